@@ -1,0 +1,7 @@
+"""``python -m rummi_desktop`` is the same as the ``rummi-desktop`` command."""
+
+import sys
+
+from rummi_desktop.cli import main
+
+sys.exit(main())

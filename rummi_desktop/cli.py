@@ -1,0 +1,68 @@
+"""The ``rummi-desktop`` command: opens the window, or runs a headless command.
+
+Sub-commands import their modules lazily so ``rummi-desktop --version`` and the window start
+fast (see analysis-format.md for the headless commands' contract).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+# Taken as early as possible: `bench` reports the time from process start to the first frame.
+PROCESS_START = time.perf_counter()
+
+from rummi_desktop import __version__  # noqa: E402
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rummi-desktop",
+        description="Rummi, Rummble and Tumblewords. With no command, opens the game window.",
+    )
+    parser.add_argument("--version", action="version", version=f"rummi-desktop {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="open a game directly (quick start)")
+    play.add_argument("game", nargs="?", default=None, help="game to open, e.g. rummi")
+    play.add_argument("--seats", default=None, help="comma-separated seats, e.g. human,hard")
+    play.add_argument("--seed", type=int, default=None, help="deal number, to replay a deal")
+    play.add_argument("--mode", default=None, help="parlor or blitz")
+
+    analyze = commands.add_parser("analyze", help="check or solve positions given as JSON")
+    analyze.add_argument("file", help="JSON / JSON Lines file, or - for standard input")
+
+    simulate = commands.add_parser("simulate", help="play computer-only games, no window")
+    simulate.add_argument("--game", default="rummi")
+    simulate.add_argument("--seats", required=True, help="tiers, e.g. hard,easy")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=1)
+
+    bench = commands.add_parser("bench", help="time the drawing of a scripted scene, no window")
+    bench.add_argument("--scene", default="menu")
+    bench.add_argument("--frames", type=int, default=600)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "analyze":
+        from rummi_desktop.analysis import run_analyze
+
+        return run_analyze(args.file)
+    if args.command == "simulate":
+        from rummi_desktop.simulate import run_simulate
+
+        return run_simulate(args.game, args.seats, args.games, args.seed)
+    if args.command == "bench":
+        from rummi_desktop.bench import run_bench
+
+        return run_bench(args.scene, args.frames, PROCESS_START)
+    from rummi_desktop.launch import open_window
+
+    return open_window(args, PROCESS_START)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
