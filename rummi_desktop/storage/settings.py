@@ -1,0 +1,108 @@
+"""The player's settings: what they are, their defaults, and loading/saving them as TOML.
+
+``load_settings`` never raises: a missing file gives defaults silently; a damaged file gives
+defaults, a notice for the menu, and the file kept aside as ``settings.toml.bad``; a readable
+file with some wrong values keeps the good ones and names the bad keys in the notice.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from rummi_desktop.storage import paths
+from rummi_desktop.storage.toml_files import read_toml_or_quarantine, write_toml_atomic
+
+SETTINGS_VERSION = 1
+TURN_CLOCK_CHOICES: tuple[int, ...] = (0, 30, 60, 120)  # seconds; 0 means no clock
+# Multipliers on animation speed; "instant" skips motion (for players who dislike movement).
+ANIMATION_SPEEDS: dict[str, float] = {"relaxed": 0.7, "normal": 1.0, "brisk": 1.6, "instant": math.inf}
+DEFAULT_THEME = "parlor"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the player can set. Immutable: change with ``dataclasses.replace``."""
+
+    master_volume: float = 0.8
+    effects_volume: float = 0.9
+    music_volume: float = 0.5
+    theme: str = DEFAULT_THEME
+    turn_clock: int = 60
+    animation_speed: str = "normal"
+    colour_blind: bool = False
+    show_invalid_melds: bool = True
+    fullscreen: bool = False
+
+    @property
+    def animation_multiplier(self) -> float:
+        return ANIMATION_SPEEDS[self.animation_speed]
+
+    def with_changes(self, **changes: Any) -> "Settings":
+        """A copy with some fields changed, each checked; raises ValueError on a bad value."""
+        updated = replace(self, **changes)
+        problems = [problem for name in changes if (problem := _field_problem(name, getattr(updated, name)))]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return updated
+
+
+def _is_volume(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
+
+
+def _field_problem(name: str, value: Any) -> str | None:
+    """Why ``value`` is not acceptable for field ``name``, or None when it is."""
+    if name.endswith("_volume"):
+        return None if _is_volume(value) else f"{name} must be a number from 0 to 1"
+    if name == "theme":
+        return None if isinstance(value, str) and value.strip() else "theme must be a theme name"
+    if name == "turn_clock":
+        ok = isinstance(value, int) and not isinstance(value, bool) and value in TURN_CLOCK_CHOICES
+        return None if ok else "turn_clock must be one of 0, 30, 60, 120"
+    if name == "animation_speed":
+        return None if value in ANIMATION_SPEEDS else f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}"
+    if name in ("colour_blind", "show_invalid_melds", "fullscreen"):
+        return None if isinstance(value, bool) else f"{name} must be true or false"
+    return f"unknown setting {name}"
+
+
+def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from parsed TOML: good values kept, bad ones replaced by defaults and named."""
+    values: dict[str, Any] = {}
+    bad_keys: list[str] = []
+    for field in fields(Settings):
+        if field.name not in data:
+            continue
+        value = data[field.name]
+        if field.name.endswith("_volume") and _is_volume(value):
+            value = float(value)
+        if _field_problem(field.name, value) is None:
+            values[field.name] = value
+        else:
+            bad_keys.append(field.name)
+    return Settings(**values), bad_keys
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    return {"version": SETTINGS_VERSION, **asdict(settings)}
+
+
+def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, str | None]:
+    """Read the settings file (default: the user config folder). Returns (settings, notice)."""
+    source = Path(path) if path is not None else paths.settings_path()
+    data, notice = read_toml_or_quarantine(source)
+    if data is None:
+        return Settings(), notice
+    settings, bad_keys = settings_from_dict(data)
+    if bad_keys:
+        return settings, f"Some settings were not understood ({', '.join(bad_keys)}); using defaults for those."
+    return settings, None
+
+
+def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> None:
+    """Write the settings atomically (default: the user config folder)."""
+    write_toml_atomic(Path(path) if path is not None else paths.settings_path(), settings_to_dict(settings))
