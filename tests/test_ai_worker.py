@@ -1,0 +1,74 @@
+"""The worker thread that runs a computer seat's thinking while the frame loop keeps going."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+import pytest
+
+from rummi_desktop.ai_worker import ThinkingFailed, start_thinking
+
+
+def test_result_arrives_through_poll_without_blocking():
+    release = threading.Event()
+
+    def think(deadline, cancel):
+        release.wait(5)
+        return ("play", deadline)
+
+    job = start_thinking(think, budget=2.0)
+    assert job.poll() is None and not job.done  # still thinking: poll returns at once
+    release.set()
+    assert job.wait(5)
+    kind, deadline = job.poll()
+    assert kind == "play"
+    assert deadline == pytest.approx(job.started_at + 2.0)
+
+
+def test_cancel_reaches_the_thinking_function_and_discards_its_answer():
+    seen = []
+
+    def think(deadline, cancel):
+        cancel.wait(5)
+        seen.append(cancel.is_set())
+        return "late answer"
+
+    job = start_thinking(think, budget=1.0)
+    job.cancel()
+    assert job.wait(5)
+    assert seen == [True]
+    assert job.poll() is None and job.cancelled
+
+
+def test_an_error_while_thinking_is_raised_on_poll():
+    def think(deadline, cancel):
+        raise KeyError("broken tier")
+
+    job = start_thinking(think, budget=1.0)
+    job.wait(5)
+    with pytest.raises(ThinkingFailed) as failure:
+        job.poll()
+    assert isinstance(failure.value.__cause__, KeyError)
+
+
+def test_the_frame_loop_keeps_running_while_a_seat_thinks():
+    stop = threading.Event()
+
+    def busy_think(deadline, cancel):
+        total = 0
+        while not cancel.is_set() and time.monotonic() < deadline:
+            total += sum(range(200))
+        return total
+
+    interval_before = sys.getswitchinterval()
+    job = start_thinking(busy_think, budget=0.3)
+    frames = 0
+    while not job.done:  # the "frame loop": counts how often it got to run
+        frames += 1
+        time.sleep(0.001)
+    stop.set()
+    assert job.poll() > 0
+    assert frames > 10
+    assert sys.getswitchinterval() == interval_before  # restored after the last job
