@@ -1,0 +1,143 @@
+"""The Rummi autosave: written after every completed turn, offered as Continue by the menu.
+
+One file, ``saves/rummi_autosave.toml`` in the user data folder::
+
+    version = 1
+    game = "rummi"
+    saved_at = "2026-11-29T17:02:11"
+    [setup]   # how the match was set up (seat kinds and names, mode, clock, seed, target)
+    [state]   # the rules model's own plain-dict serialisation (its format version inside)
+    [stats]   # per-seat counters for the match summary (melds played, tiles placed, ...)
+
+The model state is the one taken at the *start* of the turn that follows the completed one,
+so Continue resumes exactly at the start of the interrupted turn. Writing goes through the
+shared atomic TOML helper. Reading never raises: a damaged file (bad TOML, wrong version, or a
+state the model refuses) is moved aside as ``rummi_autosave.toml.bad`` and the menu is told
+why, so it can say so and offer a new game; nothing else is touched.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Generic, TypeVar
+
+from rummi_desktop.storage import paths
+from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
+
+SAVE_VERSION = 1
+AUTOSAVE_NAME = "rummi_autosave.toml"
+
+Loaded = TypeVar("Loaded")
+
+
+class SaveFormatError(ValueError):
+    """A save file that parses as TOML but does not hold a Rummi game we can resume."""
+
+
+@dataclass(frozen=True)
+class Autosave(Generic[Loaded]):
+    """What a good autosave holds once the model has rebuilt its state."""
+
+    setup: dict[str, Any]
+    state: Loaded
+    stats: dict[str, Any]
+    saved_at: str
+
+
+def autosave_path(folder: str | os.PathLike[str] | None = None) -> Path:
+    return Path(folder if folder is not None else paths.saves_dir()) / AUTOSAVE_NAME
+
+
+def to_toml_safe(value: Any) -> Any:
+    """TOML has no null and only string keys: drop None entries, stringify keys.
+
+    The model's dict is designed to be plain already; this is a guard so a stray None never
+    makes the autosave fail in the middle of a game.
+    """
+    if isinstance(value, dict):
+        return {str(key): to_toml_safe(item) for key, item in value.items() if item is not None}
+    if isinstance(value, (list, tuple)):
+        return [to_toml_safe(item) for item in value if item is not None]
+    if isinstance(value, float) and not math.isfinite(value):
+        return 0.0
+    return value
+
+
+def write_autosave(
+    setup: dict[str, Any],
+    state: dict[str, Any],
+    stats: dict[str, Any],
+    folder: str | os.PathLike[str] | None = None,
+) -> Path:
+    """Atomically write the autosave (state = the model's ``to_dict()``)."""
+    document = {
+        "version": SAVE_VERSION,
+        "game": "rummi",
+        "saved_at": _dt.datetime.now().isoformat(timespec="seconds"),
+        "setup": to_toml_safe(setup),
+        "state": to_toml_safe(state),
+        "stats": to_toml_safe(stats),
+    }
+    target = autosave_path(folder)
+    write_toml_atomic(target, document)
+    return target
+
+
+def has_autosave(folder: str | os.PathLike[str] | None = None) -> bool:
+    return autosave_path(folder).is_file()
+
+
+def delete_autosave(folder: str | os.PathLike[str] | None = None) -> None:
+    """The match ended (or the player chose a new game): nothing left to continue."""
+    autosave_path(folder).unlink(missing_ok=True)
+
+
+def _check_document(document: dict[str, Any]) -> None:
+    if document.get("game") != "rummi":
+        raise SaveFormatError("it is not a Rummi save")
+    if document.get("version") != SAVE_VERSION:
+        raise SaveFormatError(f"it has save version {document.get('version')!r}, not {SAVE_VERSION}")
+    for key in ("setup", "state", "stats"):
+        if not isinstance(document.get(key), dict):
+            raise SaveFormatError(f"its [{key}] part is missing")
+
+
+def read_autosave(
+    rebuild_state: Callable[[dict[str, Any]], Loaded],
+    folder: str | os.PathLike[str] | None = None,
+) -> tuple[Autosave[Loaded] | None, str | None]:
+    """Load the autosave. Returns ``(autosave, None)``, ``(None, None)`` when there is none,
+    or ``(None, notice)`` when it was damaged (the file is then kept aside as ``*.bad``).
+
+    ``rebuild_state`` is the model's loader (``dict -> state``); any ValueError, KeyError or
+    TypeError it raises marks the save as damaged.
+    """
+    source = autosave_path(folder)
+    document, notice = read_toml_or_quarantine(source)
+    if document is None:
+        if notice is not None:
+            notice = f"The saved Rummi game could not be read. {notice}"
+        return None, notice
+    try:
+        _check_document(document)
+        state = rebuild_state(document["state"])
+    except (SaveFormatError, ValueError, KeyError, TypeError, IndexError) as error:
+        try:
+            bad = quarantine(source)
+            kept = f"kept it as {bad.name}"
+        except OSError:
+            kept = "could not move it aside"
+        return None, f"The saved Rummi game is damaged ({error}); {kept}. Start a new game."
+    return (
+        Autosave(
+            setup=document["setup"],
+            state=state,
+            stats=document["stats"],
+            saved_at=str(document.get("saved_at", "")),
+        ),
+        None,
+    )
