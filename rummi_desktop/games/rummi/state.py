@@ -1,0 +1,340 @@
+"""One Rummi round: seats, pool, racks, table, the turn in progress, and its end.
+
+``RummiState.new(RummiParameters(seats=("human", "hard"), seed=7))`` draws for the first
+player and deals 14 tiles with the state's own seeded RNG (the only randomness). Every public
+action is written to ``state.log`` as text, so the seed plus the log replays the state exactly
+(:func:`replay`).
+
+The seat on turn changes the table one :class:`Move` at a time (``apply``), can ``undo`` them
+or ``reset_turn``, then ``end_turn`` (refused with per-meld reasons if the table is wrong),
+``draw`` (a pass on an empty pool) or ``timeout`` when the clock runs out. Computer seats hand
+a whole new table to ``play_melds``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rummi_desktop.games.rummi.moves import IllegalMove, Move, Rearrange, TurnBoard
+from rummi_desktop.games.rummi.pieces import ALL_IDS, face, faces, ids_for_faces, table_faces
+from rummi_desktop.games.rummi.play_check import OPENING_POINTS, MeldProblem, PlayCheck, check_play
+from rummi_desktop.games.rummi.play_check import opening_points as _opening_points
+from rummi_desktop.games.rummi.scoring import RoundResult, blocked_scores, going_out_scores
+from rummi_desktop.tiles import Tile
+
+MIN_SEATS, MAX_SEATS = 2, 4
+CLOCK_CHOICES = (None, 30, 60, 120)
+
+PLAYED, WENT_OUT, DREW, PASSED, PENALTY, REFUSED = (
+    "played", "went_out", "drew", "passed", "penalty", "refused")
+TURN_ACTIONS = ("end", "draw", "timeout", "undo", "reset")
+
+
+@dataclass(frozen=True, slots=True)
+class RummiParameters:
+    """What a round is played with. ``seats`` are labels (``"human"``, a tier name); their
+    number (2–4) is the number of seats."""
+
+    seats: tuple[str, ...] = ("human", "computer")
+    seed: int = 0
+    rack_size: int = 14
+    opening_points: int = OPENING_POINTS
+    clock_seconds: int | None = None
+    penalty_tiles: int = 3
+
+    def __post_init__(self) -> None:
+        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
+            raise ValueError(f"Rummi is played by {MIN_SEATS} to {MAX_SEATS} seats, not {len(self.seats)}")
+        if self.clock_seconds not in CLOCK_CHOICES:
+            raise ValueError(f"the turn clock is off, 30, 60 or 120 s, not {self.clock_seconds}")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """What ending a turn did. ``outcome``: played / went_out / drew / passed / penalty /
+    refused. ``drawn``: tile ids the seat drew. ``problems``: the invalid melds when refused."""
+
+    outcome: str
+    seat: int
+    error: str = ""
+    problems: tuple[MeldProblem, ...] = ()
+    drawn: tuple[int, ...] = ()
+    placed: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome != REFUSED
+
+
+@dataclass
+class FirstPlayerDraw:
+    """The draws that chose the first player: one dict (seat → tile id) per drawing round."""
+
+    rounds: list[dict[int, int]] = field(default_factory=list)
+    first: int = 0
+
+
+def choose_first_player(rng: random.Random, seats: int) -> FirstPlayerDraw:
+    """Each seat draws a tile; highest number starts (joker 0); tied seats draw again."""
+    pool = list(ALL_IDS)
+    rng.shuffle(pool)
+    result = FirstPlayerDraw()
+    contenders = list(range(seats))
+    while True:
+        if len(pool) < len(contenders):  # practically never; keeps the loop total
+            pool = list(ALL_IDS)
+            rng.shuffle(pool)
+        draws = {seat: pool.pop() for seat in contenders}
+        result.rounds.append(draws)
+        best = max(face(tile_id).number for tile_id in draws.values())
+        contenders = [seat for seat, tile_id in draws.items() if face(tile_id).number == best]
+        if len(contenders) == 1:
+            result.first = contenders[0]
+            return result
+
+
+class RummiState:
+    """A round in progress (see the module docstring)."""
+
+    def __init__(self, params: RummiParameters) -> None:
+        self.params = params
+        self.rng = random.Random(params.seed)
+        self.first_draw = choose_first_player(self.rng, len(params.seats))
+        self.pool: list[int] = list(ALL_IDS)
+        self.rng.shuffle(self.pool)
+        self._racks = [[self.pool.pop() for _ in range(params.rack_size)] for _ in params.seats]
+        self.opened = [False] * len(params.seats)
+        self.current = self.first_draw.first
+        self.turn_number = 1
+        self.passes = 0
+        self.result: RoundResult | None = None
+        self.log: list[str] = []
+        self.board = TurnBoard([], self._racks[self.current], frozenset(), False)
+        self._start_turn()
+
+    @classmethod
+    def new(cls, params: RummiParameters) -> "RummiState":
+        return cls(params)
+
+    # ----- what the seats see -------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return len(self.params.seats)
+
+    @property
+    def table(self) -> list[list[int]]:
+        return self.board.table
+
+    def rack(self, seat: int) -> list[int]:
+        return self.board.rack if seat == self.current else self._racks[seat]
+
+    @property
+    def racks(self) -> list[list[int]]:
+        return [self.rack(seat) for seat in range(self.seats)]
+
+    def table_tiles(self) -> list[list[Tile]]:
+        return table_faces(self.board.table)
+
+    def rack_tiles(self, seat: int | None = None) -> list[Tile]:
+        return faces(self.rack(self.current if seat is None else seat))
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def owes_opening(self) -> bool:
+        """The seat on turn has not made its initial meld yet."""
+        return not self.opened[self.current]
+
+    @property
+    def turn_moves(self) -> list[Move]:
+        return [move for move, _ in self._history]
+
+    @property
+    def turn_start_table(self) -> list[list[Tile]]:
+        return table_faces(self._start[0])
+
+    @property
+    def turn_start_rack(self) -> list[Tile]:
+        return faces(self._start[1])
+
+    def opening_points(self) -> int:
+        """Points laid down so far this turn toward the initial meld (valid new melds)."""
+        return _opening_points(self.turn_start_table, self.table_tiles())
+
+    def check_turn(self) -> PlayCheck:
+        """Would End Turn accept the table as it is now? (Nothing changes.)"""
+        return check_play(self.turn_start_table, self.turn_start_rack, self.table_tiles(),
+                          self.owes_opening, self.params.opening_points)
+
+    # ----- moves within the turn ----------------------------------------------------------
+    def apply(self, move: Move) -> None:
+        """Apply one move for the seat on turn, or raise IllegalMove (nothing changes)."""
+        self._require_playing()
+        before = self.board.snapshot()
+        try:
+            move.apply(self.board)
+        except IllegalMove:
+            self.board.restore(before)
+            raise
+        self._history.append((move, before))
+        self.log.append(move.notation())
+
+    def undo(self) -> Move | None:
+        """Step back one move of this turn; returns it (None if there was none)."""
+        self._require_playing()
+        if not self._history:
+            return None
+        move, before = self._history.pop()
+        self.board.restore(before)
+        self.log.append("undo")
+        return move
+
+    def reset_turn(self) -> None:
+        """Table and rack exactly as they were when the turn began."""
+        self._require_playing()
+        self._reset_board()
+        self.log.append("reset")
+
+    # ----- ending the turn ----------------------------------------------------------------
+    def end_turn(self) -> TurnResult:
+        """Commit the turn if the table is a legal play; otherwise refuse and say why."""
+        self._require_playing()
+        verdict = self.check_turn()
+        if not verdict.legal:
+            return TurnResult(REFUSED, self.current, verdict.error, verdict.problems)
+        self.log.append("end")
+        return self._commit(verdict)
+
+    def draw(self) -> TurnResult:
+        """Undo anything done this turn, take one tile (a pass if the pool is empty), next seat."""
+        self._require_playing()
+        self.log.append("draw")
+        self._reset_board()
+        return self._draw_and_pass_on(1, DREW)
+
+    def timeout(self) -> TurnResult:
+        """The clock ran out: a legal play stands; nothing laid down draws 1; else reset + 3."""
+        self._require_playing()
+        self.log.append("timeout")
+        verdict = self.check_turn()
+        if verdict.legal:
+            return self._commit(verdict)
+        placed_any = len(self.board.rack) < len(self._start[1])
+        self._reset_board()
+        if not placed_any:
+            return self._draw_and_pass_on(1, DREW)
+        return self._draw_and_pass_on(self.params.penalty_tiles, PENALTY)
+
+    def play_melds(self, melds: list[list[Tile]]) -> TurnResult:
+        """A whole turn in one call: replace the table with ``melds`` and end the turn.
+
+        Table tiles keep their ids; other tiles come off the rack. If the play is refused (or
+        names tiles that are not there), the turn is reset and the refusal returned.
+        """
+        self._require_playing()
+        layout = self.layout_for(melds)
+        if isinstance(layout, str):
+            return TurnResult(REFUSED, self.current, layout)
+        try:
+            self.apply(Rearrange(layout))
+        except IllegalMove as error:
+            return TurnResult(REFUSED, self.current, str(error))
+        result = self.end_turn()
+        if not result.ok:
+            self.reset_turn()
+        return result
+
+    def layout_for(self, melds: list[list[Tile]]) -> tuple[tuple[int, ...], ...] | str:
+        """Tile ids for a table given as faces (table tiles first, then rack); or a reason."""
+        wanted = [tile for meld in melds for tile in meld]
+        table_ids = [tile_id for meld in self.board.table for tile_id in meld]
+        chosen = ids_for_faces(wanted, table_ids, self.board.rack)
+        if isinstance(chosen, Tile):
+            return f"{chosen} is neither on the table nor on your rack"
+        layout, at = [], 0
+        for meld in melds:
+            layout.append(tuple(chosen[at: at + len(meld)]))
+            at += len(meld)
+        return tuple(layout)
+
+    # ----- internals ----------------------------------------------------------------------
+    def _require_playing(self) -> None:
+        if self.result is not None:
+            raise IllegalMove("the round is over")
+
+    def _start_turn(self) -> None:
+        rack = self._racks[self.current]
+        start_table = frozenset(tile_id for meld in self.board.table for tile_id in meld)
+        self.board = TurnBoard(self.board.table, rack, start_table, self.opened[self.current])
+        self._start = self.board.snapshot()
+        self._history: list[tuple[Move, tuple]] = []
+
+    def _reset_board(self) -> None:
+        self.board.restore(self._start)
+        self._history = []
+
+    def _commit(self, verdict: PlayCheck) -> TurnResult:
+        seat = self.current
+        self.opened[seat] = True
+        self.passes = 0
+        if not self.board.rack:
+            self._racks[seat] = self.board.rack
+            self.result = going_out_scores([faces(rack) for rack in self.racks], seat)
+            return TurnResult(WENT_OUT, seat, placed=verdict.placed)
+        self._next_seat()
+        return TurnResult(PLAYED, seat, placed=verdict.placed)
+
+    def _draw_and_pass_on(self, count: int, outcome: str) -> TurnResult:
+        seat = self.current
+        drawn = tuple(self.pool.pop() for _ in range(min(count, len(self.pool))))
+        self.board.rack.extend(drawn)
+        if drawn:
+            self.passes = 0
+        else:
+            self.passes += 1
+            outcome = PASSED if outcome == DREW else outcome
+        if self.passes >= self.seats:
+            self.result = blocked_scores([faces(rack) for rack in self.racks])
+            return TurnResult(outcome, seat, drawn=drawn)
+        self._next_seat()
+        return TurnResult(outcome, seat, drawn=drawn)
+
+    def _next_seat(self) -> None:
+        self._racks[self.current] = self.board.rack
+        self.current = (self.current + 1) % self.seats
+        self.turn_number += 1
+        self._start_turn()
+
+    # ----- replay -------------------------------------------------------------------------
+    def perform(self, action: str) -> TurnResult | None:
+        """Apply one logged action (a move's notation or a turn action) — used by replay."""
+        if action == "end":
+            return self.end_turn()
+        if action == "draw":
+            return self.draw()
+        if action == "timeout":
+            return self.timeout()
+        if action == "undo":
+            self.undo()
+            return None
+        if action == "reset":
+            self.reset_turn()
+            return None
+        self.apply(Move.parse(action))
+        return None
+
+    def tile_census(self) -> list[int]:
+        """Every tile id on the table, on a rack or in the pool (for conservation checks)."""
+        return sorted([t for meld in self.table for t in meld]
+                      + [t for rack in self.racks for t in rack] + self.pool)
+
+
+def replay(params: RummiParameters, log: list[str]) -> RummiState:
+    """The state reached by ``log`` from a fresh round with ``params`` (same seed, same deal)."""
+    state = RummiState(params)
+    for action in log:
+        state.perform(action)
+    return state
