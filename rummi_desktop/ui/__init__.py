@@ -1,0 +1,1 @@
+"""Drawing: themes, felt, fonts, tile pictures, widgets and tweens (pygame allowed here)."""

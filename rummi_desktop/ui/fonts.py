@@ -1,0 +1,97 @@
+"""The game's fonts, loaded from the package (never from the system) and cached per size.
+
+Shipped faces (``rummi_desktop/assets/fonts``, SIL OFL 1.1, licences beside them):
+- Lato Regular / Bold: interface text and numbers;
+- Lato Black: tile numbers and letters (``tile_font``);
+- Lobster Two Bold: titles (``display_font``).
+
+A missing or corrupt font file never crashes the game: that face falls back to pygame's bundled
+default font and the problem is listed by ``font_problems()`` so a scene can show it.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+FONT_FILES: dict[str, str] = {
+    "regular": "Lato-Regular.ttf",
+    "bold": "Lato-Bold.ttf",
+    "heavy": "Lato-Black.ttf",
+    "display": "LobsterTwo-Bold.otf",
+}
+
+_problems: dict[str, str] = {}
+# Fonts die with pygame.quit() ("font module quit since font created"), so the cache is
+# emptied by a quit hook, registered again after each quit.
+_quit_hook = {"registered": False}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The interface face at ``size`` px (Lato; bold for buttons and headings)."""
+    return _load("bold" if bold else "regular", int(size))
+
+
+def display_font(size: int) -> pygame.font.Font:
+    """The title face at ``size`` px (Lobster Two Bold)."""
+    return _load("display", int(size))
+
+
+def tile_font(size: int) -> pygame.font.Font:
+    """The heavy face used for numbers and letters on tiles (Lato Black)."""
+    return _load("heavy", int(size))
+
+
+def font_problems() -> list[str]:
+    """One line per face that fell back to pygame's default font."""
+    return [f"{FONT_FILES[face]}: {why}" for face, why in sorted(_problems.items())]
+
+
+def clear_font_cache() -> None:
+    """Forget loaded fonts (tests; or after pygame.font.quit())."""
+    _load_cached.cache_clear()
+    _font_bytes.cache_clear()
+    _problems.clear()
+    _quit_hook["registered"] = False
+
+
+@lru_cache(maxsize=None)
+def _font_bytes(face: str) -> bytes | None:
+    """The file's bytes, read once; None when it cannot be read."""
+    try:
+        return resources.files("rummi_desktop").joinpath("assets", "fonts", FONT_FILES[face]).read_bytes()
+    except OSError as error:
+        _problems[face] = f"cannot read it ({error.__class__.__name__})"
+        return None
+
+
+def _load(face: str, size: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        _load_cached.cache_clear()
+        pygame.font.init()
+    if not _quit_hook["registered"]:
+        pygame.register_quit(clear_font_cache)
+        _quit_hook["registered"] = True
+    loaded = _load_cached(face, size)
+    try:
+        loaded.size("0")  # raises if the font module was quit and re-initialised since
+    except pygame.error:
+        _load_cached.cache_clear()
+        loaded = _load_cached(face, size)
+    return loaded
+
+
+@lru_cache(maxsize=128)
+def _load_cached(face: str, size: int) -> pygame.font.Font:
+    size = max(1, size)
+    data = _font_bytes(face)
+    if data is not None:
+        try:
+            # Bytes in memory work the same from a wheel, a zip or a PyInstaller bundle.
+            return pygame.font.Font(io.BytesIO(data), size)
+        except (pygame.error, OSError, ValueError) as error:
+            _problems[face] = f"not a usable font ({error})"
+    return pygame.font.Font(None, size)
