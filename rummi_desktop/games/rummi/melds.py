@@ -27,7 +27,7 @@ COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 
 @dataclass(frozen=True, slots=True)
 class MeldReading:
-    """One way to read a valid meld.
+    """One way to read a valid meld: a group of ``number`` or a run of ``colour`` from ``start``.
 
     ``stands_for[i]`` lists the tiles tile ``i`` may stand for: the tile itself for a numbered
     tile; for a joker, the one tile its run position fixes, or every missing colour of a group.
@@ -35,7 +35,19 @@ class MeldReading:
 
     kind: str
     value: int
-    stands_for: tuple[frozenset[Tile], ...]
+    tiles: tuple[Tile, ...]
+    colour: str = ""
+    start: int = 0
+
+    @property
+    def stands_for(self) -> tuple[frozenset[Tile], ...]:
+        # Built on demand: validation runs far more often than anyone asks what a joker is.
+        if self.kind == RUN:
+            return tuple(frozenset({Tile(self.colour, self.start + i)}) for i in range(len(self.tiles)))
+        present = {tile.colour for tile in self.tiles if not tile.is_joker}
+        number = self.value // len(self.tiles)
+        missing = frozenset(Tile(c, number) for c in COLOURS if c not in present)
+        return tuple(missing if tile.is_joker else frozenset({tile}) for tile in self.tiles)
 
     def joker_can_be(self, index: int, tile: Tile) -> bool:
         return tile in self.stands_for[index]
@@ -84,9 +96,7 @@ def _group_reading(tiles: Sequence[Tile]) -> MeldReading | None:
     colours = [tile.colour for tile in numbered]
     if any(tile.number != number for tile in numbered) or len(set(colours)) != len(colours):
         return None
-    missing = frozenset(Tile(c, number) for c in COLOURS if c not in colours)
-    stands = tuple(missing if tile.is_joker else frozenset({tile}) for tile in tiles)
-    return MeldReading(GROUP, number * len(tiles), stands)
+    return MeldReading(GROUP, number * len(tiles), tuple(tiles))
 
 
 def _run_start(tiles: Sequence[Tile]) -> int | None:
@@ -106,8 +116,7 @@ def _run_reading(tiles: Sequence[Tile]) -> MeldReading | None:
     end = start + len(tiles) - 1
     if start < LOWEST or end > HIGHEST:
         return None
-    stands = tuple(frozenset({Tile(colour, start + i)}) for i in range(len(tiles)))
-    return MeldReading(RUN, sum(range(start, end + 1)), stands)
+    return MeldReading(RUN, (start + end) * len(tiles) // 2, tuple(tiles), colour, start)
 
 
 def invalid_reason(tiles: Sequence[Tile]) -> str | None:

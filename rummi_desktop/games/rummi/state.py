@@ -271,6 +271,7 @@ class RummiState:
         self.board = TurnBoard(self.board.table, rack, start_table, self.opened[self.current])
         self._start = self.board.snapshot()
         self._history: list[tuple[Move, tuple]] = []
+        self.turn_log_start = len(self.log)
 
     def _reset_board(self) -> None:
         self.board.restore(self._start)
@@ -325,6 +326,24 @@ class RummiState:
             return None
         self.apply(Move.parse(action))
         return None
+
+    def position(self) -> tuple:
+        """Where the tiles are and whose turn it is (what undo and reset must restore)."""
+        return (tuple(self.pool), tuple(tuple(rack) for rack in self.racks),
+                self.board.snapshot()[0], tuple(self.opened), self.current, self.turn_number,
+                self.passes, self.result, self._start)
+
+    def fingerprint(self) -> tuple:
+        """Everything that makes up the state, as plain values (equality, tests)."""
+        return (self.params, self.rng.getstate(), self.position(), tuple(self.log),
+                tuple(self._history), self.turn_log_start)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RummiState):
+            return NotImplemented
+        return self.fingerprint() == other.fingerprint()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def tile_census(self) -> list[int]:
         """Every tile id on the table, on a rack or in the pool (for conservation checks)."""

@@ -1,0 +1,225 @@
+"""A simple random-legal-move Rummi player for tests (the real computer seats live in ai/).
+
+It plays through the same public API as the table scene: one Place / Swap move at a time,
+then End Turn (sometimes the whole table via ``play_melds``, sometimes the clock runs out).
+It lays down random rack-only melds (enough for 30 points when it still owes its opening) and,
+once opened, extends table melds at either end and takes jokers by substitution.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from rummi_desktop.games.rummi.melds import is_valid_meld, meld_value, readings
+from rummi_desktop.games.rummi.moves import IllegalMove, Merge, Place, Shift, Split, Swap
+from rummi_desktop.games.rummi.pieces import face, faces
+from rummi_desktop.games.rummi.serialize import state_from_dict, state_to_dict
+from rummi_desktop.games.rummi.state import RummiParameters, RummiState, replay
+from rummi_desktop.tiles import COLOURS, Tile
+
+
+def _by_face(rack: list[int]) -> dict[Tile, list[int]]:
+    piles: dict[Tile, list[int]] = {}
+    for tile_id in sorted(rack):
+        piles.setdefault(face(tile_id), []).append(tile_id)
+    return piles
+
+
+def candidate_melds(rack: list[int]) -> list[list[int]]:
+    """Valid melds made only of rack tiles (ids), including some with one joker."""
+    piles = _by_face(rack)
+    joker = piles.get(Tile("", 0), [None])[0]
+    melds = []
+    for number in range(1, 14):
+        colours = [c for c in COLOURS if Tile(c, number) in piles]
+        for size in (3, 4):
+            melds += [[piles[Tile(c, number)][0] for c in combo] for combo in combinations(colours, size)]
+        if joker is not None:
+            melds += [[piles[Tile(c, number)][0] for c in combo] + [joker] for combo in combinations(colours, 2)]
+    for colour in COLOURS:
+        melds += _runs_of_colour(piles, colour, joker)
+    return [meld for meld in melds if is_valid_meld(faces(meld))]
+
+
+def _runs_of_colour(piles, colour, joker) -> list[list[int]]:
+    """Runs of one colour, each using the joker for at most one missing number."""
+    present = {tile.number: ids[0] for tile, ids in piles.items() if tile.colour == colour}
+    runs = []
+    for start in range(1, 12):
+        run, used_joker = [], False
+        for number in range(start, 14):
+            if number in present:
+                run.append(present[number])
+            elif joker is not None and not used_joker:
+                run.append(joker)
+                used_joker = True
+            else:
+                break
+            if len(run) >= 3:
+                runs.append(list(run))
+    return runs
+
+
+def choose_new_melds(rack: list[int], rng: random.Random, needed: int) -> list[list[int]]:
+    """A random set of disjoint rack-only melds worth at least ``needed`` (or [])."""
+    candidates = candidate_melds(rack)
+    for _ in range(12):
+        rng.shuffle(candidates)
+        chosen, used = [], set()
+        for meld in candidates:
+            if not used & set(meld):
+                chosen.append(meld)
+                used |= set(meld)
+        while chosen and rng.random() < 0.3:
+            chosen.pop()
+        if chosen and sum(meld_value(faces(m)) for m in chosen) >= needed:
+            return chosen
+    return []
+
+
+def lay_down(state: RummiState, melds: list[list[int]]) -> None:
+    for meld in melds:
+        index = len(state.table)
+        for position, tile_id in enumerate(meld):
+            state.apply(Place(tile_id, index, position))
+
+
+def extend_table(state: RummiState, rng: random.Random) -> None:
+    """Put rack tiles at either end of table melds while that keeps the meld valid."""
+    rack = list(state.rack(state.current))
+    rng.shuffle(rack)
+    for tile_id in rack:
+        for index in rng.sample(range(len(state.table)), len(state.table)):
+            meld = faces(state.table[index])
+            for position in (0, len(meld)):
+                candidate = meld[:position] + [face(tile_id)] + meld[position:]
+                if is_valid_meld(candidate):
+                    state.apply(Place(tile_id, index, position))
+                    break
+            else:
+                continue
+            break
+
+
+def free_a_joker(state: RummiState) -> None:
+    """Swap a rack tile for a table joker, then park the joker at the end of a valid meld."""
+    for index, meld_ids in enumerate(state.table):
+        meld = faces(meld_ids)
+        for position, tile in enumerate(meld):
+            if not tile.is_joker:
+                continue
+            wanted = {t for r in readings(meld) for t in r.stands_for[position]}
+            for tile_id in state.rack(state.current):
+                if face(tile_id) in wanted:
+                    state.apply(Swap(tile_id, meld_ids[position]))
+                    if _park_joker(state):
+                        return
+                    state.undo()
+                    return
+
+
+def _park_joker(state: RummiState) -> bool:
+    joker_id = state.table[-1][0]
+    for index, meld_ids in enumerate(state.table[:-1]):
+        meld = faces(meld_ids)
+        for position in (len(meld), 0):
+            if is_valid_meld(meld[:position] + [face(joker_id)] + meld[position:]):
+                state.apply(Shift(joker_id, index, position))
+                return True
+    return False
+
+
+def random_moves(state: RummiState, rng: random.Random, count: int) -> int:
+    """Apply up to ``count`` random moves (valid or not as a table); returns how many applied."""
+    applied = 0
+    for _ in range(count):
+        rack, table = state.rack(state.current), state.table
+        choice = rng.randrange(4)
+        try:
+            if choice == 0 and rack:
+                target = rng.randrange(len(table) + 1)
+                position = rng.randrange(len(table[target]) + 1) if target < len(table) else 0
+                state.apply(Place(rng.choice(rack), target, position))
+            elif choice == 1 and table:
+                tile_id = rng.choice([t for meld in table for t in meld])
+                state.apply(Shift(tile_id, len(table), 0))
+            elif choice == 2 and table:
+                index = rng.randrange(len(table))
+                state.apply(Split(index, rng.randrange(1, max(2, len(table[index])))))
+            elif choice == 3 and len(table) > 1:
+                first, second = rng.sample(range(len(table)), 2)
+                state.apply(Merge(first, second))
+            else:
+                continue
+        except IllegalMove:
+            continue
+        applied += 1
+    return applied
+
+
+def play_turn(state: RummiState, rng: random.Random) -> str:
+    """One whole random legal turn; returns the outcome."""
+    if rng.random() < 0.05 and state.rack(state.current):
+        state.apply(Place(state.rack(state.current)[0], len(state.table), 0))
+        return state.timeout().outcome  # a lone tile: reset and penalty tiles
+    seat = state.current
+    if state.opened[seat]:
+        lay_down(state, choose_new_melds(state.rack(seat), rng, 0))
+        extend_table(state, rng)
+        free_a_joker(state)
+    else:
+        lay_down(state, choose_new_melds(state.rack(seat), rng, state.params.opening_points))
+    if not state.turn_moves:
+        return state.draw().outcome
+    if rng.random() < 0.3:
+        melds = state.table_tiles()
+        state.reset_turn()
+        result = state.play_melds(melds)
+    else:
+        result = state.timeout() if rng.random() < 0.1 else state.end_turn()
+    assert result.ok and result.outcome != "penalty", f"policy play refused: {result}"
+    return result.outcome
+
+
+class RummiAdapter:
+    """Plugs Rummi into tests/random_game.py."""
+
+    name = "rummi"
+    returns_sum = 0
+
+    def __init__(self, seats: tuple[str, ...] = ("random", "random")) -> None:
+        self.seats = seats
+
+    def new_state(self, seed: int) -> RummiState:
+        return RummiState(RummiParameters(seats=self.seats, seed=seed))
+
+    def census(self, state: RummiState) -> list[int]:
+        return state.tile_census()
+
+    def position(self, state: RummiState) -> tuple:
+        return state.position()
+
+    def random_detour(self, state: RummiState, rng: random.Random) -> int:
+        return random_moves(state, rng, rng.randrange(1, 6))
+
+    def undo(self, state: RummiState) -> None:
+        state.undo()
+
+    def reset(self, state: RummiState) -> None:
+        state.reset_turn()
+
+    def play_turn(self, state: RummiState, rng: random.Random) -> None:
+        play_turn(state, rng)
+
+    def is_terminal(self, state: RummiState) -> bool:
+        return state.is_over
+
+    def returns(self, state: RummiState) -> tuple[int, ...]:
+        return state.result.scores
+
+    def save_and_load(self, state: RummiState) -> RummiState:
+        return state_from_dict(state_to_dict(state))
+
+    def replay(self, state: RummiState) -> RummiState:
+        return replay(state.params, state.log)
