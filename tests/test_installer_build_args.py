@@ -1,0 +1,98 @@
+"""What build_installer.py asks PyInstaller for, on each system, without running a build."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _load_build_installer():
+    spec = importlib.util.spec_from_file_location("build_installer", REPO / "build_installer.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_installer", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+bi = _load_build_installer()
+
+
+def added_data(command: list[str]) -> list[tuple[str, str]]:
+    pairs = [command[i + 1] for i, arg in enumerate(command) if arg == "--add-data"]
+    return [tuple(pair.rsplit(os.pathsep, 1)) for pair in pairs]
+
+
+def make_package(root: Path) -> Path:
+    package = root / "rummi_desktop"
+    for relative in ("assets/fonts/Face.ttf", "assets/brand-new/deeper/pack.toml",
+                     "assets/__pycache__/junk.pyc", "themes/parlor.toml", "themes/notes.txt",
+                     "cli.py"):
+        (package / relative).parent.mkdir(parents=True, exist_ok=True)
+        (package / relative).write_text("x")
+    return package
+
+
+def test_data_files_walks_assets_and_theme_tomls_whatever_they_hold(tmp_path):
+    package = make_package(tmp_path)
+    found = {(path.relative_to(package).as_posix(), dest) for path, dest in bi.data_files(package)}
+    assert found == {
+        ("assets/fonts/Face.ttf", "rummi_desktop/assets/fonts"),
+        ("assets/brand-new/deeper/pack.toml", "rummi_desktop/assets/brand-new/deeper"),
+        ("themes/parlor.toml", "rummi_desktop/themes"),
+    }
+
+
+def test_every_shipped_asset_and_theme_is_added_to_the_bundle():
+    expected = {p for p in (bi.PACKAGE_DIR / "assets").rglob("*")
+                if p.is_file() and "__pycache__" not in p.parts}
+    expected |= set((bi.PACKAGE_DIR / "themes").glob("*.toml"))
+    command = bi.pyinstaller_command(bi.BuildOptions(), system="Linux")
+    assert {Path(source) for source, _ in added_data(command)} == expected
+    for source, destination in added_data(command):
+        assert Path(source).parent.relative_to(REPO).as_posix() == destination
+
+
+def test_linux_one_folder_build_collects_every_submodule_and_names_the_program(tmp_path):
+    options = bi.BuildOptions(dist=tmp_path / "d", work=tmp_path / "w")
+    command = bi.pyinstaller_command(options, system="Linux")
+    assert Path(command[0]) == bi.ENTRY_SCRIPT and bi.ENTRY_SCRIPT.is_file()
+    assert command[command.index("--name") + 1] == "rummi-desktop"
+    assert command[command.index("--collect-submodules") + 1] == "rummi_desktop"
+    assert command[command.index("--distpath") + 1] == str((tmp_path / "d").resolve())
+    assert "--onedir" in command and "--onefile" not in command
+    assert "--windowed" not in command and "--strip" not in command
+    assert bi.built_program(options, "Linux") == tmp_path / "d" / "rummi-desktop" / "rummi-desktop"
+
+
+def test_onefile_and_strip_options(tmp_path):
+    options = bi.BuildOptions(onefile=True, strip=True, dist=tmp_path)
+    command = bi.pyinstaller_command(options, system="Linux")
+    assert "--onefile" in command and "--strip" in command and "--onedir" not in command
+    assert bi.built_program(options, "Linux") == tmp_path / "rummi-desktop"
+    assert "--strip" not in bi.pyinstaller_command(options, system="Windows")  # no strip tool there
+
+
+@pytest.mark.parametrize("system, icon, program", [
+    ("Windows", "rummi-desktop.ico", "rummi-desktop/rummi-desktop.exe"),
+    ("Darwin", "rummi-desktop.icns", "rummi-desktop.app/Contents/MacOS/rummi-desktop"),
+])
+def test_windows_and_macos_builds_are_windowed_with_their_icon(system, icon, program, tmp_path):
+    options = bi.BuildOptions(dist=tmp_path)
+    command = bi.pyinstaller_command(options, system=system)
+    assert "--windowed" in command
+    icon_path = Path(command[command.index("--icon") + 1])
+    assert icon_path.name == icon and icon_path.is_file()
+    assert bi.built_program(options, system) == tmp_path / program
+
+
+def test_without_pyinstaller_the_script_says_how_to_get_it(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(bi, "pyinstaller_available", lambda: False)
+    assert bi.main(["--dist", str(tmp_path / "d"), "--work", str(tmp_path / "w")]) == 2
+    assert 'pip install -e ".[installer]"' in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()
