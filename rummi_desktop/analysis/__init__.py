@@ -1,0 +1,70 @@
+"""``rummi-desktop analyze FILE``: check or solve positions given as JSON (analysis-format.md).
+
+FILE (or ``-`` for standard input) holds one JSON object, a JSON array of objects, or JSON
+Lines. Every position is read and validated first; if any is unreadable, nothing is printed on
+standard output and a one-line message naming the position (counted from 0) goes to standard
+error with exit status 2. Otherwise each position gets one JSON line, in input order, and the
+exit status is 0 (an illegal move is a normal answer).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, TextIO
+
+from rummi_desktop.analysis.positions import PositionError, read_positions
+from rummi_desktop.analysis.rummi_check import prepare_rummi
+
+NOT_YET = ("rummble", "tumblewords")
+
+# Each game turns a raw position into a zero-argument function that computes its answer;
+# preparing validates, so every error is found before anything is printed.
+PREPARERS: dict[str, Callable[[dict[str, Any]], Callable[[], dict[str, Any]]]] = {
+    "rummi": prepare_rummi,
+}
+
+
+def prepare(position: Any) -> Callable[[], dict[str, Any]]:
+    if not isinstance(position, dict):
+        raise PositionError(f"a position must be a JSON object, not {type(position).__name__}")
+    game = position.get("game")
+    if game is None:
+        raise PositionError('missing key "game" (e.g. "game": "rummi")')
+    if game in NOT_YET:
+        raise PositionError(f"game {game!r} is not supported by analyze yet (only rummi)")
+    if game not in PREPARERS:
+        raise PositionError(f"unknown game {game!r} (rummi, rummble or tumblewords)")
+    return PREPARERS[game](position)
+
+
+def _read_source(path: str, stdin: TextIO) -> str:
+    if path == "-":
+        return stdin.read()
+    with open(path, encoding="utf-8") as source:
+        return source.read()
+
+
+def run_analyze(path: str, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                stderr: TextIO | None = None) -> int:
+    """Answer every position in ``path``; returns the exit status (0, or 2 on bad input)."""
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    try:
+        text = _read_source(path, stdin)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"analyze: cannot read {path}: {error}", file=stderr)
+        return 2
+    try:
+        positions = read_positions(text)
+        answers = []
+        for index, position in enumerate(positions):
+            try:
+                answers.append(prepare(position))
+            except PositionError as error:
+                raise PositionError(f"position {index}: {error}") from error
+    except PositionError as error:
+        print(f"analyze: {error}", file=stderr)
+        return 2
+    for answer in answers:
+        print(json.dumps(answer(), separators=(",", ":")), file=stdout, flush=True)
+    return 0
