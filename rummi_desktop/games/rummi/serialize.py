@@ -14,8 +14,9 @@ from typing import Any
 from rummi_desktop.games.rummi.match import MatchSettings, Match, RoundRecord
 from rummi_desktop.games.rummi.moves import IllegalMove, MoveNotationError
 from rummi_desktop.games.rummi.scoring import RoundResult
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState, replay
-from rummi_desktop.tiles import format_tiles
+from rummi_desktop.games.rummi.deal import PositionSetup
+from rummi_desktop.games.rummi.state import RummiParameters, RummiState, replay, replayed
+from rummi_desktop.tiles import format_tiles, parse_tiles
 
 FORMAT_VERSION = 1
 
@@ -61,11 +62,38 @@ def state_to_dict(state: RummiState, at_turn_start: bool = False) -> dict[str, A
     """The round as a plain dict. ``at_turn_start``: leave out the moves of the turn in
     progress, so loading resumes at the start of that turn."""
     log = state.log[: state.turn_log_start] if at_turn_start else list(state.log)
-    snapshot_of = replay(state.params, log) if at_turn_start else state
-    return {
+    snapshot_of = replayed(state, log) if at_turn_start else state
+    data = {
         "format": FORMAT_VERSION, "game": "rummi",
         "params": params_to_dict(state.params), "log": log, "snapshot": _snapshot(snapshot_of),
     }
+    if state.setup is not None:
+        data["setup"] = setup_to_dict(state.setup)
+    return data
+
+
+def setup_to_dict(setup: PositionSetup) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "table": [format_tiles(meld) for meld in setup.table],
+        "racks": [format_tiles(rack) for rack in setup.racks],
+        "current": setup.current, "opened": list(setup.opened),
+    }
+    if setup.pool is not None:
+        data["pool"] = format_tiles(setup.pool)
+    return data
+
+
+def setup_from_dict(data: dict[str, Any]) -> PositionSetup:
+    try:
+        pool = data.get("pool")
+        return PositionSetup(
+            tuple(tuple(parse_tiles(meld)) for meld in data["table"]),
+            tuple(tuple(parse_tiles(rack)) for rack in data["racks"]),
+            int(data.get("current", 0)), tuple(bool(x) for x in data.get("opened", ())),
+            None if pool is None else tuple(parse_tiles(pool)),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise SaveFormatError(f"bad position setup: {error}") from error
 
 
 def state_from_dict(data: dict[str, Any]) -> RummiState:
@@ -78,9 +106,10 @@ def state_from_dict(data: dict[str, Any]) -> RummiState:
     log = data.get("log", [])
     if not isinstance(log, list) or not all(isinstance(action, str) for action in log):
         raise SaveFormatError("the action log must be a list of strings")
+    setup = setup_from_dict(data["setup"]) if "setup" in data else None
     try:
-        state = replay(params, log)
-    except (IllegalMove, MoveNotationError) as error:
+        state = replay(params, log, setup)
+    except (IllegalMove, MoveNotationError, ValueError) as error:
         raise SaveFormatError(f"the action log does not replay: {error}") from error
     if "snapshot" in data and data["snapshot"] != _snapshot(state):
         raise SaveFormatError("the saved table and racks do not match the replayed game")

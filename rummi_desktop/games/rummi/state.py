@@ -14,10 +14,11 @@ a whole new table to ``play_melds``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rummi_desktop.games.rummi.moves import IllegalMove, Move, Rearrange, TurnBoard
-from rummi_desktop.games.rummi.pieces import ALL_IDS, face, faces, ids_for_faces, table_faces
+from rummi_desktop.games.rummi.deal import FirstPlayerDraw, PositionSetup, choose_first_player, deal, place_setup
+from rummi_desktop.games.rummi.pieces import faces, ids_for_faces, table_faces
 from rummi_desktop.games.rummi.play_check import OPENING_POINTS, MeldProblem, PlayCheck, check_play
 from rummi_desktop.games.rummi.play_check import opening_points as _opening_points
 from rummi_desktop.games.rummi.scoring import RoundResult, blocked_scores, going_out_scores
@@ -67,51 +68,48 @@ class TurnResult:
         return self.outcome != REFUSED
 
 
-@dataclass
-class FirstPlayerDraw:
-    """The draws that chose the first player: one dict (seat → tile id) per drawing round."""
-
-    rounds: list[dict[int, int]] = field(default_factory=list)
-    first: int = 0
-
-
-def choose_first_player(rng: random.Random, seats: int) -> FirstPlayerDraw:
-    """Each seat draws a tile; highest number starts (joker 0); tied seats draw again."""
-    pool = list(ALL_IDS)
-    rng.shuffle(pool)
-    result = FirstPlayerDraw()
-    contenders = list(range(seats))
-    while True:
-        if len(pool) < len(contenders):  # practically never; keeps the loop total
-            pool = list(ALL_IDS)
-            rng.shuffle(pool)
-        draws = {seat: pool.pop() for seat in contenders}
-        result.rounds.append(draws)
-        best = max(face(tile_id).number for tile_id in draws.values())
-        contenders = [seat for seat, tile_id in draws.items() if face(tile_id).number == best]
-        if len(contenders) == 1:
-            result.first = contenders[0]
-            return result
-
-
 class RummiState:
     """A round in progress (see the module docstring)."""
 
-    def __init__(self, params: RummiParameters) -> None:
+    def __init__(self, params: RummiParameters, setup: PositionSetup | None = None) -> None:
         self.params = params
+        self.setup = setup
         self.rng = random.Random(params.seed)
-        self.first_draw = choose_first_player(self.rng, len(params.seats))
-        self.pool: list[int] = list(ALL_IDS)
-        self.rng.shuffle(self.pool)
-        self._racks = [[self.pool.pop() for _ in range(params.rack_size)] for _ in params.seats]
-        self.opened = [False] * len(params.seats)
-        self.current = self.first_draw.first
+        if setup is None:
+            self.first_draw = choose_first_player(self.rng, len(params.seats))
+            self.pool, self._racks = deal(self.rng, len(params.seats), params.rack_size)
+            table: list[list[int]] = []
+            self.current = self.first_draw.first
+            self.opened = [False] * len(params.seats)
+        else:
+            self.first_draw = FirstPlayerDraw(first=setup.current)
+            self.pool, self._racks, table = place_setup(setup, self.rng)
+            self._check_setup(setup)
+            self.current = setup.current
+            self.opened = list(setup.opened) if setup.opened else [False] * len(params.seats)
         self.turn_number = 1
         self.passes = 0
         self.result: RoundResult | None = None
         self.log: list[str] = []
-        self.board = TurnBoard([], self._racks[self.current], frozenset(), False)
+        self.board = TurnBoard(table, self._racks[self.current], frozenset(), False)
         self._start_turn()
+
+    def _check_setup(self, setup: PositionSetup) -> None:
+        if len(setup.racks) != len(self.params.seats):
+            raise ValueError(f"the position has {len(setup.racks)} racks for {len(self.params.seats)} seats")
+        if not 0 <= setup.current < len(setup.racks):
+            raise ValueError(f"there is no seat {setup.current}")
+        if setup.opened and len(setup.opened) != len(setup.racks):
+            raise ValueError("opened must say, for every seat, whether it has melded")
+
+    @classmethod
+    def from_position(cls, params: RummiParameters, table: list[list[Tile]], racks: list[list[Tile]],
+                      current: int = 0, opened: list[bool] | None = None,
+                      pool: list[Tile] | None = None) -> "RummiState":
+        """A round starting from a hand-made position (sandbox, puzzles, tests)."""
+        setup = PositionSetup(tuple(tuple(m) for m in table), tuple(tuple(r) for r in racks), current,
+                              tuple(opened or ()), None if pool is None else tuple(pool))
+        return cls(params, setup)
 
     @classmethod
     def new(cls, params: RummiParameters) -> "RummiState":
@@ -335,7 +333,7 @@ class RummiState:
 
     def fingerprint(self) -> tuple:
         """Everything that makes up the state, as plain values (equality, tests)."""
-        return (self.params, self.rng.getstate(), self.position(), tuple(self.log),
+        return (self.params, self.setup, self.rng.getstate(), self.position(), tuple(self.log),
                 tuple(self._history), self.turn_log_start)
 
     def __eq__(self, other: object) -> bool:
@@ -351,9 +349,15 @@ class RummiState:
                       + [t for rack in self.racks for t in rack] + self.pool)
 
 
-def replay(params: RummiParameters, log: list[str]) -> RummiState:
-    """The state reached by ``log`` from a fresh round with ``params`` (same seed, same deal)."""
-    state = RummiState(params)
+def replay(params: RummiParameters, log: list[str], setup: PositionSetup | None = None) -> RummiState:
+    """The state reached by ``log`` from a fresh round with ``params`` (same seed, same deal)
+    or from the same hand-made ``setup``."""
+    state = RummiState(params, setup)
     for action in log:
         state.perform(action)
     return state
+
+
+def replayed(state: RummiState, log: list[str] | None = None) -> RummiState:
+    """A fresh copy of ``state`` rebuilt from its seed or setup and ``log`` (default: its own)."""
+    return replay(state.params, state.log if log is None else log, state.setup)
