@@ -12,6 +12,7 @@ default font and the problem is listed by ``font_problems()`` so a scene can sho
 from __future__ import annotations
 
 import io
+import struct
 from functools import lru_cache
 from importlib import resources
 
@@ -60,12 +61,44 @@ def clear_font_cache() -> None:
 
 @lru_cache(maxsize=None)
 def _font_bytes(face: str) -> bytes | None:
-    """The file's bytes, read once; None when it cannot be read."""
+    """The file's bytes, read once; None when it cannot be read or is not a whole font."""
     try:
-        return resources.files("rummi_desktop").joinpath("assets", "fonts", FONT_FILES[face]).read_bytes()
+        data = resources.files("rummi_desktop").joinpath("assets", "fonts", FONT_FILES[face]).read_bytes()
     except OSError as error:
         _problems[face] = f"cannot read it ({error.__class__.__name__})"
         return None
+    reason = font_file_problem(data)
+    if reason:
+        _problems[face] = reason
+        return None
+    return data
+
+
+FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"OTTO", b"true")
+REQUIRED_TABLES = (b"cmap", b"head", b"hhea", b"hmtx", b"maxp")
+
+
+def font_file_problem(data: bytes) -> str | None:
+    """Why ``data`` is not a complete TrueType/OpenType font, or None if its structure is sound.
+
+    Checked before pygame sees the bytes because pygame-ce "opens" a damaged font without
+    complaint and then crashes the process (segfault) on the first measure or render.
+    """
+    if len(data) < 12 or data[:4] not in FONT_SIGNATURES:
+        return "not a TrueType/OpenType font"
+    (count,) = struct.unpack_from(">H", data, 4)
+    if not 0 < count < 200 or len(data) < 12 + 16 * count:
+        return "damaged font (bad table directory)"
+    tags = set()
+    for index in range(count):
+        tag, _checksum, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * index)
+        if offset + length > len(data):
+            return f"damaged font (table {tag.decode('latin-1')!r} runs past the end: truncated file?)"
+        tags.add(tag)
+    missing = [tag.decode() for tag in REQUIRED_TABLES if tag not in tags]
+    if missing or not ({b"glyf", b"CFF ", b"CFF2"} & tags):
+        return f"damaged font (missing tables {', '.join(missing) or 'glyf/CFF'})"
+    return None
 
 
 def _load(face: str, size: int) -> pygame.font.Font:

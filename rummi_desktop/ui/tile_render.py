@@ -150,6 +150,7 @@ def _draw_shadow(picture: pygame.Surface, body: pygame.Rect, theme: Theme, state
     blur = max(2, round(body.width * (0.09 if raised else 0.06)))
     drop = round(body.width * (0.13 if raised else 0.06))
     shade = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+    shade.fill((*theme.tile_shadow[:3], 0))  # clear pixels carry the colour, so blurring keeps it
     alpha = theme.tile_shadow[3] * (0.85 if raised else 1.0)
     rest_y = picture.get_height() // 2 - body.height // 2  # the shadow stays on the felt
     shape = pygame.Rect(body.x + 1, rest_y + drop, body.width - 2, body.height - 2)
@@ -162,10 +163,12 @@ def _draw_shadow(picture: pygame.Surface, body: pygame.Rect, theme: Theme, state
 def _draw_glow(picture: pygame.Surface, body: pygame.Rect, colour: tuple[int, int, int],
                spread: int, strength: int) -> None:
     glow = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+    glow.fill((*colour, 0))  # clear pixels carry the glow colour, so the blur does not go muddy
     pygame.draw.rect(glow, (*colour, strength), body.inflate(spread, spread), border_radius=_radius(body.width) + spread // 2)
     glow = pygame.transform.box_blur(glow, spread)
     glow = pygame.transform.box_blur(glow, max(1, spread // 2))
-    picture.blit(glow, (0, 0))
+    # MAX, not alpha-over: light replaces the shadow under it instead of going muddy on it.
+    picture.blit(glow, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
 
 
 def _radius(width: int) -> int:
@@ -194,7 +197,13 @@ def _body_art(tile: TileFace, size: int, theme: Theme, state: str, colour_blind:
     pygame.draw.rect(art, _shade(theme.tile_edge, 0.8), face_rect, max(1, s // 2 + 1), border_radius=radius)
     _draw_face_art(art, tile, face_rect, theme, colour_blind)
     _draw_state_outline(art, body, radius, theme, state, s)
-    return pygame.transform.smoothscale(art, (width, height))
+    reduced = pygame.transform.smoothscale(art, (width, height))
+    # Filtering leaves the interior at alpha 254; make everything inside the rim fully opaque.
+    solid = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.rect(solid, (0, 0, 0, 255), pygame.Rect(3, 3, size - 2, tile_height(size) - 2),
+                     border_radius=max(1, _radius(size) - 1))
+    reduced.blit(solid, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return reduced
 
 
 def _face_colours(theme: Theme, state: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
