@@ -15,7 +15,7 @@ from rummi_desktop.games.rummi.melds import is_valid_meld, meld_value, readings
 from rummi_desktop.games.rummi.moves import IllegalMove, Merge, Place, Shift, Split, Swap
 from rummi_desktop.games.rummi.pieces import face, faces
 from rummi_desktop.games.rummi.serialize import state_from_dict, state_to_dict
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState, replay
+from rummi_desktop.games.rummi.state import RummiParameters, RummiState, replayed
 from rummi_desktop.tiles import COLOURS, Tile
 
 
@@ -222,4 +222,4 @@ class RummiAdapter:
         return state_from_dict(state_to_dict(state))
 
     def replay(self, state: RummiState) -> RummiState:
-        return replay(state.params, state.log)
+        return replayed(state)
