@@ -19,6 +19,7 @@ import random
 import struct
 import sys
 import wave
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -40,22 +41,28 @@ def add_partial(buffer: Samples, start: float, freq: float, amp: float, decay: f
     ``decay`` is the time constant in seconds; ``wrap`` folds the tail past the end back to the
     start (used by the music loop).
     """
-    size = len(buffer)
+    wave_ = partial_wave(freq, decay, attack, round((length if length is not None else decay * 7) * RATE))
     first = round(start * RATE)
-    count = round((length if length is not None else decay * 7) * RATE)
+    position = 0
+    while position < len(wave_):
+        index = (first + position) % len(buffer) if wrap else first + position
+        if index >= len(buffer):
+            break
+        span = min(len(wave_) - position, len(buffer) - index)
+        buffer[index:index + span] = [b + amp * w for b, w in zip(buffer[index:index + span], wave_[position:position + span])]
+        position += span
+        if not wrap:
+            break
+
+
+@lru_cache(maxsize=None)
+def partial_wave(freq: float, decay: float, attack: float, count: int) -> tuple[float, ...]:
+    """One unit-amplitude enveloped sine, computed once per distinct note (the music repeats many)."""
     attack_samples = max(1, round(attack * RATE))
     step = TAU * freq / RATE
-    fall = math.exp(-1.0 / (decay * RATE))
-    level = amp
-    for i in range(count):
-        index = first + i
-        if index >= size:
-            if not wrap:
-                break
-            index %= size
-        ramp = i / attack_samples if i < attack_samples else 1.0
-        buffer[index] += level * ramp * math.sin(step * i)
-        level *= fall
+    fall = -1.0 / (decay * RATE)
+    return tuple((i / attack_samples if i < attack_samples else 1.0) * math.exp(fall * i) * math.sin(step * i)
+                 for i in range(count))
 
 
 def add_noise_burst(buffer: Samples, start: float, amp: float, decay: float, rng: random.Random,
