@@ -3,8 +3,9 @@
 The same as the ``rummi-desktop`` console script (``rummi_desktop.cli:main``), plus a support
 check: with ``RUMMI_DESKTOP_BUNDLE_CHECK=1`` in the environment the program prints one JSON line
 saying where ``importlib.resources`` finds the package data and which asset and theme files it
-can read there, then exits without opening a window. The build test uses it to prove the bundle
-carries its data; a player's bug report can use it too.
+can read there, and what the game's theme and font loaders make of them, then exits without
+opening a window. The build test uses it to prove the bundle carries its data; a player's bug
+report can use it too.
 """
 
 from __future__ import annotations
@@ -31,6 +32,24 @@ def _readable_files(node, prefix: str) -> dict[str, int]:
     return found
 
 
+def loader_report() -> dict[str, object]:
+    """What the game's own loaders make of that data: themes by name, and any theme or font
+    that had to fall back (a font that loads from the bundle reports no problem)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout one JSON line
+    import pygame
+
+    from rummi_desktop.ui import fonts
+    from rummi_desktop.ui.theme import load_themes
+
+    themes, theme_problems = load_themes()
+    pygame.font.init()
+    for load in (fonts.font, fonts.display_font, fonts.tile_font):
+        load(24)
+    fonts.font(24, bold=True)
+    return {"themes": sorted(themes), "theme_problems": theme_problems,
+            "font_problems": fonts.font_problems()}
+
+
 def bundle_report() -> dict[str, object]:
     root = resources.files("rummi_desktop")
     files: dict[str, int] = {}
@@ -42,6 +61,7 @@ def bundle_report() -> dict[str, object]:
         "bundle_dir": getattr(sys, "_MEIPASS", None),
         "package_root": str(root),
         "files": dict(sorted(files.items())),
+        **loader_report(),
     }
 
 
