@@ -48,6 +48,7 @@ def check_turn_invariants(adapter: GameAdapter, state: Any, rng: random.Random, 
     assert sorted(adapter.census(state)) == list(census), "a tile was lost or invented"
     before = adapter.position(state)
     steps = adapter.random_detour(state, rng)
+    assert sorted(adapter.census(state)) == list(census), "a move lost or invented a tile"
     for _ in range(steps):
         adapter.undo(state)
     assert adapter.position(state) == before, "undo did not restore the position"

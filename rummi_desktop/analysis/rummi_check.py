@@ -9,7 +9,7 @@ position to ``rummi_desktop.analysis.rummi_solve.solve_position`` (the solver's 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+from types import ModuleType
 from typing import Any, Callable
 
 from rummi_desktop.analysis.positions import PositionError
@@ -72,9 +72,10 @@ def prepare_rummi(position: dict[str, Any]) -> Callable[[], dict[str, Any]]:
         play = parse_meld_list(position["play"], "play")
         _check_copies([tile for meld in play for tile in meld], "the play")
         return lambda: check_answer(table, rack, play, initial)
-    if importlib.util.find_spec(SOLVER_MODULE) is None:
+    solver = load_solver()
+    if solver is None:
         raise PositionError("solve mode not available (no \"play\" given, and the solver is not installed)")
-    return lambda: solve_answer(table, rack, initial)
+    return lambda: solver.solve_position(table, rack, initial)
 
 
 def check_answer(table: list[list[Tile]], rack: list[Tile], play: list[list[Tile]],
@@ -85,6 +86,11 @@ def check_answer(table: list[list[Tile]], rack: list[Tile], play: list[list[Tile
     return {"game": "rummi", "legal": False, "error": verdict.error}
 
 
-def solve_answer(table: list[list[Tile]], rack: list[Tile], initial: bool) -> dict[str, Any]:
-    solver = importlib.import_module(SOLVER_MODULE)
-    return solver.solve_position(table, rack, initial)
+def load_solver() -> ModuleType | None:
+    """The solver's module, or None while it does not exist (other import errors propagate)."""
+    try:
+        return importlib.import_module(SOLVER_MODULE)
+    except ModuleNotFoundError as error:
+        if error.name == SOLVER_MODULE:
+            return None
+        raise
