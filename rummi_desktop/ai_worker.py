@@ -2,7 +2,7 @@
 
 The table scene starts a :class:`ThinkingJob` with a function of the shape
 ``think(deadline, cancel) -> result`` (H2's tiers take exactly a ``deadline`` — a
-``time.monotonic()`` instant — and a ``threading.Event``), then calls :meth:`ThinkingJob.poll`
+``time.perf_counter()`` instant — and a ``threading.Event``), then calls :meth:`ThinkingJob.poll`
 once per frame. Leaving the table, Reset of the match or a timeout calls :meth:`cancel`; the
 thinking function sees the event and returns early, and whatever it returns is discarded.
 
@@ -60,7 +60,7 @@ class ThinkingJob(Generic[Result]):
     """One computer seat's turn of thinking, running on its own daemon thread.
 
     ``budget`` is seconds of thinking allowed; the deadline handed to the function is
-    ``time.monotonic() + budget`` at start. ``poll()`` returns the result once, when ready.
+    ``time.perf_counter() + budget`` at start. ``poll()`` returns the result once, when ready.
     """
 
     think: ThinkFunction
@@ -75,7 +75,7 @@ class ThinkingJob(Generic[Result]):
     _thread: threading.Thread | None = None
 
     def start(self) -> "ThinkingJob[Result]":
-        self.started_at = time.monotonic()
+        self.started_at = time.perf_counter()
         deadline = self.started_at + self.budget
         _job_started()
         self._thread = threading.Thread(
@@ -90,7 +90,7 @@ class ThinkingJob(Generic[Result]):
         except BaseException as error:  # handed to the frame thread, which decides
             self._error = error
         finally:
-            self.finished_at = time.monotonic()
+            self.finished_at = time.perf_counter()
             _job_finished()
             self._done.set()
 
@@ -104,7 +104,7 @@ class ThinkingJob(Generic[Result]):
 
     @property
     def elapsed(self) -> float:
-        end = self.finished_at if self.finished_at is not None else time.monotonic()
+        end = self.finished_at if self.finished_at is not None else time.perf_counter()
         return end - self.started_at
 
     def poll(self) -> Result | None:

@@ -58,7 +58,7 @@ def test_the_frame_loop_keeps_running_while_a_seat_thinks():
 
     def busy_think(deadline, cancel):
         total = 0
-        while not cancel.is_set() and time.monotonic() < deadline:
+        while not cancel.is_set() and time.perf_counter() < deadline:
             total += sum(range(200))
         return total
 

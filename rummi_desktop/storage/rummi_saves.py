@@ -141,3 +141,25 @@ def read_autosave(
         ),
         None,
     )
+
+
+# ------------------------------------------------------------------------------------------
+# The last setup chosen, so the setup scene opens as the player left it.
+
+LAST_SETUP_NAME = "rummi_setup.toml"
+
+
+def last_setup_path(folder: str | os.PathLike[str] | None = None) -> Path:
+    return Path(folder if folder is not None else paths.saves_dir()) / LAST_SETUP_NAME
+
+
+def write_last_setup(setup: dict[str, Any], folder: str | os.PathLike[str] | None = None) -> None:
+    write_toml_atomic(last_setup_path(folder), {"version": SAVE_VERSION, "setup": to_toml_safe(setup)})
+
+
+def read_last_setup(folder: str | os.PathLike[str] | None = None) -> dict[str, Any] | None:
+    """The remembered setup, or None (missing or damaged: a damaged one is kept as .bad)."""
+    document, _notice = read_toml_or_quarantine(last_setup_path(folder))
+    if not document or not isinstance(document.get("setup"), dict):
+        return None
+    return document["setup"]

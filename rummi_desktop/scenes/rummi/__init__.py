@@ -1,6 +1,89 @@
 """Rummi in the window: setup, the table, its overlays, round end and match summary.
 
-Modules: ``layout`` (pure geometry of the table and rack), and — as they land — the table
-scene, the drag controller, the computer-turn animator, the privacy screen, pause overlay,
-round-end and match-summary scenes, and the in-game help text.
+Modules: ``layout`` (pure geometry of table and rack), ``drag`` (gestures → model moves),
+``sprites`` (tile motion), ``session`` (the match as the window plays it: seats, stats,
+autosave data), ``computer`` (a computer seat's thinking off the frame loop), ``table_scene``
+(turn flow), ``table_input`` (pointer), ``table_buttons``, ``table_view`` / ``table_paint``
+(drawing), ``overlays`` (privacy screen, pause, rules), ``results`` (round end, match
+summary), ``setup_scene``, ``help_text``.
+
+``game_info()`` registers Rummi with the shell's game registry (menu entry, ``play rummi``
+quick start, Continue from the autosave).
 """
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+    from rummi_desktop.scene import Scene
+
+
+def new_game(app: "App") -> "Scene":
+    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+
+    return RummiSetupScene(app)
+
+
+def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
+    """``rummi-desktop play rummi --seats human,hard --seed S --mode blitz``."""
+    from rummi_desktop.scenes.rummi.session import RummiSession, quick_setup
+    from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
+
+    setup = quick_setup(getattr(args, "seats", None), getattr(args, "seed", None), getattr(args, "mode", None))
+    return RummiTableScene(app, RummiSession.new(setup))
+
+
+def load_saved_session(notices: list[str] | None = None):
+    """The autosaved session, or None. A damaged autosave is kept as ``*.bad`` and a notice
+    for the menu is appended to ``notices``."""
+    from rummi_desktop.scenes.rummi.session import RummiSession, load_match
+    from rummi_desktop.storage.rummi_saves import read_autosave
+
+    save, notice = read_autosave(load_match)
+    if notice and notices is not None:
+        notices.append(notice)
+    if save is None:
+        return None
+    try:
+        return RummiSession.from_save(save.setup, save.state, save.stats)
+    except (KeyError, TypeError, ValueError) as error:
+        from rummi_desktop.storage.rummi_saves import autosave_path
+        from rummi_desktop.storage.toml_files import quarantine
+
+        try:
+            quarantine(autosave_path())
+        except OSError:
+            pass
+        if notices is not None:
+            notices.append(f"The saved Rummi game is damaged ({error}); kept it aside as .bad. Start a new game.")
+        return None
+
+
+def resume(app: "App") -> "Scene | None":
+    """Continue: a table for the autosaved match, or None when there is nothing to continue."""
+    from rummi_desktop.scenes.rummi.table_scene import ResumingTable
+    from rummi_desktop.storage.rummi_saves import has_autosave
+
+    if not has_autosave():
+        return None
+    session = load_saved_session(app.notices)
+    if session is None:
+        return None
+    return ResumingTable(app)
+
+
+def game_info():
+    from rummi_desktop.scenes.registry import GameInfo
+
+    return GameInfo(
+        key="rummi",
+        title="Rummi",
+        tagline="Melds, jokers and a table you can rearrange",
+        new_game=new_game,
+        quick_start=quick_start,
+        resume=resume,
+        order=10,
+    )

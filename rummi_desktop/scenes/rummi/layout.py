@@ -75,20 +75,25 @@ class ScreenRegions:
     clock: Box  # the turn clock ring
 
 
-def screen_regions(width: int = SCREEN_W, height: int = SCREEN_H) -> ScreenRegions:
-    margin = 18
-    hud_h = 66
-    rack_h = 172
-    buttons_w = 300
-    table_top = hud_h + 10
-    rack_top = height - rack_h - 10
+RAIL = 32  # the wooden rail around the felt at 1280×800 (ui.felt.rail_width)
+
+
+def screen_regions(width: int = SCREEN_W, height: int = SCREEN_H, rail: int = RAIL) -> ScreenRegions:
+    """Everything sits on the cloth inside the rail: HUD on top, melds, then rack + buttons."""
+    margin = rail + 10
+    hud_h = 58
+    rack_h = 166
+    buttons_w = 292
+    hud_top = rail + 6
+    table_top = hud_top + hud_h + 8
+    rack_top = height - rail - 6 - rack_h
     rack_w = width - 2 * margin - buttons_w - 14
     return ScreenRegions(
-        hud=Box(0, 0, width, hud_h),
-        table=Box(margin, table_top, width - 2 * margin, rack_top - table_top - 12),
+        hud=Box(margin, hud_top, width - 2 * margin, hud_h),
+        table=Box(margin, table_top, width - 2 * margin, rack_top - table_top - 10),
         rack=Box(margin, rack_top, rack_w, rack_h),
         buttons=Box(width - margin - buttons_w, rack_top, buttons_w, rack_h),
-        clock=Box(width - margin - 64, 1, 64, 64),
+        clock=Box(width - margin - hud_h, hud_top, hud_h, hud_h),
     )
 
 
@@ -232,7 +237,7 @@ class RackLayout:
         return self.tile_w + TILE_SPACING + 1
 
 
-RACK_PADDING = 12
+RACK_PADDING = 10
 RACK_TIER_GAP = 10
 
 

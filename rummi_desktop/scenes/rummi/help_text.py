@@ -1,0 +1,63 @@
+"""How to play Rummi, in our own words: shown from the pause overlay and the setup scene."""
+
+from __future__ import annotations
+
+HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "The aim",
+        (
+            "Be the first to empty your rack. Everyone starts with 14 tiles: numbers 1 to 13 in",
+            "black, blue, red and yellow (two of each) and two jokers.",
+        ),
+    ),
+    (
+        "Melds",
+        (
+            "A group is three or four tiles of one number, every colour different: R7 K7 Y7.",
+            "A run is three or more numbers in a row in one colour: B4 B5 B6 B7. A 1 only ever",
+            "starts a run; 13 is never followed by 1. A joker fills in for any one tile.",
+        ),
+    ),
+    (
+        "Your first meld",
+        (
+            "Your first play must be new melds from your own rack worth 30 points or more (a",
+            "joker counts as the tile it stands for). Until then you cannot touch the table;",
+            "the counter by the rack shows how many points you have laid down.",
+        ),
+    ),
+    (
+        "Your turn",
+        (
+            "Play at least one tile, or Draw one tile and pass the turn. Once you have opened,",
+            "you may rebuild the whole table: add to melds, split them, join them, or swap the",
+            "tile a joker stands for into its place and use the joker elsewhere this turn.",
+            "Every meld must be valid when you press End Turn; invalid ones glow red and the",
+            "banner says why. Reset puts the table and your rack back as they were.",
+        ),
+    ),
+    (
+        "The clock",
+        (
+            "With a turn clock, time running out keeps a valid play, draws one tile if you did",
+            "nothing, and otherwise resets your turn and adds three penalty tiles.",
+        ),
+    ),
+    (
+        "Scoring",
+        (
+            "Whoever goes out scores what the others hold (jokers 30 each); they lose the same.",
+            "If the pool runs dry and nobody can play, the smallest rack wins the round.",
+            "Rounds go on until someone reaches the match target (200 points by default).",
+        ),
+    ),
+    (
+        "Controls",
+        (
+            "Drag tiles with the mouse or a finger, or click a tile and then click where it goes.",
+            "Drop onto a meld to join it, on open felt to start a new meld, back on your rack to",
+            "take back a tile you played this turn. Keys: C sort by colour, N sort by number,",
+            "Z undo, R reset, D draw, Enter end turn, Space skip animation, Esc pause.",
+        ),
+    ),
+)

@@ -1,0 +1,258 @@
+"""A Rummi match as the window plays it: who sits where, the rules model, stats, autosave.
+
+No pygame here: the session is what the table scene and the tests drive. It wraps H1's
+:class:`Match` / :class:`RummiState` (every rule decision is theirs) and adds what only the
+window needs: seat names and kinds (human or a computer tier), per-seat statistics for the
+match summary, the autosave after every completed turn, and the setup the match was made with.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rummi_desktop.games.rummi.match import BLITZ, DEFAULT_TARGET, PARLOR_LEAGUE, Match, MatchSettings
+from rummi_desktop.games.rummi.pieces import face
+from rummi_desktop.games.rummi.scoring import RoundResult
+from rummi_desktop.games.rummi.serialize import match_from_dict, match_to_dict
+from rummi_desktop.games.rummi.state import RummiState, TurnResult
+
+HUMAN = "human"
+TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+TIER_TITLES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
+MODES = {"parlor": PARLOR_LEAGUE, "blitz": BLITZ}
+CLOCK_CHOICES = (0, 30, 60, 120)  # 0: no clock
+DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    kind: str  # "human" or a tier name
+    name: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """Everything the setup scene chooses; remembered between sessions."""
+
+    seats: tuple[SeatConfig, ...] = (SeatConfig(HUMAN, "You"), SeatConfig("hard", "Hard"))
+    mode: str = "parlor"
+    target: int = DEFAULT_TARGET
+    clock: int = 60  # seconds per turn, 0 = off (Blitz forces 30)
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.seats) <= 4:
+            raise ValueError(f"Rummi needs 2 to 4 seats, not {len(self.seats)}")
+        for seat in self.seats:
+            if seat.kind != HUMAN and seat.kind not in TIERS:
+                raise ValueError(f"unknown seat {seat.kind!r} (human, {', '.join(TIERS)})")
+        if self.mode not in MODES:
+            raise ValueError(f"unknown mode {self.mode!r} (parlor or blitz)")
+        if self.clock not in CLOCK_CHOICES:
+            raise ValueError("the turn clock is off, 30, 60 or 120 s")
+        if self.target <= 0:
+            raise ValueError("the target score must be positive")
+
+    @property
+    def clock_seconds(self) -> int | None:
+        if self.mode == "blitz":
+            return MODES["blitz"].clock_seconds
+        return self.clock or None
+
+    def match_settings(self) -> MatchSettings:
+        return MatchSettings(MODES[self.mode].name, self.target, self.clock_seconds)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": [asdict(seat) for seat in self.seats],
+            "mode": self.mode,
+            "target": self.target,
+            "clock": self.clock,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "MatchSetup":
+        seats = tuple(SeatConfig(str(s["kind"]), str(s["name"])[:16]) for s in data["seats"])
+        return cls(seats, str(data["mode"]), int(data["target"]), int(data["clock"]), int(data["seed"]))
+
+
+def quick_setup(seats_csv: str | None, seed: int | None, mode: str | None) -> MatchSetup:
+    """The setup of ``rummi-desktop play rummi --seats human,hard --seed S --mode blitz``."""
+    kinds = [kind.strip().lower() for kind in (seats_csv or "human,hard").split(",") if kind.strip()]
+    seats, humans = [], 0
+    for kind in kinds:
+        if kind == HUMAN:
+            seats.append(SeatConfig(HUMAN, DEFAULT_NAMES[humans] if humans else "You"))
+            humans += 1
+        else:
+            seats.append(SeatConfig(kind, TIER_TITLES.get(kind, kind.title())))
+    if humans > 1:  # pass-and-play: give everyone a name of their own
+        names = iter(("Ann", "Bea", "Cal", "Dot"))
+        seats = [SeatConfig(s.kind, next(names)) if s.is_human else s for s in seats]
+    chosen_seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    return MatchSetup(tuple(seats), (mode or "parlor").lower(), DEFAULT_TARGET, 60, chosen_seed)
+
+
+@dataclass
+class SeatStats:
+    """What the match summary reports per seat."""
+
+    melds_played: int = 0
+    tiles_placed: int = 0
+    jokers_used: int = 0
+    turns: int = 0
+    turn_seconds: float = 0.0
+
+    @property
+    def average_turn_seconds(self) -> float:
+        return self.turn_seconds / self.turns if self.turns else 0.0
+
+
+@dataclass
+class TurnRecord:
+    """One completed turn, as the scene animates and the tests check it."""
+
+    seat: int
+    result: TurnResult
+    placed_ids: tuple[int, ...]
+    round_over: bool
+
+
+@dataclass
+class RummiSession:
+    """The match being played in the window."""
+
+    setup: MatchSetup
+    match: Match
+    stats: list[SeatStats] = field(default_factory=list)
+    last_round: RummiState | None = None  # the finished round, for the round-end scene
+    last_result: RoundResult | None = None
+
+    @classmethod
+    def new(cls, setup: MatchSetup) -> "RummiSession":
+        kinds = tuple(seat.kind for seat in setup.seats)
+        match = Match(setup.match_settings(), kinds, setup.seed)
+        match.start_round()
+        return cls(setup, match, [SeatStats() for _ in setup.seats])
+
+    # -- what the scene reads ---------------------------------------------------------------
+    @property
+    def state(self) -> RummiState:
+        assert self.match.current is not None, "no round in progress"
+        return self.match.current
+
+    @property
+    def in_round(self) -> bool:
+        return self.match.current is not None
+
+    @property
+    def current(self) -> int:
+        return self.state.current
+
+    def seat(self, index: int) -> SeatConfig:
+        return self.setup.seats[index]
+
+    def is_human(self, index: int) -> bool:
+        return self.setup.seats[index].is_human
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
+
+    @property
+    def clock_seconds(self) -> int | None:
+        return self.setup.clock_seconds
+
+    # -- finishing turns ----------------------------------------------------------------------
+    def finish_turn(self, action: str, seconds: float) -> TurnRecord:
+        """``action`` is "end", "draw" or "timeout" for the seat on turn."""
+        state = self.state
+        seat = state.current
+        before = _table_signature(turn_start_melds(state))
+        if action == "end":
+            result = state.end_turn()
+        elif action == "draw":
+            result = state.draw()
+        elif action == "timeout":
+            result = state.timeout()
+        else:
+            raise ValueError(f"unknown turn action {action!r}")
+        return self._book(seat, result, before, seconds)
+
+    def play_computer(self, melds: list[list[Any]] | None, seconds: float) -> TurnRecord:
+        """A computer seat's whole turn: its new table (faces), or None to draw."""
+        state = self.state
+        seat = state.current
+        before = _table_signature(turn_start_melds(state))
+        if melds is not None:
+            result = state.play_melds(melds)
+            if result.ok:
+                return self._book(seat, result, before, seconds)
+        return self._book(seat, state.draw(), before, seconds)
+
+    def _book(self, seat: int, result: TurnResult, before: set, seconds: float) -> TurnRecord:
+        if not result.ok:
+            return TurnRecord(seat, result, (), False)
+        state = self.state
+        stats = self.stats[seat]
+        stats.turns += 1
+        stats.turn_seconds += seconds
+        after_melds = [tuple(meld) for meld in state.table]
+        placed = tuple(t for meld in after_melds for t in meld if t not in _ids(before))
+        if result.outcome in ("played", "went_out"):
+            stats.tiles_placed += len(placed)
+            stats.jokers_used += sum(1 for t in placed if face(t).is_joker)
+            stats.melds_played += sum(1 for meld in after_melds if frozenset(meld) not in before)
+        round_over = state.is_over
+        if round_over:
+            self.last_round = state
+            self.last_result = self.match.finish_round()
+        return TurnRecord(seat, result, placed, round_over)
+
+    def next_round(self) -> RummiState:
+        return self.match.start_round()
+
+    # -- saving -------------------------------------------------------------------------------
+    def to_save(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        """(setup, state, stats) for the autosave; the round as at the start of its turn."""
+        stats = {"seats": [asdict(s) for s in self.stats]}
+        return self.setup.to_dict(), match_to_dict(self.match, at_turn_start=True), stats
+
+    @classmethod
+    def from_save(cls, setup: dict[str, Any], state: Match, stats: dict[str, Any]) -> "RummiSession":
+        match_setup = MatchSetup.from_dict(setup)
+        seat_stats = [SeatStats(**{k: v for k, v in s.items() if k in SeatStats.__dataclass_fields__})
+                      for s in stats.get("seats", [])]
+        if len(seat_stats) != len(match_setup.seats):
+            seat_stats = [SeatStats() for _ in match_setup.seats]
+        if tuple(s.kind for s in match_setup.seats) != tuple(state.seats):
+            raise ValueError("the saved seats do not match the saved match")
+        session = cls(match_setup, state, seat_stats)
+        if state.current is None and not state.is_over:
+            state.start_round()
+        return session
+
+
+def load_match(data: dict[str, Any]) -> Match:
+    """The autosave's state part back into a Match (raises ValueError when damaged)."""
+    return match_from_dict(data)
+
+
+def turn_start_melds(state: RummiState) -> tuple[tuple[int, ...], ...]:
+    """The table (tile ids) as it was when the turn in progress began."""
+    return state.position()[-1][0]
+
+
+def _table_signature(melds) -> set:
+    return {frozenset(meld) for meld in melds}
+
+
+def _ids(signature: set) -> set[int]:
+    return {tile_id for meld in signature for tile_id in meld}

@@ -1,0 +1,507 @@
+"""The Rummi table: one match played in the window, turn after turn.
+
+The scene owns the flow of turns (a human plays with the pointer; a computer seat thinks on
+the worker thread, then its play is shown), the clock, the banner, sounds, and the autosave
+after every completed turn. Rules live in the model (through :class:`RummiSession`); pointer
+gestures live in :mod:`table_input`; painting helpers in :mod:`table_view`.
+
+Phases: ``human`` (the seat on turn is a person and its rack is shown), ``thinking`` (a
+computer seat's job runs), ``showing`` (the last play is being animated), ``waiting`` (an
+overlay — privacy screen, round end — is about to take over), ``over``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from rummi_desktop.ai_worker import ThinkingFailed, ThinkingJob
+from rummi_desktop.games.rummi.melds import is_valid_meld
+from rummi_desktop.games.rummi.moves import IllegalMove, Move
+from rummi_desktop.games.rummi.pieces import face, faces
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scene import Scene
+from rummi_desktop.scenes.rummi import table_view as view
+from rummi_desktop.scenes.rummi.computer import start_computer_turn
+from rummi_desktop.scenes.rummi.layout import (
+    RackLayout,
+    TableLayout,
+    layout_rack,
+    layout_table,
+    screen_regions,
+)
+from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord, turn_start_melds
+from rummi_desktop.scenes.rummi.sprites import SHOWN_RATE, SpriteBoard
+from rummi_desktop.scenes.rummi.table_buttons import TableButtons
+from rummi_desktop.scenes.rummi.table_input import TableInput
+from rummi_desktop.storage.rummi_saves import delete_autosave, write_autosave
+from rummi_desktop.ui.felt import felt_surface
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+REGIONS = screen_regions()
+MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long (at speed 1)
+HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
+BANNER_SECONDS = 3.2
+GLOW_SECONDS = 1.1
+
+
+@dataclass
+class Banner:
+    message: str
+    warning: bool = False
+    left: float = BANNER_SECONDS
+
+    @property
+    def alpha(self) -> float:
+        return min(1.0, self.left / 0.35, (BANNER_SECONDS - self.left) / 0.15 + 0.2)
+
+
+class RummiTableScene(Scene):
+    """The table for a :class:`RummiSession`. ``autosave=False`` for the bench."""
+
+    def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True) -> None:
+        super().__init__()
+        self.app = app
+        self.session = session
+        self.autosave = autosave
+        self.sprites = SpriteBoard()
+        self.rack_orders: dict[int, list[int]] = {}
+        self.viewer: int | None = None  # whose rack is shown at the bottom
+        self.phase = "waiting"
+        self.job: ThinkingJob | None = None
+        self.phase_time = 0.0
+        self.turn_time = 0.0
+        self.clock_left = 0.0
+        self.last_tick = -1
+        self.banner: Banner | None = None
+        self.invalid_tiles: set[int] = set()
+        self.meld_glow: dict[tuple[int, ...], float] = {}
+        self.incoming: set[int] = set()  # computer tiles still flying to the table
+        self.last_record: TurnRecord | None = None
+        self.table_layout: TableLayout = layout_table([], REGIONS.table)
+        self.rack_layout: RackLayout = layout_rack(0, REGIONS.rack)
+        self.rack_ids: list[int] = []
+        self.input = TableInput(self)
+        self.buttons = TableButtons(self)
+        self.on_round_over: Callable[[], None] | None = None  # tests may observe
+        self.started = False
+
+    # ------------------------------------------------------------------------------------
+    # lifecycle
+    def on_enter(self) -> None:
+        self.sprites.speed = self.app.animation_speed
+        if not self.started:
+            self.started = True
+            self.play("shuffle")
+            self.begin_turn()
+
+    def on_resume(self) -> None:
+        self.sprites.speed = self.app.animation_speed
+
+    def on_exit(self) -> None:
+        self.cancel_thinking()
+
+    def cancel_thinking(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    # ------------------------------------------------------------------------------------
+    # reading the session
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def view_state(self):
+        """The round on show: the one being played, or the one that just ended."""
+        return self.session.match.current or self.session.last_round
+
+    @property
+    def my_turn(self) -> bool:
+        """A person is on turn and may move tiles."""
+        return self.phase == "human" and self.session.in_round
+
+    def play(self, cue: str) -> None:
+        self.app.audio.play(cue)
+
+    def say(self, message: str, warning: bool = False) -> None:
+        self.banner = Banner(message, warning)
+
+    def rack_order(self, seat: int) -> list[int]:
+        """The seat's rack in the order the player arranged it (new tiles at the end)."""
+        rack = self.view_state.rack(seat)
+        held = set(rack)
+        kept = [t for t in self.rack_orders.get(seat, []) if t in held]
+        known = set(kept)
+        order = kept + [t for t in rack if t not in known]
+        self.rack_orders[seat] = order
+        return order
+
+    # ------------------------------------------------------------------------------------
+    # turn flow
+    def begin_turn(self) -> None:
+        if not self.session.in_round:
+            return
+        seat = self.session.current
+        self.turn_time = 0.0
+        self.phase_time = 0.0
+        self.invalid_tiles.clear()
+        self.meld_glow.clear()
+        if self.session.is_human(seat):
+            if len(self.session.human_seats) > 1 and self.viewer != seat:
+                self.viewer = None
+                self.phase = "waiting"
+                self.relayout()
+                self._push_privacy(seat)
+                return
+            self.start_human_turn(seat)
+        else:
+            if len(self.session.human_seats) != 1:
+                self.viewer = None
+            self.phase = "thinking"
+            self.job = start_computer_turn(self.state, self.session.seat(seat).kind)
+            self.relayout()
+
+    def _push_privacy(self, seat: int) -> None:
+        from rummi_desktop.scenes.rummi.overlays import PrivacyScreen
+
+        if self.stack is not None:
+            self.stack.push(PrivacyScreen(self.app, self.session.seat(seat).name,
+                                          lambda: self.start_human_turn(seat)))
+
+    def start_human_turn(self, seat: int) -> None:
+        self.viewer = seat
+        self.phase = "human"
+        self.clock_left = float(self.session.clock_seconds or 0)
+        self.last_tick = -1
+        self.relayout()
+        self.play("turn")
+        name = self.session.seat(seat).name
+        self.say("Your turn" if name == "You" else f"{name}, your turn")
+
+    def finish_human_turn(self, action: str) -> TurnRecord | None:
+        """End Turn / Draw / clock ran out, for the person on turn."""
+        if not self.my_turn:
+            return None
+        self.input.cancel()
+        record = self.session.finish_turn(action, self.turn_time)
+        if not record.result.ok:
+            self._refused(record)
+            return record
+        self._announce(record, action)
+        self.after_turn(record, shown=False)
+        return record
+
+    def _refused(self, record: TurnRecord) -> None:
+        result = record.result
+        table = self.state.table
+        self.invalid_tiles = {t for problem in result.problems if problem.index < len(table)
+                              for t in table[problem.index]}
+        reason = result.problems[0].reason if result.problems else result.error
+        if result.problems and len(result.problems) > 1:
+            reason = f"{reason} (and {len(result.problems) - 1} more)"
+        self.say(reason or "That play is not allowed", warning=True)
+        self.play("invalid")
+
+    def _announce(self, record: TurnRecord, action: str) -> None:
+        outcome = record.result.outcome
+        drawn = len(record.result.drawn)
+        if action == "timeout":
+            message = {"played": "Time — your play stands", "went_out": "Time — and you are out!",
+                       "drew": "Time — you draw a tile", "passed": "Time — the pool is empty",
+                       "penalty": f"Time — {drawn} penalty tile{'s' if drawn != 1 else ''}"}
+            self.say(message.get(outcome, "Time"), warning=outcome == "penalty")
+            self.play("invalid" if outcome == "penalty" else "rack")
+        elif outcome == "passed":
+            self.say("The pool is empty: you pass")
+        elif outcome in ("played", "went_out"):
+            self.play("clink")
+
+    def after_turn(self, record: TurnRecord, shown: bool) -> None:
+        """A turn completed: autosave, then the next turn, the round end or the match end."""
+        self.last_record = record
+        self.save_now()
+        if record.round_over:
+            self.phase = "over" if self.session.match.is_over else "waiting"
+            self.play("fanfare")
+            self.relayout()
+            self._show_round_end()
+            return
+        self.relayout()
+        self.begin_turn()
+
+    def _show_round_end(self) -> None:
+        from rummi_desktop.scenes.rummi.results import RoundEndScene
+
+        if self.on_round_over is not None:
+            self.on_round_over()
+        if self.stack is not None:
+            self.stack.push(RoundEndScene(self.app, self))
+
+    def start_next_round(self) -> None:
+        """Called by the round-end scene's Continue."""
+        self.session.next_round()
+        self.rack_orders.clear()
+        self.sprites.keep_only(set())
+        self.viewer = None if len(self.session.human_seats) != 1 else self.session.human_seats[0]
+        self.play("shuffle")
+        self.save_now()
+        self.begin_turn()
+
+    def save_now(self) -> None:
+        if not self.autosave:
+            return
+        if self.session.match.is_over:
+            delete_autosave()
+            return
+        try:
+            write_autosave(*self.session.to_save())
+        except OSError as error:
+            self.say(f"Could not autosave ({error.strerror or error})", warning=True)
+
+    # ------------------------------------------------------------------------------------
+    # human actions (buttons and keys)
+    def apply_moves(self, moves: tuple[Move, ...]) -> bool:
+        """Apply a gesture's moves in order; on a refusal undo the ones already applied."""
+        applied = 0
+        try:
+            for move in moves:
+                self.state.apply(move)
+                applied += 1
+        except IllegalMove as error:
+            for _ in range(applied):
+                self.state.undo()
+            self.say(str(error), warning=True)
+            self.play("invalid")
+            self.relayout()
+            return False
+        self.invalid_tiles.clear()
+        self.play("clink")
+        self.relayout()
+        return True
+
+    def undo(self) -> None:
+        if self.my_turn and self.state.undo() is not None:
+            self.invalid_tiles.clear()
+            self.play("rack")
+            self.relayout()
+
+    def reset_turn(self) -> None:
+        if self.my_turn:
+            self.state.reset_turn()
+            self.invalid_tiles.clear()
+            self.play("rack")
+            self.relayout()
+
+    def sort_rack(self, by: str) -> None:
+        if self.viewer is None:
+            return
+        def by_colour(t: int) -> tuple:
+            f = face(t)
+            return (f.is_joker, "KBRY".find(f.colour), f.number, t)
+
+        def by_number(t: int) -> tuple:
+            f = face(t)
+            return (f.is_joker, f.number, "KBRY".find(f.colour), t)
+
+        order = self.rack_order(self.viewer)
+        self.rack_orders[self.viewer] = sorted(order, key=by_colour if by == "colour" else by_number)
+        self.play("rack")
+        self.relayout()
+
+    def skip_animation(self) -> None:
+        self.sprites.finish_all()
+        self.phase_time = max(self.phase_time, 10.0)
+
+    # ------------------------------------------------------------------------------------
+    # layout and sprites
+    def relayout(self, spawn: Callable[[int], tuple[float, float, float]] | None = None,
+                  rate: float | None = None, stagger: float = 0.0) -> None:
+        """Recompute where every visible tile belongs and send the sprites there."""
+        shown = self.view_state
+        table = shown.table if shown is not None else []
+        self.table_layout = layout_table([len(m) for m in table], REGIONS.table)
+        self.rack_ids = self.rack_order(self.viewer) if self.viewer is not None and shown is not None else []
+        self.rack_layout = layout_rack(len(self.rack_ids), REGIONS.rack)
+        visible: set[int] = set()
+        order = 0
+        for meld, boxes in zip(table, self.table_layout.tile_boxes):
+            for tile, box in zip(meld, boxes):
+                visible.add(tile)
+                order += self._send(tile, box, spawn, rate, stagger * order if tile not in self.sprites else 0.0)
+        for tile, box in zip(self.rack_ids, self.rack_layout.slots):
+            visible.add(tile)
+            self._send(tile, box, self._pool_spawn, None, 0.0)
+        self.sprites.keep_only(visible)
+        self._update_glows(table)
+
+    def _send(self, tile: int, box, spawn, rate, delay: float) -> int:
+        new = tile not in self.sprites
+        start = spawn(tile) if (new and spawn is not None) else None
+        self.sprites.target(tile, box.x, box.y, box.w, rate=rate or 16.0, delay=delay, start=start)
+        sprite = self.sprites.get(tile)
+        if sprite is not None:
+            sprite.w = box.w  # sizes snap: pictures are cached per size, so no size tween
+        return 1 if new else 0
+
+    def _pool_spawn(self, tile: int) -> tuple[float, float, float]:
+        chip = view.pool_chip_rect(REGIONS.hud, self.view_state.seats)
+        return (chip.x + 10, chip.y + 8, self.rack_layout.tile_w)
+
+    def _seat_spawn(self, seat: int) -> Callable[[int], tuple[float, float, float]]:
+        chip = view.seat_chip_rects(REGIONS.hud, self.view_state.seats)[seat]
+        return lambda tile: (chip.centerx - 20, chip.centery - 20, self.table_layout.tile_w)
+
+    def _update_glows(self, table: list[list[int]]) -> None:
+        if self.phase != "human":
+            return
+        start = {tuple(m) for m in turn_start_melds(self.state)}
+        for meld in table:
+            key = tuple(meld)
+            if key not in start and key not in self.meld_glow and is_valid_meld(faces(meld)):
+                self.meld_glow[key] = GLOW_SECONDS
+
+    # ------------------------------------------------------------------------------------
+    # frames
+    def handle_action(self, action: Action) -> bool:
+        if self.buttons.handle_action(action):
+            return True
+        if action.kind == ActionKind.BACK:
+            self.open_pause()
+            return True
+        if action.kind == ActionKind.CONFIRM:
+            if not self.sprites.settled or self.phase in ("thinking", "showing"):
+                self.skip_animation()
+            elif self.my_turn:
+                self.finish_human_turn("end")
+            return True
+        return self.input.handle_action(action)
+
+    def open_pause(self) -> None:
+        from rummi_desktop.scenes.rummi.overlays import PauseOverlay
+
+        self.input.cancel()
+        if self.stack is not None:
+            self.stack.push(PauseOverlay(self.app, self))
+
+    def update(self, dt: float) -> None:
+        self.sprites.speed = self.app.animation_speed
+        self.sprites.update(dt)
+        self.phase_time += dt
+        self.buttons.update(dt)
+        self._age_effects(dt)
+        if self.phase == "human":
+            self._update_human(dt)
+        elif self.phase == "thinking":
+            self._update_thinking()
+        elif self.phase == "showing":
+            self._update_showing()
+
+    def _age_effects(self, dt: float) -> None:
+        if self.banner is not None:
+            self.banner.left -= dt
+            if self.banner.left <= 0:
+                self.banner = None
+        for key in list(self.meld_glow):
+            self.meld_glow[key] = max(0.0, self.meld_glow[key] - dt)
+        landed = {t for t in self.incoming if (s := self.sprites.get(t)) is None or s.settled}
+        if landed:
+            self.incoming -= landed
+            self.play("clink")
+
+    def _update_human(self, dt: float) -> None:
+        self.turn_time += dt
+        total = self.session.clock_seconds
+        if not total:
+            return
+        self.clock_left -= dt
+        whole = math.ceil(self.clock_left)
+        if 0 < whole <= 10 and whole != self.last_tick:
+            self.last_tick = whole
+            self.play("tick")
+        if self.clock_left <= 0:
+            self.clock_left = 0.0
+            self.finish_human_turn("timeout")
+
+    def _update_thinking(self) -> None:
+        job = self.job
+        if job is None:
+            return
+        try:
+            melds = job.poll()
+        except ThinkingFailed:
+            melds = None  # a failing tier draws instead of freezing the table
+        if not job.done:
+            return
+        if self.phase_time * self._speed() < MIN_THINK_SHOWN:
+            return
+        self.job = None
+        self.show_computer_play(melds, job.elapsed)
+
+    def _speed(self) -> float:
+        speed = self.app.animation_speed
+        return 1e9 if math.isinf(speed) else speed
+
+    def show_computer_play(self, melds, seconds: float) -> None:
+        seat = self.session.current
+        before = {t for meld in self.state.table for t in meld}
+        record = self.session.play_computer(melds, seconds)
+        self.last_record = record
+        name = self.session.seat(seat).name
+        if record.result.outcome in ("played", "went_out"):
+            placed = len(record.placed_ids)
+            self.say(f"{name} plays {placed} tile{'s' if placed != 1 else ''}")
+        elif record.result.outcome == "passed":
+            self.say(f"{name} passes")
+        else:
+            self.say(f"{name} draws a tile")
+            self.play("rack")
+        table_now = self.view_state.table
+        self.incoming = {t for meld in table_now for t in meld if t not in before}
+        self.phase = "showing"
+        self.phase_time = 0.0
+        self._relayout_shown(seat)
+
+    def _relayout_shown(self, seat: int) -> None:
+        """Lay out the table after a computer play: moved tiles glide, new ones fly in."""
+        self.relayout(spawn=self._seat_spawn(seat), rate=SHOWN_RATE, stagger=0.22)
+
+    def _update_showing(self) -> None:
+        if not self.sprites.settled or self.phase_time * self._speed() < HOLD_AFTER_PLAY:
+            return
+        record = self.last_record
+        if record is None:
+            return
+        self.phase = "waiting"
+        self.after_turn(record, shown=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from rummi_desktop.scenes.rummi.table_paint import paint_table
+
+        paint_table(self, surface, felt_surface(self.app.theme, surface.get_size()))
+
+
+class ResumingTable(Scene):
+    """What the menu's Continue opens: loads the autosave afresh each time it is entered, then
+    hands over to the table (or closes, with a notice, if the save is gone or damaged)."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__()
+        self.app = app
+
+    def on_enter(self) -> None:
+        from rummi_desktop.scenes.rummi import load_saved_session
+
+        session = load_saved_session(self.app.notices)
+        if self.stack is None:
+            return
+        if session is None:
+            self.close()
+            return
+        self.stack.replace(RummiTableScene(self.app, session))

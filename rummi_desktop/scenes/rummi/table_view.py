@@ -1,0 +1,198 @@
+"""Drawing the Rummi table: the seat HUD, the rack tray, meld glows, the clock ring, banners.
+
+Functions here only paint; they read plain values the scene hands them. Anything drawn from
+text or shapes goes through the cached brushes in ``ui.shapes`` so a frame is mostly blits.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from rummi_desktop.scenes.rummi.layout import Box
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.theme import Theme
+
+SEAT_CHIP_W, SEAT_CHIP_GAP = 228, 10
+
+
+@dataclass(frozen=True)
+class SeatChip:
+    """One seat in the HUD."""
+
+    name: str
+    kind: str  # "Human" / "Hard" ...
+    rack_count: int
+    score: int
+    on_turn: bool
+    thinking: bool = False
+
+
+def rect(box: Box) -> pygame.Rect:
+    return pygame.Rect(box.as_tuple())
+
+
+def seat_chip_rects(hud: Box, seats: int) -> list[pygame.Rect]:
+    return [pygame.Rect(round(hud.x) + i * (SEAT_CHIP_W + SEAT_CHIP_GAP), round(hud.y), SEAT_CHIP_W,
+                        round(hud.h)) for i in range(seats)]
+
+
+def pool_chip_rect(hud: Box, seats: int) -> pygame.Rect:
+    x = round(hud.x) + seats * (SEAT_CHIP_W + SEAT_CHIP_GAP)
+    return pygame.Rect(x, round(hud.y), 118, round(hud.h))
+
+
+def draw_seat_chip(surface: pygame.Surface, theme: Theme, area: pygame.Rect, chip: SeatChip,
+                   pulse: float) -> None:
+    border = theme.accent if chip.on_turn else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.5)
+    top = shapes.lighten(theme.panel[:3], 0.08 if chip.on_turn else 0.0) + (theme.panel[3],)
+    surface.blit(shapes.soft_shadow(area.size, 12, 8, 120), (area.x - 8, area.y - 5))
+    surface.blit(shapes.rounded_panel(area.size, 12, top, theme.panel, border, 2 if chip.on_turn else 1,
+                                      highlight=30), area)
+    if chip.on_turn:
+        dot = shapes.mix(theme.accent, (255, 255, 255), 0.45 * pulse)
+        pygame.draw.circle(surface, dot, (area.x + 15, area.y + 19), 5)
+    name = shapes.text(chip.name, 21, theme.text, bold=True)
+    surface.blit(name, (area.x + 28, area.y + 7))
+    kind = "thinking…" if chip.thinking else chip.kind
+    surface.blit(shapes.text(kind, 15, theme.accent if chip.thinking else theme.text_muted),
+                 (area.x + 28, area.y + 33))
+    _draw_mini_tiles(surface, theme, (area.right - 112, area.y + 12), chip.rack_count)
+    score = shapes.text(f"{chip.score:+d}" if chip.score else "0", 20, theme.text, bold=True)
+    surface.blit(score, score.get_rect(topright=(area.right - 12, area.y + 7)))
+    surface.blit(shapes.text("score", 13, theme.text_muted),
+                 shapes.text("score", 13, theme.text_muted).get_rect(topright=(area.right - 12, area.y + 34)))
+
+
+def _draw_mini_tiles(surface: pygame.Surface, theme: Theme, at: tuple[int, int], count: int) -> None:
+    """A tiny stack of tile backs with the count on it: how many tiles a seat holds."""
+    x, y = at
+    for i in range(3):
+        body = pygame.Rect(x + i * 4, y + 4 - i * 2, 22, 29)
+        surface.blit(shapes.rounded_panel(body.size, 4, theme.tile_face, theme.tile_face_low, theme.tile_edge, 1),
+                     body)
+    label = shapes.text(str(count), 16, (40, 34, 26), bold=True)
+    surface.blit(label, label.get_rect(center=(x + 19, y + 16)))
+
+
+def draw_pool_chip(surface: pygame.Surface, theme: Theme, area: pygame.Rect, pool: int) -> None:
+    surface.blit(shapes.rounded_panel(area.size, 12, theme.panel, theme.panel,
+                                      shapes.mix(theme.panel[:3], theme.rail_highlight, 0.5), 1), area)
+    _draw_mini_tiles(surface, theme, (area.x + 10, area.y + 12), pool)
+    surface.blit(shapes.text("pool", 16, theme.text_muted), (area.x + 50, area.y + 10))
+    surface.blit(shapes.text(str(pool), 20, theme.text, bold=True), (area.x + 50, area.y + 28))
+
+
+def draw_match_caption(surface: pygame.Surface, theme: Theme, hud: Box, text: str) -> None:
+    caption = shapes.text(text, 15, theme.text_muted)
+    surface.blit(caption, caption.get_rect(topright=(round(hud.right) - 70, round(hud.y) + 4)))
+
+
+@lru_cache(maxsize=8)
+def _rack_tray(size: tuple[int, int], rail: tuple[int, ...], rail_dark: tuple[int, ...],
+               highlight: tuple[int, ...]) -> pygame.Surface:
+    """The wooden two-tier rack: a tray with a ledge under each tier."""
+    tray = pygame.Surface(size, pygame.SRCALPHA)
+    tray.blit(shapes.soft_shadow(size, 14, 10, 150), (0, 0), area=pygame.Rect(10, 6, *size))
+    tray.blit(shapes.rounded_panel(size, 14, shapes.lighten(rail, 0.08), rail_dark, highlight, 2, highlight=70),
+              (0, 0))
+    half = size[1] // 2
+    for y in (half - 3, size[1] - 9):
+        ledge = shapes.rounded_panel((size[0] - 16, 7), 3, shapes.lighten(rail, 0.25), rail_dark)
+        tray.blit(ledge, (8, y))
+    return tray
+
+
+def draw_rack_tray(surface: pygame.Surface, theme: Theme, area: Box) -> None:
+    box = rect(area)
+    surface.blit(_rack_tray(box.size, theme.rail, theme.rail_dark, theme.rail_highlight), box)
+
+
+def draw_hidden_rack(surface: pygame.Surface, theme: Theme, area: Box, message: str) -> None:
+    draw_rack_tray(surface, theme, area)
+    text = shapes.text(message, 22, theme.text_muted)
+    surface.blit(text, text.get_rect(center=rect(area).center))
+
+
+def draw_meld_glow(surface: pygame.Surface, colour: tuple[int, ...], box: Box, strength: float) -> None:
+    """A soft halo behind a meld that just became valid (strength 0–1)."""
+    if strength <= 0.01:
+        return
+    r = rect(box).inflate(14, 14)
+    halo = shapes.rounded_panel(r.size, 10, tuple(colour[:3]) + (90,), tuple(colour[:3]) + (40,))
+    halo.set_alpha(round(255 * min(1.0, strength)))
+    surface.blit(halo, r)
+
+
+def draw_invalid_underline(surface: pygame.Surface, theme: Theme, box: Box) -> None:
+    r = rect(box)
+    pygame.draw.line(surface, theme.invalid, (r.x + 4, r.bottom + 5), (r.right - 4, r.bottom + 5), 3)
+
+
+def draw_drop_preview(surface: pygame.Surface, theme: Theme, box: Box) -> None:
+    """Where the tile in hand would land: a pale slot with the selection colour."""
+    r = rect(box)
+    slot = shapes.rounded_panel(r.size, 6, theme.selected + (70,), theme.selected + (40,), theme.selected, 2)
+    surface.blit(slot, r)
+
+
+def draw_meld_target(surface: pygame.Surface, theme: Theme, box: Box) -> None:
+    r = rect(box).inflate(12, 12)
+    pygame.draw.rect(surface, theme.selected, r, 2, border_radius=10)
+
+
+def draw_clock(surface: pygame.Surface, theme: Theme, area: Box, left: float, total: float,
+               active: bool) -> None:
+    """The turn clock: a ring that empties, the seconds in the middle; red in the last 10 s."""
+    r = rect(area)
+    centre, radius = r.center, min(r.w, r.h) // 2 - 2
+    surface.blit(shapes.soft_shadow((radius * 2, radius * 2), radius, 6, 120),
+                 (centre[0] - radius - 6, centre[1] - radius - 3))
+    pygame.draw.circle(surface, theme.panel[:3], centre, radius)
+    pygame.draw.circle(surface, shapes.mix(theme.panel[:3], theme.rail_highlight, 0.4), centre, radius, 4)
+    fraction = max(0.0, min(1.0, left / total)) if total else 0.0
+    urgent = active and left <= 10
+    colour = theme.invalid if urgent else theme.accent
+    if fraction > 0:
+        ring = pygame.Rect(0, 0, radius * 2 - 2, radius * 2 - 2)
+        ring.center = centre
+        start = math.pi / 2
+        pygame.draw.arc(surface, colour, ring, start, start + 2 * math.pi * fraction, 5)
+    seconds = shapes.text(str(max(0, math.ceil(left))), 22 if left < 100 else 19,
+                          colour if urgent else theme.text, bold=True)
+    surface.blit(seconds, seconds.get_rect(center=centre))
+
+
+def draw_banner(surface: pygame.Surface, theme: Theme, centre: tuple[int, int], message: str,
+                alpha: float, warning: bool) -> pygame.Rect:
+    """A short message over the table: what happened or why a play was refused."""
+    ink = (255, 255, 255) if warning else theme.text
+    text = shapes.text(message, 24, ink, bold=True)
+    box = pygame.Rect(0, 0, text.get_width() + 56, 50)
+    box.center = centre
+    fill = shapes.darken(theme.invalid, 0.25) + (235,) if warning else theme.panel
+    border = shapes.lighten(theme.invalid, 0.3) if warning else theme.accent
+    card = shapes.rounded_panel(box.size, 14, fill, fill, border, 2, highlight=40)
+    shadow = shapes.soft_shadow(box.size, 14, 12, 150)
+    a = round(255 * max(0.0, min(1.0, alpha)))
+    for picture in (shadow, card, text):
+        picture.set_alpha(a)
+    surface.blit(shadow, (box.x - 12, box.y - 6))
+    surface.blit(card, box)
+    surface.blit(text, text.get_rect(center=box.center))
+    for picture in (shadow, card, text):
+        picture.set_alpha(None)
+    return box
+
+
+def draw_opening_counter(surface: pygame.Surface, theme: Theme, at: tuple[int, int], points: int,
+                         needed: int) -> None:
+    done = points >= needed
+    label = shapes.text(f"Opening  {points} / {needed}", 19, theme.accent_text if done else theme.text, bold=True)
+    box = pygame.Rect(at[0], at[1], label.get_width() + 28, 34)
+    fill = theme.accent if done else theme.panel
+    surface.blit(shapes.rounded_panel(box.size, 10, fill, fill, theme.accent, 1), box)
+    surface.blit(label, label.get_rect(center=box.center))
