@@ -47,14 +47,17 @@ def test_each_icon_is_a_square_tile_on_felt_with_clear_corners(size):
 
 @pytest.mark.parametrize("size", [16, 32, 48, 64, 128])
 def test_committed_icons_match_what_the_script_draws(size):
-    """Same picture, allowing for anti-aliasing drift between pygame/SDL_ttf releases: a
-    different design, colour or layout moves the mean far beyond this tolerance."""
+    """Same picture, allowing for anti-aliasing drift between pygame/SDL_ttf releases: fewer
+    than 1 % of pixels may differ noticeably. Swapping the sevens' colours changes 2-7 % of
+    them, a bolder number face 1-2 %, so design changes still fail here."""
     pygame.font.init()
     drawn = pygame.image.tobytes(make_icon.draw_icon(size), "RGBA")
     committed = pygame.image.tobytes(pygame.image.load(ICONS / f"rummi-desktop-{size}.png"), "RGBA")
     assert len(drawn) == len(committed)
-    mean_difference = sum(abs(a - b) for a, b in zip(drawn, committed)) / len(drawn)
-    assert mean_difference < 2.0
+    pixels = len(drawn) // 4
+    changed = sum(1 for i in range(0, len(drawn), 4)
+                  if max(abs(drawn[i + k] - committed[i + k]) for k in range(4)) > 32)
+    assert changed < pixels * 0.01
 
 
 def test_ico_holds_the_pngs_it_says_it_holds():
