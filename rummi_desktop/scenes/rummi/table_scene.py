@@ -83,6 +83,8 @@ class RummiTableScene(Scene):
         self.meld_glow: dict[tuple[int, ...], float] = {}
         self.incoming: set[int] = set()  # computer tiles still flying to the table
         self.last_record: TurnRecord | None = None
+        self.turn_log: list[TurnRecord] = []  # every completed turn, for tests and the curious
+        self.banner_log: list[str] = []
         self.table_layout: TableLayout = layout_table([], REGIONS.table)
         self.rack_layout: RackLayout = layout_rack(0, REGIONS.rack)
         self.rack_ids: list[int] = []
@@ -132,6 +134,7 @@ class RummiTableScene(Scene):
 
     def say(self, message: str, warning: bool = False) -> None:
         self.banner = Banner(message, warning)
+        self.banner_log.append(message)
 
     def rack_order(self, seat: int) -> list[int]:
         """The seat's rack in the order the player arranged it (new tiles at the end)."""
@@ -226,6 +229,7 @@ class RummiTableScene(Scene):
     def after_turn(self, record: TurnRecord, shown: bool) -> None:
         """A turn completed: autosave, then the next turn, the round end or the match end."""
         self.last_record = record
+        self.turn_log.append(record)
         self.save_now()
         if record.round_over:
             self.phase = "over" if self.session.match.is_over else "waiting"
@@ -376,9 +380,10 @@ class RummiTableScene(Scene):
             self.open_pause()
             return True
         if action.kind == ActionKind.CONFIRM:
-            if not self.sprites.settled or self.phase in ("thinking", "showing"):
+            if self.phase in ("thinking", "showing"):
                 self.skip_animation()
             elif self.my_turn:
+                self.sprites.finish_all()
                 self.finish_human_turn("end")
             return True
         return self.input.handle_action(action)
