@@ -131,10 +131,20 @@ def pyinstaller_available() -> bool:
     return importlib.util.find_spec("PyInstaller") is not None
 
 
+def remove_other_kind_of_bundle(target: Path, onefile: bool) -> None:
+    """A one-file build lands where a one-folder build left its folder (and the other way
+    round); PyInstaller stops there, so the earlier build of the other kind goes first."""
+    if onefile and (target / "_internal").is_dir():
+        shutil.rmtree(target)
+    elif not onefile and target.is_file():
+        target.unlink()
+
+
 def build(options: BuildOptions) -> Path:
     """Run PyInstaller; print where the bundle is, its size and how long it took."""
     if not pyinstaller_available():
         raise PyInstallerMissing()
+    remove_other_kind_of_bundle(built_bundle(options), options.onefile)
     started = time.perf_counter()
     command = [sys.executable, "-m", "PyInstaller", *pyinstaller_command(options)]
     if subprocess.run(command, cwd=REPO).returncode != 0:

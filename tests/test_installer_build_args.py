@@ -96,3 +96,25 @@ def test_without_pyinstaller_the_script_says_how_to_get_it(monkeypatch, capsys, 
     assert bi.main(["--dist", str(tmp_path / "d"), "--work", str(tmp_path / "w")]) == 2
     assert 'pip install -e ".[installer]"' in capsys.readouterr().err
     assert not (tmp_path / "d").exists()
+
+
+def test_switching_between_one_folder_and_one_file_clears_the_other_kind(tmp_path):
+    folder = tmp_path / "rummi-desktop"
+    (folder / "_internal").mkdir(parents=True)
+    bi.remove_other_kind_of_bundle(folder, onefile=False)
+    assert folder.is_dir()  # same kind: PyInstaller replaces it itself
+    bi.remove_other_kind_of_bundle(folder, onefile=True)
+    assert not folder.exists()
+    folder.write_bytes(b"one file")
+    bi.remove_other_kind_of_bundle(folder, onefile=True)
+    assert folder.is_file()
+    bi.remove_other_kind_of_bundle(folder, onefile=False)
+    assert not folder.exists()
+
+
+def test_a_folder_that_is_not_a_bundle_is_never_removed(tmp_path):
+    folder = tmp_path / "rummi-desktop"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    bi.remove_other_kind_of_bundle(folder, onefile=True)
+    assert (folder / "notes.txt").read_text() == "mine"
