@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
+from functools import lru_cache
 
 import pygame
 
@@ -130,23 +131,40 @@ def _tile_grain(table: pygame.Surface, tile: pygame.Surface) -> None:
 
 
 def _shade_map(theme: Theme, size: tuple[int, int]) -> pygame.Surface:
-    """Per-pixel multiplier: soft cloth mottling times a vignette that darkens toward felt_dark."""
+    """Per-pixel multiplier: soft cloth mottling times a vignette that darkens toward felt_dark.
+
+    Both are coarse 8-bit grids (computed once per size) coloured through palettes (per theme),
+    then smoothscaled up: a theme switch costs two palettes and one scale, no pixel loop.
+    """
+    grid_size, vignette_bytes, mottle_bytes = _shade_grids(size)
+    edge = [d / max(1, f) for d, f in zip(theme.felt_dark, theme.felt)]  # per-channel darkening
+    vignette = pygame.image.frombytes(vignette_bytes, grid_size, "P")
+    vignette.set_palette([
+        tuple(round(255 * (1.0 - min(1.0, i / 255 * theme.vignette * 1.35) * (1.0 - e))) for e in edge)
+        for i in range(256)])
+    depth = 0.03 + 0.05 * theme.grain
+    mottle = pygame.image.frombytes(mottle_bytes, grid_size, "P")
+    mottle.set_palette([(round(255 * (1.0 - depth * i / 255)),) * 3 for i in range(256)])
+    shade = pygame.Surface(grid_size)
+    shade.blit(vignette, (0, 0))
+    shade.blit(mottle, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return pygame.transform.smoothscale(shade, size)
+
+
+@lru_cache(maxsize=8)
+def _shade_grids(size: tuple[int, int]) -> tuple[tuple[int, int], bytes, bytes]:
+    """The coarse grids for a table size: vignette reach (0-255) and random mottling."""
     columns = max(2, size[0] // GRID_STEP + 2)
     rows = max(2, size[1] // GRID_STEP + 2)
-    rng = random.Random(GRAIN_SEED + 1)
-    edge = [d / max(1, f) for d, f in zip(theme.felt_dark, theme.felt)]  # per-channel darkening
-    mottle_depth = 0.03 + 0.05 * theme.grain
-    grid = pygame.Surface((columns, rows))
+    reach = bytearray()
     for row in range(rows):
         v = (row / (rows - 1)) * 2 - 1
         for column in range(columns):
             u = (column / (columns - 1)) * 2 - 1
             # Elliptical falloff: flat in the middle, steepening toward corners.
-            reach = min(1.0, ((u * u * 0.8 + v * v) / 1.8) ** 1.2 * theme.vignette * 1.35)
-            mottle = 1.0 - mottle_depth * rng.random()
-            grid.set_at((column, row), tuple(
-                round(255 * mottle * (1.0 - reach * (1.0 - e))) for e in edge))
-    return pygame.transform.smoothscale(grid, size)
+            reach.append(min(255, round(255 * ((u * u * 0.8 + v * v) / 1.8) ** 1.2)))
+    mottle = random.Random(GRAIN_SEED + 1).randbytes(columns * rows)
+    return (columns, rows), bytes(reach), mottle
 
 
 # --- rail -------------------------------------------------------------------------------------
@@ -181,7 +199,7 @@ def _wood_strip(theme: Theme, length: int, thickness: int, seed: int) -> pygame.
     strip = pygame.Surface((length, thickness))
     strip.fill(theme.rail)
     lines = max(6, thickness // 2)
-    step = 6
+    step = 12  # px between grain-line points; the waves are long, straight segments suffice
     for _ in range(lines):
         base = rng.uniform(-2, thickness + 2)
         amplitude, wavelength = rng.uniform(0.3, 2.2), rng.uniform(90, 420)
@@ -228,14 +246,19 @@ def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, in
     return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
 
 
-if __name__ == "__main__":  # a quick timing: python -m rummi_desktop.ui.felt
+if __name__ == "__main__":  # timing: python -m rummi_desktop.ui.felt [WIDTH HEIGHT]
+    import statistics
+    import sys
     import time
 
     from rummi_desktop.ui.theme import load_themes
 
-    pygame.display.init()
-    themes, _ = load_themes()
-    for theme in themes.values():
-        start = time.perf_counter()
-        build_table(theme, (1280, 800))
-        print(f"{theme.name:10s} {1000 * (time.perf_counter() - start):6.1f} ms")
+    table_size = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) == 3 else (1280, 800)
+    for theme in load_themes()[0].values():
+        runs = []
+        for _ in range(5):
+            start = time.perf_counter()
+            build_table(theme, table_size)
+            runs.append(1000 * (time.perf_counter() - start))
+        print(f"{theme.name:10s} {table_size[0]}x{table_size[1]} median {statistics.median(runs):6.1f} ms "
+              f"(min {min(runs):.1f}, max {max(runs):.1f}, 5 runs)")

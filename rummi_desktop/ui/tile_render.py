@@ -31,7 +31,7 @@ from rummi_desktop.ui.theme import Theme
 TILE_ASPECT = 1.35
 STATES: tuple[str, ...] = ("normal", "hover", "selected", "invalid", "hint")
 SUPERSAMPLE = 3
-DEFAULT_CACHE_BYTES = 48 * 1024 * 1024  # about 2,000 pictures at 48 px
+DEFAULT_CACHE_BYTES = 32 * 1024 * 1024  # about 1,500 pictures at 48 px
 
 
 @dataclass(frozen=True, slots=True)
