@@ -236,7 +236,7 @@ def _draw_face_art(art: pygame.Surface, tile: TileFace, face: pygame.Rect, theme
                             theme.tile_colour("K"))
     elif isinstance(tile, Tile) and colour_blind:
         centre = (face.centerx, face.top + face.height * 0.78)
-        tile_art.draw_symbol(art, tile.colour, centre, face.width * 0.2, theme.tile_colour(tile.colour))
+        tile_art.draw_symbol(art, tile.colour, centre, face.width * 0.24, theme.tile_colour(tile.colour))
 
 
 def _draw_state_outline(art: pygame.Surface, body: pygame.Rect, radius: int, theme: Theme, state: str, s: int) -> None:
