@@ -59,11 +59,13 @@ def test_a_damaged_font_is_refused_before_pygame_sees_it(monkeypatch, damage):
     assert fonts.font_problems()
 
 
-def test_fonts_survive_pygame_quit_and_init():
+def test_fonts_survive_the_font_module_restarting():
     fonts.font(18)
-    pygame.quit()
-    pygame.init()
+    pygame.font.quit()  # pygame-ce fonts die with their module ("font module quit since ...")
+    pygame.font.init()
     assert fonts.font(18).render("again", True, (0, 0, 0)).get_width() > 0
+    pygame.font.quit()
+    assert fonts.font(18).render("and again", True, (0, 0, 0)).get_width() > 0
 
 
 class _FakeFiles:
