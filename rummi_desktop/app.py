@@ -1,0 +1,215 @@
+"""The App: one window, one clock, one scene stack, and the player's settings applied live.
+
+The window shows a 1280×800 logical canvas. In a real window pygame's ``SCALED`` mode fits it to
+any window size with letterbox bars (GPU scaling, HiDPI aware); SDL then reports mouse positions
+in logical coordinates and bars as out-of-range ones, which the input layer refuses. Headless
+(SDL's dummy driver: tests, bench) the window *is* the canvas, since SCALED's software renderer
+would add ~1.6 ms a frame of pure copying there.
+
+``step(dt)`` runs exactly one frame (events → actions → top scene, pending stack changes,
+update, draw, flip): tests and the bench call it with a fixed ``dt``; ``run()`` calls it with the
+real time from a 60 FPS clock. Scenes reach shared things through the app: ``theme``,
+``settings``, ``audio``, ``tiles`` (the shared TileRenderer), ``update_settings``, ``notices``.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from rummi_desktop.boot import import_pygame
+
+pygame = import_pygame()
+
+from rummi_desktop.input import InputMapper, Letterbox  # noqa: E402
+from rummi_desktop.scene import SceneStack  # noqa: E402
+from rummi_desktop.storage import paths  # noqa: E402
+from rummi_desktop.storage.settings import Settings, load_settings, save_settings  # noqa: E402
+from rummi_desktop.ui.theme import DEFAULT_THEME_NAME, Theme, fallback_theme, load_themes  # noqa: E402
+from rummi_desktop.ui.tile_render import TileRenderer  # noqa: E402
+
+LOGICAL_SIZE = (1280, 800)
+FPS = 60
+MAX_DT = 0.1  # after a stall (window dragged, laptop asleep) animations resume, they don't jump
+WINDOW_TITLE = "Rummi Desktop"
+
+
+def headless() -> bool:
+    return os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen")
+
+
+class App:
+    """Owns the window, clock, input mapper and scene stack; applies settings live.
+
+    ``settings_path=None`` uses the user config folder; ``persist=False`` never writes it (bench).
+    """
+
+    def __init__(self, settings_path: str | os.PathLike[str] | None = None, *, persist: bool = True,
+                 settings: Settings | None = None, scaled: bool | None = None) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.settings_path = Path(settings_path) if settings_path is not None else paths.settings_path()
+        self.persist = persist
+        self.notices: list[str] = []
+        if settings is None:
+            settings, notice = load_settings(self.settings_path) if persist else (Settings(), None)
+            if notice:
+                self.notices.append(notice)
+        self.settings = settings
+        self.themes, problems = load_themes()
+        if problems:
+            self.notices.append(f"{len(problems)} problem(s) in theme files; those themes were skipped.")
+        if not self.themes:
+            fallback = fallback_theme()
+            self.themes = {fallback.name: fallback}
+        self.theme = self._theme_named(settings.theme)
+        self.scaled = (not headless()) if scaled is None else scaled
+        self.screen = self._open_window(settings.fullscreen)
+        self.letterbox = Letterbox(LOGICAL_SIZE, pygame.display.get_window_size())
+        self.input = InputMapper(self.letterbox, mouse_is_logical=True)
+        self.stack = SceneStack()
+        self.audio = _create_audio(settings)
+        self.tiles = TileRenderer()  # one tile-picture cache shared by every scene
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.time = 0.0  # seconds of frames run, for idle animations
+
+    # -- window ----------------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool) -> "pygame.Surface":
+        pygame.display.set_caption(WINDOW_TITLE)
+        _set_window_icon()
+        if not self.scaled:
+            return pygame.display.set_mode(LOGICAL_SIZE)
+        flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=0)
+
+    @property
+    def fullscreen(self) -> bool:
+        return bool(pygame.display.is_fullscreen()) if self.scaled else self.settings.fullscreen
+
+    def toggle_fullscreen(self) -> None:
+        """F11 and the settings switch: flip fullscreen and remember it in the settings."""
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, wanted: bool) -> None:
+        if self.scaled and wanted != bool(pygame.display.is_fullscreen()):
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as error:  # some window systems refuse; keep playing windowed
+                self.notices.append(f"Fullscreen is not available here ({error}).")
+                return
+            self.letterbox.resize(pygame.display.get_window_size())
+        self.settings = self.settings.with_changes(fullscreen=wanted)
+
+    # -- settings ---------------------------------------------------------------------------
+    def _theme_named(self, name: str) -> Theme:
+        return self.themes.get(name) or self.themes.get(DEFAULT_THEME_NAME) or next(iter(self.themes.values()))
+
+    def theme_choices(self) -> list[tuple[str, str]]:
+        """(name, title) of every loaded theme, for pickers."""
+        return [(theme.name, theme.title) for theme in self.themes.values()]
+
+    def update_settings(self, **changes: Any) -> Settings:
+        """Change settings and apply them at once (theme, volumes, fullscreen). Not saved yet."""
+        if "fullscreen" in changes:
+            self.set_fullscreen(bool(changes.pop("fullscreen")))
+        self.settings = self.settings.with_changes(**changes)
+        if "theme" in changes:
+            self.theme = self._theme_named(self.settings.theme)
+        if any(name.endswith("_volume") for name in changes):
+            s = self.settings
+            self.audio.set_volumes(s.master_volume, s.effects_volume, s.music_volume)
+        return self.settings
+
+    def save_settings(self) -> bool:
+        """Write the settings file; on failure keep playing and say so on the menu."""
+        if not self.persist:
+            return False
+        try:
+            save_settings(self.settings, self.settings_path)
+        except OSError as error:
+            self.notices.append(f"Could not save settings ({error.strerror or error}).")
+            return False
+        return True
+
+    @property
+    def animation_speed(self) -> float:
+        return self.settings.animation_multiplier
+
+    # -- frames -----------------------------------------------------------------------------
+    def step(self, dt: float) -> bool:
+        """Run one frame of ``dt`` seconds; returns False once the app should close."""
+        for event in pygame.event.get():
+            self._dispatch(event)
+        self.stack.apply_pending()
+        if self.stack.empty:
+            self.running = False
+        if not self.running:
+            return False
+        self.time += dt
+        self.stack.update(dt)
+        self.stack.apply_pending()
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        return True
+
+    def _dispatch(self, event: Any) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False  # the window's close button; games autosave after each turn
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            self.save_settings()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.letterbox.resize(pygame.display.get_window_size())
+        else:
+            for action in self.input.translate(event):
+                self.stack.handle_action(action)
+
+    def run(self) -> int:
+        """The real loop: 60 FPS, real dt (capped so a stall doesn't make animations jump)."""
+        self.clock.tick(FPS)
+        while self.running:
+            dt = min(MAX_DT, self.clock.tick(FPS) / 1000.0)
+            if not self.step(dt):
+                break
+        self.close()
+        return 0
+
+    def quit(self) -> None:
+        """Close after this frame (the quit confirmation's "Quit")."""
+        self.running = False
+
+    def close(self) -> None:
+        self.stack.clear()
+        self.stack.apply_pending()
+        self.audio.stop_music()
+
+
+def _set_window_icon() -> None:
+    try:
+        icon = resources.files("rummi_desktop").joinpath("assets", "icons", "rummi-desktop-64.png")
+        with resources.as_file(icon) as icon_path:
+            pygame.display.set_icon(pygame.image.load(str(icon_path)))
+    except (OSError, pygame.error, FileNotFoundError):
+        pass  # no icon is cosmetic, never fatal
+
+
+def _create_audio(settings: Settings) -> Any:
+    try:
+        from rummi_desktop.audio import create_audio
+    except ModuleNotFoundError:  # TODO(H3): remove once rummi_desktop.audio lands (H4)
+        return _SilentAudio()
+    return create_audio(settings)
+
+
+class _SilentAudio:
+    def play(self, cue: str) -> None: ...
+    def set_volumes(self, master: float, effects: float, music: float) -> None: ...
+    def start_music(self) -> None: ...
+    def stop_music(self) -> None: ...
+
+

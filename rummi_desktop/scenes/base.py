@@ -1,0 +1,44 @@
+"""What the shell's screens share: the app, a widget group, the felt backdrop, Back closes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scene import Scene
+from rummi_desktop.ui.felt import felt_surface
+from rummi_desktop.ui.widget_group import WidgetGroup
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+
+class ShellScene(Scene):
+    """A screen made of widgets over the felt. Subclasses build widgets in ``__init__``."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__()
+        self.app = app
+        self.widgets = WidgetGroup()
+
+    def handle_action(self, action: Action) -> bool:
+        if self.widgets.handle_action(action):
+            return True
+        if action.kind == ActionKind.BACK:
+            self.on_back()
+            return True
+        return False
+
+    def on_back(self) -> None:
+        self.close()
+
+    def update(self, dt: float) -> None:
+        self.widgets.update(dt)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_surface(self.app.theme, surface.get_size()), (0, 0))
+
+    def play(self, cue: str) -> None:
+        self.app.audio.play(cue)

@@ -1,0 +1,66 @@
+"""A small yes/no question drawn over the dimmed screen below it (quit confirmation)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+CARD_SIZE = (560, 260)
+
+
+class ConfirmScene(ShellScene):
+    """An overlay: Enter (or the confirm button) runs ``on_confirm``; Esc or cancel closes it."""
+
+    transparent = True
+
+    def __init__(self, app: "App", title: str, message: str, confirm_label: str,
+                 on_confirm: Callable[[], None], cancel_label: str = "Cancel", danger: bool = True) -> None:
+        super().__init__(app)
+        self.title, self.message = title, message
+        self.on_confirm = on_confirm
+        self.card = pygame.Rect((0, 0), CARD_SIZE)
+        self.card.center = (640, 400)
+        width, gap = 200, 24
+        y = self.card.bottom - 92
+        left = self.card.centerx - width - gap // 2
+        self.cancel_button = self.widgets.add(Button((left, y, width, 60), cancel_label, self.close,
+                                                     tooltip="Go back", shortcut="escape"))
+        self.confirm_button = self.widgets.add(Button(
+            (left + width + gap, y, width, 60), confirm_label, self._confirm,
+            style="danger" if danger else "primary", tooltip=confirm_label, shortcut="return"))
+
+    def _confirm(self) -> None:
+        self.close()
+        self.on_confirm()
+
+    def on_enter(self) -> None:
+        self.widgets.focus(self.confirm_button)
+
+    def handle_action(self, action: Action) -> bool:
+        if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
+            self._confirm()
+            return True
+        return super().handle_action(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        draw_panel(surface, theme, self.card)
+        title = shapes.text(self.title, 46, theme.text, display=True)
+        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 26)))
+        message = shapes.text(self.message, 22, theme.text_muted)
+        surface.blit(message, message.get_rect(midtop=(self.card.centerx, self.card.y + 98)))
+        self.widgets.draw(surface, theme)
+
+
+def quit_confirmation(app: "App") -> ConfirmScene:
+    return ConfirmScene(app, "Leave the table?", "Your settings are saved. See you soon!", "Quit",
+                        app.quit, cancel_label="Stay")

@@ -1,0 +1,115 @@
+"""How to play & About: the controls, where the player's files live, each playable game's
+rules summary, and the credits for every shipped asset (read from ``assets/CREDITS.md``)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummi_desktop import __version__
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scenes import registry
+from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.text_page import ScrollingText
+from rummi_desktop.storage import paths
+from rummi_desktop.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+PANEL = pygame.Rect(120, 40, 1040, 720)
+TEXT_AREA = pygame.Rect(PANEL.x + 50, PANEL.y + 150, PANEL.width - 100, 460)
+SCROLL_STEP = 60
+
+CONTROLS = """
+# Playing with mouse, touch or keyboard
+- Click or tap a button to press it. Rest the pointer on a button to see what it does and its key.
+- Drag a tile with the mouse or a finger and drop it where it should go, or click a tile and then click its new place.
+- Enter or Space confirms; Esc goes back (at a table it pauses the game).
+- Tab and the arrow keys move between buttons and settings; Left and Right change a setting.
+- F11 switches between a window and fullscreen. The window can be resized freely.
+"""
+
+
+def controls_and_files_text() -> str:
+    games = registry.playable_games()
+    parts = [CONTROLS]
+    if games:
+        parts.append("# The games")
+        parts += [f"## {game.title}\n{game.tagline}" for game in games]
+    parts.append(
+        "# Where your things are kept\n"
+        f"- Settings: {paths.settings_path()}\n"
+        f"- Saved games and statistics: {paths.data_dir()}\n\n"
+        "A damaged file never stops the game: it is set aside with .bad added to its name and "
+        "the menu tells you so."
+    )
+    return "\n\n".join(parts)
+
+
+def credits_text() -> str:
+    header = (
+        f"# Rummi Desktop {__version__}\n"
+        "Tile games for the kitchen table, made with Python, pygame-ce and pymunk. "
+        "Everything works offline.\n\n"
+    )
+    try:
+        credits = resources.files("rummi_desktop").joinpath("assets", "CREDITS.md").read_text(encoding="utf-8")
+    except (OSError, FileNotFoundError):
+        credits = "# Credits\nThe credits file (assets/CREDITS.md) is missing from this installation."
+    return header + credits
+
+
+class HelpScene(ShellScene):
+    """Two pages (How to play, About & credits) chosen by tabs; wheel, drag or arrows scroll."""
+
+    def __init__(self, app: "App", page: str = "help") -> None:
+        super().__init__(app)
+        self.drag_y = 0.0
+        self.pages = {"help": ScrollingText(TEXT_AREA, controls_and_files_text()),
+                      "about": ScrollingText(TEXT_AREA, credits_text())}
+        tab_y = PANEL.y + 40
+        self.tabs = {
+            "help": self.widgets.add(Button((PANEL.centerx - 290, tab_y, 280, 56), "How to play",
+                                            lambda: self.show("help"), tooltip="Controls and rules", shortcut="1")),
+            "about": self.widgets.add(Button((PANEL.centerx + 10, tab_y, 280, 56), "About & credits",
+                                             lambda: self.show("about"), tooltip="Who made what", shortcut="2")),
+        }
+        back = pygame.Rect(0, 0, 240, 60)
+        back.midbottom = (PANEL.centerx, PANEL.bottom - 24)
+        self.widgets.add(Button(back, "Back", self.close, style="primary", tooltip="Back to the menu",
+                                shortcut="escape"))
+        self.current = "help"
+        self.show(page)
+
+    def show(self, page: str) -> None:
+        self.current = page
+        for name, tab in self.tabs.items():
+            tab.style = "primary" if name == page else "secondary"
+
+    def handle_action(self, action: Action) -> bool:
+        text = self.pages[self.current]
+        if action.kind == ActionKind.SCROLL:
+            text.scroll(-action.amount * SCROLL_STEP, self.app.theme)
+            return True
+        if action.kind == ActionKind.SHORTCUT and action.key in ("page down", "page up"):
+            text.scroll((1 if action.key == "page down" else -1) * TEXT_AREA.height * 0.8, self.app.theme)
+            return True
+        dragging_text = action.start is not None and TEXT_AREA.collidepoint(action.start)
+        if action.kind in (ActionKind.DRAG_START, ActionKind.DRAG_MOVE) and dragging_text:
+            # Touch-style scrolling: the page follows the finger.
+            self.pages[self.current].scroll(self.drag_y - action.pos[1], self.app.theme)
+            self.drag_y = action.pos[1]
+            return True
+        if action.kind == ActionKind.PRESS:
+            self.drag_y = action.pos[1]
+        return super().handle_action(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        self.draw_backdrop(surface)
+        draw_panel(surface, theme, PANEL)
+        self.pages[self.current].draw(surface, theme)
+        self.widgets.draw(surface, theme)

@@ -1,0 +1,144 @@
+"""The main menu: the title, the playable games (from the registry), Settings, How to play &
+About, Quit, any notices (a damaged settings file, a theme that failed to load), and a fan of
+tiles on the felt."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from rummi_desktop import __version__
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scenes import registry
+from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.confirm import quit_confirmation
+from rummi_desktop.scenes.menu_decor import TileFans
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.felt import felt_area
+from rummi_desktop.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+    from rummi_desktop.scene import Scene
+
+TITLE_CENTRE = (640, 150)
+BUTTON_SIZE, BUTTON_GAP, BUTTONS_TOP = (380, 62), 16, 300
+NOTICE_WIDTH = 900
+
+
+class MenuScene(ShellScene):
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.fans = TileFans()
+        self.buttons = self._build_buttons(self._entries())  # first: a game's resume hook may add a notice
+        self.notices = list(app.notices) + [f"A game could not be loaded — {p}" for p in registry.load_game_packages()]
+        self.notice_rect: pygame.Rect | None = None
+
+    def _entries(self) -> list[tuple[str, Callable[[], None], str, str, str]]:
+        """(label, action, style, tooltip, shortcut) for each button, top to bottom."""
+        entries: list[tuple[str, Callable[[], None], str, str, str]] = []
+        for number, game in enumerate(registry.playable_games(), start=1):
+            resumed = game.resume(self.app) if game.resume else None
+            if resumed is not None:
+                entries.append((f"Continue {game.title}", self._opener(lambda s=resumed: s), "primary",
+                                "Pick up where you left off", "c"))
+            entries.append((game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary",
+                            game.tagline, str(number)))
+        from rummi_desktop.scenes.help import HelpScene
+        from rummi_desktop.scenes.settings import SettingsScene
+
+        entries += [
+            ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
+            ("How to play & About", self._opener(lambda: HelpScene(self.app)), "secondary", "Rules, controls, credits", "h"),
+            ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
+        ]
+        return entries
+
+    def _build_buttons(self, entries: list[tuple[str, Callable[[], None], str, str, str]]) -> list[Button]:
+        buttons = []
+        top = BUTTONS_TOP if len(entries) <= 5 else BUTTONS_TOP - 40 * (len(entries) - 5)
+        for index, (label, action, style, tooltip, key) in enumerate(entries):
+            rect = pygame.Rect((0, 0), BUTTON_SIZE)
+            rect.midtop = (640, top + index * (BUTTON_SIZE[1] + BUTTON_GAP))
+            buttons.append(self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key)))
+        return buttons
+
+    def _opener(self, make: Callable[[], "Scene"]) -> Callable[[], None]:
+        def open_scene() -> None:
+            self.play("rack")
+            if self.stack is not None:
+                self.stack.push(make())
+        return open_scene
+
+    def ask_quit(self) -> None:
+        if self.stack is not None:
+            self.stack.push(quit_confirmation(self.app))
+
+    def on_back(self) -> None:
+        self.ask_quit()
+
+    def on_enter(self) -> None:
+        self.app.audio.start_music()
+
+    def handle_action(self, action: Action) -> bool:
+        if action.kind == ActionKind.CLICK and self.notice_rect and self.notice_rect.collidepoint(action.pos):
+            self.notices.clear()  # a click on the notice dismisses it
+            self.app.notices.clear()
+            return True
+        return super().handle_action(action)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        self.draw_backdrop(surface)
+        self.fans.draw(surface, self.app.tiles, theme, self.app.settings.colour_blind, self.app.time)
+        self._draw_title(surface)
+        self.widgets.draw(surface, theme)
+        self._draw_footer(surface)
+        self._draw_notices(surface)
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        outline = shapes.darken(theme.rail, 0.45)
+        title = shapes.embossed_title("Rummi Desktop", 112, theme.accent, (0, 0, 0, 150), outline)
+        surface.blit(title, title.get_rect(center=TITLE_CENTRE))
+        subtitle = shapes.text("Tile games for the kitchen table", 26, theme.text, bold=True)
+        y = TITLE_CENTRE[1] + title.get_height() // 2 + 6
+        surface.blit(subtitle, subtitle.get_rect(midtop=(640, y)))
+        line = shapes.mix(theme.felt, theme.accent, 0.55)
+        for side in (-1, 1):
+            start = 640 + side * (subtitle.get_width() // 2 + 18)
+            pygame.draw.line(surface, line, (start, y + 16), (start + side * 70, y + 16), 2)
+            pygame.draw.circle(surface, line, (start + side * 78, y + 16), 4)
+
+    def _draw_footer(self, surface: pygame.Surface) -> None:
+        theme, area = self.app.theme, felt_area(surface.get_size())
+        hint = shapes.text("F11 fullscreen  ·  Esc back  ·  Tab / arrows to move", 17, theme.text_muted)
+        surface.blit(hint, hint.get_rect(bottomleft=(area.x + 18, area.bottom - 12)))
+        version = shapes.text(f"version {__version__}", 17, theme.text_muted)
+        surface.blit(version, version.get_rect(bottomright=(area.right - 18, area.bottom - 12)))
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        self.notice_rect = None
+        if not self.notices:
+            return
+        theme = self.app.theme
+        lines = [shapes.text(message, 19, theme.text) for message in self.notices[:3]]
+        dismiss = shapes.text("click to dismiss", 15, theme.text_muted)
+        height = 24 + sum(line.get_height() + 4 for line in lines) + dismiss.get_height()
+        box = pygame.Rect(0, 0, NOTICE_WIDTH, height)
+        box.midtop = (640, felt_area(surface.get_size()).y + 10)
+        card = shapes.mix(theme.panel[:3], theme.invalid, 0.35) + (235,)
+        surface.blit(shapes.soft_shadow(box.size, 12, 10, 150), (box.x - 10, box.y - 6))
+        surface.blit(shapes.rounded_panel(box.size, 12, card, None, theme.hint, 2), box)
+        badge = (box.x + 30, box.y + 12 + lines[0].get_height() // 2)
+        pygame.draw.circle(surface, theme.hint, badge, 13)
+        mark = shapes.text("!", 20, theme.accent_text, bold=True)
+        surface.blit(mark, mark.get_rect(center=badge))
+        y = box.y + 12
+        for line in lines:
+            surface.blit(line, (box.x + 56, y))
+            y += line.get_height() + 4
+        surface.blit(dismiss, dismiss.get_rect(topright=(box.right - 16, y)))
+        self.notice_rect = box

@@ -1,0 +1,117 @@
+"""The settings screen: volumes, theme (applies live), turn clock, animation speed,
+colour-blind tile symbols, invalid-meld outlines and fullscreen, with a live tile preview.
+
+Every change is applied at once through ``App.update_settings``; the file is written once, when
+the screen closes (not on every slider step).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.storage.settings import ANIMATION_SPEEDS, TURN_CLOCK_CHOICES
+from rummi_desktop.tiles import JOKER, Tile
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.felt import felt_surface
+from rummi_desktop.ui.widgets import Button, OptionPicker, Panel, Slider, Toggle
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+PANEL = pygame.Rect(100, 40, 1080, 720)
+ROW_HEIGHT, ROW_GAP = 50, 6
+ROWS_LEFT, ROWS_TOP, ROWS_WIDTH = PANEL.x + 36, PANEL.y + 112, 660
+PREVIEW = pygame.Rect(PANEL.x + 730, PANEL.y + 128, 314, 330)
+PREVIEW_TILES = (Tile("R", 7), Tile("B", 8), Tile("K", 9), Tile("Y", 10), JOKER)
+CUE_INTERVAL = 0.12  # seconds between sample cues while a volume slider is dragged
+
+CLOCK_LABELS = {0: "Off", 30: "30 seconds", 60: "60 seconds", 120: "2 minutes"}
+SPEED_LABELS = {"relaxed": "Relaxed", "normal": "Normal", "brisk": "Brisk", "instant": "Instant"}
+
+
+class SettingsScene(ShellScene):
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.since_cue = CUE_INTERVAL
+        self._preview_cache: tuple[str, pygame.Surface] | None = None
+        self.widgets.add(Panel(PANEL, "Settings", title_size=52))
+        s = app.settings
+        rows: list[Callable[[pygame.Rect], Any]] = [
+            lambda r: Slider(r, "Master volume", s.master_volume, self._volume("master_volume", "clink")),
+            lambda r: Slider(r, "Sound effects", s.effects_volume, self._volume("effects_volume", "clink")),
+            lambda r: Slider(r, "Music", s.music_volume, self._volume("music_volume", None)),
+            lambda r: OptionPicker(r, "Table theme", app.theme_choices(), app.theme.name, self._set("theme"),
+                                   tooltip="Changes the felt, rail and tiles at once"),
+            lambda r: OptionPicker(r, "Default turn clock", [(v, CLOCK_LABELS[v]) for v in TURN_CLOCK_CHOICES],
+                                   s.turn_clock, self._set("turn_clock"), tooltip="New games start with this clock"),
+            lambda r: OptionPicker(r, "Animation speed", [(k, SPEED_LABELS[k]) for k in ANIMATION_SPEEDS],
+                                   s.animation_speed, self._set("animation_speed"),
+                                   tooltip="Instant turns tile motion off"),
+            lambda r: Toggle(r, "Colour-blind tile symbols", s.colour_blind, self._set("colour_blind"),
+                             tooltip="A shape for each colour: circle, square, triangle, diamond"),
+            lambda r: Toggle(r, "Outline invalid melds", s.show_invalid_melds, self._set("show_invalid_melds"),
+                             tooltip="Red outline on melds that would not be accepted"),
+            lambda r: Toggle(r, "Fullscreen", app.fullscreen, self._set("fullscreen"), shortcut="f11"),
+        ]
+        for index, make in enumerate(rows):
+            self.widgets.add(make(pygame.Rect(ROWS_LEFT, ROWS_TOP + index * (ROW_HEIGHT + ROW_GAP), ROWS_WIDTH, ROW_HEIGHT)))
+        back = pygame.Rect(0, 0, 240, 60)
+        back.midbottom = (PANEL.centerx, PANEL.bottom - 26)
+        self.back_button = self.widgets.add(Button(back, "Done", self.close, style="primary",
+                                                   tooltip="Save and go back", shortcut="escape"))
+
+    def _set(self, name: str) -> Callable[[Any], None]:
+        def apply(value: Any) -> None:
+            self.app.update_settings(**{name: value})
+            self.play("rack")
+        return apply
+
+    def _volume(self, name: str, cue: str | None) -> Callable[[float], None]:
+        def apply(value: float) -> None:
+            self.app.update_settings(**{name: value})
+            if cue and self.since_cue >= CUE_INTERVAL:  # let the player hear the new level
+                self.since_cue = 0.0
+                self.play(cue)
+        return apply
+
+    def on_exit(self) -> None:
+        self.app.save_settings()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.since_cue += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.widgets.draw(surface, self.app.theme)
+        self._draw_preview(surface)
+
+    def _preview_backdrop(self) -> pygame.Surface:
+        """The little felt window behind the preview tiles, rounded, cached per theme."""
+        theme = self.app.theme
+        if self._preview_cache is None or self._preview_cache[0] != theme.name:
+            window = felt_surface(theme, PREVIEW.size).copy()
+            window.blit(shapes.rounded_panel(PREVIEW.size, 18, (255, 255, 255)), (0, 0),
+                        special_flags=pygame.BLEND_RGBA_MIN)
+            self._preview_cache = (theme.name, window)
+        return self._preview_cache[1]
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        theme, settings = self.app.theme, self.app.settings
+        caption = shapes.text("Preview", 22, theme.text_muted, bold=True)
+        surface.blit(caption, caption.get_rect(midbottom=(PREVIEW.centerx, PREVIEW.y - 8)))
+        surface.blit(shapes.soft_shadow(PREVIEW.size, 18, 10, 140), (PREVIEW.x - 10, PREVIEW.y - 6))
+        surface.blit(self._preview_backdrop(), PREVIEW)
+        size, gap = 58, 8
+        row_width = 3 * size + 2 * gap
+        for index, tile in enumerate(PREVIEW_TILES):
+            row, col = divmod(index, 3)
+            x = PREVIEW.centerx - row_width // 2 + col * (size + gap) + row * (size + gap) // 2
+            y = PREVIEW.y + 30 + row * 112
+            state = "invalid" if index >= 3 and settings.show_invalid_melds else "normal"
+            self.app.tiles.draw(surface, tile, (x, y), size, theme, state, settings.colour_blind)
+        name = shapes.text(theme.title, 24, theme.text, bold=True)
+        surface.blit(name, name.get_rect(midbottom=(PREVIEW.centerx, PREVIEW.bottom - 16)))

@@ -1,0 +1,175 @@
+"""Routing semantic actions to a screen's widgets: hover, press capture, keyboard focus,
+shortcuts and the tooltip of whatever the pointer rests on.
+
+A press captures the widget under it; the release decides the click (released over the same
+widget, even after a small wander). Arrow keys / Tab move a visible keyboard focus, Left/Right
+adjust sliders, toggles and pickers, Enter/Space activates; a widget's ``shortcut`` key activates
+it from anywhere on the screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, TypeVar
+
+import pygame
+
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.widgets import TOOLTIP_DELAY, Widget
+
+if TYPE_CHECKING:
+    from rummi_desktop.ui.theme import Theme
+
+W = TypeVar("W", bound=Widget)
+FOCUS_NEXT, FOCUS_PREVIOUS = {"down", "tab"}, {"up"}
+
+
+class WidgetGroup:
+    def __init__(self, widgets: Iterable[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.captured: Widget | None = None
+        self.focused: Widget | None = None
+
+    def add(self, widget: W) -> W:
+        self.widgets.append(widget)
+        return widget
+
+    def widget_at(self, pos: tuple[float, float] | None) -> Widget | None:
+        for widget in reversed(self.widgets):  # the last added is drawn on top
+            if widget.hit(pos):
+                return widget
+        return None
+
+    # -- input -------------------------------------------------------------------------------
+    def handle_action(self, action: Action) -> bool:
+        kind = action.kind
+        if kind in (ActionKind.HOVER, ActionKind.PRESS, ActionKind.DRAG_MOVE):
+            self._hover(action.pos)
+        if kind == ActionKind.PRESS:
+            return self._press(action)
+        if kind == ActionKind.DRAG_MOVE and self.captured is not None:
+            self.captured.on_drag(action.pos)
+            return True
+        if kind in (ActionKind.CLICK, ActionKind.DROP, ActionKind.DRAG_CANCEL):
+            return self._release(action)
+        if kind == ActionKind.DRAG_START:
+            return self.captured is not None
+        if kind == ActionKind.CONFIRM and self.focused is not None and self.focused.enabled:
+            self.focused.activate()
+            return True
+        if kind == ActionKind.SHORTCUT:
+            return self._shortcut(action)
+        return False
+
+    def _hover(self, pos: tuple[float, float] | None) -> None:
+        under = self.widget_at(pos)
+        for widget in self.widgets:
+            widget.hovered = widget is under and (self.captured is None or self.captured is widget)
+        if under is not None and self.focused is not None:
+            self._set_focus(None)  # the pointer is in use: hide the keyboard focus ring
+
+    def _press(self, action: Action) -> bool:
+        widget = self.widget_at(action.pos)
+        self.captured = widget
+        if widget is None:
+            return False
+        widget.on_press(action.pos)
+        return True
+
+    def _release(self, action: Action) -> bool:
+        widget, self.captured = self.captured, None
+        if widget is None:
+            return False
+        inside = action.pos is not None and widget.rect.collidepoint(action.pos)
+        widget.on_release(action.pos, clicked=inside and action.kind != ActionKind.DRAG_CANCEL)
+        self._hover(action.pos)
+        return True
+
+    def _shortcut(self, action: Action) -> bool:
+        key = action.key
+        if key in FOCUS_NEXT or key in FOCUS_PREVIOUS:
+            backwards = key in FOCUS_PREVIOUS or (key == "tab" and action.shift)
+            return self._move_focus(-1 if backwards else 1)
+        if key in ("left", "right") and self.focused is not None:
+            return self.focused.adjust(-1 if key == "left" else 1)
+        for widget in self.widgets:
+            if widget.shortcut and widget.shortcut == key and widget.enabled:
+                widget.activate()
+                return True
+        return False
+
+    def _move_focus(self, direction: int) -> bool:
+        candidates = [w for w in self.widgets if w.focusable and w.enabled]
+        if not candidates:
+            return False
+        if self.focused in candidates:
+            index = (candidates.index(self.focused) + direction) % len(candidates)
+        else:
+            index = 0 if direction > 0 else len(candidates) - 1
+        self._set_focus(candidates[index])
+        return True
+
+    def _set_focus(self, widget: Widget | None) -> None:
+        if self.focused is not None:
+            self.focused.focused = False
+        self.focused = widget
+        if widget is not None:
+            widget.focused = True
+
+    def focus(self, widget: Widget | None) -> None:
+        """Give the keyboard focus to ``widget`` (e.g. the first button when a menu opens)."""
+        self._set_focus(widget)
+
+    # -- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for widget in self.widgets:
+            widget.update(dt)
+
+    def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
+        for widget in self.widgets:
+            widget.draw(surface, theme)
+        self.draw_tooltip(surface, theme)
+
+    def tooltip_widget(self) -> Widget | None:
+        for widget in self.widgets:
+            if widget.hovered and widget.hover_time >= TOOLTIP_DELAY and (widget.tooltip or widget.shortcut):
+                return widget
+        return None
+
+    def draw_tooltip(self, surface: pygame.Surface, theme: "Theme") -> None:
+        widget = self.tooltip_widget()
+        if widget is None:
+            return
+        draw_tooltip(surface, theme, widget.rect, widget.tooltip, widget.shortcut)
+
+
+KEY_LABELS = {"escape": "Esc", "return": "Enter", "space": "Space", "tab": "Tab", "backspace": "Backspace"}
+
+
+def key_label(key: str) -> str:
+    """How a key name is shown on a keycap: "escape" → "Esc", "f1" → "F1", "s" → "S"."""
+    return KEY_LABELS.get(key, key.upper() if len(key) <= 3 else key.title())
+
+
+def draw_tooltip(surface: pygame.Surface, theme: "Theme", anchor: pygame.Rect, message: str, key: str) -> None:
+    """A small dark card under (or above) ``anchor``: the message and the shortcut as a keycap."""
+    words = shapes.text(message, 18, theme.text) if message else None
+    cap = shapes.text(key_label(key), 16, theme.accent_text, bold=True) if key else None
+    width = (words.get_width() if words else 0) + (cap.get_width() + 20 if cap else 0) + (12 if words and cap else 0) + 28
+    box = pygame.Rect(0, 0, width, 40)
+    box.midtop = (anchor.centerx, anchor.bottom + 10)
+    if box.bottom > surface.get_height() - 4:
+        box.midbottom = (anchor.centerx, anchor.top - 10)
+    box.clamp_ip(surface.get_rect())
+    card = shapes.darken(theme.panel[:3], 0.45) + (240,)
+    surface.blit(shapes.soft_shadow(box.size, 10, 8, 140), (box.x - 8, box.y - 5))
+    surface.blit(shapes.rounded_panel(box.size, 10, card, card, theme.rail_highlight, 1), box)
+    x = box.x + 14
+    if words:
+        surface.blit(words, words.get_rect(midleft=(x, box.centery)))
+        x += words.get_width() + 12
+    if cap:
+        keycap = pygame.Rect(x, box.centery - 12, cap.get_width() + 20, 24)
+        surface.blit(shapes.rounded_panel(keycap.size, 6, shapes.lighten(theme.accent, 0.15), theme.accent,
+                                          shapes.darken(theme.accent, 0.4), 1), keycap)
+        surface.blit(cap, cap.get_rect(center=keycap.center))
