@@ -152,6 +152,16 @@ def test_cache_returns_the_same_picture_and_counts(theme):
     assert renderer.cache_info() == (0, 0, 0, 0)
 
 
+def test_warm_renders_each_distinct_picture_once(theme):
+    from rummi_desktop.tiles import rummi_set
+
+    renderer = TileRenderer()
+    assert renderer.warm(rummi_set(), 30, theme, ("normal", "selected")) == 53 * 2
+    assert renderer.warm(rummi_set(), 30, theme, ("normal",)) == 0
+    renderer.surface(Tile("Y", 13), 30, theme, "selected")
+    assert renderer.cache_info().misses == 106
+
+
 def test_cache_stays_within_its_byte_budget(theme):
     one = (W + 2 * M) * (H + 2 * M) * 4
     renderer = TileRenderer(cache_bytes=3 * one)

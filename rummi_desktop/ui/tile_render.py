@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import Iterable, NamedTuple, Union
 
 import pygame
 
@@ -109,6 +109,16 @@ class TileRenderer:
         dest.blit(self.surface(tile, size, theme, state, colour_blind),
                   (topleft[0] - margin, topleft[1] - margin))
         return pygame.Rect(topleft, (size, tile_height(size)))
+
+    def warm(self, tiles: Iterable[TileFace], size: int, theme: Theme, states: tuple[str, ...] = ("normal",),
+             colour_blind: bool = False) -> int:
+        """Render ahead (e.g. a whole tile set at start or on a theme switch) so no frame pays for
+        it later; returns how many pictures were newly drawn."""
+        before = self._misses
+        for tile in set(tiles):
+            for state in states:
+                self.surface(tile, size, theme, state, colour_blind)
+        return self._misses - before
 
     def cache_info(self) -> CacheInfo:
         return CacheInfo(self._hits, self._misses, len(self._cache), self._bytes)
