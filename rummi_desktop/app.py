@@ -23,6 +23,7 @@ from rummi_desktop.boot import import_pygame
 
 pygame = import_pygame()
 
+from rummi_desktop.audio import create_audio  # noqa: E402
 from rummi_desktop.input import InputMapper, Letterbox  # noqa: E402
 from rummi_desktop.scene import SceneStack  # noqa: E402
 from rummi_desktop.storage import paths  # noqa: E402
@@ -70,7 +71,7 @@ class App:
         self.letterbox = Letterbox(LOGICAL_SIZE, pygame.display.get_window_size())
         self.input = InputMapper(self.letterbox, mouse_is_logical=True)
         self.stack = SceneStack()
-        self.audio = _create_audio(settings)
+        self.audio = create_audio(settings)  # a silent stand-in when there is no sound device
         self.tiles = TileRenderer()  # one tile-picture cache shared by every scene
         self.clock = pygame.time.Clock()
         self.running = True
@@ -196,20 +197,3 @@ def _set_window_icon() -> None:
             pygame.display.set_icon(pygame.image.load(str(icon_path)))
     except (OSError, pygame.error, FileNotFoundError):
         pass  # no icon is cosmetic, never fatal
-
-
-def _create_audio(settings: Settings) -> Any:
-    try:
-        from rummi_desktop.audio import create_audio
-    except ModuleNotFoundError:  # TODO(H3): remove once rummi_desktop.audio lands (H4)
-        return _SilentAudio()
-    return create_audio(settings)
-
-
-class _SilentAudio:
-    def play(self, cue: str) -> None: ...
-    def set_volumes(self, master: float, effects: float, music: float) -> None: ...
-    def start_music(self) -> None: ...
-    def stop_music(self) -> None: ...
-
-

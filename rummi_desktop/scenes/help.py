@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 PANEL = pygame.Rect(120, 40, 1040, 720)
-TEXT_AREA = pygame.Rect(PANEL.x + 50, PANEL.y + 150, PANEL.width - 100, 460)
+TEXT_AREA = pygame.Rect(PANEL.x + 50, PANEL.y + 124, PANEL.width - 100, 500)
 SCROLL_STEP = 60
 
 CONTROLS = """

@@ -34,6 +34,7 @@ class MenuScene(ShellScene):
         self.buttons = self._build_buttons(self._entries())  # first: a game's resume hook may add a notice
         self.notices = list(app.notices) + [f"A game could not be loaded — {p}" for p in registry.load_game_packages()]
         self.notice_rect: pygame.Rect | None = None
+        self._static: tuple[str, pygame.Surface] | None = None
 
     def _entries(self) -> list[tuple[str, Callable[[], None], str, str, str]]:
         """(label, action, style, tooltip, shortcut) for each button, top to bottom."""
@@ -61,7 +62,9 @@ class MenuScene(ShellScene):
         for index, (label, action, style, tooltip, key) in enumerate(entries):
             rect = pygame.Rect((0, 0), BUTTON_SIZE)
             rect.midtop = (640, top + index * (BUTTON_SIZE[1] + BUTTON_GAP))
-            buttons.append(self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key)))
+            made = self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key))
+            made.tooltip_side = "right"  # below would hide the next button
+            buttons.append(made)
         return buttons
 
     def _opener(self, make: Callable[[], "Scene"]) -> Callable[[], None]:
@@ -91,12 +94,23 @@ class MenuScene(ShellScene):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        self.draw_backdrop(surface)
+        surface.blit(self._static_layer(surface.get_size()), (0, 0))
         self.fans.draw(surface, self.app.tiles, theme, self.app.settings.colour_blind, self.app.time)
-        self._draw_title(surface)
         self.widgets.draw(surface, theme)
-        self._draw_footer(surface)
         self._draw_notices(surface)
+
+    def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """Felt, title and footer composed once per theme: one opaque blit a frame."""
+        theme = self.app.theme
+        if self._static is None or self._static[0] != theme.name or self._static[1].get_size() != size:
+            layer = pygame.Surface(size)
+            self.draw_backdrop(layer)
+            self._draw_title(layer)
+            self._draw_footer(layer)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            self._static = (theme.name, layer)
+        return self._static[1]
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         theme = self.app.theme

@@ -17,14 +17,14 @@ if TYPE_CHECKING:
     from rummi_desktop.ui.theme import Theme
     from rummi_desktop.ui.tile_render import TileRenderer
 
-TILE_SIZE = 78
+TILE_SIZE = 86
 FANS: tuple[tuple[tuple[Tile, ...], tuple[int, int], float], ...] = (
     # tiles, pivot (below the fan), the fan's overall tilt in degrees
-    ((Tile("B", 10), Tile("B", 11), Tile("B", 12), Tile("B", 13)), (215, 810), 8.0),
-    ((Tile("R", 7), Tile("K", 7), Tile("Y", 7), JOKER), (1065, 810), -8.0),
+    ((Tile("B", 10), Tile("B", 11), Tile("B", 12), Tile("B", 13)), (255, 930), 9.0),
+    ((Tile("R", 7), Tile("K", 7), Tile("Y", 7), JOKER), (1025, 930), -9.0),
 )
-SPREAD = 13.0  # degrees between neighbouring tiles in a fan
-RADIUS = 300  # px from the pivot to a tile's centre
+SPREAD = 11.0  # degrees between neighbouring tiles in a fan
+RADIUS = 380  # px from the pivot to a tile's centre
 BOB_PIXELS, BOB_RATE = 5.0, 1.3
 
 

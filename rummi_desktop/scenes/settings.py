@@ -25,6 +25,7 @@ PANEL = pygame.Rect(100, 40, 1080, 720)
 ROW_HEIGHT, ROW_GAP = 50, 6
 ROWS_LEFT, ROWS_TOP, ROWS_WIDTH = PANEL.x + 36, PANEL.y + 112, 660
 PREVIEW = pygame.Rect(PANEL.x + 730, PANEL.y + 128, 314, 330)
+DESCRIPTION = pygame.Rect(PREVIEW.x, PREVIEW.bottom + 30, PREVIEW.width, 110)
 PREVIEW_TILES = (Tile("R", 7), Tile("B", 8), Tile("K", 9), Tile("Y", 10), JOKER)
 CUE_INTERVAL = 0.12  # seconds between sample cues while a volume slider is dragged
 
@@ -40,21 +41,25 @@ class SettingsScene(ShellScene):
         self.widgets.add(Panel(PANEL, "Settings", title_size=52))
         s = app.settings
         rows: list[Callable[[pygame.Rect], Any]] = [
-            lambda r: Slider(r, "Master volume", s.master_volume, self._volume("master_volume", "clink")),
-            lambda r: Slider(r, "Sound effects", s.effects_volume, self._volume("effects_volume", "clink")),
-            lambda r: Slider(r, "Music", s.music_volume, self._volume("music_volume", None)),
+            lambda r: Slider(r, "Master volume", s.master_volume, self._volume("master_volume", "clink"),
+                             tooltip="Everything the game plays, all at once"),
+            lambda r: Slider(r, "Sound effects", s.effects_volume, self._volume("effects_volume", "clink"),
+                             tooltip="Tile clinks, the clock's tick, chimes and fanfares"),
+            lambda r: Slider(r, "Music", s.music_volume, self._volume("music_volume", None),
+                             tooltip="The soft tune behind the menu and the tables"),
             lambda r: OptionPicker(r, "Table theme", app.theme_choices(), app.theme.name, self._set("theme"),
-                                   tooltip="Changes the felt, rail and tiles at once"),
+                                   tooltip="The felt, the rail and the tiles change at once"),
             lambda r: OptionPicker(r, "Default turn clock", [(v, CLOCK_LABELS[v]) for v in TURN_CLOCK_CHOICES],
-                                   s.turn_clock, self._set("turn_clock"), tooltip="New games start with this clock"),
+                                   s.turn_clock, self._set("turn_clock"), tooltip="Seconds per turn in new games; a game's setup can change it"),
             lambda r: OptionPicker(r, "Animation speed", [(k, SPEED_LABELS[k]) for k in ANIMATION_SPEEDS],
                                    s.animation_speed, self._set("animation_speed"),
-                                   tooltip="Instant turns tile motion off"),
+                                   tooltip="How fast tiles glide; Instant turns motion off"),
             lambda r: Toggle(r, "Colour-blind tile symbols", s.colour_blind, self._set("colour_blind"),
-                             tooltip="A shape for each colour: circle, square, triangle, diamond"),
+                             tooltip="Each colour also gets its own shape on the tile"),
             lambda r: Toggle(r, "Outline invalid melds", s.show_invalid_melds, self._set("show_invalid_melds"),
-                             tooltip="Red outline on melds that would not be accepted"),
-            lambda r: Toggle(r, "Fullscreen", app.fullscreen, self._set("fullscreen"), shortcut="f11"),
+                             tooltip="A red outline on melds the rules would not accept"),
+            lambda r: Toggle(r, "Fullscreen", app.fullscreen, self._set("fullscreen"),
+                             tooltip="Fill the screen; F11 does it anywhere"),
         ]
         for index, make in enumerate(rows):
             self.widgets.add(make(pygame.Rect(ROWS_LEFT, ROWS_TOP + index * (ROW_HEIGHT + ROW_GAP), ROWS_WIDTH, ROW_HEIGHT)))
@@ -86,8 +91,24 @@ class SettingsScene(ShellScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        self.widgets.draw(surface, self.app.theme)
+        self.widgets.draw(surface, self.app.theme, tooltips=False)
         self._draw_preview(surface)
+        self._draw_description(surface)
+
+    def _draw_description(self, surface: pygame.Surface) -> None:
+        """The pointed-at (or focused) setting explained beside the rows, where it hides nothing."""
+        from rummi_desktop.scenes.text_page import wrap
+        from rummi_desktop.ui.fonts import font
+
+        theme = self.app.theme
+        widget = self.widgets.pointed_widget()
+        message = widget.tooltip if widget is not None and widget.tooltip else "Point at a setting to learn more."
+        colour = theme.text if widget is not None and widget.tooltip else theme.text_muted
+        y = DESCRIPTION.y
+        for line in wrap(message, font(20), DESCRIPTION.width)[:4]:
+            picture = shapes.text(line, 20, colour)
+            surface.blit(picture, picture.get_rect(midtop=(DESCRIPTION.centerx, y)))
+            y += picture.get_height() + 2
 
     def _preview_backdrop(self) -> pygame.Surface:
         """The little felt window behind the preview tiles, rounded, cached per theme."""
@@ -105,12 +126,12 @@ class SettingsScene(ShellScene):
         surface.blit(caption, caption.get_rect(midbottom=(PREVIEW.centerx, PREVIEW.y - 8)))
         surface.blit(shapes.soft_shadow(PREVIEW.size, 18, 10, 140), (PREVIEW.x - 10, PREVIEW.y - 6))
         surface.blit(self._preview_backdrop(), PREVIEW)
-        size, gap = 58, 8
+        size, gap = 64, 8
         row_width = 3 * size + 2 * gap
         for index, tile in enumerate(PREVIEW_TILES):
             row, col = divmod(index, 3)
             x = PREVIEW.centerx - row_width // 2 + col * (size + gap) + row * (size + gap) // 2
-            y = PREVIEW.y + 30 + row * 112
+            y = PREVIEW.y + 34 + row * 114
             state = "invalid" if index >= 3 and settings.show_invalid_melds else "normal"
             self.app.tiles.draw(surface, tile, (x, y), size, theme, state, settings.colour_blind)
         name = shapes.text(theme.title, 24, theme.text, bold=True)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 W = TypeVar("W", bound=Widget)
 FOCUS_NEXT, FOCUS_PREVIOUS = {"down", "tab"}, {"up"}
+TOOLTIP_MARGIN = 40  # keep tooltips off the screen edge (and off the table rail)
 
 
 class WidgetGroup:
@@ -125,10 +126,18 @@ class WidgetGroup:
         for widget in self.widgets:
             widget.update(dt)
 
-    def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
+    def draw(self, surface: pygame.Surface, theme: "Theme", tooltips: bool = True) -> None:
         for widget in self.widgets:
             widget.draw(surface, theme)
-        self.draw_tooltip(surface, theme)
+        if tooltips:
+            self.draw_tooltip(surface, theme)
+
+    def pointed_widget(self) -> Widget | None:
+        """The widget under the pointer, else the keyboard-focused one (for help lines)."""
+        for widget in self.widgets:
+            if widget.hovered:
+                return widget
+        return self.focused
 
     def tooltip_widget(self) -> Widget | None:
         for widget in self.widgets:
@@ -140,7 +149,7 @@ class WidgetGroup:
         widget = self.tooltip_widget()
         if widget is None:
             return
-        draw_tooltip(surface, theme, widget.rect, widget.tooltip, widget.shortcut)
+        draw_tooltip(surface, theme, widget.rect, widget.tooltip, widget.shortcut, widget.tooltip_side)
 
 
 KEY_LABELS = {"escape": "Esc", "return": "Enter", "space": "Space", "tab": "Tab", "backspace": "Backspace"}
@@ -151,16 +160,23 @@ def key_label(key: str) -> str:
     return KEY_LABELS.get(key, key.upper() if len(key) <= 3 else key.title())
 
 
-def draw_tooltip(surface: pygame.Surface, theme: "Theme", anchor: pygame.Rect, message: str, key: str) -> None:
-    """A small dark card under (or above) ``anchor``: the message and the shortcut as a keycap."""
+def draw_tooltip(surface: pygame.Surface, theme: "Theme", anchor: pygame.Rect, message: str, key: str,
+                 side: str = "below") -> None:
+    """A small dark card beside ``anchor`` (below, above or right; flipped when it would leave
+    the screen): the message and the shortcut as a keycap."""
     words = shapes.text(message, 18, theme.text) if message else None
     cap = shapes.text(key_label(key), 16, theme.accent_text, bold=True) if key else None
     width = (words.get_width() if words else 0) + (cap.get_width() + 20 if cap else 0) + (12 if words and cap else 0) + 28
     box = pygame.Rect(0, 0, width, 40)
-    box.midtop = (anchor.centerx, anchor.bottom + 10)
-    if box.bottom > surface.get_height() - 4:
+    if side == "right":
+        box.midleft = (anchor.right + 14, anchor.centery)
+    if side == "above" or (side == "right" and box.right > surface.get_width() - 4):
         box.midbottom = (anchor.centerx, anchor.top - 10)
-    box.clamp_ip(surface.get_rect())
+    if side == "below":
+        box.midtop = (anchor.centerx, anchor.bottom + 10)
+        if box.bottom > surface.get_height() - 4:
+            box.midbottom = (anchor.centerx, anchor.top - 10)
+    box.clamp_ip(surface.get_rect().inflate(-2 * TOOLTIP_MARGIN, -2 * TOOLTIP_MARGIN))
     card = shapes.darken(theme.panel[:3], 0.45) + (240,)
     surface.blit(shapes.soft_shadow(box.size, 10, 8, 140), (box.x - 8, box.y - 5))
     surface.blit(shapes.rounded_panel(box.size, 10, card, card, theme.rail_highlight, 1), box)

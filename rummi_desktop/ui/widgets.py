@@ -41,6 +41,7 @@ class Widget:
         self.pressed = False
         self.focused = False
         self.glow = 0.0  # eased hover amount 0–1, for drawing
+        self.tooltip_side = "below"  # or "right", "above": where the tooltip card goes
         self.hover_time = 0.0
 
     def hit(self, pos: tuple[float, float] | None) -> bool:
@@ -172,7 +173,7 @@ class Slider(Widget):
         _draw_row_background(surface, theme, self)
         _draw_row_label(surface, theme, self, self.label)
         track = self.track
-        pygame.draw.rect(surface, shapes.darken(theme.felt_dark, 0.35), track, border_radius=4)
+        pygame.draw.rect(surface, _groove(theme), track, border_radius=4)
         filled = track.copy()
         filled.width = round(track.width * self.value)
         if filled.width > 0:
@@ -218,7 +219,7 @@ class Toggle(Widget):
         _draw_row_label(surface, theme, self, self.label)
         pill = pygame.Rect(0, 0, 64, 32)
         pill.midright = (self.rect.right - 14, self.rect.centery)
-        off_colour = shapes.darken(theme.felt_dark, 0.35)
+        off_colour = _groove(theme)
         colour = shapes.mix(off_colour, theme.accent, self.knob_x)
         surface.blit(shapes.rounded_panel(pill.size, 16, shapes.darken(colour, 0.15), colour,
                                           shapes.darken(colour, 0.4), 1), pill)
@@ -328,6 +329,11 @@ def draw_panel(surface: pygame.Surface, theme: "Theme", rect: pygame.Rect, radiu
     top = theme.panel
     bottom = shapes.darken(theme.panel[:3], 0.25) + (theme.panel[3],)
     surface.blit(shapes.rounded_panel(rect.size, radius, top, bottom, theme.rail_highlight, 2, highlight=40), rect)
+
+
+def _groove(theme: "Theme") -> tuple[int, ...]:
+    """The empty part of a slider track / an off switch: visible on the panel, clearly 'off'."""
+    return shapes.mix(theme.panel[:3], theme.text_muted, 0.28)
 
 
 def _draw_row_background(surface: pygame.Surface, theme: "Theme", widget: Widget) -> None:
