@@ -201,7 +201,11 @@ def _body_art(tile: TileFace, size: int, theme: Theme, state: str, colour_blind:
     pygame.draw.rect(art, theme.tile_edge, body.inflate(-2 * s, -2 * s).move(0, -s), border_radius=radius)
     face_top, face_low = _face_colours(theme, state)
     art.blit(_gradient_round_rect(face_rect.size, radius, face_top, face_low), face_rect.topleft)
-    # Bevel: a bright lip along the top, a soft dark line where face meets edge.
+    # Bevel: light from the top left. A soft bright rim inside the top-left of the face, a soft
+    # shade inside the bottom-right, a bright lip along the top, a dark line at the edge.
+    art.blit(_bevel_crescent(face_rect.size, radius, (255, 255, 255, 140), (2 * s, 2 * s)), face_rect.topleft)
+    art.blit(_bevel_crescent(face_rect.size, radius, (*_shade(theme.tile_edge, 0.9), 110), (-2 * s, -2 * s)),
+             face_rect.topleft)
     lip = face_rect.inflate(-radius, 0)
     pygame.draw.line(art, (255, 255, 255), (lip.left, face_rect.top + s), (lip.right, face_rect.top + s), s)
     pygame.draw.rect(art, _shade(theme.tile_edge, 0.8), face_rect, max(1, s // 2 + 1), border_radius=radius)
@@ -214,6 +218,17 @@ def _body_art(tile: TileFace, size: int, theme: Theme, state: str, colour_blind:
                      border_radius=max(1, _radius(size) - 1))
     reduced.blit(solid, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
     return reduced
+
+
+def _bevel_crescent(size: tuple[int, int], radius: int, colour: tuple[int, int, int, int],
+                    offset: tuple[int, int]) -> pygame.Surface:
+    """The face's shape minus itself shifted by ``offset``: a thin rim on the side facing away
+    from the shift (offset down-right lights the top-left rim)."""
+    rim = pygame.Surface(size, pygame.SRCALPHA)
+    shape = rim.get_rect()
+    pygame.draw.rect(rim, colour, shape, border_radius=radius)
+    pygame.draw.rect(rim, (0, 0, 0, 0), shape.move(offset), border_radius=radius)
+    return rim
 
 
 def _face_colours(theme: Theme, state: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
