@@ -124,6 +124,17 @@ def test_joker_face_uses_the_joker_colour(theme):
     assert ink_pixels(picture, theme.joker, pygame.Rect(M, M, W, H), tolerance=30) > 20
 
 
+def test_shared_blank_bodies_are_never_drawn_on(theme):
+    body = pygame.Rect(M, M, W, H)
+    lower_face = pygame.Rect(M + 5, M + int(H * 0.66), W - 10, int(H * 0.2))
+    render_tile(JOKER, W, theme, "selected", False)
+    render_tile(Tile("K", 4), W, theme, "selected", True)
+    after = render_tile(Tile("K", 4), W, theme, "selected", False)
+    assert ink_pixels(after, theme.joker, body, tolerance=30) == 0
+    assert ink_pixels(after, theme.tile_colour("K"), lower_face) == 0
+    assert ink_pixels(render_tile(LetterFace("", 0, True), W, theme, "selected", False), theme.joker, body) == 0
+
+
 def test_letters_show_their_points_and_blanks_are_empty(theme):
     body = pygame.Rect(M, M, W, H)
     ink = theme.tile_colour("K")

@@ -18,6 +18,7 @@ numbers and letters are rendered at the final size so they stay crisp.
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Union
 
@@ -124,6 +125,7 @@ class TileRenderer:
         return CacheInfo(self._hits, self._misses, len(self._cache), self._bytes)
 
     def clear(self) -> None:
+        clear_shared_parts()
         self._cache.clear()
         self._bytes = self._hits = self._misses = 0
 
@@ -142,15 +144,40 @@ def _byte_size(surface: pygame.Surface) -> int:
 # --- rendering --------------------------------------------------------------------------------
 
 def render_tile(tile: TileFace, size: int, theme: Theme, state: str, colour_blind: bool) -> pygame.Surface:
-    """Draw one picture from scratch (uncached)."""
-    width, height, margin = size, tile_height(size), tile_margin(size)
-    picture = pygame.Surface((width + 2 * margin, height + 2 * margin), pygame.SRCALPHA)
-    body = pygame.Rect(margin, margin - lift(size, state), width, height)
+    """Draw one picture (not cached here; the parts every tile shares are cached below)."""
+    picture = _backdrop(size, theme, state).copy()
+    margin = tile_margin(size)
+    body = pygame.Rect(margin, margin - lift(size, state), size, tile_height(size))
+    if _has_vector_art(tile, colour_blind):
+        art = _base_art(size, theme, state).copy()
+        _draw_face_art(art, tile, _art_face_rect(size), theme, colour_blind)
+        reduced = _reduce(art, size)
+    else:
+        reduced = _plain_body(size, theme, state)
+    picture.blit(reduced, (body.x - 2, body.y - 2))
+    _draw_label(picture, tile, body, theme, colour_blind)
+    return picture
+
+
+def clear_shared_parts() -> None:
+    """Forget the cached shadows and blank bodies (tests, or after a display restart)."""
+    for cached in (_backdrop, _base_art, _plain_body):
+        cached.cache_clear()
+
+
+def _has_vector_art(tile: TileFace, colour_blind: bool) -> bool:
+    return isinstance(tile, Tile) and (tile.is_joker or colour_blind)
+
+
+@lru_cache(maxsize=64)
+def _backdrop(size: int, theme: Theme, state: str) -> pygame.Surface:
+    """The transparent frame with the shadow (and the hint glow): shared by all faces."""
+    margin = tile_margin(size)
+    picture = pygame.Surface((size + 2 * margin, tile_height(size) + 2 * margin), pygame.SRCALPHA)
+    body = pygame.Rect(margin, margin - lift(size, state), size, tile_height(size))
     _draw_shadow(picture, body, theme, state)
     if state == "hint":
         _draw_glow(picture, body, theme.hint, spread=max(3, size // 8), strength=230)
-    picture.blit(_body_art(tile, size, theme, state, colour_blind), (body.x - 2, body.y - 2))
-    _draw_label(picture, tile, body, theme, colour_blind)
     return picture
 
 
@@ -185,18 +212,24 @@ def _radius(width: int) -> int:
     return max(2, round(width * 0.14))
 
 
-def _body_art(tile: TileFace, size: int, theme: Theme, state: str, colour_blind: bool) -> pygame.Surface:
-    """The tile body (edge, bevelled face, outline, vector art), supersampled then reduced.
-
-    Drawn with a 2 px transparent border so outlines are not clipped.
-    """
+def _art_geometry(size: int) -> tuple[pygame.Rect, pygame.Rect, int]:
+    """Supersampled body rect, face rect and corner radius (a 2 px clear border all round)."""
     s = SUPERSAMPLE
-    width, height = size + 4, tile_height(size) + 4
-    art = pygame.Surface((width * s, height * s), pygame.SRCALPHA)
     body = pygame.Rect(2 * s, 2 * s, size * s, tile_height(size) * s)
-    radius = _radius(size) * s
     thickness = max(2 * s, round(body.height * 0.07))
-    face_rect = pygame.Rect(body.x, body.y, body.width, body.height - thickness)
+    return body, pygame.Rect(body.x, body.y, body.width, body.height - thickness), _radius(size) * s
+
+
+def _art_face_rect(size: int) -> pygame.Rect:
+    return _art_geometry(size)[1]
+
+
+@lru_cache(maxsize=64)
+def _base_art(size: int, theme: Theme, state: str) -> pygame.Surface:
+    """A blank tile body, supersampled: edge, bevelled face, state outline. Copy before drawing."""
+    s = SUPERSAMPLE
+    art = pygame.Surface(((size + 4) * s, (tile_height(size) + 4) * s), pygame.SRCALPHA)
+    body, face_rect, radius = _art_geometry(size)
     pygame.draw.rect(art, _shade(theme.tile_edge, 0.72), body, border_radius=radius)
     pygame.draw.rect(art, theme.tile_edge, body.inflate(-2 * s, -2 * s).move(0, -s), border_radius=radius)
     face_top, face_low = _face_colours(theme, state)
@@ -209,8 +242,19 @@ def _body_art(tile: TileFace, size: int, theme: Theme, state: str, colour_blind:
     lip = face_rect.inflate(-radius, 0)
     pygame.draw.line(art, (255, 255, 255), (lip.left, face_rect.top + s), (lip.right, face_rect.top + s), s)
     pygame.draw.rect(art, _shade(theme.tile_edge, 0.8), face_rect, max(1, s // 2 + 1), border_radius=radius)
-    _draw_face_art(art, tile, face_rect, theme, colour_blind)
     _draw_state_outline(art, body, radius, theme, state, s)
+    return art
+
+
+@lru_cache(maxsize=64)
+def _plain_body(size: int, theme: Theme, state: str) -> pygame.Surface:
+    """The blank body at final size, for faces that are only text. Blit it, never draw on it."""
+    return _reduce(_base_art(size, theme, state), size)
+
+
+def _reduce(art: pygame.Surface, size: int) -> pygame.Surface:
+    """Supersampled art down to final size, with a fully opaque interior."""
+    width, height = size + 4, tile_height(size) + 4
     reduced = pygame.transform.smoothscale(art, (width, height))
     # Filtering leaves the interior at alpha 254; make everything inside the rim fully opaque.
     solid = pygame.Surface((width, height), pygame.SRCALPHA)
