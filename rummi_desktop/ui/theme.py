@@ -13,7 +13,7 @@ a wheel or a PyInstaller bundle. Pure data: no pygame import here.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -91,6 +91,16 @@ class Theme:
     # A read-only mapping K/B/R/Y -> RGB; excluded from hashing (mappings are not hashable),
     # the name already identifies a theme for caches.
     tile_colours: Mapping[str, RGB] = field(default_factory=dict, hash=False, compare=True)
+    # Themes key every picture cache and are hashed on each lookup (hundreds per frame):
+    # compute the hash once.
+    _hash: int = field(default=0, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        values = tuple(getattr(self, f.name) for f in fields(self) if f.name not in ("tile_colours", "_hash"))
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def tile_colour(self, colour: str) -> RGB:
         """Ink for a tile colour letter (K, B, R, Y)."""
