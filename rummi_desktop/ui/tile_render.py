@@ -87,26 +87,27 @@ class TileRenderer:
     def surface(self, tile: TileFace, size: int, theme: Theme, state: str = "normal",
                 colour_blind: bool = False) -> pygame.Surface:
         """The cached picture of ``tile`` (body ``size`` px wide plus ``tile_margin`` around)."""
+        key = (tile, size, theme, state, colour_blind)
+        picture = self._cache.get(key)
+        if picture is not None:  # the per-frame path: one dict lookup, checks only on a miss
+            self._hits += 1
+            self._cache.move_to_end(key)
+            return picture
         if state not in STATES:
             raise ValueError(f"unknown tile state {state!r} (one of {', '.join(STATES)})")
         if not isinstance(tile, (Tile, LetterFace)):
             raise TypeError(f"cannot draw {tile!r}: expected a Tile or a LetterFace")
-        size = max(8, int(size))
-        key = (tile, size, theme, state, bool(colour_blind))
-        picture = self._cache.get(key)
-        if picture is not None:
-            self._hits += 1
-            self._cache.move_to_end(key)
-            return picture
+        if size < 8:
+            raise ValueError(f"tile size {size} px is too small (8 px at least)")
         self._misses += 1
-        picture = render_tile(tile, size, theme, state, bool(colour_blind))
+        picture = render_tile(tile, int(size), theme, state, bool(colour_blind))
         self._store(key, picture)
         return picture
 
     def draw(self, dest: pygame.Surface, tile: TileFace, topleft: tuple[int, int], size: int,
              theme: Theme, state: str = "normal", colour_blind: bool = False) -> pygame.Rect:
         """Blit ``tile`` so its body's top-left lands on ``topleft``; returns the body rect."""
-        margin = tile_margin(max(8, int(size)))
+        margin = tile_margin(int(size))
         dest.blit(self.surface(tile, size, theme, state, colour_blind),
                   (topleft[0] - margin, topleft[1] - margin))
         return pygame.Rect(topleft, (size, tile_height(size)))
