@@ -1,0 +1,306 @@
+"""The exact Rummi placement search: a dynamic program over the numbers 1 → 13.
+
+After the method of van Rijn, Takes & Vis ("The Complexity of Rummikub Problems", 2015).
+Walking the numbers upward, the only thing the future needs to know about the past is, per
+colour, how many runs are still open and how long each is (1, 2, or "3 or more", the length
+at which a run may stop). At each number we decide, per colour, how many rack copies join
+the table (table copies must), how many jokers stand in that colour, and how many of those
+tiles go to groups instead of runs; jokers may also fill the missing colours of groups.
+
+Jokers are a budget, not a colour: a joker placed at colour c and number v is just one more
+"c v" position, so up to four runs of one colour can be open at once (two real copies plus
+two jokers). Counting runs by length (not by copy) keeps the state small, and continuing an
+open run always dominates closing it and opening a new one at the same number, so the run
+bookkeeping of a colour is fully determined by how many of its positions go to runs.
+
+Jokers in canonical form (outside initial-meld mode): a joker at the end of a run of four or
+more, or in a group of four, could be lifted off and the meld would stay valid, so the search
+never puts one there. Such "loose" jokers are instead added at the end to any meld with room
+for one (a group of three; a run that does not reach 13 on the side it grows), which the
+search counts as it goes. A run of three or more that just took a joker is therefore marked
+"must go on" (its joker is inside the run). This removes most of the joker branching.
+
+Score of a play: 1000 per rack tile placed plus its value (numbers; 30 for a joker), so
+"most tiles, then highest value" is one integer to maximise. Pure module (no pygame, no I/O).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import NamedTuple
+
+from rummi_desktop.tiles import COLOURS, JOKER_PENALTY
+
+PER_TILE = 1000
+JOKER_GAIN = PER_TILE + JOKER_PENALTY
+NUMBERS = range(1, 14)
+INITIAL_MELD_POINTS = 30
+IMPOSSIBLE = -(10**9)
+# Per colour a run state is (open runs of length 1, of length 2, of length 3+ that may stop,
+# of length 4+ ending in a joker that must go on), packed in base 5 (at most four positions of
+# one colour per number); four colours packed in base 625.
+BASE = 625
+MAX_ROOM = 2  # loose jokers to place: never more than the two jokers of the set
+CHECK_EVERY = 512  # solver calls between deadline / cancel checks
+
+
+class SolveInterrupted(RuntimeError):
+    """The search passed its deadline or was cancelled; no answer (never a wrong one)."""
+
+
+def _pack(n1: int, n2: int, n3: int, nx: int) -> int:
+    return n1 * 125 + n2 * 25 + n3 * 5 + nx
+
+
+def _unpack(code: int) -> tuple[int, int, int, int]:
+    return code // 125, (code // 25) % 5, (code // 5) % 5, code % 5
+
+
+class ColourChoice(NamedTuple):
+    """What happens to one colour at one number (a plain tuple: built by the thousand)."""
+
+    gain: int  # score from rack tiles of this colour and number
+    real: int  # real tiles of this colour and number on the table after the play
+    to_groups: int  # how many of those real tiles go to groups
+    run_jokers: int  # jokers standing for this colour and number in runs
+    next_code: int  # the colour's run state after this number
+    points: int  # meld points of the positions (initial meld rule)
+    room: int  # loose-joker room of the runs that stopped at the number before
+
+
+class Step(NamedTuple):
+    """The decision taken at one number: a choice per colour plus jokers in groups."""
+
+    colours: tuple[ColourChoice, ...]
+    group_jokers: int
+    next_extra: int  # opening points or loose-joker room after this number
+
+
+def groups_fit(real_counts: tuple[int, ...], jokers: int, canonical: bool = False) -> int:
+    """How many groups to form from these real copies per colour plus jokers (-1: none fit).
+
+    Feasible with m groups iff no colour has more copies than groups and the total fits
+    3 to 4 tiles a group; the fewest groups (largest, most readable) are preferred. In
+    canonical form a joker sits only in groups of three: any four-group beside a joker's group
+    holds the colour that group misses, which could replace the joker.
+    """
+    total = sum(real_counts) + jokers
+    if total == 0:
+        return 0
+    widest = max(real_counts)
+    if canonical and jokers:
+        return total // 3 if total % 3 == 0 and widest <= total // 3 else -1
+    fewest = max(widest, -(-total // 4), 1)
+    return fewest if 3 * fewest <= total else -1
+
+
+def group_room(real_counts: tuple[int, ...], jokers: int, groups: int) -> int:
+    """Groups of three among them (each can take one loose joker)."""
+    return 4 * groups - sum(real_counts) - jokers
+
+
+class PlacementSearch:
+    """One exact search over a table multiset (must all stay) and a rack (may be placed)."""
+
+    def __init__(
+        self,
+        table: list[list[int]],
+        rack: list[list[int]],
+        table_jokers: int,
+        rack_jokers: int,
+        initial: bool = False,
+        deadline: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> None:
+        self.table, self.rack = table, rack  # [colour][number] counts, number 0 unused
+        self.table_jokers, self.rack_jokers = table_jokers, rack_jokers
+        self.initial = initial
+        self.canonical = not initial  # opening points need every joker counted in its meld
+        self.deadline, self.cancel = deadline, cancel
+        self.memo: dict[tuple[int, int, int, int], int] = {}
+        self.steps: dict[tuple[int, int, int, int], Step] = {}
+        self.option_cache: dict[tuple[int, int, int, int], list[ColourChoice]] = {}
+        self.group_cache: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
+        self.calls = 0
+        self.suffix_bound = self._suffix_bounds()
+        self.has_real = [
+            [table[c][v] + rack[c][v] > 0 if v <= 13 else False for v in range(16)]
+            for c in range(len(COLOURS))
+        ]
+
+    def _suffix_bounds(self) -> list[int]:
+        """Best conceivable rack score from number v on: every rack tile placed."""
+        bounds = [0] * 15
+        for v in range(13, 0, -1):
+            bounds[v] = bounds[v + 1] + sum(self.rack[c][v] for c in range(4)) * (PER_TILE + v)
+        return bounds
+
+    def best(self) -> int:
+        """The highest score reachable (IMPOSSIBLE if the table itself cannot be melded)."""
+        return self._value(1, 0, self.table_jokers + self.rack_jokers, 0)
+
+    def _terminal(self, jokers_left: int, extra: int) -> int:
+        """``extra`` is the opening points so far (initial mode) or the loose-joker room."""
+        if self.canonical:
+            jokers_left -= min(jokers_left, extra)  # loose jokers go where there is room
+        elif 0 < extra < INITIAL_MELD_POINTS:
+            return IMPOSSIBLE
+        if jokers_left > self.rack_jokers:
+            return IMPOSSIBLE  # a table joker would be left over
+        return JOKER_GAIN * (self.rack_jokers - jokers_left)
+
+    def _check_time(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise SolveInterrupted("cancelled")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SolveInterrupted("out of time")
+
+    def _value(self, v: int, code: int, jokers_left: int, points: int) -> int:
+        if v == 14:
+            return self._terminal(jokers_left, points)
+        key = (v, code, jokers_left, points)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        self.calls += 1
+        if self.calls % CHECK_EVERY == 1:  # at once, then every so often
+            self._check_time()
+        result, step = self._search_number(v, code, jokers_left, points)
+        self.memo[key] = result
+        if step is not None:
+            self.steps[key] = step
+        return result
+
+    def _colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[ColourChoice]:
+        key = (v, c, code, jokers_left)
+        cached = self.option_cache.get(key)
+        if cached is None:
+            cached = self._build_colour_options(v, c, code, jokers_left)
+            self.option_cache[key] = cached
+        return cached
+
+    def _build_colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[ColourChoice]:
+        n1, n2, n3, nx = _unpack(code)
+        if v == 13 and n1:
+            return []  # a run of one at 12 cannot reach three tiles
+        must = n1 + n2 + nx  # short runs, and long runs ending in a joker, have to go on
+        on_table, on_rack = self.table[c][v], self.rack[c][v]
+        later_real = self.has_real[c][v + 1] or self.has_real[c][v + 2]
+        room = n3 and min(MAX_ROOM, 14 - v)  # per run stopping at v - 1
+        found = {}
+        for real in range(on_table, on_table + on_rack + 1):
+            gain = (real - on_table) * (PER_TILE + v)
+            for to_groups in range(real + 1):
+                for jokers in range(jokers_left + 1):
+                    positions = real - to_groups + jokers
+                    if positions < must:
+                        continue
+                    going_on = min(n3, positions - must)
+                    started = positions - must - going_on
+                    if started and v >= 12:
+                        continue
+                    for option in self._joker_layouts(v, n1, n2, nx, going_on, started, jokers, later_real):
+                        choice = ColourChoice(gain, real, to_groups, jokers, option,
+                                              (real + jokers) * v, (n3 - going_on) * room)  # fmt: skip
+                        found[choice] = None
+        return sorted(found, key=lambda o: -o.gain)
+
+    def _joker_layouts(self, v, n1, n2, nx, going_on, started, jokers, later_real):
+        """Next run states for the ways ``jokers`` can sit among the continuing/new runs."""
+        long_runs = nx + going_on
+        for on_long in range(min(jokers, long_runs) + 1):
+            for on_new in range(min(jokers - on_long, started) + 1):
+                if jokers - on_long - on_new > n1 + n2:
+                    continue
+                if on_new and not later_real:
+                    continue  # a run started on a joker needs a real tile right after
+                if not self.canonical:
+                    yield _pack(started, n1, n2 + long_runs, 0)
+                    break
+                if v == 13 and on_long:
+                    continue  # a long run may not end on a joker
+                yield _pack(started, n1, n2 + long_runs - on_long, on_long)
+
+    def _search_number(self, v: int, code: int, jokers_left: int, points: int):
+        """Best over every combination of per-colour choices at number v (branch and bound:
+        options come sorted by gain, so a loop stops once the rest cannot beat the best)."""
+        o0 = self._colour_options(v, 0, code % BASE, jokers_left)
+        o1 = self._colour_options(v, 1, (code // BASE) % BASE, jokers_left)
+        o2 = self._colour_options(v, 2, (code // BASE**2) % BASE, jokers_left)
+        o3 = self._colour_options(v, 3, code // BASE**3, jokers_left)
+        if not (o0 and o1 and o2 and o3):
+            return IMPOSSIBLE, None
+        ceiling = self.suffix_bound[v + 1] + JOKER_GAIN * self.rack_jokers
+        b3 = o3[0].gain + ceiling
+        b2 = o2[0].gain + b3
+        b1 = o1[0].gain + b2
+        best, step = IMPOSSIBLE, None
+        for c0 in o0:
+            if c0.gain + b1 <= best:
+                break
+            for c1 in o1:
+                g1 = c0.gain + c1.gain
+                if g1 + b2 <= best:
+                    break
+                j1 = c0.run_jokers + c1.run_jokers
+                if j1 > jokers_left:
+                    continue
+                for c2 in o2:
+                    g2 = g1 + c2.gain
+                    if g2 + b3 <= best:
+                        break
+                    j2 = j1 + c2.run_jokers
+                    if j2 > jokers_left:
+                        continue
+                    for c3 in o3:
+                        g3 = g2 + c3.gain
+                        if g3 + ceiling <= best:
+                            break
+                        j3 = j2 + c3.run_jokers
+                        if j3 > jokers_left:
+                            continue
+                        chosen = (c0, c1, c2, c3)
+                        found = self._close_number(v, chosen, jokers_left - j3, points, g3, best)
+                        if found is not None:
+                            best, step = found
+        return best, step
+
+    def _group_layouts(self, real_in_groups: tuple[int, ...], jokers_left: int) -> list[tuple[int, int]]:
+        """(jokers in groups, loose-joker room of the groups) for every feasible way."""
+        fits = []
+        for group_jokers in range(jokers_left + 1):
+            groups = groups_fit(real_in_groups, group_jokers, self.canonical)
+            if groups >= 0:
+                fits.append((group_jokers, group_room(real_in_groups, group_jokers, groups)))
+        self.group_cache[(real_in_groups, jokers_left)] = fits
+        return fits
+
+    def _close_number(self, v, chosen, jokers_left, extra, gain, best):
+        """Add jokers to groups (0..all left), recurse; the improvement over ``best`` if any.
+
+        ``extra`` is the opening points (initial mode) or the loose-joker room so far."""
+        real_in_groups = (chosen[0].to_groups, chosen[1].to_groups,
+                          chosen[2].to_groups, chosen[3].to_groups)  # fmt: skip
+        code = (chosen[0].next_code + chosen[1].next_code * BASE
+                + chosen[2].next_code * BASE**2 + chosen[3].next_code * BASE**3)  # fmt: skip
+        if self.canonical:
+            extra += chosen[0].room + chosen[1].room + chosen[2].room + chosen[3].room
+        else:
+            extra += chosen[0].points + chosen[1].points + chosen[2].points + chosen[3].points
+        improved = None
+        fits = self.group_cache.get((real_in_groups, jokers_left))
+        if fits is None:
+            fits = self._group_layouts(real_in_groups, jokers_left)
+        for group_jokers, room in fits:
+            left = jokers_left - group_jokers
+            if self.canonical:
+                new_extra = min(left, extra + room)
+            else:
+                new_extra = min(INITIAL_MELD_POINTS, extra + group_jokers * v)
+            future = self._value(v + 1, code, left, new_extra)
+            if future == IMPOSSIBLE or gain + future <= best:
+                continue
+            best = gain + future
+            improved = (best, Step(chosen, group_jokers, new_extra))
+        return improved

@@ -1,0 +1,162 @@
+"""From the search's decisions to a readable table of melds.
+
+Two jobs: :func:`search_melds` walks the decisions of a finished
+:class:`~rummi_desktop.ai.rummi_dp.PlacementSearch` number by number and builds the runs and
+groups they describe; :func:`arrange_table` then keeps as many of the original table melds as
+it can exactly as they were (so the play animates and reads as "these tiles were added"),
+putting each changed meld where its original stood and new melds at the end.
+Pure module: no pygame, no I/O.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from typing import Sequence
+
+from rummi_desktop.ai.rummi_dp import BASE, IMPOSSIBLE, PlacementSearch, Step, groups_fit
+from rummi_desktop.ai.rummi_table import count_grid, is_group, multiset_key, run_start, subtract
+from rummi_desktop.tiles import COLOURS, JOKER, Tile
+
+
+class _OpenRuns:
+    """The runs of one colour still open while the numbers are walked."""
+
+    def __init__(self) -> None:
+        self.runs: list[list[Tile]] = []
+
+    def advance(self, colour: str, number: int, real: int, jokers: int, finished: list) -> None:
+        """Lay ``real`` copies and ``jokers`` at ``number``: short runs first, then long ones."""
+        self.runs.sort(key=len)
+        tiles = [Tile(colour, number)] * real + [JOKER] * jokers
+        continued, closed = self.runs[: len(tiles)], self.runs[len(tiles):]
+        finished.extend(closed)
+        for run, tile in zip(continued, tiles):
+            run.append(tile)
+        self.runs = continued + [[tile] for tile in tiles[len(continued):]]
+
+
+def search_melds(search: PlacementSearch) -> list[list[Tile]]:
+    """The melds of the best play found by ``search`` (after ``search.best()``)."""
+    open_runs = [_OpenRuns() for _ in COLOURS]
+    finished: list[list[Tile]] = []
+    code, jokers_left, extra = 0, search.table_jokers + search.rack_jokers, 0
+    for number in range(1, 14):
+        step: Step = search.steps[(number, code, jokers_left, extra)]
+        group_real = []
+        for index, choice in enumerate(step.colours):
+            in_runs = choice.real - choice.to_groups
+            open_runs[index].advance(COLOURS[index], number, in_runs, choice.run_jokers, finished)
+            group_real.append(choice.to_groups)
+            jokers_left -= choice.run_jokers
+        finished.extend(_groups(number, group_real, step.group_jokers, search.canonical))
+        jokers_left -= step.group_jokers
+        extra = step.next_extra
+        code = sum(choice.next_code * BASE**i for i, choice in enumerate(step.colours))
+    for runs in open_runs:
+        finished.extend(runs.runs)
+    if search.canonical:
+        _add_loose_jokers(finished, min(jokers_left, extra))
+    return finished
+
+
+def _add_loose_jokers(melds: list[list[Tile]], count: int) -> None:
+    """Put ``count`` jokers on melds with room: a group of three, or either end of a run."""
+    for _ in range(count):
+        for meld in melds:
+            if is_group(meld) and len(meld) == 3:
+                meld.append(JOKER)
+                break
+            start = run_start(meld)
+            if start is not None and start + len(meld) - 1 < 13:
+                meld.append(JOKER)
+                break
+            if start is not None and start > 1 and len(meld) < 13:
+                meld.insert(0, JOKER)
+                break
+        else:
+            raise AssertionError("no room for a loose joker: the search and layout disagree")
+
+
+def _groups(number: int, real_counts: list[int], jokers: int, canonical: bool) -> list[list[Tile]]:
+    """Deal real copies round the groups (never two of a colour in one), then the jokers."""
+    count = groups_fit(tuple(real_counts), jokers, canonical)
+    groups: list[list[Tile]] = [[] for _ in range(count)]
+    for colour, copies in zip(COLOURS, real_counts):
+        smallest = sorted(range(count), key=lambda g: len(groups[g]))[:copies]
+        for g in smallest:
+            groups[g].append(Tile(colour, number))
+    for _ in range(jokers):
+        min(groups, key=len).append(JOKER)
+    return groups
+
+
+def _melds_of(tiles: Counter[Tile], deadline, cancel) -> list[list[Tile]] | None:
+    """Some partition of ``tiles`` into valid melds (all must be used), or None."""
+    grid, jokers = count_grid(tiles.elements())
+    empty, _ = count_grid(())
+    search = PlacementSearch(grid, empty, jokers, 0, deadline=deadline, cancel=cancel)
+    if search.best() == IMPOSSIBLE:
+        return None
+    return search_melds(search)
+
+
+def arrange_table(
+    original: Sequence[Sequence[Tile]],
+    found: list[list[Tile]],
+    deadline: float | None = None,
+    cancel: threading.Event | None = None,
+) -> list[list[Tile]]:
+    """Lay out the final table (same tiles as ``found``), keeping original melds where possible."""
+    wanted = Counter(multiset_key(meld) for meld in found)
+    kept, disturbed = [], []
+    for index, meld in enumerate(original):
+        key = multiset_key(meld)
+        if wanted[key] > 0:
+            wanted[key] -= 1
+            kept.append(index)
+        else:
+            disturbed.append(index)
+    final_tiles = Counter(tile for meld in found for tile in meld)
+    if disturbed:
+        remainder_melds = None
+        for index in disturbed:  # freeze each original meld the rest can do without
+            trial = subtract(final_tiles, [original[i] for i in kept + [index]])
+            melds = _melds_of(trial, deadline, cancel)
+            if melds is not None:
+                kept.append(index)
+                remainder_melds = melds
+        if remainder_melds is None:  # nothing frozen: the search's own melds stand
+            remainder_melds = _without(found, [original[i] for i in kept])
+    else:
+        remainder_melds = _without(found, [original[i] for i in kept])
+    return _in_table_order(original, sorted(kept), remainder_melds or [])
+
+
+def _without(melds: list[list[Tile]], taken: list[Sequence[Tile]]) -> list[list[Tile]]:
+    to_take = Counter(multiset_key(meld) for meld in taken)
+    left = []
+    for meld in melds:
+        key = multiset_key(meld)
+        if to_take[key] > 0:
+            to_take[key] -= 1
+        else:
+            left.append(meld)
+    return left
+
+
+def _in_table_order(original, kept: list[int], others: list[list[Tile]]) -> list[list[Tile]]:
+    """Kept melds in their places, each changed meld where the original it most overlaps
+    stood, wholly new melds at the end."""
+    slots: dict[int, list[list[Tile]]] = {index: [list(original[index])] for index in kept}
+    free = [index for index in range(len(original)) if index not in slots]
+    tail = []
+    for meld in others:
+        overlap = {i: sum((Counter(meld) & Counter(original[i])).values()) for i in free}
+        best = max(overlap, key=overlap.get, default=None)
+        if best is None or overlap[best] == 0:
+            tail.append(meld)
+        else:
+            slots.setdefault(best, []).append(meld)
+    ordered = [meld for index in sorted(slots) for meld in slots[index]]
+    return ordered + tail

@@ -1,0 +1,95 @@
+"""The exact Rummi solver: the best play for a table and a rack, with full rearrangement.
+
+``solve(table, rack, initial)`` finds the play that places the most rack tiles; among those,
+the highest value placed (numbers; a joker 30). Every table tile stays on the table in a valid
+meld (so jokers on the table stay there). ``initial=True`` is the 30-point rule: only new melds
+from the rack, worth at least 30 (jokers count as the tile they stand for), table untouched.
+
+The search itself is :mod:`rummi_desktop.ai.rummi_dp`; this module validates the input, turns
+the search's decisions into melds, and lays the new table out so that it disturbs the existing
+melds as little as it can (see :mod:`rummi_desktop.ai.rummi_layout`).
+
+A ``deadline`` (a ``time.perf_counter()`` instant) or a ``cancel`` event stops the search with
+:class:`SolveInterrupted`: the solver never returns a guess. Pure module: no pygame, no I/O.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from rummi_desktop.ai.rummi_dp import IMPOSSIBLE, PER_TILE, PlacementSearch, SolveInterrupted
+from rummi_desktop.ai.rummi_layout import arrange_table, search_melds
+from rummi_desktop.ai.rummi_table import InvalidPositionError, check_position, count_grid
+from rummi_desktop.tiles import Tile
+
+__all__ = ["InvalidPositionError", "Solution", "SolveInterrupted", "solve"]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The best play: tiles placed, their value, the table after it and what stays on the rack."""
+
+    placed: int
+    value: int
+    table: list[list[Tile]] = field(default_factory=list)
+    rack: list[Tile] = field(default_factory=list)
+
+    @property
+    def played(self) -> bool:
+        return self.placed > 0
+
+
+def solve(
+    table: Sequence[Sequence[Tile]],
+    rack: Sequence[Tile],
+    initial: bool,
+    *,
+    deadline: float | None = None,
+    cancel: threading.Event | None = None,
+) -> Solution:
+    """The best play (see the module docstring). Raises InvalidPositionError for a bad table."""
+    table = [list(meld) for meld in table]
+    rack = list(rack)
+    check_position(table, rack)
+    if initial:
+        return _solve_initial(table, rack, deadline, cancel)
+    table_grid, table_jokers = count_grid(tile for meld in table for tile in meld)
+    rack_grid, rack_jokers = count_grid(rack)
+    search = PlacementSearch(table_grid, rack_grid, table_jokers, rack_jokers,
+                             deadline=deadline, cancel=cancel)  # fmt: skip
+    score = search.best()
+    if score == IMPOSSIBLE:  # check_position makes this unreachable; guard against a bug
+        raise InvalidPositionError("the table cannot be laid out as valid melds")
+    if score == 0:
+        return Solution(0, 0, table, rack)
+    final_melds = search_melds(search)
+    new_table = arrange_table(table, final_melds, deadline, cancel)
+    return _solution(score, new_table, table, rack)
+
+
+def _solve_initial(table: list[list[Tile]], rack: list[Tile], deadline, cancel) -> Solution:
+    empty, _ = count_grid(())
+    rack_grid, rack_jokers = count_grid(rack)
+    search = PlacementSearch(empty, rack_grid, 0, rack_jokers, initial=True,
+                             deadline=deadline, cancel=cancel)  # fmt: skip
+    score = search.best()
+    if score <= 0:
+        return Solution(0, 0, table, rack)
+    return _solution(score, table + search_melds(search), table, rack)
+
+
+def _solution(score: int, new_table: list[list[Tile]], table, rack) -> Solution:
+    before = Counter(tile for meld in table for tile in meld)
+    after = Counter(tile for meld in new_table for tile in meld)
+    placed = after - before
+    assert sum(placed.values()) == score // PER_TILE, "layout lost or invented tiles"
+    to_remove, left = Counter(placed), []
+    for tile in rack:  # keep the player's own rack order
+        if to_remove[tile] > 0:
+            to_remove[tile] -= 1
+        else:
+            left.append(tile)
+    return Solution(score // PER_TILE, score % PER_TILE, new_table, left)
