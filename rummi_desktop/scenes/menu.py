@@ -16,6 +16,7 @@ from rummi_desktop.scenes.confirm import quit_confirmation
 from rummi_desktop.scenes.menu_decor import TileFans
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.felt import felt_area
+from rummi_desktop.ui.tween import Tween, Tweener, ease_out_back
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 TITLE_CENTRE = (640, 150)
 BUTTON_SIZE, BUTTON_GAP, BUTTONS_TOP = (380, 62), 16, 300
 NOTICE_WIDTH = 900
+INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
 
 
 class MenuScene(ShellScene):
@@ -35,6 +37,8 @@ class MenuScene(ShellScene):
         self.notices = list(app.notices) + [f"A game could not be loaded — {p}" for p in registry.load_game_packages()]
         self.notice_rect: pygame.Rect | None = None
         self._static: tuple[str, pygame.Surface] | None = None
+        self.motion = Tweener(app.animation_speed)
+        self._intro: list[tuple[Button, Tween]] = []
 
     def _entries(self) -> list[tuple[str, Callable[[], None], str, str, str]]:
         """(label, action, style, tooltip, shortcut) for each button, top to bottom."""
@@ -83,6 +87,29 @@ class MenuScene(ShellScene):
 
     def on_enter(self) -> None:
         self.app.audio.start_music()
+        self._play_intro()
+
+    def _play_intro(self) -> None:
+        """Each button drops into place with a little bounce, one after another."""
+        for index, button in enumerate(self.buttons):
+            home = button.rect.y
+            button.rect.y = home + INTRO_DROP
+
+            tween = self.motion.tween(float(home + INTRO_DROP), float(home), INTRO_TIME, ease_out_back,
+                                      delay=index * INTRO_STAGGER)
+            self._intro.append((button, tween))
+        self._settle_intro()
+
+    def _settle_intro(self) -> None:
+        for button, tween in self._intro:
+            button.rect.y = round(tween.value)
+        self._intro = [(b, t) for b, t in self._intro if not t.done]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._intro:
+            self.motion.update(dt)
+            self._settle_intro()
 
     def handle_action(self, action: Action) -> bool:
         if action.kind == ActionKind.CLICK and self.notice_rect and self.notice_rect.collidepoint(action.pos):
