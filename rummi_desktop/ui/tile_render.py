@@ -176,8 +176,10 @@ def _backdrop(size: int, theme: Theme, state: str) -> pygame.Surface:
     margin = tile_margin(size)
     picture = pygame.Surface((size + 2 * margin, tile_height(size) + 2 * margin), pygame.SRCALPHA)
     body = pygame.Rect(margin, margin - lift(size, state), size, tile_height(size))
+    if state == "hover":  # a faint halo of light under the shadow: "this one can be picked up"
+        _draw_glow(picture, body, (255, 255, 255), spread=max(2, size // 12), strength=70)
     _draw_shadow(picture, body, theme, state)
-    if state == "hint":
+    if state == "hint":  # over the shadow: the golden light must read clearly on any felt
         _draw_glow(picture, body, theme.hint, spread=max(3, size // 8), strength=230)
     return picture
 
