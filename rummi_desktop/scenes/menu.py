@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 TITLE_CENTRE = (640, 150)
 BUTTON_SIZE, BUTTON_GAP, BUTTONS_TOP = (380, 62), 16, 300
-NOTICE_WIDTH = 900
+NOTICE_WIDTH = 1000
 INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
 
 
@@ -161,25 +161,33 @@ class MenuScene(ShellScene):
         surface.blit(version, version.get_rect(bottomright=(area.right - 18, area.bottom - 12)))
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
+        """Problems worth knowing (a damaged settings file…) on a card above the footer."""
+        from rummi_desktop.scenes.text_page import wrap
+        from rummi_desktop.ui.fonts import font
+
         self.notice_rect = None
         if not self.notices:
             return
         theme = self.app.theme
-        lines = [shapes.text(message, 19, theme.text) for message in self.notices[:3]]
-        dismiss = shapes.text("click to dismiss", 15, theme.text_muted)
-        height = 24 + sum(line.get_height() + 4 for line in lines) + dismiss.get_height()
+        text_width = NOTICE_WIDTH - 120
+        lines = [line for message in self.notices[:3] for line in wrap(message, font(19), text_width)][:4]
+        pictures = [shapes.text(line, 19, theme.text) for line in lines]
+        height = 22 + sum(p.get_height() + 2 for p in pictures)
         box = pygame.Rect(0, 0, NOTICE_WIDTH, height)
-        box.midtop = (640, felt_area(surface.get_size()).y + 10)
+        box.midbottom = (640, felt_area(surface.get_size()).bottom - 46)
         card = shapes.mix(theme.panel[:3], theme.invalid, 0.35) + (235,)
         surface.blit(shapes.soft_shadow(box.size, 12, 10, 150), (box.x - 10, box.y - 6))
         surface.blit(shapes.rounded_panel(box.size, 12, card, None, theme.hint, 2), box)
-        badge = (box.x + 30, box.y + 12 + lines[0].get_height() // 2)
+        badge = (box.x + 30, box.y + 12 + pictures[0].get_height() // 2)
         pygame.draw.circle(surface, theme.hint, badge, 13)
         mark = shapes.text("!", 20, theme.accent_text, bold=True)
         surface.blit(mark, mark.get_rect(center=badge))
         y = box.y + 12
-        for line in lines:
-            surface.blit(line, (box.x + 56, y))
-            y += line.get_height() + 4
-        surface.blit(dismiss, dismiss.get_rect(topright=(box.right - 16, y)))
+        for picture in pictures:
+            surface.blit(picture, (box.x + 56, y))
+            y += picture.get_height() + 2
+        cross = pygame.Rect(0, 0, 12, 12)
+        cross.center = (box.right - 28, badge[1])  # a click anywhere on the card dismisses it
+        for a, b in ((cross.topleft, cross.bottomright), (cross.topright, cross.bottomleft)):
+            pygame.draw.line(surface, theme.text_muted, a, b, 2)
         self.notice_rect = box
