@@ -84,6 +84,14 @@ class TestInitialMeld:
                              melds("K10 B10 Y10 / R10 R11 R12"), True)
         assert verdict.legal  # new meld beside an untouched one
 
+    def test_a_group_shown_in_another_order_is_still_untouched(self):
+        verdict = check_play(melds("K5 B5 Y5"), parse_tiles("R10 R11 R12"),
+                             melds("Y5 K5 B5 / R10 R11 R12"), True)
+        assert verdict.legal
+        moved_joker = check_play(melds("J R6 R7"), parse_tiles("K10 B10 Y10"),
+                                 melds("R6 R7 J / K10 B10 Y10"), True)
+        assert not moved_joker.legal
+
     def test_rearranging_the_table_before_opening_is_refused(self):
         verdict = check_play(melds("R3 R4 R5 R6 R7 R8"), parse_tiles("K10 B10 Y10 R6"),
                              melds("R3 R4 R5 R6 / R6 R7 R8 / K10 B10 Y10"), True)

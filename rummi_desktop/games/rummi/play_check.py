@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from rummi_desktop.games.rummi.melds import check_meld
+from rummi_desktop.games.rummi.melds import GROUP, check_meld, readings
 from rummi_desktop.tiles import Tile, format_tiles
 
 OPENING_POINTS = 30
@@ -46,6 +46,11 @@ class PlayCheck:
 
 
 def _as_key(meld: Sequence[Tile]) -> tuple[Tile, ...]:
+    """A meld's identity for "untouched": a group is the same group in any order; anything
+    else (runs, where order fixes what a joker is) must be exactly as it was."""
+    found = readings(meld)
+    if found and all(reading.kind == GROUP for reading in found):
+        return tuple(sorted(meld))
     return tuple(meld)
 
 
