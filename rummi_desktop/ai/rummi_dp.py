@@ -49,6 +49,10 @@ class SolveInterrupted(RuntimeError):
     """The search passed its deadline or was cancelled; no answer (never a wrong one)."""
 
 
+class SearchBudgetSpent(SolveInterrupted):
+    """A search given a budget of states (an optional nicety, such as a tidier layout) used it up."""
+
+
 def _pack(n1: int, n2: int, n3: int, nx: int) -> int:
     return n1 * 125 + n2 * 25 + n3 * 5 + nx
 
@@ -112,25 +116,29 @@ class PlacementSearch:
         initial: bool = False,
         deadline: float | None = None,
         cancel: threading.Event | None = None,
+        budget: int | None = None,
     ) -> None:
         self.table, self.rack = table, rack  # [colour][number] counts, number 0 unused
         self.table_jokers, self.rack_jokers = table_jokers, rack_jokers
         self.initial = initial
         self.canonical = not initial  # opening points need every joker counted in its meld
         self.deadline, self.cancel = deadline, cancel
+        self.budget = budget  # most states to expand, or None
         self.memo: dict[tuple[int, int, int, int], int] = {}
+        self.normal_cache: dict[tuple[int, int], int] = {}
+        self.bounds: dict[int, int] = {}  # upper bounds of states cut short by alpha
         self.steps: dict[tuple[int, int, int, int], Step] = {}
         self.option_cache: dict[tuple[int, int, int, int], list[ColourChoice]] = {}
-        self.group_cache: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
         self.calls = 0
-        self.suffix_bound = self._suffix_bounds()
         self.has_real = [
-            [table[c][v] + rack[c][v] > 0 if v <= 13 else False for v in range(16)]
+            [table[c][v] + rack[c][v] > 0 if 1 <= v <= 13 else False for v in range(16)]
             for c in range(len(COLOURS))
         ]
+        self.suffix_bound = self._suffix_bounds()
 
     def _suffix_bounds(self) -> list[int]:
-        """Best conceivable rack score from number v on: every rack tile placed."""
+        """Best conceivable rack score from number v on: every rack tile placed (a bound, so
+        the search can drop states that cannot beat the best found)."""
         bounds = [0] * 15
         for v in range(13, 0, -1):
             bounds[v] = bounds[v + 1] + sum(self.rack[c][v] for c in range(4)) * (PER_TILE + v)
@@ -138,7 +146,7 @@ class PlacementSearch:
 
     def best(self) -> int:
         """The highest score reachable (IMPOSSIBLE if the table itself cannot be melded)."""
-        return self._value(1, 0, self.table_jokers + self.rack_jokers, 0)
+        return self._value(1, 0, self.table_jokers + self.rack_jokers, 0, IMPOSSIBLE - 1)
 
     def _terminal(self, jokers_left: int, extra: int) -> int:
         """``extra`` is the opening points so far (initial mode) or the loose-joker room."""
@@ -156,27 +164,72 @@ class PlacementSearch:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SolveInterrupted("out of time")
 
-    def _value(self, v: int, code: int, jokers_left: int, points: int) -> int:
+    def _value(self, v: int, code: int, jokers_left: int, extra: int, alpha: int) -> int:
+        """The best future score from this state if it beats ``alpha``; otherwise some upper
+        bound no higher than ``alpha`` (fail-low: the caller could not use it anyway)."""
         if v == 14:
-            return self._terminal(jokers_left, points)
-        key = (v, code, jokers_left, points)
-        cached = self.memo.get(key)
-        if cached is not None:
-            return cached
+            return self._terminal(jokers_left, extra)
+        code, stopped = self.normalise(v, code, jokers_left)
+        if code < 0:
+            return IMPOSSIBLE
+        if stopped and self.canonical:
+            extra = min(jokers_left, extra + stopped * min(MAX_ROOM, 14 - v))
+        key = ((code * 16 + v) * 4 + jokers_left) * 32 + extra
+        exact = self.memo.get(key)
+        if exact is not None:
+            return exact
+        bound = self.bounds.get(key)
+        if bound is not None and bound <= alpha:
+            return bound
         self.calls += 1
         if self.calls % CHECK_EVERY == 1:  # at once, then every so often
             self._check_time()
-        result, step = self._search_number(v, code, jokers_left, points)
-        self.memo[key] = result
-        if step is not None:
-            self.steps[key] = step
+        if self.budget is not None and self.calls > self.budget:
+            raise SearchBudgetSpent("budget spent")
+        result, step = self._search_number(v, code, jokers_left, extra, alpha)
+        if result > alpha:
+            self.memo[key] = result
+            if step is not None:
+                self.steps[(v, code, jokers_left, extra)] = step
+        else:
+            self.bounds[key] = result
         return result
 
-    def _colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[ColourChoice]:
-        key = (v, c, code, jokers_left)
+    def normalise(self, v: int, code: int, jokers_left: int) -> tuple[int, int]:
+        """States that behave alike from number v on become one: runs of three or more beyond
+        what the copies at v (plus jokers) can continue stop now; with no joker left, a long
+        run ending in a joker needs one more tile just like a run of two. Returns the code
+        (-1: a short run cannot go on) and how many runs stopped (their loose-joker room)."""
+        cached = self.normal_cache.get((v, code, jokers_left))
+        if cached is not None:
+            return cached
+        result, stopped = 0, 0
+        for c in range(4):
+            n1, n2, n3, nx = _unpack((code // BASE**c) % BASE)
+            positions = self.table[c][v] + self.rack[c][v] + jokers_left
+            if jokers_left == 0:
+                n2, nx = n2 + nx, 0
+            must = n1 + n2 + nx
+            if must > positions:
+                result = -1
+                break
+            going_on = min(n3, positions - must)
+            stopped += n3 - going_on
+            result += _pack(n1, n2, going_on, nx) * BASE**c
+        self.normal_cache[(v, code, jokers_left)] = (result, stopped)
+        return result, stopped
+
+    def _colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[tuple]:
+        """Colour c's choices as flat tuples, its code and group count already shifted to its
+        place: (gain, run jokers, code part, group part, room or points, ColourChoice)."""
+        key = ((v * 4 + c) * BASE + code) * 4 + jokers_left
         cached = self.option_cache.get(key)
         if cached is None:
-            cached = self._build_colour_options(v, c, code, jokers_left)
+            cached = [
+                (o.gain, o.run_jokers, o.next_code * BASE**c, o.to_groups * 3**c,
+                 o.room if self.canonical else o.points, o)
+                for o in self._build_colour_options(v, c, code, jokers_left)
+            ]  # fmt: skip
             self.option_cache[key] = cached
         return cached
 
@@ -222,9 +275,10 @@ class PlacementSearch:
                     continue  # a long run may not end on a joker
                 yield _pack(started, n1, n2 + long_runs - on_long, on_long)
 
-    def _search_number(self, v: int, code: int, jokers_left: int, points: int):
-        """Best over every combination of per-colour choices at number v (branch and bound:
-        options come sorted by gain, so a loop stops once the rest cannot beat the best)."""
+    def _search_number(self, v: int, code: int, jokers_left: int, extra: int, alpha: int):
+        """Best over every combination of per-colour choices at number v, by branch and bound:
+        options come sorted by gain, so a loop stops once the rest cannot beat the better of
+        the best so far and ``alpha``. Returns (value, step); a value ≤ alpha is only a bound."""
         o0 = self._colour_options(v, 0, code % BASE, jokers_left)
         o1 = self._colour_options(v, 1, (code // BASE) % BASE, jokers_left)
         o2 = self._colour_options(v, 2, (code // BASE**2) % BASE, jokers_left)
@@ -232,75 +286,83 @@ class PlacementSearch:
         if not (o0 and o1 and o2 and o3):
             return IMPOSSIBLE, None
         ceiling = self.suffix_bound[v + 1] + JOKER_GAIN * self.rack_jokers
-        b3 = o3[0].gain + ceiling
-        b2 = o2[0].gain + b3
-        b1 = o1[0].gain + b2
-        best, step = IMPOSSIBLE, None
-        for c0 in o0:
-            if c0.gain + b1 <= best:
+        b3 = o3[0][0] + ceiling
+        b2 = o2[0][0] + b3
+        b1 = o1[0][0] + b2
+        fits_table = GROUP_FITS[self.canonical]
+        value = self._value
+        canonical = self.canonical
+        best, step, cut = IMPOSSIBLE, None, False
+        floor = alpha  # max(best, alpha): what a combination must beat
+        for gain0, j0, code0, group0, extra0, choice0 in o0:
+            if gain0 + b1 <= floor:
+                cut = True
                 break
-            for c1 in o1:
-                g1 = c0.gain + c1.gain
-                if g1 + b2 <= best:
+            for gain1, j1, code1, group1, extra1, choice1 in o1:
+                g1 = gain0 + gain1
+                if g1 + b2 <= floor:
+                    cut = True
                     break
-                j1 = c0.run_jokers + c1.run_jokers
+                j1 += j0
                 if j1 > jokers_left:
                     continue
-                for c2 in o2:
-                    g2 = g1 + c2.gain
-                    if g2 + b3 <= best:
+                for gain2, j2, code2, group2, extra2, choice2 in o2:
+                    g2 = g1 + gain2
+                    if g2 + b3 <= floor:
+                        cut = True
                         break
-                    j2 = j1 + c2.run_jokers
+                    j2 += j1
                     if j2 > jokers_left:
                         continue
-                    for c3 in o3:
-                        g3 = g2 + c3.gain
-                        if g3 + ceiling <= best:
+                    partial_groups = group0 + group1 + group2
+                    partial_code = code0 + code1 + code2
+                    partial_extra = extra + extra0 + extra1 + extra2
+                    for gain3, j3, code3, group3, extra3, choice3 in o3:
+                        gain = g2 + gain3
+                        if gain + ceiling <= floor:
+                            cut = True
                             break
-                        j3 = j2 + c3.run_jokers
+                        j3 += j2
                         if j3 > jokers_left:
                             continue
-                        chosen = (c0, c1, c2, c3)
-                        found = self._close_number(v, chosen, jokers_left - j3, points, g3, best)
-                        if found is not None:
-                            best, step = found
+                        left = jokers_left - j3
+                        fits = fits_table[(partial_groups + group3) * 3 + left]
+                        if not fits:
+                            continue
+                        next_code = partial_code + code3
+                        base_extra = partial_extra + extra3
+                        for group_jokers, room in fits:
+                            if canonical:
+                                new_extra = min(left - group_jokers, base_extra + room)
+                            else:
+                                new_extra = min(INITIAL_MELD_POINTS, base_extra + group_jokers * v)
+                            future = value(v + 1, next_code, left - group_jokers, new_extra, floor - gain)
+                            if future == IMPOSSIBLE or gain + future <= best:
+                                continue
+                            best = gain + future
+                            if best > floor:
+                                floor = best
+                                step = Step((choice0, choice1, choice2, choice3), group_jokers, new_extra)
+        if best <= alpha and cut:
+            return alpha, None  # cut branches could reach alpha, no more
         return best, step
 
-    def _group_layouts(self, real_in_groups: tuple[int, ...], jokers_left: int) -> list[tuple[int, int]]:
-        """(jokers in groups, loose-joker room of the groups) for every feasible way."""
-        fits = []
-        for group_jokers in range(jokers_left + 1):
-            groups = groups_fit(real_in_groups, group_jokers, self.canonical)
-            if groups >= 0:
-                fits.append((group_jokers, group_room(real_in_groups, group_jokers, groups)))
-        self.group_cache[(real_in_groups, jokers_left)] = fits
-        return fits
 
-    def _close_number(self, v, chosen, jokers_left, extra, gain, best):
-        """Add jokers to groups (0..all left), recurse; the improvement over ``best`` if any.
+def _group_fits_table(canonical: bool) -> list[list[tuple[int, int]]]:
+    """For every (real copies per colour in groups, jokers left): the feasible
+    (jokers put in groups, loose-joker room of the groups), indexed by
+    (sum of copies[c] * 3**c) * 3 + jokers left."""
+    table = []
+    for packed in range(81):
+        counts = (packed % 3, packed // 3 % 3, packed // 9 % 3, packed // 27)
+        for jokers_left in range(3):
+            fits = []
+            for group_jokers in range(jokers_left + 1):
+                groups = groups_fit(counts, group_jokers, canonical)
+                if groups >= 0:
+                    fits.append((group_jokers, group_room(counts, group_jokers, groups)))
+            table.append(fits)
+    return table
 
-        ``extra`` is the opening points (initial mode) or the loose-joker room so far."""
-        real_in_groups = (chosen[0].to_groups, chosen[1].to_groups,
-                          chosen[2].to_groups, chosen[3].to_groups)  # fmt: skip
-        code = (chosen[0].next_code + chosen[1].next_code * BASE
-                + chosen[2].next_code * BASE**2 + chosen[3].next_code * BASE**3)  # fmt: skip
-        if self.canonical:
-            extra += chosen[0].room + chosen[1].room + chosen[2].room + chosen[3].room
-        else:
-            extra += chosen[0].points + chosen[1].points + chosen[2].points + chosen[3].points
-        improved = None
-        fits = self.group_cache.get((real_in_groups, jokers_left))
-        if fits is None:
-            fits = self._group_layouts(real_in_groups, jokers_left)
-        for group_jokers, room in fits:
-            left = jokers_left - group_jokers
-            if self.canonical:
-                new_extra = min(left, extra + room)
-            else:
-                new_extra = min(INITIAL_MELD_POINTS, extra + group_jokers * v)
-            future = self._value(v + 1, code, left, new_extra)
-            if future == IMPOSSIBLE or gain + future <= best:
-                continue
-            best = gain + future
-            improved = (best, Step(chosen, group_jokers, new_extra))
-        return improved
+
+GROUP_FITS = {False: _group_fits_table(False), True: _group_fits_table(True)}

@@ -14,9 +14,19 @@ import threading
 from collections import Counter
 from typing import Sequence
 
-from rummi_desktop.ai.rummi_dp import BASE, IMPOSSIBLE, PlacementSearch, Step, groups_fit
+from rummi_desktop.ai.rummi_dp import (
+    BASE,
+    IMPOSSIBLE,
+    PlacementSearch,
+    SearchBudgetSpent,
+    MAX_ROOM,
+    Step,
+    groups_fit,
+)
 from rummi_desktop.ai.rummi_table import count_grid, is_group, multiset_key, run_start, subtract
 from rummi_desktop.tiles import COLOURS, JOKER, Tile
+
+LAYOUT_BUDGET = 400  # states per attempt to keep one original meld as it was
 
 
 class _OpenRuns:
@@ -42,6 +52,9 @@ def search_melds(search: PlacementSearch) -> list[list[Tile]]:
     finished: list[list[Tile]] = []
     code, jokers_left, extra = 0, search.table_jokers + search.rack_jokers, 0
     for number in range(1, 14):
+        code, stopped = search.normalise(number, code, jokers_left)
+        if stopped and search.canonical:
+            extra = min(jokers_left, extra + stopped * min(MAX_ROOM, 14 - number))
         step: Step = search.steps[(number, code, jokers_left, extra)]
         group_real = []
         for index, choice in enumerate(step.colours):
@@ -92,11 +105,16 @@ def _groups(number: int, real_counts: list[int], jokers: int, canonical: bool) -
 
 
 def _melds_of(tiles: Counter[Tile], deadline, cancel) -> list[list[Tile]] | None:
-    """Some partition of ``tiles`` into valid melds (all must be used), or None."""
+    """Some partition of ``tiles`` into valid melds (all must be used), or None (also when
+    it is not found within LAYOUT_BUDGET states: keeping a meld is a nicety, not a must)."""
     grid, jokers = count_grid(tiles.elements())
     empty, _ = count_grid(())
-    search = PlacementSearch(grid, empty, jokers, 0, deadline=deadline, cancel=cancel)
-    if search.best() == IMPOSSIBLE:
+    search = PlacementSearch(grid, empty, jokers, 0, deadline=deadline, cancel=cancel,
+                             budget=LAYOUT_BUDGET)  # fmt: skip
+    try:
+        if search.best() == IMPOSSIBLE:
+            return None
+    except SearchBudgetSpent:
         return None
     return search_melds(search)
 
