@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from playthroughs.rummi_policy import RummiAdapter
 from random_game import ADAPTERS, run_random_game
 
-RUNNER_SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RUNNER_SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @RUNNER_SETTINGS

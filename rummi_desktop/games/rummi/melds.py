@@ -13,6 +13,7 @@ Public API: :func:`readings`, :func:`is_valid_meld`, :func:`meld_value`, :func:`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from rummi_desktop.tiles import COLOUR_NAMES, COLOURS, HIGHEST, LOWEST, Tile
@@ -65,12 +66,18 @@ class MeldCheck:
 
 def readings(tiles: Sequence[Tile]) -> list[MeldReading]:
     """Every valid reading of ``tiles`` (empty when the meld is invalid)."""
-    found = [reading for reading in (_group_reading(tiles), _run_reading(tiles)) if reading]
-    return found
+    return list(_cached_readings(tuple(tiles)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _cached_readings(tiles: tuple[Tile, ...]) -> tuple[MeldReading, ...]:
+    # Cached because End Turn, the computer seats and simulate re-check the same melds all
+    # the time; readings are immutable values, so sharing them is safe.
+    return tuple(reading for reading in (_group_reading(tiles), _run_reading(tiles)) if reading)
 
 
 def is_valid_meld(tiles: Sequence[Tile]) -> bool:
-    return bool(readings(tiles))
+    return bool(_cached_readings(tuple(tiles)))
 
 
 def meld_value(tiles: Sequence[Tile]) -> int:
@@ -82,7 +89,7 @@ def meld_value(tiles: Sequence[Tile]) -> int:
 
 
 def check_meld(tiles: Sequence[Tile]) -> MeldCheck:
-    found = tuple(readings(tiles))
+    found = _cached_readings(tuple(tiles))
     if found:
         return MeldCheck(True, max(r.value for r in found), "", found)
     return MeldCheck(False, 0, invalid_reason(tiles) or "not a valid meld", ())

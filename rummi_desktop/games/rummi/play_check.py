@@ -83,16 +83,22 @@ def opening_points(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Ti
     return sum(verdict.value for verdict in map(check_meld, fresh) if verdict.valid)
 
 
+def _tile_counts(melds: Sequence[Sequence[Tile]]) -> Counter[Tile]:
+    return Counter(tile for meld in melds for tile in meld)
+
+
 def conservation_error(before: Sequence[Sequence[Tile]], rack: Sequence[Tile],
                        after: Sequence[Sequence[Tile]]) -> str:
     """Tiles lost from the table or not available on the rack, in plain words ("" if none)."""
-    table_before = Counter(tile for meld in before for tile in meld)
-    table_after = Counter(tile for meld in after for tile in meld)
+    return _conservation_error(_tile_counts(before), Counter(rack), _tile_counts(after))
+
+
+def _conservation_error(table_before: Counter[Tile], rack: Counter[Tile], table_after: Counter[Tile]) -> str:
     lost = table_before - table_after
     if lost:
         return (f"{format_tiles(sorted(lost.elements()))} left the table: "
                 "tiles on the table never go back to a rack")
-    invented = (table_after - table_before) - Counter(rack)
+    invented = (table_after - table_before) - rack
     if invented:
         return f"{format_tiles(sorted(invented.elements()))}: not on your rack (tiles cannot be invented)"
     return ""
@@ -102,9 +108,11 @@ def check_play(before: Sequence[Sequence[Tile]], rack: Sequence[Tile],
                after: Sequence[Sequence[Tile]], initial: bool,
                opening_needed: int = OPENING_POINTS) -> PlayCheck:
     """Check that ``after`` is a legal play from table ``before`` with ``rack``."""
-    placed_tiles = list((Counter(t for m in after for t in m) - Counter(t for m in before for t in m)).elements())
+    # Tile hashing dominates this check's cost, so each pile is counted once.
+    table_before, table_after = _tile_counts(before), _tile_counts(after)
+    placed_tiles = list((table_after - table_before).elements())
     placed, value = len(placed_tiles), sum(tile.penalty for tile in placed_tiles)
-    error = conservation_error(before, rack, after)
+    error = _conservation_error(table_before, Counter(rack), table_after)
     if error:
         return PlayCheck(False, placed, value, error)
     problems = meld_problems(after)
