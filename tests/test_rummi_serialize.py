@@ -65,6 +65,14 @@ def test_save_at_turn_start_resumes_at_the_start_of_the_interrupted_turn():
     assert loaded.current == state.current and loaded.turn_moves == []
 
 
+def test_a_finished_round_saved_at_turn_start_keeps_its_last_turn():
+    state = RummiState.from_position(RummiParameters(), [parse_tiles("R1 R2 R3")],
+                                     [parse_tiles("R4"), parse_tiles("K5")], opened=[True, True])
+    assert state.play_melds([parse_tiles("R1 R2 R3 R4")]).outcome == "went_out"
+    loaded = state_from_dict(state_to_dict(state, at_turn_start=True))
+    assert loaded == state and loaded.is_over
+
+
 def test_hand_made_positions_round_trip():
     state = RummiState.from_position(RummiParameters(), [parse_tiles("R1 R2 R3")],
                                      [parse_tiles("R4 J"), parse_tiles("K5")], current=1,

@@ -171,6 +171,8 @@ class RummiState:
     def apply(self, move: Move) -> None:
         """Apply one move for the seat on turn, or raise IllegalMove (nothing changes)."""
         self._require_playing()
+        # Undo restores a snapshot (≤ 106 ids) taken before the move rather than running an
+        # inverse per move type: one obviously-correct path instead of seven to get right.
         before = self.board.snapshot()
         try:
             move.apply(self.board)
@@ -282,6 +284,7 @@ class RummiState:
         if not self.board.rack:
             self._racks[seat] = self.board.rack
             self.result = going_out_scores([faces(rack) for rack in self.racks], seat)
+            self.turn_log_start = len(self.log)  # a save "at turn start" keeps the last turn
             return TurnResult(WENT_OUT, seat, placed=verdict.placed)
         self._next_seat()
         return TurnResult(PLAYED, seat, placed=verdict.placed)
@@ -297,6 +300,7 @@ class RummiState:
             outcome = PASSED if outcome == DREW else outcome
         if self.passes >= self.seats:
             self.result = blocked_scores([faces(rack) for rack in self.racks])
+            self.turn_log_start = len(self.log)
             return TurnResult(outcome, seat, drawn=drawn)
         self._next_seat()
         return TurnResult(outcome, seat, drawn=drawn)
