@@ -89,6 +89,7 @@ class TestMoves:
         state.apply(Place(rack_id(state, "K3"), 2, 1))
         state.apply(Place(rack_id(state, "K2"), 2, 1))
         assert shown(state) == "R3 R4 R5 R6 / R6 R7 R8 / K1 K2 K3"
+        assert sorted(str(face(t)) for t in state.laid_this_turn) == ["K1", "K2", "K3", "R6"]
         state.apply(Merge(2, 0))
         assert shown(state) == "R6 R7 R8 / K1 K2 K3 R3 R4 R5 R6"
         state.apply(Retrieve(table_id(state, "K2")))

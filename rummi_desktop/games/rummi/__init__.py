@@ -36,7 +36,7 @@ state — one round
     RummiState.from_position(params, table, racks, current=0, opened=None, pool=None)  sandbox/puzzles
         .current .seats .table (ids) .rack(seat) (ids) .racks .pool (ids, drawn from the end)
         .table_tiles() .rack_tiles(seat=None) .opened[seat] .owes_opening .first_draw
-        .turn_start_table .turn_start_rack .turn_moves .turn_number .log .result .is_over
+        .turn_start_table .turn_start_rack .turn_moves .laid_this_turn .turn_number .log .result .is_over
         .apply(move)  .undo() -> Move | None  .reset_turn()
         .opening_points() -> int (live 30-point figure)   .check_turn() -> PlayCheck
         .end_turn() / .draw() / .timeout() -> TurnResult(outcome, seat, error, problems, drawn, placed; .ok)

@@ -151,6 +151,12 @@ class RummiState:
         return [move for move, _ in self._history]
 
     @property
+    def laid_this_turn(self) -> list[int]:
+        """Ids of tiles on the table that were on the rack when the turn began (these, and
+        only these, may go back to the rack)."""
+        return [t for meld in self.board.table for t in meld if t not in self.board.start_table]
+
+    @property
     def turn_start_table(self) -> list[list[Tile]]:
         return table_faces(self._start[0])
 
