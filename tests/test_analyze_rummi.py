@@ -162,3 +162,20 @@ def test_the_command_line_answers_and_fails_like_the_contract(tmp_path):
                          timeout=60)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.strip().startswith("analyze: position 0: rack:")
+
+
+@pytest.mark.parametrize("table, rack, initial", [
+    (CONTRACT_TABLE, ["R4", "J", "K7"], False),
+    ([["K4", "K5", "K6"]], ["K3", "K7", "B1"], False),
+    ([["R3", "R4", "R5", "R6", "R7", "R8"]], ["R6", "Y2"], False),
+    ([], ["K10", "B10", "Y10", "J", "R2"], True),
+    ([["R10", "R11", "R12"]], ["R13", "K9", "B9"], True),
+])
+def test_the_solvers_answer_is_a_legal_play_by_the_rules_check(table, rack, initial):
+    solve = {"game": "rummi", "table": table, "rack": rack, "initial": initial}
+    status, (solved,), _ = analyze(solve)
+    assert status == 0
+    if solved["placed"] == 0:
+        return
+    status, (checked,), _ = analyze({**solve, "play": solved["table"]})
+    assert checked == {"game": "rummi", "legal": True, "placed": solved["placed"], "value": solved["value"]}
