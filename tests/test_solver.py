@@ -210,3 +210,15 @@ def test_solver_agrees_with_brute_force_on_fixed_seeds():
         for initial in (False, True):
             s = solve(table, rack, initial)
             assert (s.placed, s.value) == brute_force(table, rack, initial), (seed, table, rack, initial)
+
+
+def test_a_joker_needs_a_meld_with_room():
+    # Four-groups cannot take another tile: the joker stays on the rack.
+    table = table_of("K5 B5 R5 Y5", "K9 B9 R9 Y9")
+    s = solve(table, parse_tiles("J"), False)
+    assert (s.placed, s.table) == (0, table)
+    # A full 1–13 run can: split it and let the joker stand for a second copy.
+    s = solve(table_of("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13"), parse_tiles("J"), False)
+    assert s.placed == 1
+    s = solve(table_of("K5 B5 R5 Y5", "Y11 Y12 Y13"), parse_tiles("J"), False)
+    assert s.placed == 1 and parse_tiles("J Y11 Y12 Y13") in s.table

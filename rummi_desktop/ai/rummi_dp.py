@@ -117,11 +117,15 @@ class PlacementSearch:
         deadline: float | None = None,
         cancel: threading.Event | None = None,
         budget: int | None = None,
+        track_room: bool = False,
     ) -> None:
         self.table, self.rack = table, rack  # [colour][number] counts, number 0 unused
         self.table_jokers, self.rack_jokers = table_jokers, rack_jokers
         self.initial = initial
         self.canonical = not initial  # opening points need every joker counted in its meld
+        # Room for loose jokers is nearly always there; by default the search assumes it and
+        # the solver checks the layout, searching again with room tracked if it was not.
+        self.track_room = self.canonical and track_room
         self.deadline, self.cancel = deadline, cancel
         self.budget = budget  # most states to expand, or None
         self.memo: dict[tuple[int, int, int, int], int] = {}
@@ -151,7 +155,8 @@ class PlacementSearch:
     def _terminal(self, jokers_left: int, extra: int) -> int:
         """``extra`` is the opening points so far (initial mode) or the loose-joker room."""
         if self.canonical:
-            jokers_left -= min(jokers_left, extra)  # loose jokers go where there is room
+            loose = min(jokers_left, extra) if self.track_room else jokers_left
+            jokers_left -= loose  # loose jokers go where there is room
         elif 0 < extra < INITIAL_MELD_POINTS:
             return IMPOSSIBLE
         if jokers_left > self.rack_jokers:
@@ -172,7 +177,7 @@ class PlacementSearch:
         code, stopped = self.normalise(v, code, jokers_left)
         if code < 0:
             return IMPOSSIBLE
-        if stopped and self.canonical:
+        if stopped and self.track_room:
             extra = min(jokers_left, extra + stopped * min(MAX_ROOM, 14 - v))
         key = ((code * 16 + v) * 4 + jokers_left) * 32 + extra
         exact = self.memo.get(key)
@@ -227,7 +232,7 @@ class PlacementSearch:
         if cached is None:
             cached = [
                 (o.gain, o.run_jokers, o.next_code * BASE**c, o.to_groups * 3**c,
-                 o.room if self.canonical else o.points, o)
+                 o.room if self.track_room else 0 if self.canonical else o.points, o)
                 for o in self._build_colour_options(v, c, code, jokers_left)
             ]  # fmt: skip
             self.option_cache[key] = cached
@@ -291,7 +296,7 @@ class PlacementSearch:
         b1 = o1[0][0] + b2
         fits_table = GROUP_FITS[self.canonical]
         value = self._value
-        canonical = self.canonical
+        track_room, canonical = self.track_room, self.canonical
         best, step, cut = IMPOSSIBLE, None, False
         floor = alpha  # max(best, alpha): what a combination must beat
         for gain0, j0, code0, group0, extra0, choice0 in o0:
@@ -332,8 +337,10 @@ class PlacementSearch:
                         next_code = partial_code + code3
                         base_extra = partial_extra + extra3
                         for group_jokers, room in fits:
-                            if canonical:
+                            if track_room:
                                 new_extra = min(left - group_jokers, base_extra + room)
+                            elif canonical:
+                                new_extra = 0
                             else:
                                 new_extra = min(INITIAL_MELD_POINTS, base_extra + group_jokers * v)
                             future = value(v + 1, next_code, left - group_jokers, new_extra, floor - gain)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rummi_desktop.ai.rummi_dp import (
     BASE,
@@ -23,10 +23,11 @@ from rummi_desktop.ai.rummi_dp import (
     Step,
     groups_fit,
 )
-from rummi_desktop.ai.rummi_table import count_grid, is_group, multiset_key, run_start, subtract
+from rummi_desktop.ai.rummi_table import count_grid, is_group, is_valid_meld, multiset_key, run_start, subtract
 from rummi_desktop.tiles import COLOURS, JOKER, Tile
 
-LAYOUT_BUDGET = 400  # states per attempt to keep one original meld as it was
+LAYOUT_BUDGET = 300  # states per attempt to keep one original meld as it was
+FREEZE_TRIALS = 4  # original melds tried that way
 
 
 class _OpenRuns:
@@ -53,7 +54,7 @@ def search_melds(search: PlacementSearch) -> list[list[Tile]]:
     code, jokers_left, extra = 0, search.table_jokers + search.rack_jokers, 0
     for number in range(1, 14):
         code, stopped = search.normalise(number, code, jokers_left)
-        if stopped and search.canonical:
+        if stopped and search.track_room:
             extra = min(jokers_left, extra + stopped * min(MAX_ROOM, 14 - number))
         step: Step = search.steps[(number, code, jokers_left, extra)]
         group_real = []
@@ -69,11 +70,18 @@ def search_melds(search: PlacementSearch) -> list[list[Tile]]:
     for runs in open_runs:
         finished.extend(runs.runs)
     if search.canonical:
-        _add_loose_jokers(finished, min(jokers_left, extra))
+        loose = min(jokers_left, extra) if search.track_room else jokers_left
+        if not _add_loose_jokers(finished, loose):
+            raise NoRoomForJokers("no meld has room for a loose joker")
     return finished
 
 
-def _add_loose_jokers(melds: list[list[Tile]], count: int) -> None:
+class NoRoomForJokers(Exception):
+    """The search assumed room for loose jokers that the melds do not have (search again
+    with room tracked)."""
+
+
+def _add_loose_jokers(melds: list[list[Tile]], count: int) -> bool:
     """Put ``count`` jokers on melds with room: a group of three, or either end of a run."""
     for _ in range(count):
         for meld in melds:
@@ -88,7 +96,8 @@ def _add_loose_jokers(melds: list[list[Tile]], count: int) -> None:
                 meld.insert(0, JOKER)
                 break
         else:
-            raise AssertionError("no room for a loose joker: the search and layout disagree")
+            return False
+    return True
 
 
 def _groups(number: int, real_counts: list[int], jokers: int, canonical: bool) -> list[list[Tile]]:
@@ -104,19 +113,36 @@ def _groups(number: int, real_counts: list[int], jokers: int, canonical: bool) -
     return groups
 
 
+def best_melds(make_search: Callable[[bool], PlacementSearch],
+               least: int = 1) -> tuple[int, list[list[Tile]] | None]:  # fmt: skip
+    """Run a search (``make_search(track_room)``) and lay out its melds when its score is at
+    least ``least``; if the quick search assumed room for loose jokers that is not there,
+    search again tracking room. Returns (score, melds or None)."""
+    search = make_search(False)
+    score = search.best()
+    if score == IMPOSSIBLE or score < least:
+        return score, None
+    try:
+        return score, search_melds(search)
+    except NoRoomForJokers:
+        search = make_search(True)
+        score = search.best()
+        if score == IMPOSSIBLE or score < least:
+            return score, None
+        return score, search_melds(search)
+
+
 def _melds_of(tiles: Counter[Tile], deadline, cancel) -> list[list[Tile]] | None:
     """Some partition of ``tiles`` into valid melds (all must be used), or None (also when
     it is not found within LAYOUT_BUDGET states: keeping a meld is a nicety, not a must)."""
     grid, jokers = count_grid(tiles.elements())
     empty, _ = count_grid(())
-    search = PlacementSearch(grid, empty, jokers, 0, deadline=deadline, cancel=cancel,
-                             budget=LAYOUT_BUDGET)  # fmt: skip
     try:
-        if search.best() == IMPOSSIBLE:
-            return None
+        return best_melds(lambda track_room: PlacementSearch(
+            grid, empty, jokers, 0, deadline=deadline, cancel=cancel, budget=LAYOUT_BUDGET,
+            track_room=track_room), least=0)[1]  # fmt: skip
     except SearchBudgetSpent:
         return None
-    return search_melds(search)
 
 
 def arrange_table(
@@ -125,7 +151,12 @@ def arrange_table(
     deadline: float | None = None,
     cancel: threading.Event | None = None,
 ) -> list[list[Tile]]:
-    """Lay out the final table (same tiles as ``found``), keeping original melds where possible."""
+    """Lay out the final table (same tiles as ``found``), keeping original melds where possible.
+
+    First, runs of ``found`` that merely join original runs end to end are cut back into
+    them (free); then each original meld still missing is tried frozen, with a small search
+    budget each and at most FREEZE_TRIALS tries (a tidier table is a nicety, not a must)."""
+    found = _split_out_originals(found, original)
     wanted = Counter(multiset_key(meld) for meld in found)
     kept, disturbed = [], []
     for index, meld in enumerate(original):
@@ -138,7 +169,7 @@ def arrange_table(
     final_tiles = Counter(tile for meld in found for tile in meld)
     if disturbed:
         remainder_melds = None
-        for index in disturbed:  # freeze each original meld the rest can do without
+        for index in disturbed[:FREEZE_TRIALS]:  # freeze original melds the rest can do without
             trial = subtract(final_tiles, [original[i] for i in kept + [index]])
             melds = _melds_of(trial, deadline, cancel)
             if melds is not None:
@@ -149,6 +180,36 @@ def arrange_table(
     else:
         remainder_melds = _without(found, [original[i] for i in kept])
     return _in_table_order(original, sorted(kept), remainder_melds or [])
+
+
+def _split_out_originals(found: list[list[Tile]], original: Sequence[Sequence[Tile]]) -> list[list[Tile]]:
+    """Cut original runs back out of the runs that contain them tile for tile, when what is
+    left on either side is empty or itself a valid meld."""
+    originals = [tuple(meld) for meld in original if run_start(meld) is not None]
+    result = []
+    for meld in found:
+        pieces = [list(meld)]
+        if run_start(meld) is not None and len(meld) >= 6:
+            for wanted in list(originals):
+                cut = _cut(pieces, wanted)
+                if cut is not None:
+                    pieces = cut
+                    originals.remove(wanted)
+        result.extend(pieces)
+    return result
+
+
+def _cut(pieces: list[list[Tile]], wanted: tuple[Tile, ...]) -> list[list[Tile]] | None:
+    size = len(wanted)
+    for index, piece in enumerate(pieces):
+        for at in range(len(piece) - size + 1):
+            if tuple(piece[at: at + size]) != wanted or len(piece) == size:
+                continue
+            left, right = piece[:at], piece[at + size:]
+            if all(not part or is_valid_meld(part) for part in (left, right)):
+                parts = [part for part in (left, list(wanted), right) if part]
+                return pieces[:index] + parts + pieces[index + 1:]
+    return None
 
 
 def _without(melds: list[list[Tile]], taken: list[Sequence[Tile]]) -> list[list[Tile]]:

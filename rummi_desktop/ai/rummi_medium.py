@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import threading
 
-from rummi_desktop.ai.rummi_dp import IMPOSSIBLE, PlacementSearch
-from rummi_desktop.ai.rummi_layout import search_melds
+from rummi_desktop.ai.rummi_dp import PlacementSearch
+from rummi_desktop.ai.rummi_layout import best_melds
 from rummi_desktop.ai.rummi_table import count_grid, is_group, is_valid_meld, run_start
 from rummi_desktop.tiles import Tile
 
@@ -26,11 +26,10 @@ def rack_melds(
     """The best melds from the rack alone (most tiles, then value); worth ≥ 30 if ``opening``."""
     empty, _ = count_grid(())
     grid, jokers = count_grid(rack)
-    search = PlacementSearch(empty, grid, 0, jokers, initial=opening, deadline=deadline, cancel=cancel)
-    score = search.best()
-    if score <= 0 or score == IMPOSSIBLE:
-        return []
-    return search_melds(search)
+    _, melds = best_melds(lambda track_room: PlacementSearch(
+        empty, grid, 0, jokers, initial=opening, deadline=deadline, cancel=cancel,
+        track_room=track_room))  # fmt: skip
+    return melds or []
 
 
 def without(rack: list[Tile], used: list[list[Tile]]) -> list[Tile]:

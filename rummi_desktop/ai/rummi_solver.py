@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from rummi_desktop.ai.rummi_dp import IMPOSSIBLE, PER_TILE, PlacementSearch, SolveInterrupted
-from rummi_desktop.ai.rummi_layout import arrange_table, search_melds
+from rummi_desktop.ai.rummi_layout import arrange_table, best_melds, search_melds
 from rummi_desktop.ai.rummi_table import InvalidPositionError, check_position, count_grid
 from rummi_desktop.tiles import Tile
 
@@ -58,14 +58,13 @@ def solve(
         return _solve_initial(table, rack, deadline, cancel)
     table_grid, table_jokers = count_grid(tile for meld in table for tile in meld)
     rack_grid, rack_jokers = count_grid(rack)
-    search = PlacementSearch(table_grid, rack_grid, table_jokers, rack_jokers,
-                             deadline=deadline, cancel=cancel)  # fmt: skip
-    score = search.best()
+    score, final_melds = best_melds(lambda track_room: PlacementSearch(
+        table_grid, rack_grid, table_jokers, rack_jokers, deadline=deadline, cancel=cancel,
+        track_room=track_room))  # fmt: skip
     if score == IMPOSSIBLE:  # check_position makes this unreachable; guard against a bug
         raise InvalidPositionError("the table cannot be laid out as valid melds")
-    if score == 0:
+    if final_melds is None:
         return Solution(0, 0, table, rack)
-    final_melds = search_melds(search)
     new_table = arrange_table(table, final_melds, deadline, cancel)
     return _solution(score, new_table, table, rack)
 
