@@ -208,14 +208,18 @@ class PlacementSearch:
         cached = self.normal_cache.get((v, code, jokers_left))
         if cached is not None:
             return cached
-        result, stopped = 0, 0
+        result, stopped, jokers_needed = 0, 0, 0
         for c in range(4):
             n1, n2, n3, nx = _unpack((code // BASE**c) % BASE)
-            positions = self.table[c][v] + self.rack[c][v] + jokers_left
+            copies = self.table[c][v] + self.rack[c][v]
+            positions = copies + jokers_left
             if jokers_left == 0:
                 n2, nx = n2 + nx, 0
             must = n1 + n2 + nx
-            if must > positions:
+            # Runs of one need a tile at v and at v + 1: jokers must cover what copies cannot.
+            following = self.table[c][v + 1] + self.rack[c][v + 1] if v < 13 else 0
+            jokers_needed += max(0, must - copies) + max(0, n1 - following)
+            if must > positions or jokers_needed > jokers_left:
                 result = -1
                 break
             going_on = min(n3, positions - must)
