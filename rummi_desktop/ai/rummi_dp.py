@@ -263,10 +263,21 @@ class PlacementSearch:
                     if started and v >= 12:
                         continue
                     for option in self._joker_layouts(v, n1, n2, nx, going_on, started, jokers, later_real):
+                        if self._jokers_needed_after(v, c, option) > jokers_left - jokers:
+                            continue
                         choice = ColourChoice(gain, real, to_groups, jokers, option,
                                               (real + jokers) * v, (n3 - going_on) * room)  # fmt: skip
                         found[choice] = None
         return sorted(found, key=lambda o: -o.gain)
+
+    def _jokers_needed_after(self, v: int, c: int, next_code: int) -> int:
+        """Jokers the colour's runs will need at v + 1 and v + 2 that its copies cannot give."""
+        n1, n2, _, nx = _unpack(next_code)
+        if not (n1 or n2 or nx):
+            return 0
+        copies = self.table[c][v + 1] + self.rack[c][v + 1]
+        following = self.table[c][v + 2] + self.rack[c][v + 2]
+        return max(0, n1 + n2 + nx - copies) + max(0, n1 - following)
 
     def _joker_layouts(self, v, n1, n2, nx, going_on, started, jokers, later_real):
         """Next run states for the ways ``jokers`` can sit among the continuing/new runs."""
