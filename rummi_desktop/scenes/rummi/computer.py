@@ -16,9 +16,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rummi_desktop.ai_worker import ThinkingJob, start_thinking
+from rummi_desktop.ai_worker import ThinkingProcess, fork_available, start_thinking
 from rummi_desktop.games.rummi.state import RummiState
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import Tile, format_tiles, parse_tiles
 
 THINKING_BUDGET = 2.0  # seconds: tiers finish far sooner (p95 ≤ 200 ms); this is a safety net
 
@@ -71,7 +71,75 @@ def think(view: SeatView, deadline: float, cancel: threading.Event) -> list[list
     return solution.table if solution.placed > 0 else None
 
 
-def start_computer_turn(state: RummiState, tier: str, budget: float = THINKING_BUDGET) -> ThinkingJob:
-    view = seat_view(state, tier)
-    return start_thinking(lambda deadline, cancel: think(view, deadline, cancel), budget,
-                          name=f"{tier} seat")
+def view_to_task(view: SeatView) -> dict:
+    """A SeatView as plain JSON data for the thinking process."""
+    return {
+        "tier": view.tier,
+        "table": [format_tiles(meld) for meld in view.table],
+        "rack": format_tiles(view.rack),
+        "owes_opening": view.owes_opening,
+        "other_rack_sizes": list(view.other_rack_sizes),
+        "pool_size": view.pool_size,
+        "seed": view.seed,
+    }
+
+
+def task_to_view(task: dict) -> SeatView:
+    return SeatView(
+        tier=str(task["tier"]),
+        table=tuple(tuple(parse_tiles(meld)) for meld in task["table"]),
+        rack=tuple(parse_tiles(task["rack"])),
+        owes_opening=bool(task["owes_opening"]),
+        other_rack_sizes=tuple(int(n) for n in task["other_rack_sizes"]),
+        pool_size=int(task["pool_size"]),
+        seed=int(task["seed"]),
+    )
+
+
+def think_task(task: dict, deadline: float, cancel) -> list[str] | None:
+    """The thinking process's handler: JSON task in, melds as notation text out."""
+    melds = think(task_to_view(task), deadline, cancel)
+    return None if melds is None else [format_tiles(meld) for meld in melds]
+
+
+def melds_from_reply(reply: list[str] | None) -> list[list[Tile]] | None:
+    return None if reply is None else [parse_tiles(meld) for meld in reply]
+
+
+class ComputerSeats:
+    """Starts computer seats' thinking: in a forked process where possible (no GIL shared
+    with the frame loop), else on a worker thread. One per table; ``close`` on leaving."""
+
+    def __init__(self, use_process: bool | None = None) -> None:
+        self.use_process = fork_available() if use_process is None else use_process
+        self._process: ThinkingProcess | None = None
+
+    def start(self, state: RummiState, tier: str, budget: float = THINKING_BUDGET):
+        view = seat_view(state, tier)
+        if self.use_process:
+            try:
+                if self._process is None or not self._process.alive:
+                    self._process = ThinkingProcess(think_task)
+                return _DecodedJob(self._process.submit(view_to_task(view), budget, f"{tier} seat"))
+            except OSError:
+                self.use_process = False  # no fork here after all: think on a thread
+        return start_thinking(lambda deadline, cancel: think(view, deadline, cancel), budget,
+                              name=f"{tier} seat")
+
+    def close(self) -> None:
+        if self._process is not None:
+            self._process.close()
+            self._process = None
+
+
+class _DecodedJob:
+    """A process job whose result is turned back from notation into Tile melds."""
+
+    def __init__(self, job) -> None:
+        self.job = job
+
+    def __getattr__(self, name: str):
+        return getattr(self.job, name)
+
+    def poll(self) -> list[list[Tile]] | None:
+        return melds_from_reply(self.job.poll())

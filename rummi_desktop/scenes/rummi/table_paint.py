@@ -18,18 +18,112 @@ if TYPE_CHECKING:
     from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
 
 REGIONS = screen_regions()
+MAX_LATECOMERS = 16
 
 
 def paint_table(scene: "RummiTableScene", surface: pygame.Surface, felt: pygame.Surface) -> None:
-    surface.blit(felt, (0, 0))
+    """Back to front. Everything that stays still (felt, HUD, rack tray, meld marks, resting
+    tiles) is painted once into a cached layer; a frame blits it, then the moving parts."""
     if scene.view_state is None:
+        surface.blit(felt, (0, 0))
         return
-    _paint_hud(scene, surface)
-    _paint_rack_tray(scene, surface)
-    _paint_meld_marks(scene, surface)
-    _paint_tiles(scene, surface)
+    hovered = scene.input.hovered_tile()
+    resting, moving = _split_sprites(scene, hovered)
+    layer, latecomers = scene.paint_cache.layer(scene, felt, resting, bool(moving))
+    surface.blit(layer, (0, 0))
+    for tile, sprite, state in latecomers:
+        _draw_tile(scene, surface, tile, sprite, state)
+    _paint_drop_preview(scene, surface)
+    for tile, sprite in moving:  # flying, dragged and hovered tiles pass over the others
+        _draw_tile(scene, surface, tile, sprite, _tile_state(scene, tile, hovered))
+    if scene.session.clock_seconds:
+        total = float(scene.session.clock_seconds)
+        left = scene.clock_left if scene.phase == "human" else total
+        view.draw_clock(surface, scene.app.theme, REGIONS.clock, left, total, scene.phase == "human")
     scene.buttons.draw(surface)
     _paint_overlay_bits(scene, surface)
+
+
+class PaintCache:
+    """Two cached layers: the background (felt, HUD, rack tray — changes when a count or a
+    score does) and, over a copy of it, the meld marks and every resting tile."""
+
+    def __init__(self) -> None:
+        self.back_key: tuple | None = None
+        self.back: pygame.Surface | None = None
+        self.key: tuple | None = None
+        self.surface: pygame.Surface | None = None
+        self.tiles: dict[int, tuple] = {}
+        self.rebuilds = 0
+
+    def _background(self, scene: "RummiTableScene", felt: pygame.Surface) -> pygame.Surface:
+        key = (scene.app.theme, _hud_key(scene), scene.viewer is None, _rack_message(scene))
+        if key != self.back_key or self.back is None or self.back.get_size() != felt.get_size():
+            self.back = pygame.Surface(felt.get_size()).convert()
+            self.back.blit(felt, (0, 0))
+            _paint_hud(scene, self.back)
+            _paint_rack_tray(scene, self.back)
+            self.back_key = key
+        return self.back
+
+    def layer(self, scene: "RummiTableScene", felt: pygame.Surface, resting: list,
+              anything_moving: bool) -> tuple[pygame.Surface, list]:
+        """The still layer, and the resting tiles it lacks (to be drawn on top this frame).
+
+        While tiles are in flight, tiles that come to rest are drawn separately for a while
+        rather than repainting the layer each time one lands; the layer is repainted when a
+        tile in it moves or changes, when many latecomers pile up, or once all is still.
+        """
+        back = self._background(scene, felt)
+        wanted = {t: (round(s.x), round(s.y), round(s.w), state) for t, s, state in resting}
+        key = (id(back), self.back_key, scene.app.settings.colour_blind, _marks_key(scene))
+        reusable = (self.surface is not None and key == self.key
+                    and all(wanted.get(t) == where for t, where in self.tiles.items()))
+        latecomers = [item for item in resting if item[0] not in self.tiles] if reusable else []
+        if reusable and len(latecomers) <= MAX_LATECOMERS and not (latecomers and not anything_moving):
+            return self.surface, latecomers
+        if self.surface is None or self.surface.get_size() != back.get_size():
+            self.surface = pygame.Surface(back.get_size()).convert()
+        self.surface.blit(back, (0, 0))
+        _paint_meld_marks(scene, self.surface)
+        for tile, sprite, state in resting:
+            _draw_tile(scene, self.surface, tile, sprite, state)
+        self.key, self.tiles = key, wanted
+        self.rebuilds += 1
+        return self.surface, []
+
+
+def _split_sprites(scene: "RummiTableScene", hovered: int | None) -> tuple[list, list]:
+    held = scene.input.held.tile if scene.input.held is not None else None
+    selected = scene.input.selected.tile if scene.input.selected is not None else None
+    resting, moving = [], []
+    for tile, sprite in scene.sprites.sprites.items():
+        if tile in (held, hovered, selected) or not sprite.settled:
+            moving.append((tile, sprite))
+        else:
+            resting.append((tile, sprite, "invalid" if tile in scene.invalid_tiles else "normal"))
+    moving.sort(key=lambda item: item[0] == held)  # the tile in hand on top of all
+    return resting, moving
+
+
+def _draw_tile(scene: "RummiTableScene", surface: pygame.Surface, tile: int, sprite, state: str) -> None:
+    scene.app.tiles.draw(surface, face(tile), (round(sprite.x), round(sprite.y)), round(sprite.w),
+                         scene.app.theme, state, scene.app.settings.colour_blind)
+
+
+def _hud_key(scene: "RummiTableScene") -> tuple:
+    state = scene.view_state
+    session = scene.session
+    return (tuple(len(state.rack(s)) for s in range(state.seats)), tuple(session.match.totals),
+            session.in_round and state.current, scene.phase == "thinking", len(state.pool),
+            len(session.match.rounds))
+
+
+def _marks_key(scene: "RummiTableScene") -> tuple:
+    if scene.phase != "human":
+        return ()
+    glows = tuple((key, round(left * 12)) for key, left in scene.meld_glow.items())
+    return (tuple(tuple(m) for m in scene.view_state.table), glows, scene.app.settings.show_invalid_melds)
 
 
 def _paint_hud(scene: "RummiTableScene", surface: pygame.Surface) -> None:
@@ -37,7 +131,7 @@ def _paint_hud(scene: "RummiTableScene", surface: pygame.Surface) -> None:
     state = scene.view_state
     session = scene.session
     totals = session.match.totals
-    pulse = 0.5 + 0.5 * math.sin(scene.app.time * 4)
+    pulse = 0.0  # the HUD is a cached layer: no per-frame pulse
     in_round = session.in_round
     for seat, area in enumerate(view.seat_chip_rects(REGIONS.hud, state.seats)):
         config = session.seat(seat)
@@ -54,10 +148,15 @@ def _paint_hud(scene: "RummiTableScene", surface: pygame.Surface) -> None:
     round_number = len(session.match.rounds) + (1 if in_round else 0)
     caption = f"{session.match.settings.name} · to {session.match.settings.target} · round {round_number} · deal {session.setup.seed}"
     view.draw_match_caption(surface, theme, REGIONS.hud, caption)
-    total = session.clock_seconds
-    if total:
-        left = scene.clock_left if scene.phase == "human" else float(total)
-        view.draw_clock(surface, theme, REGIONS.clock, left, float(total), scene.phase == "human")
+
+
+def _rack_message(scene: "RummiTableScene") -> str:
+    session = scene.session
+    if scene.viewer is not None:
+        return ""
+    if session.in_round and not session.is_human(session.current):
+        return f"{session.seat(session.current).name} is playing…"
+    return "Racks are hidden between players"
 
 
 def _paint_rack_tray(scene: "RummiTableScene", surface: pygame.Surface) -> None:
@@ -65,12 +164,7 @@ def _paint_rack_tray(scene: "RummiTableScene", surface: pygame.Surface) -> None:
     if scene.viewer is not None:
         view.draw_rack_tray(surface, theme, REGIONS.rack)
         return
-    session = scene.session
-    if session.in_round and not session.is_human(session.current):
-        message = f"{session.seat(session.current).name} is playing…"
-    else:
-        message = "Racks are hidden between players"
-    view.draw_hidden_rack(surface, theme, REGIONS.rack, message)
+    view.draw_hidden_rack(surface, theme, REGIONS.rack, _rack_message(scene))
 
 
 def _paint_meld_marks(scene: "RummiTableScene", surface: pygame.Surface) -> None:
@@ -88,13 +182,6 @@ def _paint_meld_marks(scene: "RummiTableScene", surface: pygame.Surface) -> None
                 view.draw_meld_glow(surface, theme.hint, box, 0.35 + 0.65 * burst)
             elif show_invalid and not is_valid_meld(faces(meld)):
                 view.draw_invalid_underline(surface, theme, box)
-    preview = scene.input.drop_preview()
-    if preview is not None:
-        kind, box = preview
-        if kind == "slot":
-            view.draw_drop_preview(surface, theme, box)
-        else:
-            view.draw_meld_target(surface, theme, box)
 
 
 def _tile_state(scene: "RummiTableScene", tile: int, hovered: int | None) -> str:
@@ -109,23 +196,15 @@ def _tile_state(scene: "RummiTableScene", tile: int, hovered: int | None) -> str
     return "normal"
 
 
-def _paint_tiles(scene: "RummiTableScene", surface: pygame.Surface) -> None:
-    theme = scene.app.theme
-    tiles = scene.app.tiles
-    colour_blind = scene.app.settings.colour_blind
-    hovered = scene.input.hovered_tile()
-    held = scene.input.held.tile if scene.input.held is not None else None
-    on_top = []
-    for tile, sprite in scene.sprites.sprites.items():
-        moving = not sprite.settled
-        if tile == held or (moving and tile in scene.incoming):
-            on_top.append((tile, sprite))
-            continue
-        tiles.draw(surface, face(tile), (round(sprite.x), round(sprite.y)), round(sprite.w), theme,
-                   _tile_state(scene, tile, hovered), colour_blind)
-    for tile, sprite in on_top:  # flying and dragged tiles pass over the others
-        tiles.draw(surface, face(tile), (round(sprite.x), round(sprite.y)), round(sprite.w), theme,
-                   _tile_state(scene, tile, hovered), colour_blind)
+def _paint_drop_preview(scene: "RummiTableScene", surface: pygame.Surface) -> None:
+    preview = scene.input.drop_preview()
+    if preview is None:
+        return
+    kind, box = preview
+    if kind == "slot":
+        view.draw_drop_preview(surface, scene.app.theme, box)
+    else:
+        view.draw_meld_target(surface, scene.app.theme, box)
 
 
 def _paint_overlay_bits(scene: "RummiTableScene", surface: pygame.Surface) -> None:

@@ -13,6 +13,7 @@ overlay — privacy screen, round end — is about to take over), ``over``.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -25,7 +26,7 @@ from rummi_desktop.games.rummi.pieces import face, faces
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.rummi import table_view as view
-from rummi_desktop.scenes.rummi.computer import start_computer_turn
+from rummi_desktop.scenes.rummi.computer import ComputerSeats
 from rummi_desktop.scenes.rummi.layout import (
     RackLayout,
     TableLayout,
@@ -38,6 +39,7 @@ from rummi_desktop.scenes.rummi.sprites import SHOWN_RATE, SpriteBoard
 from rummi_desktop.scenes.rummi.table_buttons import TableButtons
 from rummi_desktop.scenes.rummi.table_input import TableInput
 from rummi_desktop.storage.rummi_saves import delete_autosave, write_autosave
+from rummi_desktop.tiles import Tile, rummi_set
 from rummi_desktop.ui.felt import felt_surface
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long 
 HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
 BANNER_SECONDS = 3.2
 GLOW_SECONDS = 1.1
+WARM_BUDGET = 0.002  # s of each frame spent rendering tile pictures ahead of need
 
 
 @dataclass
@@ -74,6 +77,7 @@ class RummiTableScene(Scene):
         self.viewer: int | None = None  # whose rack is shown at the bottom
         self.phase = "waiting"
         self.job: ThinkingJob | None = None
+        self.computers = ComputerSeats()
         self.phase_time = 0.0
         self.turn_time = 0.0
         self.clock_left = 0.0
@@ -89,6 +93,11 @@ class RummiTableScene(Scene):
         self.rack_layout: RackLayout = layout_rack(0, REGIONS.rack)
         self.rack_ids: list[int] = []
         self.input = TableInput(self)
+        from rummi_desktop.scenes.rummi.table_paint import PaintCache
+
+        self.paint_cache = PaintCache()
+        self.warm_queue: list[tuple[Tile, int]] = []
+        self.warmed_sizes: set[int] = set()
         self.buttons = TableButtons(self)
         self.on_round_over: Callable[[], None] | None = None  # tests may observe
         self.started = False
@@ -107,6 +116,7 @@ class RummiTableScene(Scene):
 
     def on_exit(self) -> None:
         self.cancel_thinking()
+        self.computers.close()
 
     def cancel_thinking(self) -> None:
         if self.job is not None:
@@ -168,7 +178,7 @@ class RummiTableScene(Scene):
             if len(self.session.human_seats) != 1:
                 self.viewer = None
             self.phase = "thinking"
-            self.job = start_computer_turn(self.state, self.session.seat(seat).kind)
+            self.job = self.computers.start(self.state, self.session.seat(seat).kind)
             self.relayout()
 
     def _push_privacy(self, seat: int) -> None:
@@ -401,12 +411,27 @@ class RummiTableScene(Scene):
         self.phase_time += dt
         self.buttons.update(dt)
         self._age_effects(dt)
+        self.warm_tiles()
         if self.phase == "human":
             self._update_human(dt)
         elif self.phase == "thinking":
             self._update_thinking()
         elif self.phase == "showing":
             self._update_showing()
+
+    def warm_tiles(self, budget: float = WARM_BUDGET) -> None:
+        """Render tile pictures ahead of need, a slice of each frame, so no frame stalls on
+        a first-time picture (each costs ~2 ms) when a tile shows up at a new size."""
+        sizes = {self.table_layout.tile_w, self.rack_layout.tile_w}
+        if not sizes <= self.warmed_sizes:
+            new = sorted(sizes - self.warmed_sizes)
+            self.warmed_sizes |= sizes
+            self.warm_queue += [(tile, size) for size in new for tile in sorted(set(rummi_set()))]
+        started = time.perf_counter()
+        theme, blind = self.app.theme, self.app.settings.colour_blind
+        while self.warm_queue and time.perf_counter() - started < budget:
+            tile, size = self.warm_queue.pop()
+            self.app.tiles.surface(tile, size, theme, "normal", blind)
 
     def _age_effects(self, dt: float) -> None:
         if self.banner is not None:

@@ -171,7 +171,9 @@ def draw_banner(surface: pygame.Surface, theme: Theme, centre: tuple[int, int], 
     """A short message over the table: what happened or why a play was refused."""
     ink = (255, 255, 255) if warning else theme.text
     text = shapes.text(message, 24, ink, bold=True)
-    box = pygame.Rect(0, 0, text.get_width() + 56, 50)
+    # Card widths in 48 px steps: the card and its shadow are cached per size, and a new
+    # size costs a few milliseconds to draw.
+    box = pygame.Rect(0, 0, -(-(text.get_width() + 56) // 48) * 48, 50)
     box.center = centre
     fill = shapes.darken(theme.invalid, 0.25) + (235,) if warning else theme.panel
     border = shapes.lighten(theme.invalid, 0.3) if warning else theme.accent
@@ -192,7 +194,7 @@ def draw_opening_counter(surface: pygame.Surface, theme: Theme, at: tuple[int, i
                          needed: int) -> None:
     done = points >= needed
     label = shapes.text(f"Opening  {points} / {needed}", 19, theme.accent_text if done else theme.text, bold=True)
-    box = pygame.Rect(at[0], at[1], label.get_width() + 28, 34)
+    box = pygame.Rect(at[0], at[1], -(-(label.get_width() + 28) // 24) * 24, 34)
     fill = theme.accent if done else theme.panel
     surface.blit(shapes.rounded_panel(box.size, 10, fill, fill, theme.accent, 1), box)
     surface.blit(label, label.get_rect(center=box.center))
