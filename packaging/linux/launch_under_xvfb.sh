@@ -21,7 +21,11 @@ home="$(mktemp -d)"
 xvfb_pid=""
 game_pid=""
 cleanup() {
-    [ -n "$game_pid" ] && kill "$game_pid" 2>/dev/null || true
+    if [ -n "$game_pid" ]; then
+        kill "$game_pid" 2>/dev/null || true
+        # gio started it, so it is not our child to wait for: poll until it has gone.
+        for _ in $(seq 1 50); do kill -0 "$game_pid" 2>/dev/null || break; sleep 0.1; done
+    fi
     [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
     HOME="$home" XDG_DATA_HOME= "$python" "$repo/build_installer.py" --uninstall >/dev/null 2>&1 || true
     rm -rf "$home"
