@@ -118,10 +118,17 @@ class RoundEndScene(ShellScene):
         if not rack:
             surface.blit(shapes.text("(empty)", 18, theme.text_muted), (at[0], at[1] + 10))
             return
-        step = min(TILE + 3, (self.card.right - 60 - at[0]) // max(1, len(rack)))
+        room = self.card.right - 40 - at[0]
+        rows = 1 if len(rack) * (TILE + 3) <= room else 2
+        per_row = -(-len(rack) // rows)
+        step = min(TILE + 3, room // per_row)
+        size = max(12, min(TILE, step - 3)) if rows == 2 else TILE
+        if rows == 2:
+            size = min(size, 26)  # two rows of 35 px must fit the seat's 112 px band
         for index, tile in enumerate(rack):
-            self.app.tiles.draw(surface, face(tile), (at[0] + index * step, at[1]), TILE, theme,
-                                colour_blind=self.app.settings.colour_blind)
+            row, column = divmod(index, per_row)
+            self.app.tiles.draw(surface, face(tile), (at[0] + column * step, at[1] + row * (size * 135 // 100 + 6)),
+                                size, theme, colour_blind=self.app.settings.colour_blind)
 
 
 class MatchSummaryScene(ShellScene):

@@ -58,6 +58,7 @@ class SpriteBoard:
     def __init__(self) -> None:
         self.sprites: dict[int, TileSprite] = {}
         self.speed = 1.0  # the animation-speed setting (math.inf: instant)
+        self.pinned: int | None = None  # the tile in the player's hand: it follows the pointer
 
     def __contains__(self, tile: int) -> bool:
         return tile in self.sprites
@@ -96,6 +97,8 @@ class SpriteBoard:
     def update(self, dt: float) -> None:
         scaled = dt * self.speed if not math.isinf(self.speed) else math.inf
         for sprite in self.sprites.values():
+            if sprite.tile == self.pinned:
+                continue
             if math.isinf(scaled):
                 sprite.finish()
             elif not sprite.settled:
@@ -107,4 +110,5 @@ class SpriteBoard:
 
     def finish_all(self) -> None:
         for sprite in self.sprites.values():
-            sprite.finish()
+            if sprite.tile != self.pinned:
+                sprite.finish()

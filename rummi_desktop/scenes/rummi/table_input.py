@@ -83,6 +83,7 @@ class TableInput:
             return False
         self.selected = None
         self.held = pick
+        self.scene.sprites.pinned = pick.tile
         sprite = self.scene.sprites.get(pick.tile)
         start = action.start or action.pos
         if sprite is not None:
@@ -103,6 +104,7 @@ class TableInput:
 
     def _drop(self, pos: tuple[float, float] | None) -> bool:
         pick, self.held = self.held, None
+        self.scene.sprites.pinned = None
         if pick is None:
             return False
         if pos is not None:
@@ -112,10 +114,9 @@ class TableInput:
 
     def _landing_point(self, pos: tuple[float, float]) -> tuple[float, float]:
         """Where the tile in hand actually is: its centre, not the pointer (fingers lift it)."""
-        sprite = self.scene.sprites.get(self.held.tile) if self.held else None
         if self.touch:
             return (pos[0], pos[1] - FINGER_LIFT)
-        return pos if sprite is None else pos
+        return pos
 
     def _click(self, pos: tuple[float, float] | None) -> bool:
         if pos is None:
@@ -175,6 +176,7 @@ class TableInput:
         """Put a tile in hand back (timeout, pause, turn over)."""
         self.held = None
         self.selected = None
+        self.scene.sprites.pinned = None
         self.scene.relayout()
 
     # -- what the painter shows -------------------------------------------------------------

@@ -137,7 +137,7 @@ def _paint_hud(scene: "RummiTableScene", surface: pygame.Surface) -> None:
         config = session.seat(seat)
         chip = view.SeatChip(
             name=config.name,
-            kind="Player" if config.is_human else TIER_TITLES.get(config.kind, config.kind),
+            kind=_seat_kind(config),
             rack_count=len(state.rack(seat)),
             score=totals[seat],
             on_turn=in_round and state.current == seat,
@@ -147,7 +147,7 @@ def _paint_hud(scene: "RummiTableScene", surface: pygame.Surface) -> None:
     view.draw_pool_chip(surface, theme, view.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
     round_number = len(session.match.rounds) + (1 if in_round else 0)
     caption = f"{session.match.settings.name} · to {session.match.settings.target} · round {round_number} · deal {session.setup.seed}"
-    view.draw_match_caption(surface, theme, REGIONS.hud, caption)
+    view.draw_match_caption(surface, theme, REGIONS.table, caption)
 
 
 def _rack_message(scene: "RummiTableScene") -> str:
@@ -157,6 +157,13 @@ def _rack_message(scene: "RummiTableScene") -> str:
     if session.in_round and not session.is_human(session.current):
         return f"{session.seat(session.current).name} is playing…"
     return "Racks are hidden between players"
+
+
+def _seat_kind(config) -> str:
+    if config.is_human:
+        return "Player"
+    tier = TIER_TITLES.get(config.kind, config.kind)
+    return "Computer" if config.name == tier else f"Computer · {tier}"
 
 
 def _paint_rack_tray(scene: "RummiTableScene", surface: pygame.Surface) -> None:

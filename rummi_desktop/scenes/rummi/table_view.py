@@ -86,9 +86,10 @@ def draw_pool_chip(surface: pygame.Surface, theme: Theme, area: pygame.Rect, poo
     surface.blit(shapes.text(str(pool), 20, theme.text, bold=True), (area.x + 50, area.y + 28))
 
 
-def draw_match_caption(surface: pygame.Surface, theme: Theme, hud: Box, text: str) -> None:
+def draw_match_caption(surface: pygame.Surface, theme: Theme, table: Box, text: str) -> None:
+    """Mode, target, round and deal number: small, in the felt's bottom-right corner."""
     caption = shapes.text(text, 15, theme.text_muted)
-    surface.blit(caption, caption.get_rect(topright=(round(hud.right) - 70, round(hud.y) + 4)))
+    surface.blit(caption, caption.get_rect(bottomright=(round(table.right) - 4, round(table.bottom) + 6)))
 
 
 @lru_cache(maxsize=8)
