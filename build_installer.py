@@ -131,6 +131,13 @@ def pyinstaller_available() -> bool:
     return importlib.util.find_spec("PyInstaller") is not None
 
 
+def missing_game_modules() -> list[str]:
+    """The bundle copies the game's modules from this Python: without them it would build a
+    program that fails on its player's machine."""
+    return [name for name in (PACKAGE, "pygame", "platformdirs", "tomli_w")
+            if importlib.util.find_spec(name) is None]
+
+
 def remove_other_kind_of_bundle(target: Path, onefile: bool) -> None:
     """A one-file build lands where a one-folder build left its folder (and the other way
     round); PyInstaller stops there, so the earlier build of the other kind goes first."""
@@ -144,6 +151,9 @@ def build(options: BuildOptions) -> Path:
     """Run PyInstaller; print where the bundle is, its size and how long it took."""
     if not pyinstaller_available():
         raise PyInstallerMissing()
+    if missing_game_modules():
+        raise InstallError(f"this Python lacks {', '.join(missing_game_modules())}: "
+                           'run the build from the game\'s environment (pip install -e ".[installer]")')
     remove_other_kind_of_bundle(built_bundle(options), options.onefile)
     started = time.perf_counter()
     command = [sys.executable, "-m", "PyInstaller", *pyinstaller_command(options)]

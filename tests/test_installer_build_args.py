@@ -118,3 +118,14 @@ def test_a_folder_that_is_not_a_bundle_is_never_removed(tmp_path):
     (folder / "notes.txt").write_text("mine")
     bi.remove_other_kind_of_bundle(folder, onefile=True)
     assert (folder / "notes.txt").read_text() == "mine"
+
+
+def test_a_python_without_the_game_refuses_to_build(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(bi, "missing_game_modules", lambda: ["pygame"])
+    assert bi.main(["--dist", str(tmp_path / "d"), "--work", str(tmp_path / "w")]) == 1
+    assert "lacks pygame" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()
+
+
+def test_this_environment_has_everything_the_bundle_needs():
+    assert bi.missing_game_modules() == []
