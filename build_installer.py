@@ -151,9 +151,10 @@ def build(options: BuildOptions) -> Path:
     """Run PyInstaller; print where the bundle is, its size and how long it took."""
     if not pyinstaller_available():
         raise PyInstallerMissing()
-    if missing_game_modules():
-        raise InstallError(f"this Python lacks {', '.join(missing_game_modules())}: "
-                           'run the build from the game\'s environment (pip install -e ".[installer]")')
+    missing = missing_game_modules()
+    if missing:
+        raise InstallError(f"this Python lacks {', '.join(missing)}: build from the game's "
+                           'environment (pip install -e ".[installer]")')
     remove_other_kind_of_bundle(built_bundle(options), options.onefile)
     started = time.perf_counter()
     command = [sys.executable, "-m", "PyInstaller", *pyinstaller_command(options)]
