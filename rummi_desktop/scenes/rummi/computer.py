@@ -114,6 +114,14 @@ class ComputerSeats:
         self.use_process = fork_available() if use_process is None else use_process
         self._process: ThinkingProcess | None = None
 
+    def prepare(self) -> None:
+        """Fork the thinking process now (at table set-up) rather than on the first turn."""
+        if self.use_process and (self._process is None or not self._process.alive):
+            try:
+                self._process = ThinkingProcess(think_task)
+            except OSError:
+                self.use_process = False
+
     def start(self, state: RummiState, tier: str, budget: float = THINKING_BUDGET):
         view = seat_view(state, tier)
         if self.use_process:

@@ -78,6 +78,8 @@ class RummiTableScene(Scene):
         self.phase = "waiting"
         self.job: ThinkingJob | None = None
         self.computers = ComputerSeats()
+        if any(not seat.is_human for seat in session.setup.seats):
+            self.computers.prepare()
         self.phase_time = 0.0
         self.turn_time = 0.0
         self.clock_left = 0.0
