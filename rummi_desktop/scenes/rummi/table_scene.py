@@ -218,7 +218,12 @@ class RummiTableScene(Scene):
         table = self.state.table
         self.invalid_tiles = {t for problem in result.problems if problem.index < len(table)
                               for t in table[problem.index]}
-        reason = result.problems[0].reason if result.problems else result.error
+        reason = result.error
+        if result.problems:
+            first = result.problems[0]
+            tiles = [str(t) for t in first.tiles]
+            named = " ".join(tiles if len(tiles) <= 6 else tiles[:5] + ["…"])
+            reason = f"{named}: {first.reason}"
         if result.problems and len(result.problems) > 1:
             reason = f"{reason} (and {len(result.problems) - 1} more)"
         self.say(reason or "That play is not allowed", warning=True)

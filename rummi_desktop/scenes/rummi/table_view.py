@@ -14,6 +14,7 @@ import pygame
 
 from rummi_desktop.scenes.rummi.layout import Box
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.fonts import font
 from rummi_desktop.ui.theme import Theme
 
 SEAT_CHIP_W, SEAT_CHIP_GAP = 228, 10
@@ -167,26 +168,46 @@ def draw_clock(surface: pygame.Surface, theme: Theme, area: Box, left: float, to
     surface.blit(seconds, seconds.get_rect(center=centre))
 
 
+BANNER_MAX_W = 960
+
+
+def _wrap(message: str, size: int, limit: int) -> list[str]:
+    """Split a long reason into lines no wider than ``limit`` px."""
+    face = font(size, True)
+    lines: list[str] = []
+    for word in message.split():
+        candidate = f"{lines[-1]} {word}" if lines else word
+        if lines and face.size(candidate)[0] <= limit:
+            lines[-1] = candidate
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def draw_banner(surface: pygame.Surface, theme: Theme, centre: tuple[int, int], message: str,
                 alpha: float, warning: bool) -> pygame.Rect:
-    """A short message over the table: what happened or why a play was refused."""
+    """A short message over the table: what happened or why a play was refused. Long reasons
+    wrap onto more lines and the card grows upwards (its bottom stays clear of the rack)."""
     ink = (255, 255, 255) if warning else theme.text
-    text = shapes.text(message, 24, ink, bold=True)
+    lines = [shapes.text(line, 24, ink, bold=True) for line in _wrap(message, 24, BANNER_MAX_W)]
+    widest = max(line.get_width() for line in lines)
     # Card widths in 48 px steps: the card and its shadow are cached per size, and a new
     # size costs a few milliseconds to draw.
-    box = pygame.Rect(0, 0, -(-(text.get_width() + 56) // 48) * 48, 50)
-    box.center = centre
+    box = pygame.Rect(0, 0, -(-(widest + 56) // 48) * 48, 20 + 30 * len(lines))
+    box.midbottom = (centre[0], centre[1] + 25)
     fill = shapes.darken(theme.invalid, 0.25) + (235,) if warning else theme.panel
     border = shapes.lighten(theme.invalid, 0.3) if warning else theme.accent
     card = shapes.rounded_panel(box.size, 14, fill, fill, border, 2, highlight=40)
     shadow = shapes.soft_shadow(box.size, 14, 12, 150)
     a = round(255 * max(0.0, min(1.0, alpha)))
-    for picture in (shadow, card, text):
+    pictures = [shadow, card, *lines]
+    for picture in pictures:
         picture.set_alpha(a)
     surface.blit(shadow, (box.x - 12, box.y - 6))
     surface.blit(card, box)
-    surface.blit(text, text.get_rect(center=box.center))
-    for picture in (shadow, card, text):
+    for index, line in enumerate(lines):
+        surface.blit(line, line.get_rect(center=(box.centerx, box.y + 25 + 30 * index)))
+    for picture in pictures:
         picture.set_alpha(None)
     return box
 
