@@ -51,7 +51,7 @@ def seat_view(state: RummiState, tier: str) -> SeatView:
 
 
 def _tier_player(tier: str) -> Callable[..., Any] | None:
-    """H2's tier entry point, if it is there: ``choose_play(tier, view, deadline, cancel)``."""
+    """H2's tier entry point: ``choose_play(view, *, deadline, cancel)`` (view.tier names it)."""
     try:
         module = importlib.import_module("rummi_desktop.ai.tiers")
     except ModuleNotFoundError:
