@@ -171,3 +171,47 @@ def test_computer_turn_is_shown_while_frames_keep_running(tmp_path, monkeypatch)
     steps(app, 240)
     assert scene.phase == "human" and scene.session.current == 0
     assert ["K4", "K5", "K6", "K7", "K8"] in faces_of(scene.state.table)
+
+
+def test_dropping_the_right_tile_on_a_joker_takes_the_joker(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(["R5 J R7"], ["R6 K1", OTHER_RACK], opened=[True, True]))
+    joker_box = scene.table_layout.tile_boxes[0][1]
+    drag_rack_tile(app, scene, "R6", joker_box.center)
+    assert faces_of(scene.state.table) == [["R5", "R6", "R7"], ["J"]]  # the freed joker waits on the table
+    drag_rack_tile(app, scene, "K1", joker_box.center)  # a tile that cannot stand in: just joins the meld
+    assert "K1" in faces_of(scene.state.table)[0]
+
+
+def test_sort_buttons_order_the_rack_by_colour_or_by_number(tmp_path, monkeypatch):
+    from rummi_desktop.games.rummi.pieces import face
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position([], ["Y2 K9 B2 J K1 R2", OTHER_RACK]))
+    click(app, button_centre(scene.buttons.sort_number))
+    assert [str(face(t)) for t in scene.rack_ids] == ["K1", "B2", "R2", "Y2", "K9", "J"]
+    key(app, "c")
+    assert [str(face(t)) for t in scene.rack_ids] == ["K1", "K9", "B2", "R2", "Y2", "J"]
+    steps(app, 40)
+    slots = scene.rack_layout.slots
+    for index, tile in enumerate(scene.rack_ids):  # the sprites glided to their new slots
+        sprite = scene.sprites.get(tile)
+        assert (round(sprite.x), round(sprite.y)) == (round(slots[index].x), round(slots[index].y))
+
+
+def test_pause_overlay_opens_rules_and_resumes(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.rummi.overlays import PauseOverlay, RulesOverlay
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position([], [OPENING_RACK, OTHER_RACK], clock=30))
+    key(app, "escape")
+    assert isinstance(app.stack.top, PauseOverlay)
+    clock = scene.clock_left
+    steps(app, 120)
+    assert scene.clock_left == clock  # the turn clock stands still while paused
+    key(app, "h")
+    assert isinstance(app.stack.top, RulesOverlay)
+    click(app, (640, 400))
+    assert isinstance(app.stack.top, PauseOverlay)
+    key(app, "escape")
+    assert app.stack.top is scene and scene.my_turn
