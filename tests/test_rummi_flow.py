@@ -10,7 +10,6 @@ from test_rummi_flow_support import (
     click,
     key,
     make_app,
-    open_table,
     session_from_position,
     steps,
 )
@@ -142,7 +141,7 @@ def test_a_damaged_autosave_is_kept_aside_and_the_menu_says_so(tmp_path, monkeyp
 
 
 def test_a_save_the_model_refuses_is_damaged_too(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch)
+    make_app(tmp_path, monkeypatch)  # points the user folders at tmp_path
     session = RummiSession.new(MatchSetup(seed=5))
     from rummi_desktop.storage.rummi_saves import write_autosave
 

@@ -8,7 +8,6 @@ number are typed into small text fields: click one, type, Enter or a click elsew
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame

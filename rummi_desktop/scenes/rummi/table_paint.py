@@ -12,7 +12,7 @@ from rummi_desktop.games.rummi.pieces import face, faces
 from rummi_desktop.scenes.rummi import table_view as view
 from rummi_desktop.scenes.rummi.layout import screen_regions
 from rummi_desktop.scenes.rummi.session import TIER_TITLES
-from rummi_desktop.scenes.rummi.table_scene import GLOW_SECONDS
+from rummi_desktop.scenes.rummi.table_motion import GLOW_SECONDS
 from rummi_desktop.ui.tile_render import tile_margin
 
 if TYPE_CHECKING:

@@ -13,19 +13,16 @@ overlay — privacy screen, round end — is about to take over), ``over``.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from rummi_desktop.ai_worker import ThinkingFailed, ThinkingJob
-from rummi_desktop.games.rummi.melds import is_valid_meld
+from rummi_desktop.ai_worker import ThinkingJob
 from rummi_desktop.games.rummi.moves import IllegalMove, Move
-from rummi_desktop.games.rummi.pieces import face, faces
+from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
-from rummi_desktop.scenes.rummi import table_view as view
 from rummi_desktop.scenes.rummi.computer import ComputerSeats
 from rummi_desktop.scenes.rummi.layout import (
     RackLayout,
@@ -34,23 +31,21 @@ from rummi_desktop.scenes.rummi.layout import (
     layout_table,
     screen_regions,
 )
-from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord, turn_start_melds
-from rummi_desktop.scenes.rummi.sprites import SHOWN_RATE, SpriteBoard
+from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
+from rummi_desktop.scenes.rummi.sprites import SpriteBoard
+from rummi_desktop.scenes.rummi.computer_turns import ComputerTurns
 from rummi_desktop.scenes.rummi.table_buttons import TableButtons
+from rummi_desktop.scenes.rummi.table_motion import TableMotion
 from rummi_desktop.scenes.rummi.table_input import TableInput
 from rummi_desktop.storage.rummi_saves import delete_autosave, write_autosave
-from rummi_desktop.tiles import Tile, rummi_set
+from rummi_desktop.tiles import Tile
 from rummi_desktop.ui.felt import felt_surface
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 REGIONS = screen_regions()
-MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long (at speed 1)
-HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
 BANNER_SECONDS = 3.2
-GLOW_SECONDS = 1.1
-WARM_BUDGET = 0.002  # s of each frame spent rendering tile pictures ahead of need
 
 
 @dataclass
@@ -64,7 +59,7 @@ class Banner:
         return min(1.0, self.left / 0.35, (BANNER_SECONDS - self.left) / 0.15 + 0.2)
 
 
-class RummiTableScene(Scene):
+class RummiTableScene(ComputerTurns, TableMotion, Scene):
     """The table for a :class:`RummiSession`. ``autosave=False`` for the bench."""
 
     def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True) -> None:
@@ -341,54 +336,6 @@ class RummiTableScene(Scene):
         self.phase_time = max(self.phase_time, 10.0)
 
     # ------------------------------------------------------------------------------------
-    # layout and sprites
-    def relayout(self, spawn: Callable[[int], tuple[float, float, float]] | None = None,
-                  rate: float | None = None, stagger: float = 0.0) -> None:
-        """Recompute where every visible tile belongs and send the sprites there."""
-        shown = self.view_state
-        table = shown.table if shown is not None else []
-        self.table_layout = layout_table([len(m) for m in table], REGIONS.table)
-        self.rack_ids = self.rack_order(self.viewer) if self.viewer is not None and shown is not None else []
-        self.rack_layout = layout_rack(len(self.rack_ids), REGIONS.rack)
-        visible: set[int] = set()
-        order = 0
-        for meld, boxes in zip(table, self.table_layout.tile_boxes):
-            for tile, box in zip(meld, boxes):
-                visible.add(tile)
-                order += self._send(tile, box, spawn, rate, stagger * order if tile not in self.sprites else 0.0)
-        for tile, box in zip(self.rack_ids, self.rack_layout.slots):
-            visible.add(tile)
-            self._send(tile, box, self._pool_spawn, None, 0.0)
-        self.sprites.keep_only(visible)
-        self._update_glows(table)
-
-    def _send(self, tile: int, box, spawn, rate, delay: float) -> int:
-        new = tile not in self.sprites
-        start = spawn(tile) if (new and spawn is not None) else None
-        self.sprites.target(tile, box.x, box.y, box.w, rate=rate or 16.0, delay=delay, start=start)
-        sprite = self.sprites.get(tile)
-        if sprite is not None:
-            sprite.w = box.w  # sizes snap: pictures are cached per size, so no size tween
-        return 1 if new else 0
-
-    def _pool_spawn(self, tile: int) -> tuple[float, float, float]:
-        chip = view.pool_chip_rect(REGIONS.hud, self.view_state.seats)
-        return (chip.x + 10, chip.y + 8, self.rack_layout.tile_w)
-
-    def _seat_spawn(self, seat: int) -> Callable[[int], tuple[float, float, float]]:
-        chip = view.seat_chip_rects(REGIONS.hud, self.view_state.seats)[seat]
-        return lambda tile: (chip.centerx - 20, chip.centery - 20, self.table_layout.tile_w)
-
-    def _update_glows(self, table: list[list[int]]) -> None:
-        if self.phase != "human":
-            return
-        start = {tuple(m) for m in turn_start_melds(self.state)}
-        for meld in table:
-            key = tuple(meld)
-            if key not in start and key not in self.meld_glow and is_valid_meld(faces(meld)):
-                self.meld_glow[key] = GLOW_SECONDS
-
-    # ------------------------------------------------------------------------------------
     # frames
     def handle_action(self, action: Action) -> bool:
         if self.buttons.handle_action(action):
@@ -426,20 +373,6 @@ class RummiTableScene(Scene):
         elif self.phase == "showing":
             self._update_showing()
 
-    def warm_tiles(self, budget: float = WARM_BUDGET) -> None:
-        """Render tile pictures ahead of need, a slice of each frame, so no frame stalls on
-        a first-time picture (each costs ~2 ms) when a tile shows up at a new size."""
-        sizes = {self.table_layout.tile_w, self.rack_layout.tile_w}
-        if not sizes <= self.warmed_sizes:
-            new = sorted(sizes - self.warmed_sizes)
-            self.warmed_sizes |= sizes
-            self.warm_queue += [(tile, size) for size in new for tile in sorted(set(rummi_set()))]
-        started = time.perf_counter()
-        theme, blind = self.app.theme, self.app.settings.colour_blind
-        while self.warm_queue and time.perf_counter() - started < budget:
-            tile, size = self.warm_queue.pop()
-            self.app.tiles.surface(tile, size, theme, "normal", blind)
-
     def _age_effects(self, dt: float) -> None:
         if self.banner is not None:
             self.banner.left -= dt
@@ -465,58 +398,6 @@ class RummiTableScene(Scene):
         if self.clock_left <= 0:
             self.clock_left = 0.0
             self.finish_human_turn("timeout")
-
-    def _update_thinking(self) -> None:
-        job = self.job
-        if job is None:
-            return
-        try:
-            melds = job.poll()
-        except ThinkingFailed:
-            melds = None  # a failing tier draws instead of freezing the table
-        if not job.done:
-            return
-        if self.phase_time * self._speed() < MIN_THINK_SHOWN:
-            return
-        self.job = None
-        self.show_computer_play(melds, job.elapsed)
-
-    def _speed(self) -> float:
-        speed = self.app.animation_speed
-        return 1e9 if math.isinf(speed) else speed
-
-    def show_computer_play(self, melds, seconds: float) -> None:
-        seat = self.session.current
-        before = {t for meld in self.state.table for t in meld}
-        record = self.session.play_computer(melds, seconds)
-        self.last_record = record
-        name = self.session.seat(seat).name
-        if record.result.outcome in ("played", "went_out"):
-            placed = len(record.placed_ids)
-            self.say(f"{name} plays {placed} tile{'s' if placed != 1 else ''}")
-        elif record.result.outcome == "passed":
-            self.say(f"{name} passes")
-        else:
-            self.say(f"{name} draws a tile")
-            self.play("rack")
-        table_now = self.view_state.table
-        self.incoming = {t for meld in table_now for t in meld if t not in before}
-        self.phase = "showing"
-        self.phase_time = 0.0
-        self._relayout_shown(seat)
-
-    def _relayout_shown(self, seat: int) -> None:
-        """Lay out the table after a computer play: moved tiles glide, new ones fly in."""
-        self.relayout(spawn=self._seat_spawn(seat), rate=SHOWN_RATE, stagger=0.22)
-
-    def _update_showing(self) -> None:
-        if not self.sprites.settled or self.phase_time * self._speed() < HOLD_AFTER_PLAY:
-            return
-        record = self.last_record
-        if record is None:
-            return
-        self.phase = "waiting"
-        self.after_turn(record, shown=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         from rummi_desktop.scenes.rummi.table_paint import paint_table
