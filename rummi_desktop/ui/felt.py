@@ -4,8 +4,8 @@ Everything is built with pygame's C routines from a few kilobytes of seeded rand
 8-bit noise tile coloured through a palette (so recolouring for a theme costs 256 palette
 entries, not a pixel loop), a coarse multiplier grid smoothscaled up for mottling and vignette,
 and wave lines for the wood grain. The result is deterministic (fixed seeds) and cached per
-(theme, size); a 1280×800 table takes a few tens of milliseconds (see ``tools`` figures in the
-report / ``python -m rummi_desktop.ui.felt`` prints a timing).
+(theme, size); a 1280×800 table takes about 20 ms of CPU (``python -m rummi_desktop.ui.felt``
+prints a timing for every theme).
 
 ``felt_surface`` returns the cached surface itself: blit it, never draw on it.
 """
