@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
 
 
+def back_to_menu(app: "App", stack) -> None:
+    """Leave the game for a freshly built main menu, so its Continue entry matches the
+    autosave as it is now (written a moment ago, or removed at the end of a match)."""
+    from rummi_desktop.scenes.menu import MenuScene
+
+    if stack is not None:
+        stack.clear(MenuScene(app))
+
+
 class PrivacyScreen(ShellScene):
     """"Pass the laptop to NAME": hides every rack until the next player clicks."""
 
@@ -98,13 +107,8 @@ class PauseOverlay(ShellScene):
 
     def _save_and_quit(self) -> None:
         self.table.save_now()
-        stack = self.stack
-        if stack is None:
-            return
-        # Back to whatever is under the table (the menu): pop this overlay and the table.
         self.table.cancel_thinking()
-        stack.pop()
-        stack.pop()
+        back_to_menu(self.app, self.stack)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme

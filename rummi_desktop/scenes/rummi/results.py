@@ -163,7 +163,9 @@ class MatchSummaryScene(ShellScene):
             self.stack.replace(RummiTableScene(self.app, RummiSession.new(setup)))
 
     def to_menu(self) -> None:
-        self.close()
+        from rummi_desktop.scenes.rummi.overlays import back_to_menu
+
+        back_to_menu(self.app, self.stack)
 
     def winner_text(self) -> str:
         names = [seat.name for seat in self.session.setup.seats]
