@@ -220,7 +220,7 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
             named = " ".join(tiles if len(tiles) <= 6 else tiles[:5] + ["…"])
             reason = f"{named}: {first.reason}"
         if result.problems and len(result.problems) > 1:
-            reason = f"{reason} (and {len(result.problems) - 1} more)"
+            reason = f"{reason} (+{len(result.problems) - 1} more)"
         self.say(reason or "That play is not allowed", warning=True)
         self.play("invalid")
 
