@@ -215,3 +215,19 @@ def test_pause_overlay_opens_rules_and_resumes(tmp_path, monkeypatch):
     assert isinstance(app.stack.top, PauseOverlay)
     key(app, "escape")
     assert app.stack.top is scene and scene.my_turn
+
+
+def test_shift_drag_moves_a_tile_with_the_rest_of_its_meld(tmp_path, monkeypatch):
+    import pygame
+
+    app = make_app(tmp_path, monkeypatch)
+    table = ["K4 K5 K6 K7 K8 K9", "R1 R2 R3"]
+    scene = open_table(app, session_from_position(table, ["Y1", OTHER_RACK], opened=[True, True]))
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        drag(app, scene.table_layout.tile_boxes[0][3].center, (640, 400))  # split before K7
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6"], ["K7", "K8", "K9"], ["R1", "R2", "R3"]]
+        drag(app, scene.table_layout.tile_boxes[1][0].center, meld_end_point(scene, 0))  # whole meld onto K4-K6
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6", "K7", "K8", "K9"], ["R1", "R2", "R3"]]
+    finally:
+        pygame.key.set_mods(0)
