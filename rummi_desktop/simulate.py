@@ -6,8 +6,10 @@ every table meld are checked again here. A refused play or a failed check is a v
 Prints one JSON line (analysis-format.md):
 ``{"game":"rummi","games":N,"seats":[...],"wins":[...],"draws":d,"mean_turns":t,
 "violations":v,"think_ms":{tier:{"mean","p95","max"}}}``.
-Seats rotate from game to game (the seat list is turned one step per game) so no seat keeps
-the same place; the same seed gives the same games.
+Seats rotate over the same deal: each deal is played once per seat, the seat list turned one
+step each time, so every tier plays every hand from every place and the luck of the deal
+cancels out (a 200-game run of hard,hard is exactly 100–100). The same seed gives the same
+games.
 """
 
 from __future__ import annotations
@@ -97,7 +99,7 @@ def simulate(tiers: list[str], games: int, seed: int) -> dict:
     for game in range(games):
         shift = game % seats  # seat i of this game is seat (i + shift) % seats of the list
         order = tuple(tiers[(i + shift) % seats] for i in range(seats))
-        winners = play_game(order, seed * 100_003 + game, tally)
+        winners = play_game(order, seed * 100_003 + game // seats, tally)
         if not winners:
             tally.draws += 1
         for winner in winners:

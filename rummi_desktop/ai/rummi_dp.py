@@ -118,9 +118,15 @@ class PlacementSearch:
         cancel: threading.Event | None = None,
         budget: int | None = None,
         track_room: bool = False,
+        tile_values: list[list[int]] | None = None,
+        joker_value: int = JOKER_PENALTY,
     ) -> None:
         self.table, self.rack = table, rack  # [colour][number] counts, number 0 unused
         self.table_jokers, self.rack_jokers = table_jokers, rack_jokers
+        # What placing a rack tile is worth beyond PER_TILE: its number unless a computer
+        # seat's policy says otherwise (e.g. keep well-connected tiles and jokers for later).
+        self.tile_values = tile_values or [list(range(16)) for _ in COLOURS]
+        self.joker_gain = PER_TILE + joker_value
         self.initial = initial
         self.canonical = not initial  # opening points need every joker counted in its meld
         # Room for loose jokers is nearly always there; by default the search assumes it and
@@ -145,7 +151,8 @@ class PlacementSearch:
         the search can drop states that cannot beat the best found)."""
         bounds = [0] * 15
         for v in range(13, 0, -1):
-            bounds[v] = bounds[v + 1] + sum(self.rack[c][v] for c in range(4)) * (PER_TILE + v)
+            bounds[v] = bounds[v + 1] + sum(
+                self.rack[c][v] * (PER_TILE + self.tile_values[c][v]) for c in range(4))
         return bounds
 
     def best(self) -> int:
@@ -155,13 +162,20 @@ class PlacementSearch:
     def _terminal(self, jokers_left: int, extra: int) -> int:
         """``extra`` is the opening points so far (initial mode) or the loose-joker room."""
         if self.canonical:
-            loose = min(jokers_left, extra) if self.track_room else jokers_left
-            jokers_left -= loose  # loose jokers go where there is room
+            jokers_left -= self.loose_jokers(jokers_left, extra)
         elif 0 < extra < INITIAL_MELD_POINTS:
             return IMPOSSIBLE
         if jokers_left > self.rack_jokers:
             return IMPOSSIBLE  # a table joker would be left over
-        return JOKER_GAIN * (self.rack_jokers - jokers_left)
+        return self.joker_gain * (self.rack_jokers - jokers_left)
+
+    def loose_jokers(self, jokers_left: int, room: int) -> int:
+        """How many unplaced jokers go loose onto melds with room at the end: all that fit,
+        or, when rack jokers are worth keeping (negative gain), only the table's."""
+        fit = min(jokers_left, room) if self.track_room else jokers_left
+        if self.joker_gain < 0:
+            return min(fit, max(0, jokers_left - self.rack_jokers))
+        return fit
 
     def _check_time(self) -> None:
         if self.cancel is not None and self.cancel.is_set():
@@ -252,7 +266,7 @@ class PlacementSearch:
         room = n3 and min(MAX_ROOM, 14 - v)  # per run stopping at v - 1
         found = {}
         for real in range(on_table, on_table + on_rack + 1):
-            gain = (real - on_table) * (PER_TILE + v)
+            gain = (real - on_table) * (PER_TILE + self.tile_values[c][v])
             for to_groups in range(real + 1):
                 for jokers in range(jokers_left + 1):
                     positions = real - to_groups + jokers
@@ -305,7 +319,7 @@ class PlacementSearch:
         o3 = self._colour_options(v, 3, code // BASE**3, jokers_left)
         if not (o0 and o1 and o2 and o3):
             return IMPOSSIBLE, None
-        ceiling = self.suffix_bound[v + 1] + JOKER_GAIN * self.rack_jokers
+        ceiling = self.suffix_bound[v + 1] + max(0, self.joker_gain) * self.rack_jokers
         b3 = o3[0][0] + ceiling
         b2 = o2[0][0] + b3
         b1 = o1[0][0] + b2

@@ -70,8 +70,7 @@ def search_melds(search: PlacementSearch) -> list[list[Tile]]:
     for runs in open_runs:
         finished.extend(runs.runs)
     if search.canonical:
-        loose = min(jokers_left, extra) if search.track_room else jokers_left
-        if not _add_loose_jokers(finished, loose):
+        if not _add_loose_jokers(finished, search.loose_jokers(jokers_left, extra)):
             raise NoRoomForJokers("no meld has room for a loose joker")
     return finished
 

@@ -23,7 +23,7 @@ from typing import Sequence
 from rummi_desktop.ai.rummi_dp import IMPOSSIBLE, PER_TILE, PlacementSearch, SolveInterrupted
 from rummi_desktop.ai.rummi_layout import arrange_table, best_melds, search_melds
 from rummi_desktop.ai.rummi_table import InvalidPositionError, check_position, count_grid
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import JOKER_PENALTY, Tile
 
 __all__ = ["InvalidPositionError", "Solution", "SolveInterrupted", "solve"]
 
@@ -49,8 +49,15 @@ def solve(
     *,
     deadline: float | None = None,
     cancel: threading.Event | None = None,
+    tile_values: list[list[int]] | None = None,
+    joker_value: int | None = None,
 ) -> Solution:
-    """The best play (see the module docstring). Raises InvalidPositionError for a bad table."""
+    """The best play (see the module docstring). Raises InvalidPositionError for a bad table.
+
+    ``tile_values[colour index][number]`` / ``joker_value`` replace a rack tile's value as the
+    tie-break between plays placing as many tiles (computer seat policies; ``value`` in the
+    Solution is still the plain value placed). A negative ``joker_value`` below -1000 keeps
+    rack jokers unless they bring down more other tiles."""
     table = [list(meld) for meld in table]
     rack = list(rack)
     check_position(table, rack)
@@ -60,7 +67,8 @@ def solve(
     rack_grid, rack_jokers = count_grid(rack)
     score, final_melds = best_melds(lambda track_room: PlacementSearch(
         table_grid, rack_grid, table_jokers, rack_jokers, deadline=deadline, cancel=cancel,
-        track_room=track_room))  # fmt: skip
+        track_room=track_room, tile_values=tile_values,
+        joker_value=JOKER_PENALTY if joker_value is None else joker_value))  # fmt: skip
     if score == IMPOSSIBLE:  # check_position makes this unreachable; guard against a bug
         raise InvalidPositionError("the table cannot be laid out as valid melds")
     if final_melds is None:
@@ -84,11 +92,11 @@ def _solution(score: int, new_table: list[list[Tile]], table, rack) -> Solution:
     before = Counter(tile for meld in table for tile in meld)
     after = Counter(tile for meld in new_table for tile in meld)
     placed = after - before
-    assert sum(placed.values()) == score // PER_TILE, "layout lost or invented tiles"
+    count, value = sum(placed.values()), sum(tile.penalty for tile in placed.elements())
     to_remove, left = Counter(placed), []
     for tile in rack:  # keep the player's own rack order
         if to_remove[tile] > 0:
             to_remove[tile] -= 1
         else:
             left.append(tile)
-    return Solution(score // PER_TILE, score % PER_TILE, new_table, left)
+    return Solution(count, value, new_table, left)

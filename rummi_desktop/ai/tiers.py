@@ -13,7 +13,8 @@ Tiers:
 - **medium**: its own melds, then lays single tiles onto table melds (run ends, a group's
   missing colour, splitting a run at a copy of an inner tile); no full rearrangement.
 - **hard**: the exact solver every turn (most tiles, then highest value).
-- **expert**: the exact solver plus a policy, see :func:`expert_play`.
+- **expert**: the exact solver plus a policy (hold back rack-only melds and jokers while no
+  opponent is close to going out; dump when one is), see :func:`expert_play`.
 
 Pure module: no pygame, no I/O; randomness only from a ``random.Random`` seeded by the view.
 """
@@ -24,15 +25,16 @@ import random
 import threading
 from typing import Any, Callable
 
-from rummi_desktop.ai.rummi_dp import SolveInterrupted
+from rummi_desktop.ai.rummi_dp import PER_TILE, SolveInterrupted
 from rummi_desktop.ai.rummi_medium import add_to_table, rack_melds, without
 from rummi_desktop.ai.rummi_solver import solve
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import COLOURS, Tile
 
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 EASY_DRAW_CHANCE = 0.25
 DANGER_RACK = 5  # an opponent with this few tiles may go out soon: stop holding back
-JOKER_WORTH_KEEPING = 3  # play a joker early only when it brings down this many other tiles
+LOW_POOL = 4  # this few tiles left to draw: a blocked round is near, stop holding back
+KEEP_JOKER = -PER_TILE - 1  # a rack joker's worth when calm: laid only to bring down more
 
 Table = list[list[Tile]]
 
@@ -77,33 +79,42 @@ def hard_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table |
 def expert_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table | None:
     """The exact solver plus a policy about what to keep.
 
-    1. A play that empties the rack is always made.
-    2. When an opponent is close to going out (≤ DANGER_RACK tiles) or the pool is empty,
-       it plays the exact best: most tiles, then highest value, so high tiles and jokers leave
-       the rack before they cost points.
-    3. Otherwise jokers are worth more later: it plays the best play that keeps its jokers;
-       if none exists it spends a joker only when that brings down at least
-       JOKER_WORTH_KEEPING other tiles, else draws.
-    4. The opening (30-point rule) is played like Hard: the sooner it is down, the sooner the
-       table opens up.
+    1. A play that empties the rack is always made; so is the opening (30-point rule), as
+       Hard plays it: the sooner it is down, the sooner the table opens up.
+    2. When an opponent is close to going out (≤ DANGER_RACK tiles) or the pool is nearly
+       empty (a blocked round is won on the lowest rack), it plays the exact best: most tiles,
+       then highest value, so high tiles and jokers leave the rack before they cost points.
+    3. Otherwise (calm) it still places the most tiles it can, but it keeps its jokers unless
+       a joker brings down more other tiles (a joker is worth more later), and among plays of
+       equal size it lays down the tiles that are hardest to use later (those with no partner
+       on its own rack) and keeps the ones that nearly form melds (see ``keep_values``).
     """
     best = solve(table, rack, view.owes_opening, deadline=deadline, cancel=cancel)
     if not best.placed:
         return None
     if not best.rack or view.owes_opening or _danger(view):
         return best.table
-    jokers = [tile for tile in rack if tile.is_joker]
-    if not jokers:
-        return best.table
-    keeping = solve(table, [t for t in rack if not t.is_joker], False, deadline=deadline, cancel=cancel)
-    if keeping.placed:
-        return keeping.table
-    jokers_spent = len(jokers) - sum(tile.is_joker for tile in best.rack)
-    return best.table if best.placed - jokers_spent >= JOKER_WORTH_KEEPING else None
+    calm = solve(table, rack, False, deadline=deadline, cancel=cancel,
+                 tile_values=keep_values(rack), joker_value=KEEP_JOKER)  # fmt: skip
+    return calm.table if calm.placed else None
+
+
+def keep_values(rack: list[Tile]) -> list[list[int]]:
+    """Tie-break worth of laying down each rack tile: high for a tile with no partner on the
+    rack (a neighbour of its colour within two numbers, or its number in another colour),
+    low for one that nearly forms a meld with the rest of the rack."""
+    present = {(tile.colour, tile.number) for tile in rack if not tile.is_joker}
+    values = [[0] * 16 for _ in COLOURS]
+    for c, colour in enumerate(COLOURS):
+        for number in range(1, 14):
+            partners = sum((colour, number + d) in present for d in (-2, -1, 1, 2))
+            partners += sum((other, number) in present for other in COLOURS if other != colour)
+            values[c][number] = max(0, 24 - 8 * min(partners, 3)) + number // 4
+    return values
 
 
 def _danger(view) -> bool:
-    return view.pool_size == 0 or min(view.other_rack_sizes, default=99) <= DANGER_RACK
+    return view.pool_size <= LOW_POOL or min(view.other_rack_sizes, default=99) <= DANGER_RACK
 
 
 PLAYERS: dict[str, Callable[..., Table | None]] = {
