@@ -23,6 +23,10 @@ class ComputerTurns:
     def _update_thinking(self) -> None:
         job = self.job
         if job is None:
+            # Asked for one frame after the turn began, so the request does not share a
+            # frame with repainting the seat panel.
+            seat = self.session.current
+            self.job = self.computers.start(self.state, self.session.seat(seat).kind)
             return
         try:
             melds = job.poll()
@@ -64,7 +68,13 @@ class ComputerTurns:
         self.relayout(spawn=self._seat_spawn(seat), rate=SHOWN_RATE, stagger=0.22)
 
     def _update_showing(self) -> None:
-        if not self.sprites.settled or self.phase_time * self._speed() < HOLD_AFTER_PLAY:
+        # The hold counts from the moment everything has landed: the frame that repaints
+        # the settled table and the frame that moves on to the next turn are not the same.
+        if not self.sprites.settled:
+            self.settled_time = 0.0
+            return
+        self.settled_time += self.last_dt
+        if self.settled_time * self._speed() < HOLD_AFTER_PLAY:
             return
         record = self.last_record
         if record is None:

@@ -76,6 +76,8 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
         if any(not seat.is_human for seat in session.setup.seats):
             self.computers.prepare()
         self.phase_time = 0.0
+        self.settled_time = 0.0
+        self.last_dt = 0.0
         self.turn_time = 0.0
         self.clock_left = 0.0
         self.last_tick = -1
@@ -175,7 +177,7 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
             if len(self.session.human_seats) != 1:
                 self.viewer = None
             self.phase = "thinking"
-            self.job = self.computers.start(self.state, self.session.seat(seat).kind)
+            self.job = None  # requested on the next frame (see ComputerTurns._update_thinking)
             self.relayout()
 
     def _push_privacy(self, seat: int) -> None:
@@ -360,6 +362,7 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
             self.stack.push(PauseOverlay(self.app, self))
 
     def update(self, dt: float) -> None:
+        self.last_dt = dt
         self.sprites.speed = self.app.animation_speed
         self.sprites.update(dt)
         self.phase_time += dt
