@@ -32,3 +32,9 @@ def test_bad_arguments_exit_2(capsys):
     assert run_simulate("rummi", "hard,wizard", 1, 1) == 2
     assert run_simulate("chess", "hard,easy", 1, 1) == 2
     assert "simulate:" in capsys.readouterr().err
+
+
+def test_each_deal_is_played_from_every_seat():
+    # Two equal seats on the same deals split the wins exactly.
+    result = simulate(["hard", "hard"], 2, 3)
+    assert result["wins"] == [1, 1] and result["violations"] == 0

@@ -222,3 +222,12 @@ def test_a_joker_needs_a_meld_with_room():
     assert s.placed == 1
     s = solve(table_of("K5 B5 R5 Y5", "Y11 Y12 Y13"), parse_tiles("J"), False)
     assert s.placed == 1 and parse_tiles("J Y11 Y12 Y13") in s.table
+
+
+def test_a_kept_joker_is_laid_only_to_bring_down_more():
+    table, rack = table_of("R1 R2 R3"), parse_tiles("R4 J")
+    keep = solve(table, rack, False, joker_value=-1001)
+    assert (keep.placed, keep.rack) == (1, [JOKER])
+    # A kept joker is still laid down when it brings down more tiles.
+    keep = solve(table_of("R1 R2 R3"), parse_tiles("K7 K9 J"), False, joker_value=-1001)
+    assert keep.placed == 3
