@@ -117,6 +117,7 @@ class ComputerSeats:
     def prepare(self) -> None:
         """Fork the thinking process now (at table set-up) rather than on the first turn."""
         if self.use_process and (self._process is None or not self._process.alive):
+            _tier_player("hard")  # import the tiers before forking: the child starts ready
             try:
                 self._process = ThinkingProcess(think_task)
             except OSError:
