@@ -87,6 +87,7 @@ class MenuScene(ShellScene):
 
     def on_enter(self) -> None:
         self.app.audio.start_music()
+        self.widgets.warm_tooltips(self.app.theme)
         self._play_intro()
 
     def _play_intro(self) -> None:

@@ -9,6 +9,7 @@ it from anywhere on the screen.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, TypeVar
 
 import pygame
@@ -139,6 +140,12 @@ class WidgetGroup:
                 return widget
         return self.focused
 
+    def warm_tooltips(self, theme: "Theme") -> None:
+        """Render every tooltip ahead of time so the first one to appear costs no frame time."""
+        for widget in self.widgets:
+            if widget.tooltip or widget.shortcut:
+                tooltip_card(theme, widget.tooltip, widget.shortcut)
+
     def tooltip_widget(self) -> Widget | None:
         for widget in self.widgets:
             if widget.hovered and widget.hover_time >= TOOLTIP_DELAY and (widget.tooltip or widget.shortcut):
@@ -153,6 +160,7 @@ class WidgetGroup:
 
 
 KEY_LABELS = {"escape": "Esc", "return": "Enter", "space": "Space", "tab": "Tab", "backspace": "Backspace"}
+SHADOW_PAD = 8
 
 
 def key_label(key: str) -> str:
@@ -160,32 +168,44 @@ def key_label(key: str) -> str:
     return KEY_LABELS.get(key, key.upper() if len(key) <= 3 else key.title())
 
 
+@lru_cache(maxsize=64)
+def tooltip_card(theme: "Theme", message: str, key: str) -> pygame.Surface:
+    """The whole tooltip (shadow, card, text, keycap) as one cached picture, SHADOW_PAD px of
+    shadow around the card: drawing a tooltip is then one blit, even the first time it shows
+    if ``WidgetGroup.warm_tooltips`` ran."""
+    words = shapes.text(message, 18, theme.text) if message else None
+    cap = shapes.text(key_label(key), 16, theme.accent_text, bold=True) if key else None
+    width = (words.get_width() if words else 0) + (cap.get_width() + 20 if cap else 0) + (12 if words and cap else 0) + 28
+    card_rect = pygame.Rect(SHADOW_PAD, SHADOW_PAD, width, 40)
+    picture = pygame.Surface((width + 2 * SHADOW_PAD, 40 + 2 * SHADOW_PAD), pygame.SRCALPHA)
+    card = shapes.darken(theme.panel[:3], 0.45) + (240,)
+    picture.blit(shapes.soft_shadow(card_rect.size, 10, SHADOW_PAD, 140), (0, 3))
+    picture.blit(shapes.rounded_panel(card_rect.size, 10, card, card, theme.rail_highlight, 1), card_rect)
+    x = card_rect.x + 14
+    if words:
+        picture.blit(words, words.get_rect(midleft=(x, card_rect.centery)))
+        x += words.get_width() + 12
+    if cap:
+        keycap = pygame.Rect(x, card_rect.centery - 12, cap.get_width() + 20, 24)
+        picture.blit(shapes.rounded_panel(keycap.size, 6, shapes.lighten(theme.accent, 0.15), theme.accent,
+                                          shapes.darken(theme.accent, 0.4), 1), keycap)
+        picture.blit(cap, cap.get_rect(center=keycap.center))
+    return picture
+
+
 def draw_tooltip(surface: pygame.Surface, theme: "Theme", anchor: pygame.Rect, message: str, key: str,
                  side: str = "below") -> None:
     """A small dark card beside ``anchor`` (below, above or right; flipped when it would leave
     the screen): the message and the shortcut as a keycap."""
-    words = shapes.text(message, 18, theme.text) if message else None
-    cap = shapes.text(key_label(key), 16, theme.accent_text, bold=True) if key else None
-    width = (words.get_width() if words else 0) + (cap.get_width() + 20 if cap else 0) + (12 if words and cap else 0) + 28
-    box = pygame.Rect(0, 0, width, 40)
+    picture = tooltip_card(theme, message, key)
+    box = pygame.Rect(0, 0, picture.get_width() - 2 * SHADOW_PAD, picture.get_height() - 2 * SHADOW_PAD)
     if side == "right":
         box.midleft = (anchor.right + 14, anchor.centery)
-    if side == "above" or (side == "right" and box.right > surface.get_width() - 4):
+    if side == "above" or (side == "right" and box.right > surface.get_width() - TOOLTIP_MARGIN):
         box.midbottom = (anchor.centerx, anchor.top - 10)
     if side == "below":
         box.midtop = (anchor.centerx, anchor.bottom + 10)
         if box.bottom > surface.get_height() - 4:
             box.midbottom = (anchor.centerx, anchor.top - 10)
     box.clamp_ip(surface.get_rect().inflate(-2 * TOOLTIP_MARGIN, -2 * TOOLTIP_MARGIN))
-    card = shapes.darken(theme.panel[:3], 0.45) + (240,)
-    surface.blit(shapes.soft_shadow(box.size, 10, 8, 140), (box.x - 8, box.y - 5))
-    surface.blit(shapes.rounded_panel(box.size, 10, card, card, theme.rail_highlight, 1), box)
-    x = box.x + 14
-    if words:
-        surface.blit(words, words.get_rect(midleft=(x, box.centery)))
-        x += words.get_width() + 12
-    if cap:
-        keycap = pygame.Rect(x, box.centery - 12, cap.get_width() + 20, 24)
-        surface.blit(shapes.rounded_panel(keycap.size, 6, shapes.lighten(theme.accent, 0.15), theme.accent,
-                                          shapes.darken(theme.accent, 0.4), 1), keycap)
-        surface.blit(cap, cap.get_rect(center=keycap.center))
+    surface.blit(picture, (box.x - SHADOW_PAD, box.y - SHADOW_PAD))
