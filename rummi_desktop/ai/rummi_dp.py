@@ -135,7 +135,7 @@ class PlacementSearch:
         self.deadline, self.cancel = deadline, cancel
         self.budget = budget  # most states to expand, or None
         self.memo: dict[tuple[int, int, int, int], int] = {}
-        self.normal_cache: dict[tuple[int, int], int] = {}
+        self.normal_cache: dict[int, tuple[int, int]] = {}
         self.bounds: dict[int, int] = {}  # upper bounds of states cut short by alpha
         self.steps: dict[tuple[int, int, int, int], Step] = {}
         self.option_cache: dict[tuple[int, int, int, int], list[ColourChoice]] = {}
@@ -219,7 +219,8 @@ class PlacementSearch:
         what the copies at v (plus jokers) can continue stop now; with no joker left, a long
         run ending in a joker needs one more tile just like a run of two. Returns the code
         (-1: a short run cannot go on) and how many runs stopped (their loose-joker room)."""
-        cached = self.normal_cache.get((v, code, jokers_left))
+        cache_key = (code * 16 + v) * 4 + jokers_left
+        cached = self.normal_cache.get(cache_key)
         if cached is not None:
             return cached
         result, stopped, jokers_needed = 0, 0, 0
@@ -239,7 +240,7 @@ class PlacementSearch:
             going_on = min(n3, positions - must)
             stopped += n3 - going_on
             result += _pack(n1, n2, going_on, nx) * BASE**c
-        self.normal_cache[(v, code, jokers_left)] = (result, stopped)
+        self.normal_cache[cache_key] = (result, stopped)
         return result, stopped
 
     def _colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[tuple]:
@@ -264,10 +265,12 @@ class PlacementSearch:
         on_table, on_rack = self.table[c][v], self.rack[c][v]
         later_real = self.has_real[c][v + 1] or self.has_real[c][v + 2]
         room = n3 and min(MAX_ROOM, 14 - v)  # per run stopping at v - 1
+        colours_here = sum(self.has_real[o][v] for o in range(4))
+        groups_possible = colours_here + jokers_left >= 3  # a group needs three colours
         found = {}
         for real in range(on_table, on_table + on_rack + 1):
             gain = (real - on_table) * (PER_TILE + self.tile_values[c][v])
-            for to_groups in range(real + 1):
+            for to_groups in range(real + 1 if groups_possible else 1):
                 for jokers in range(jokers_left + 1):
                     positions = real - to_groups + jokers
                     if positions < must:
