@@ -185,3 +185,20 @@ def test_every_widget_kind_draws_without_error(theme):
 
 def test_key_labels_read_nicely():
     assert [key_label(k) for k in ("escape", "return", "f1", "s", "page down")] == ["Esc", "Enter", "F1", "S", "Page Down"]
+
+
+def test_warmed_tooltips_are_drawn_from_the_cache(theme):
+    from rummi_desktop.ui.widget_group import tooltip_card
+
+    tip = Button((100, 100, 200, 60), "Help", lambda: None, tooltip="Rules and credits", shortcut="h")
+    group = WidgetGroup([tip])
+    group.warm_tooltips(theme)
+    before = tooltip_card.cache_info()
+    act(group, K.HOVER, (150, 130))
+    for _ in range(60):
+        group.update(1 / 60)
+    surface = pygame.Surface((800, 400))
+    group.draw(surface, theme)
+    after = tooltip_card.cache_info()
+    assert after.misses == before.misses and after.hits == before.hits + 1
+    assert surface.get_at((200, 180)) != surface.get_at((700, 380))  # the card is below the button
