@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 W = TypeVar("W", bound=Widget)
 FOCUS_NEXT, FOCUS_PREVIOUS = {"down", "tab"}, {"up"}
-TOOLTIP_MARGIN = 40  # keep tooltips off the screen edge (and off the table rail)
+TOOLTIP_MARGIN = 12  # keep tooltips off the very edge of the screen
 
 
 class WidgetGroup:
@@ -200,7 +200,7 @@ def draw_tooltip(surface: pygame.Surface, theme: "Theme", anchor: pygame.Rect, m
     picture = tooltip_card(theme, message, key)
     box = pygame.Rect(0, 0, picture.get_width() - 2 * SHADOW_PAD, picture.get_height() - 2 * SHADOW_PAD)
     if side == "right":
-        box.midleft = (anchor.right + 14, anchor.centery)
+        box.midleft = (anchor.right + 12, anchor.centery)
     if side == "above" or (side == "right" and box.right > surface.get_width() - TOOLTIP_MARGIN):
         box.midbottom = (anchor.centerx, anchor.top - 10)
     if side == "below":
