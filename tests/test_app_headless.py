@@ -190,3 +190,14 @@ def test_theme_change_applies_live_to_the_drawn_frame(home, no_games):
     app.update_settings(theme=other)
     run(app, 1)
     assert app.screen.get_at((640, 700)) != corner
+
+
+def test_f11_inside_settings_moves_the_fullscreen_switch(home, no_games):
+    app = start(home)
+    press_key(pygame.K_s, "s")
+    run(app)
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene) and settings.fullscreen_toggle.value is False
+    press_key(pygame.K_F11)
+    run(app)
+    assert settings.fullscreen_toggle.value is True and app.settings.fullscreen is True

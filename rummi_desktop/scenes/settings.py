@@ -63,6 +63,7 @@ class SettingsScene(ShellScene):
         ]
         for index, make in enumerate(rows):
             self.widgets.add(make(pygame.Rect(ROWS_LEFT, ROWS_TOP + index * (ROW_HEIGHT + ROW_GAP), ROWS_WIDTH, ROW_HEIGHT)))
+        self.fullscreen_toggle = self.widgets.widgets[-1]
         back = pygame.Rect(0, 0, 240, 60)
         back.midbottom = (PANEL.centerx, PANEL.bottom - 26)
         self.back_button = self.widgets.add(Button(back, "Done", self.close, style="primary",
@@ -88,6 +89,8 @@ class SettingsScene(ShellScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.since_cue += dt
+        # F11 works here too: keep the switch showing the truth.
+        self.fullscreen_toggle.value = self.app.settings.fullscreen
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
