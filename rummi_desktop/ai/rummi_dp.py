@@ -30,6 +30,7 @@ import threading
 import time
 from typing import NamedTuple
 
+from rummi_desktop.ai.rummi_groups import GROUP_FITS
 from rummi_desktop.tiles import COLOURS, JOKER_PENALTY
 
 PER_TILE = 1000
@@ -79,29 +80,6 @@ class Step(NamedTuple):
     colours: tuple[ColourChoice, ...]
     group_jokers: int
     next_extra: int  # opening points or loose-joker room after this number
-
-
-def groups_fit(real_counts: tuple[int, ...], jokers: int, canonical: bool = False) -> int:
-    """How many groups to form from these real copies per colour plus jokers (-1: none fit).
-
-    Feasible with m groups iff no colour has more copies than groups and the total fits
-    3 to 4 tiles a group; the fewest groups (largest, most readable) are preferred. In
-    canonical form a joker sits only in groups of three: any four-group beside a joker's group
-    holds the colour that group misses, which could replace the joker.
-    """
-    total = sum(real_counts) + jokers
-    if total == 0:
-        return 0
-    widest = max(real_counts)
-    if canonical and jokers:
-        return total // 3 if total % 3 == 0 and widest <= total // 3 else -1
-    fewest = max(widest, -(-total // 4), 1)
-    return fewest if 3 * fewest <= total else -1
-
-
-def group_room(real_counts: tuple[int, ...], jokers: int, groups: int) -> int:
-    """Groups of three among them (each can take one loose joker)."""
-    return 4 * groups - sum(real_counts) - jokers
 
 
 class PlacementSearch:
@@ -314,6 +292,8 @@ class PlacementSearch:
 
     def _search_number(self, v: int, code: int, jokers_left: int, extra: int, alpha: int):
         """Best over every combination of per-colour choices at number v, by branch and bound:
+        (the hot loop of the solver, kept in one piece on purpose: locals and unpacked tuples
+        are what make it fast enough in pure Python)
         options come sorted by gain, so a loop stops once the rest cannot beat the better of
         the best so far and ``alpha``. Returns (value, step); a value ≤ alpha is only a bound."""
         o0 = self._colour_options(v, 0, code % BASE, jokers_left)
@@ -385,23 +365,3 @@ class PlacementSearch:
         if best <= alpha and cut:
             return alpha, None  # cut branches could reach alpha, no more
         return best, step
-
-
-def _group_fits_table(canonical: bool) -> list[list[tuple[int, int]]]:
-    """For every (real copies per colour in groups, jokers left): the feasible
-    (jokers put in groups, loose-joker room of the groups), indexed by
-    (sum of copies[c] * 3**c) * 3 + jokers left."""
-    table = []
-    for packed in range(81):
-        counts = (packed % 3, packed // 3 % 3, packed // 9 % 3, packed // 27)
-        for jokers_left in range(3):
-            fits = []
-            for group_jokers in range(jokers_left + 1):
-                groups = groups_fit(counts, group_jokers, canonical)
-                if groups >= 0:
-                    fits.append((group_jokers, group_room(counts, group_jokers, groups)))
-            table.append(fits)
-    return table
-
-
-GROUP_FITS = {False: _group_fits_table(False), True: _group_fits_table(True)}

@@ -21,8 +21,8 @@ from rummi_desktop.ai.rummi_dp import (
     SearchBudgetSpent,
     MAX_ROOM,
     Step,
-    groups_fit,
 )
+from rummi_desktop.ai.rummi_groups import groups_fit
 from rummi_desktop.ai.rummi_table import count_grid, is_group, is_valid_meld, multiset_key, run_start, subtract
 from rummi_desktop.tiles import COLOURS, JOKER, Tile
 

@@ -1,0 +1,49 @@
+"""Groups at one number: how real copies and jokers can be dealt into groups of 3–4 colours.
+
+Used by the placement search (``rummi_dp``) and its layout. Pure module: no pygame, no I/O.
+"""
+
+from __future__ import annotations
+
+
+def groups_fit(real_counts: tuple[int, ...], jokers: int, canonical: bool = False) -> int:
+    """How many groups to form from these real copies per colour plus jokers (-1: none fit).
+
+    Feasible with m groups iff no colour has more copies than groups and the total fits
+    3 to 4 tiles a group; the fewest groups (largest, most readable) are preferred. In
+    canonical form a joker sits only in groups of three: any four-group beside a joker's group
+    holds the colour that group misses, which could replace the joker.
+    """
+    total = sum(real_counts) + jokers
+    if total == 0:
+        return 0
+    widest = max(real_counts)
+    if canonical and jokers:
+        return total // 3 if total % 3 == 0 and widest <= total // 3 else -1
+    fewest = max(widest, -(-total // 4), 1)
+    return fewest if 3 * fewest <= total else -1
+
+
+def group_room(real_counts: tuple[int, ...], jokers: int, groups: int) -> int:
+    """Groups of three among them (each can take one loose joker)."""
+    return 4 * groups - sum(real_counts) - jokers
+
+
+def _group_fits_table(canonical: bool) -> list[list[tuple[int, int]]]:
+    """For every (real copies per colour in groups, jokers left): the feasible
+    (jokers put in groups, loose-joker room of the groups), indexed by
+    (sum of copies[c] * 3**c) * 3 + jokers left."""
+    table = []
+    for packed in range(81):
+        counts = (packed % 3, packed // 3 % 3, packed // 9 % 3, packed // 27)
+        for jokers_left in range(3):
+            fits = []
+            for group_jokers in range(jokers_left + 1):
+                groups = groups_fit(counts, group_jokers, canonical)
+                if groups >= 0:
+                    fits.append((group_jokers, group_room(counts, group_jokers, groups)))
+            table.append(fits)
+    return table
+
+
+GROUP_FITS = {False: _group_fits_table(False), True: _group_fits_table(True)}
