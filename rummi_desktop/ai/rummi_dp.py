@@ -16,12 +16,19 @@ bookkeeping of a colour is fully determined by how many of its positions go to r
 Jokers in canonical form (outside initial-meld mode): a joker at the end of a run of four or
 more, or in a group of four, could be lifted off and the meld would stay valid, so the search
 never puts one there. Such "loose" jokers are instead added at the end to any meld with room
-for one (a group of three; a run that does not reach 13 on the side it grows), which the
-search counts as it goes. A run of three or more that just took a joker is therefore marked
-"must go on" (its joker is inside the run). This removes most of the joker branching.
+for one (a group of three, or a run with a free end). A run of three or more that just took a
+joker is therefore marked "must go on" (its joker is inside the run). By default the search
+assumes such room exists (it nearly always does) and the layout checks it; if it does not,
+the search runs again counting the room it builds (``track_room``), so the answer stays exact.
+
+Pruning that keeps the answer exact: states that behave alike from a number on are merged
+(``normalise``), runs that would need more jokers than are left are cut early, and a
+branch-and-bound with a fail-low memo drops states that cannot beat the best play found.
 
 Score of a play: 1000 per rack tile placed plus its value (numbers; 30 for a joker), so
-"most tiles, then highest value" is one integer to maximise. Pure module (no pygame, no I/O).
+"most tiles, then highest value" is one integer to maximise; a computer seat's policy may
+replace the values (``tile_values``, ``joker_value``) as its tie-break. Pure module (no
+pygame, no I/O).
 """
 
 from __future__ import annotations
