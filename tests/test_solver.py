@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from rummi_desktop.ai.rummi_solver import InvalidPositionError, SolveInterrupted, solve
 from rummi_desktop.ai.rummi_table import is_valid_meld
 from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, rummi_set
-from tests.solver_oracle import brute_force
+from tests.test_solver_oracle import brute_force
 
 
 def table_of(*melds: str) -> list[list[Tile]]:
