@@ -64,7 +64,6 @@ def load_saved_session(notices: list[str] | None = None):
 
 def resume(app: "App") -> "Scene | None":
     """Continue: a table for the autosaved match, or None when there is nothing to continue."""
-    from rummi_desktop.scenes.rummi.table_scene import ResumingTable
     from rummi_desktop.storage.rummi_saves import has_autosave
 
     if not has_autosave():
@@ -72,6 +71,10 @@ def resume(app: "App") -> "Scene | None":
     session = load_saved_session(app.notices)
     if session is None:
         return None
+    # Imported only when there is a game to continue: the table scene is the heaviest import,
+    # and the menu's first frame should not wait for it.
+    from rummi_desktop.scenes.rummi.table_scene import ResumingTable
+
     return ResumingTable(app)
 
 
