@@ -103,7 +103,9 @@ def rack_id(scene: RummiTableScene, notation: str, skip: set | None = None) -> i
 
 
 def new_meld_point(scene: RummiTableScene):
-    return scene.table_layout.new_meld_box.x + 10, scene.table_layout.new_meld_box.center[1]
+    """Open felt after the last meld, beyond the reach in which a drop joins that meld."""
+    box = scene.table_layout.new_meld_box
+    return box.center[0] + scene.table_layout.tile_w * 0.5, box.center[1]
 
 
 def meld_end_point(scene: RummiTableScene, meld: int):

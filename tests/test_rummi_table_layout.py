@@ -93,13 +93,17 @@ def test_tile_at_finds_the_tile_under_the_pointer():
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.integers(min_value=0, max_value=60))
+@given(st.integers(min_value=0, max_value=106))
 def test_rack_slots_are_disjoint_and_inside_the_rack(count):
     layout = layout_rack(count, REGIONS.rack)
     assert len(layout.slots) == count
+    assert len(layout.ledges) == layout.tiers
+    ledges = [REGIONS.rack.y + y for y in layout.ledges]
     for i, box in enumerate(layout.slots):
         assert REGIONS.rack.x <= box.x and box.right <= REGIONS.rack.right + 0.01
         assert REGIONS.rack.y <= box.y and box.bottom <= REGIONS.rack.bottom + 0.01
+        assert any(0 <= ledge - box.bottom <= 2 for ledge in ledges), "every tile stands on a tier"
+        assert not any(box.y < ledge < box.bottom for ledge in ledges)
         for other in layout.slots[i + 1 :]:
             assert not box.overlaps(other)
 

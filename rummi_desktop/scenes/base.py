@@ -31,6 +31,9 @@ class ShellScene(Scene):
             return True
         return False
 
+    def on_pause(self) -> None:
+        self.widgets.forget_pointer()  # covered: its tooltips must not show through
+
     def on_back(self) -> None:
         self.close()
 

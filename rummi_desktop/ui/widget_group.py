@@ -122,6 +122,14 @@ class WidgetGroup:
         """Give the keyboard focus to ``widget`` (e.g. the first button when a menu opens)."""
         self._set_focus(widget)
 
+    def forget_pointer(self) -> None:
+        """The pointer no longer reaches these widgets (a scene was pushed over them): drop
+        hover, hover time and any press, so no stale tooltip stays drawn under the overlay."""
+        self.captured = None
+        for widget in self.widgets:
+            widget.hovered = False
+            widget.hover_time = 0.0
+
     # -- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         for widget in self.widgets:

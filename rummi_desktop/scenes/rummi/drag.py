@@ -7,7 +7,9 @@ about legality: the model applies the move or refuses it with a reason the scene
 
 Gestures:
 
-* rack → table: ``Place`` into a meld at the drop position, or a new meld on open felt;
+* rack → table: ``Place`` into a meld at the drop position, or a new meld on open felt (at
+  the end of the meld order with ``Place``; anywhere else the whole table is restated with
+  ``Rearrange``, so the new meld sits where it was dropped instead of jumping to the end);
   dropped squarely on a joker whose place the tile can take: ``Swap`` (the model checks it).
 * table → table: ``Shift`` (moving a tile: split a run by moving its end away, merge by
   moving tiles over); with Shift held, the tile *and everything after it in its meld* moves
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummi_desktop.games.rummi.moves import Merge, Move, Place, Retrieve, Shift, Split, Swap
+from rummi_desktop.games.rummi.moves import Merge, Move, Place, Rearrange, Retrieve, Shift, Split, Swap
 from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.scenes.rummi.layout import (
     RackLayout,
@@ -88,18 +90,34 @@ def intent_for_drop(
         return (Swap(pick.tile, joker),)
     if pick.from_rack:
         if target.is_new_meld:
-            return (Place(pick.tile, len(table), 0),)
+            return _new_meld(pick, target.index, table)
         return (Place(pick.tile, target.meld, target.index),)
     if pick.with_tail:
         return _tail_moves(pick, target.meld, table)
+    if target.is_new_meld:
+        return _new_meld(pick, target.index, table)
     return _shift(pick, target.meld, target.index, table)
 
 
-def _shift(pick: Pick, meld: int | None, index: int, table: list[list[int]]) -> Intent:
-    if meld is None:
-        if len(table[pick.meld]) == 1:
-            return None  # a lone tile dropped on open felt: it already is a meld of its own
+def _new_meld(pick: Pick, order: int, table: list[list[int]]) -> Intent:
+    """The picked tile alone as a new meld at place ``order`` of the meld order (counted on
+    the table as it is, the tile still in its meld)."""
+    melds = [[t for t in meld if t != pick.tile] for meld in table]
+    if not pick.from_rack and not melds[pick.meld]:
+        del melds[pick.meld]  # a lone tile moving away: its old place closes up
+        order -= 1 if order > pick.meld else 0
+    at_end = order >= len(melds)
+    if at_end and pick.from_rack:
+        return (Place(pick.tile, len(table), 0),)
+    if at_end and len(melds) == len(table):
         return (Shift(pick.tile, len(table), 0),)
+    melds.insert(order, [pick.tile])
+    if melds == table:
+        return None  # dropped where it already was
+    return (Rearrange(tuple(tuple(meld) for meld in melds)),)
+
+
+def _shift(pick: Pick, meld: int, index: int, table: list[list[int]]) -> Intent:
     if meld == pick.meld:
         # Positions are counted without the moving tile; dropping it where it is does nothing.
         if index in (pick.position, pick.position + 1):

@@ -5,7 +5,7 @@ The table scene asks this module three kinds of question:
 * where each meld and each of its tiles goes on the felt (melds flow left to right in rows,
   with a gap between melds, wrapping to the next row; a meld is never split across rows; if
   the table gets crowded every tile shrinks a little so everything still fits);
-* where each rack tile goes on the two-tier rack;
+* where each rack tile goes on the rack (two tiers, more when a rack grows very long);
 * what a drop at a point means: "into meld 3 before its tile 2", "a new meld", "the rack at
   slot 7".
 
@@ -16,6 +16,7 @@ pygame's FRect stores single precision and the tests compare positions exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 SCREEN_W, SCREEN_H = 1280, 800
@@ -171,40 +172,82 @@ def layout_table(
 
 @dataclass(frozen=True, slots=True)
 class TableDrop:
-    """What a drop on the felt means: into ``meld`` before position ``index``, or a new meld."""
+    """What a drop on the felt means: into ``meld`` before position ``index``, or — ``meld``
+    None — a new meld taking place ``index`` in the meld order (``box``: where it would sit)."""
 
     meld: int | None  # None: a new meld
     index: int = 0
+    box: Box | None = None  # new meld only: its first tile's box once laid out
 
     @property
     def is_new_meld(self) -> bool:
         return self.meld is None
 
 
+JOIN_REACH_TILES = 1.0  # a drop this far (in tile widths) past a meld's end still joins it
+JOIN_REACH_ROW = 0.33  # ...and this far (in tile heights) above or below it: the same row
+
+
+def _edge_distance(box: Box, px: float) -> float:
+    """Horizontal distance from the point to the box (0 inside it)."""
+    return max(box.x - px, 0.0, px - box.right)
+
+
 def table_drop_target(layout: TableLayout, px: float, py: float) -> TableDrop | None:
     """The meld (and insert position) a drop at (px, py) joins; a new meld on open felt.
 
-    A drop counts as "into a meld" within half a tile of the meld's ends and a third of a
-    tile above or below it, so a tile dropped just past the end of a run extends it.
+    A tile dropped up to about one tile width past either end of a meld, in its row, joins it
+    at that end: a player laying a second tile beside a first one means the same meld. Open
+    felt makes a new meld, placed in the meld order where it lands nearest the drop point.
     None when the point is not on the felt at all.
     """
     if not layout.area.contains(px, py):
         return None
-    reach_x = layout.tile_w * 0.5
-    reach_y = layout.tile_h * 0.33
+    reach_x = layout.tile_w * JOIN_REACH_TILES
+    reach_y = layout.tile_h * JOIN_REACH_ROW
     best: tuple[float, int] | None = None
     for meld, box in enumerate(layout.meld_boxes):
         if box.inflate(reach_x, reach_y).contains(px, py):
-            distance = abs(px - box.center[0]) / max(box.w, 1) + abs(py - box.center[1])
+            distance = _edge_distance(box, px) + abs(py - box.center[1]) / layout.tile_h
             if best is None or distance < best[0]:
                 best = (distance, meld)
     if best is None:
-        return TableDrop(None)
+        index, box = new_meld_place(layout, px, py)
+        return TableDrop(None, index, box)
     meld = best[1]
     box = layout.meld_boxes[meld]
     length = len(layout.tile_boxes[meld])
     index = round((px - box.x) / layout.pitch)
     return TableDrop(meld, max(0, min(length, index)))
+
+
+@lru_cache(maxsize=256)
+def _placements(lengths: tuple[int, ...], area: Box) -> tuple[Box, ...]:
+    """For each place a new one-tile meld could take in the meld order, its box once the
+    table is laid out again with it (tiles may shrink, later melds move along)."""
+    tile_w = layout_table(lengths, area).tile_w
+    boxes = []
+    for index in range(len(lengths) + 1):
+        trial = lengths[:index] + (1,) + lengths[index:]
+        corners = _flow(trial, area, tile_w)
+        if corners is None:  # one more tile makes everything shrink: the slow, exact way
+            boxes.append(layout_table(trial, area).tile_boxes[index][0])
+        else:
+            boxes.append(Box(*corners[index], tile_w, tile_height(tile_w)))
+    return tuple(boxes)
+
+
+def new_meld_place(layout: TableLayout, px: float, py: float) -> tuple[int, Box]:
+    """Where in the meld order a new meld dropped at (px, py) goes: the place that lays it
+    out nearest the drop point (rows weigh more than columns), and the box it gets there."""
+    lengths = tuple(len(boxes) for boxes in layout.tile_boxes)
+    options = _placements(lengths, layout.area)
+
+    def distance(item: tuple[int, Box]) -> float:
+        cx, cy = item[1].center
+        return abs(cx - px) + 2 * abs(cy - py)
+
+    return min(enumerate(options), key=distance)
 
 
 def tile_at(layout: TableLayout, px: float, py: float) -> tuple[int, int] | None:
@@ -224,13 +267,16 @@ def tile_at(layout: TableLayout, px: float, py: float) -> tuple[int, int] | None
 
 @dataclass(frozen=True, slots=True)
 class RackLayout:
-    """Slot boxes for ``count`` tiles on a two-tier rack (top tier fills first)."""
+    """Slot boxes for ``count`` tiles on the rack's tiers (top tier fills first)."""
 
     tile_w: int
     tile_h: int
     area: Box
     per_row: int
     slots: tuple[Box, ...]
+    tiers: int = 2
+    tier_step: float = 0.0  # px from one tier's top to the next
+    ledges: tuple[int, ...] = ()  # y of the ledge under each tier, from the rack's top
 
     @property
     def pitch(self) -> int:
@@ -238,35 +284,49 @@ class RackLayout:
 
 
 RACK_PADDING = 10
-RACK_TIER_GAP = 10
+RACK_TIER_GAP = 10  # between two tiers; a ledge (7 px) sits in it just under the upper tier
+RACK_CROWDED_GAP = 9  # with three or four tiers
+RACK_MAX_TIERS = 4
+LEDGE_BELOW_TILE = 1  # px between a tile's foot and its ledge
 
 
-def layout_rack(count: int, area: Box, preferred_w: int = 50, min_w: int = 26) -> RackLayout:
-    """Two tiers; tiles shrink when the rack holds more than two full tiers at full size."""
+def _rack_fit(count: int, area: Box, tiers: int, preferred_w: int, min_w: int) -> int | None:
+    """The largest tile width at which ``count`` tiles fit on ``tiers`` tiers, if any."""
     inner_w = area.w - 2 * RACK_PADDING
-    tile_w = preferred_w
-    while True:
-        tile_h = tile_height(tile_w)
+    inner_h = area.h - 2 * RACK_PADDING
+    gap = RACK_TIER_GAP if tiers <= 2 else RACK_CROWDED_GAP
+    for tile_w in range(preferred_w, min_w - 1, -1):
         pitch = tile_w + TILE_SPACING + 1
         per_row = max(1, int((inner_w + TILE_SPACING + 1) // pitch))
-        height_ok = 2 * tile_h + RACK_TIER_GAP <= area.h - 2 * RACK_PADDING + 1
-        if (count <= 2 * per_row and height_ok) or tile_w <= min_w:
-            break
-        tile_w -= 1
-    # Past two tiers at the smallest size (a long run of draws) the rack grows a third tier.
-    tiers = max(2, -(-count // per_row))
+        tall_enough = tiers * tile_height(tile_w) + (tiers - 1) * gap <= inner_h + 1
+        if tall_enough and count <= tiers * per_row:
+            return tile_w
+    return None
+
+
+def layout_rack(count: int, area: Box, preferred_w: int = 50, min_w: int = 21) -> RackLayout:
+    """Two tiers, tiles shrinking as the rack fills; a third and a fourth tier when that keeps
+    tiles larger (a long blocked round can leave 100+ tiles on one rack: all stay inside)."""
+    choices = [(width, -tiers) for tiers in range(2, RACK_MAX_TIERS + 1)
+               if (width := _rack_fit(count, area, tiers, preferred_w, min_w)) is not None]
+    if choices:
+        tile_w, tiers = max(choices)[0], -max(choices)[1]
+    else:  # more tiles than a whole set: squeeze tiers together (never happens in a game)
+        tile_w, tiers = min_w, RACK_MAX_TIERS
+    tile_h = tile_height(tile_w)
+    pitch = tile_w + TILE_SPACING + 1
+    per_row = max(1, int((area.w - 2 * RACK_PADDING + TILE_SPACING + 1) // pitch))
+    tiers = max(tiers, -(-count // per_row))
+    # tiers spread over the rack's height: the bottom ledge stays put whatever the size
     tier_step = (area.h - 2 * RACK_PADDING - tile_h) / (tiers - 1)
     top = area.y + RACK_PADDING
     slots = tuple(
-        Box(
-            area.x + RACK_PADDING + (i % per_row) * pitch,
-            top + (i // per_row) * min(tier_step, tile_h + RACK_TIER_GAP),
-            tile_w,
-            tile_h,
-        )
+        Box(area.x + RACK_PADDING + (i % per_row) * pitch, top + (i // per_row) * tier_step, tile_w, tile_h)
         for i in range(count)
     )
-    return RackLayout(tile_w=tile_w, tile_h=tile_h, area=area, per_row=per_row, slots=slots)
+    ledges = tuple(round(RACK_PADDING + row * tier_step + tile_h + LEDGE_BELOW_TILE) for row in range(tiers))
+    return RackLayout(tile_w=tile_w, tile_h=tile_h, area=area, per_row=per_row, slots=slots,
+                      tiers=tiers, tier_step=tier_step, ledges=ledges)
 
 
 def rack_insert_index(layout: RackLayout, px: float, py: float, count: int) -> int | None:
@@ -274,8 +334,7 @@ def rack_insert_index(layout: RackLayout, px: float, py: float, count: int) -> i
     if not layout.area.inflate(0, 8).contains(px, py):
         return None
     top = layout.area.y + RACK_PADDING
-    row_step = layout.tile_h + RACK_TIER_GAP
-    row = max(0, int((py - top) // row_step))
+    row = max(0, min(layout.tiers - 1, int((py - top) // max(layout.tier_step, 1))))
     column = round((px - layout.area.x - RACK_PADDING - layout.tile_w / 2) / layout.pitch + 0.5)
     column = max(0, min(layout.per_row, column))
     return max(0, min(count, row * layout.per_row + column))

@@ -148,7 +148,7 @@ class MatchSummaryScene(ShellScene):
                                                    shortcut="m"))
 
     def on_enter(self) -> None:
-        self.play("fanfare")
+        self.play(self.session.victory_cue(self.session.match.winners))
         self.widgets.focus(self.rematch_button)
 
     def on_back(self) -> None:

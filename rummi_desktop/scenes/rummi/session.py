@@ -166,6 +166,11 @@ class RummiSession:
     def human_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
 
+    def victory_cue(self, winners: tuple[int, ...]) -> str:
+        """The sound for a round or match won by ``winners``: the fanfare when a person at
+        the table won, a soft chime when only computers did (no cheering for a loss)."""
+        return "fanfare" if any(self.is_human(seat) for seat in winners) else "turn"
+
     @property
     def clock_seconds(self) -> int | None:
         return self.setup.clock_seconds

@@ -194,7 +194,5 @@ class TableInput:
         if target is None:
             return None
         if target.is_new_meld:
-            layout = scene.table_layout
-            box = layout.new_meld_box
-            return ("slot", Box(box.x, box.y, layout.tile_w, layout.tile_h))
+            return ("slot", target.box)
         return ("meld", scene.table_layout.meld_boxes[target.meld])

@@ -57,7 +57,8 @@ class PaintCache:
         self.rebuilds = 0
 
     def _background(self, scene: "RummiTableScene", felt: pygame.Surface) -> pygame.Surface:
-        key = (scene.app.theme, _hud_key(scene), scene.viewer is None, _rack_message(scene))
+        key = (scene.app.theme, _hud_key(scene), scene.viewer is None, _rack_message(scene),
+               scene.rack_layout.ledges)
         if key != self.back_key or self.back is None or self.back.get_size() != felt.get_size():
             if self.back is None or self.back.get_size() != felt.get_size():
                 self.back = pygame.Surface(felt.get_size()).convert()
@@ -182,7 +183,7 @@ def _seat_kind(config) -> str:
 def _paint_rack_tray(scene: "RummiTableScene", surface: pygame.Surface) -> None:
     theme = scene.app.theme
     if scene.viewer is not None:
-        view.draw_rack_tray(surface, theme, REGIONS.rack)
+        view.draw_rack_tray(surface, theme, REGIONS.rack, scene.rack_layout.ledges)
         return
     view.draw_hidden_rack(surface, theme, REGIONS.rack, _rack_message(scene))
 

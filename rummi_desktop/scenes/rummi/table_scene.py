@@ -24,6 +24,7 @@ from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.rummi.computer import ComputerSeats
+from rummi_desktop.scenes.rummi.rack_order import restore_returned
 from rummi_desktop.scenes.rummi.layout import (
     RackLayout,
     TableLayout,
@@ -69,6 +70,8 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
         self.autosave = autosave
         self.sprites = SpriteBoard()
         self.rack_orders: dict[int, list[int]] = {}
+        self.turn_start_order: list[int] = []  # the rack as arranged when this turn began
+        self.order_history: list[list[int]] = []  # the rack's order before each move (Undo)
         self.viewer: int | None = None  # whose rack is shown at the bottom
         self.phase = "waiting"
         self.job: ThinkingJob | None = None
@@ -109,6 +112,10 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
             self.started = True
             self.play("shuffle")
             self.begin_turn()
+
+    def on_pause(self) -> None:
+        self.buttons.group.forget_pointer()  # covered by an overlay: no tooltip, no hover
+        self.input.pointer = None
 
     def on_resume(self) -> None:
         self.sprites.speed = self.app.animation_speed
@@ -190,6 +197,8 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
     def start_human_turn(self, seat: int) -> None:
         self.viewer = seat
         self.phase = "human"
+        self.turn_start_order = list(self.rack_order(seat))
+        self.order_history = []
         self.clock_left = float(self.session.clock_seconds or 0)
         self.last_tick = -1
         self.relayout()
@@ -202,10 +211,13 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
         if not self.my_turn:
             return None
         self.input.cancel()
+        seat = self.session.current
         record = self.session.finish_turn(action, self.turn_time)
         if not record.result.ok:
             self._refused(record)
             return record
+        if record.result.outcome not in ("played", "went_out"):  # the play was undone
+            self._tiles_back_to_their_slots(seat, self.view_state.rack(seat))
         self._announce(record, action)
         self.after_turn(record, shown=False)
         return record
@@ -247,7 +259,8 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
         self.save_now()
         if record.round_over:
             self.phase = "over" if self.session.match.is_over else "waiting"
-            self.play("fanfare")
+            result = self.session.last_result
+            self.play(self.session.victory_cue(result.winners if result is not None else ()))
             self.relayout()
             self._show_round_end()
             return
@@ -288,13 +301,16 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
     def apply_moves(self, moves: tuple[Move, ...]) -> bool:
         """Apply a gesture's moves in order; on a refusal undo the ones already applied."""
         applied = 0
+        before = list(self.rack_order(self.viewer)) if self.viewer is not None else []
         try:
             for move in moves:
                 self.state.apply(move)
+                self.order_history.append(before)
                 applied += 1
         except IllegalMove as error:
             for _ in range(applied):
                 self.state.undo()
+                self.order_history.pop()
             self.say(str(error), warning=True)
             self.play("invalid")
             self.relayout()
@@ -306,6 +322,10 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
 
     def undo(self) -> None:
         if self.my_turn and self.state.undo() is not None:
+            if self.order_history and self.viewer is not None:
+                before = self.order_history.pop()
+                shown = self.rack_orders.get(self.viewer, [])
+                self.rack_orders[self.viewer] = restore_returned(shown, before, self.state.rack(self.viewer))
             self.invalid_tiles.clear()
             self.play("rack")
             self.relayout()
@@ -313,9 +333,22 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
     def reset_turn(self) -> None:
         if self.my_turn:
             self.state.reset_turn()
+            if self.viewer is not None:
+                self._tiles_back_to_their_slots(self.viewer, self.state.rack(self.viewer))
             self.invalid_tiles.clear()
             self.play("rack")
             self.relayout()
+
+    def _tiles_back_to_their_slots(self, seat: int, rack: list[int]) -> None:
+        """Every tile laid this turn is back on the rack (Reset, Draw, timeout): put each in
+        the slot it left, as a run of Undos would. Untouched, the rack is exactly as it was
+        when the turn began; a rearrangement made during the turn is kept."""
+        shown = self.rack_orders.get(seat, [])
+        for before in reversed(self.order_history):
+            known = set(before) | set(shown)
+            shown = restore_returned(shown, before, [t for t in rack if t in known])
+        self.rack_orders[seat] = restore_returned(shown, self.turn_start_order, rack)
+        self.order_history = []
 
     def sort_rack(self, by: str) -> None:
         if self.viewer is None:

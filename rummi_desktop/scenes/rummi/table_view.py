@@ -93,24 +93,27 @@ def draw_match_caption(surface: pygame.Surface, theme: Theme, table: Box, text: 
     surface.blit(caption, caption.get_rect(bottomright=(round(table.right) - 4, round(table.bottom) + 6)))
 
 
+DEFAULT_LEDGES = (79, 157)  # two tiers of full-size tiles (layout.layout_rack with few tiles)
+
+
 @lru_cache(maxsize=8)
 def _rack_tray(size: tuple[int, int], rail: tuple[int, ...], rail_dark: tuple[int, ...],
-               highlight: tuple[int, ...]) -> pygame.Surface:
-    """The wooden two-tier rack: a tray with a ledge under each tier."""
+               highlight: tuple[int, ...], ledges: tuple[int, ...]) -> pygame.Surface:
+    """The wooden rack: a tray with a ledge under each tier (``ledges``: their y in the tray)."""
     tray = pygame.Surface(size, pygame.SRCALPHA)
     tray.blit(shapes.soft_shadow(size, 14, 10, 150), (0, 0), area=pygame.Rect(10, 6, *size))
     tray.blit(shapes.rounded_panel(size, 14, shapes.lighten(rail, 0.08), rail_dark, highlight, 2, highlight=70),
               (0, 0))
-    half = size[1] // 2
-    for y in (half - 3, size[1] - 9):
+    for y in ledges:
         ledge = shapes.rounded_panel((size[0] - 16, 7), 3, shapes.lighten(rail, 0.25), rail_dark)
-        tray.blit(ledge, (8, y))
+        tray.blit(ledge, (8, min(y, size[1] - 9)))
     return tray
 
 
-def draw_rack_tray(surface: pygame.Surface, theme: Theme, area: Box) -> None:
+def draw_rack_tray(surface: pygame.Surface, theme: Theme, area: Box,
+                   ledges: tuple[int, ...] = DEFAULT_LEDGES) -> None:
     box = rect(area)
-    surface.blit(_rack_tray(box.size, theme.rail, theme.rail_dark, theme.rail_highlight), box)
+    surface.blit(_rack_tray(box.size, theme.rail, theme.rail_dark, theme.rail_highlight, ledges), box)
 
 
 def draw_hidden_rack(surface: pygame.Surface, theme: Theme, area: Box, message: str) -> None:

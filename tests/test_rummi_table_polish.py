@@ -1,0 +1,270 @@
+"""Play-testing fixes on the Rummi table, driven through synthetic pointer and key events:
+drops land where they are dropped, Undo/Reset/Draw give tiles back their rack slots, long
+racks stay on their tiers, covered scenes hide their tooltips, the fanfare is for people."""
+
+from __future__ import annotations
+
+from test_rummi_flow_support import (
+    button_centre,
+    click,
+    drag,
+    faces_of,
+    key,
+    make_app,
+    meld_end_point,
+    new_meld_point,
+    open_table,
+    post,
+    rack_id,
+    rack_tile_centre,
+    session_from_position,
+    steps,
+)
+
+import pygame
+
+from rummi_desktop.scenes.rummi.layout import screen_regions
+from rummi_desktop.tiles import format_tiles, rummi_set
+
+REGIONS = screen_regions()
+OTHER_RACK = "B1 B3 B5 B8 B9 K1 K2 K4 K5 Y2 Y3 Y4 Y6 Y7"
+SHORT_RACK = "R11 R12 B11"  # the other seat, beside TWELVE_RUNS
+# twelve 5-tile runs: three full rows of melds at the normal tile size
+TWELVE_RUNS = [f"{c}1 {c}2 {c}3 {c}4 {c}5" for c in "RBKY"] + [f"{c}6 {c}7 {c}8 {c}9 {c}10" for c in "RBKY"] \
+    + [f"{c}9 {c}10 {c}11 {c}12 {c}13" for c in "RBKY"]
+
+
+def drag_rack_tile(app, scene, notation, target):
+    drag(app, rack_tile_centre(scene, rack_id(scene, notation)), target)
+
+
+def all_table_boxes(scene):
+    return [box for boxes in scene.table_layout.tile_boxes for box in boxes]
+
+
+def assert_no_overlaps(boxes):
+    for i, box in enumerate(boxes):
+        assert not any(box.overlaps(other) for other in boxes[i + 1:])
+
+
+# -- 1. dropping where the player drops ---------------------------------------------------------
+def test_a_tile_dropped_beside_a_lone_tile_joins_it_on_either_side(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position([], ["R10 R11 R12 R9 K3 Y5", OTHER_RACK]))
+    spot = (REGIONS.table.x + 500, REGIONS.table.y + 200)
+    drag_rack_tile(app, scene, "R10", spot)
+    first = scene.table_layout.tile_boxes[0][0]
+    # a newcomer's second drop: roughly one tile to the right of the first tile
+    drag_rack_tile(app, scene, "R11", (first.center[0] + first.w * 1.3, first.center[1] + 5))
+    assert faces_of(scene.state.table) == [["R10", "R11"]]
+    # a tile width past the right end, and past the left end, still joins at that end
+    box = scene.table_layout.meld_boxes[0]
+    drag_rack_tile(app, scene, "R12", (box.right + scene.table_layout.tile_w * 0.9, box.center[1]))
+    assert faces_of(scene.state.table) == [["R10", "R11", "R12"]]
+
+
+def test_a_tile_dropped_in_the_gap_before_a_meld_joins_that_meld_at_its_start(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(["K4 K5 K6", "R3 R4 R5"], ["R2 Y5", OTHER_RACK],
+                                                  opened=[True, True]))
+    box = scene.table_layout.meld_boxes[1]
+    drag_rack_tile(app, scene, "R2", (box.x - scene.table_layout.tile_w * 0.25, box.center[1] - 8))
+    assert faces_of(scene.state.table) == [["K4", "K5", "K6"], ["R2", "R3", "R4", "R5"]]
+
+
+def test_a_new_meld_appears_where_it_is_dropped_not_at_the_end(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(TWELVE_RUNS, ["R6 K7 Y13", SHORT_RACK], opened=[True, True]))
+    layout = scene.table_layout
+    rows = sorted({box.y for box in layout.meld_boxes})
+    assert len(rows) >= 3
+    first_row = [i for i, box in enumerate(layout.meld_boxes) if box.y == rows[0]]
+    last_in_row = layout.meld_boxes[first_row[-1]]
+    spot = (last_in_row.right + layout.tile_w * 2.5, last_in_row.center[1])  # open felt, row 1
+    assert spot[0] < REGIONS.table.right - layout.tile_w
+    before = [list(meld) for meld in scene.state.table]
+    drag_rack_tile(app, scene, "K7", spot)
+    table = scene.state.table
+    assert len(table) == 13
+    new_index = first_row[-1] + 1
+    assert faces_of([table[new_index]]) == [["K7"]], "the new meld takes the dropped place in the order"
+    assert [m for i, m in enumerate(table) if i != new_index] == before, "the other melds are untouched"
+    landed = scene.table_layout.tile_boxes[new_index][0]
+    assert landed.y == rows[0]
+    assert abs(landed.center[0] - spot[0]) <= layout.tile_w * 2.5
+    assert_no_overlaps(all_table_boxes(scene))
+    # Undo takes it back in one step; the drop preview showed that very slot
+    click(app, button_centre(scene.buttons.undo))
+    assert scene.state.table == before
+
+
+def test_the_drop_preview_shows_the_new_meld_under_the_pointer(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(TWELVE_RUNS, ["R6 K7 Y13", SHORT_RACK], opened=[True, True]))
+    layout = scene.table_layout
+    row_end = layout.meld_boxes[7]  # the last meld of the second row
+    assert layout.meld_boxes[8].y > row_end.y
+    spot = (round(row_end.right + layout.tile_w * 2.5), round(row_end.center[1] + 6))
+    start = rack_tile_centre(scene, rack_id(scene, "Y13"))
+    post(pygame.MOUSEBUTTONDOWN, pos=(round(start[0]), round(start[1])), button=1)
+    for t in (0.3, 0.7, 1.0):
+        post(pygame.MOUSEMOTION, pos=(round(start[0] + (spot[0] - start[0]) * t),
+                                      round(start[1] + (spot[1] - start[1]) * t)), rel=(0, 0), buttons=(1, 0, 0))
+        steps(app, 1)
+    kind, preview = scene.input.drop_preview()
+    post(pygame.MOUSEBUTTONUP, pos=spot, button=1)
+    steps(app, 2)
+    index = next(i for i, meld in enumerate(faces_of(scene.state.table)) if meld == ["Y13"])
+    landed = scene.table_layout.tile_boxes[index][0]
+    assert kind == "slot" and (preview.x, preview.y) == (landed.x, landed.y)
+    assert abs(landed.center[1] - spot[1]) <= layout.tile_h
+
+
+def test_a_lone_tile_can_be_moved_to_another_spot_on_the_felt(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(TWELVE_RUNS[:6], ["R6 K7 Y13", SHORT_RACK], opened=[True, True]))
+    drag_rack_tile(app, scene, "K7", new_meld_point(scene))
+    assert faces_of(scene.state.table)[-1] == ["K7"]
+    layout = scene.table_layout
+    row_end = layout.meld_boxes[3]  # the last meld of the first row
+    assert layout.meld_boxes[4].y > row_end.y
+    lone = layout.tile_boxes[-1][0]
+    target = (row_end.right + layout.tile_w * 2.5, row_end.center[1])  # open felt on row 1
+    drag(app, lone.center, target)
+    table = faces_of(scene.state.table)
+    assert table.index(["K7"]) == 4, "the lone tile moved up the order, to the end of row 1"
+    assert_no_overlaps(all_table_boxes(scene))
+
+
+# -- 2. tiles go back to their rack slots --------------------------------------------------------
+def test_reset_gives_back_the_rack_exactly_as_the_turn_began(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(["K4 K5 K6"], ["Y1 K7 K3 R9 Y2 B6", OTHER_RACK],
+                                                  opened=[True, True]))
+    start_order = list(scene.rack_ids)
+    drag_rack_tile(app, scene, "K3", meld_end_point(scene, 0))
+    drag_rack_tile(app, scene, "Y1", new_meld_point(scene))
+    drag_rack_tile(app, scene, "Y2", meld_end_point(scene, 1))
+    assert len(scene.rack_ids) == 3
+    key(app, "r")
+    assert scene.rack_ids == start_order
+
+
+def test_reset_and_undo_put_tiles_back_in_their_rack_slots(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    table = ["K4 K5 K6", "R3 R4 R5 R6 R7 R8"]
+    scene = open_table(app, session_from_position(table, ["Y1 K7 K3 R9 Y2 B6", OTHER_RACK], opened=[True, True]))
+    click(app, button_centre(scene.buttons.sort_number))  # the player's own arrangement
+    start_order = list(scene.rack_ids)
+    drag_rack_tile(app, scene, "K7", meld_end_point(scene, 0))
+    second = scene.table_layout.meld_boxes[1]
+    drag_rack_tile(app, scene, "K3", (second.x - scene.table_layout.tile_w * 0.25, second.center[1]))
+    drag_rack_tile(app, scene, "R9", meld_end_point(scene, 1))
+    click(app, button_centre(scene.buttons.undo))  # R9 back where it was
+    assert scene.rack_ids == [t for t in start_order if faces_of([[t]])[0][0] not in ("K7", "K3")]
+    click(app, button_centre(scene.buttons.reset))
+    assert scene.rack_ids == start_order
+
+
+def test_drawing_after_a_half_play_keeps_the_rack_order_and_adds_the_new_tile_last(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(["K4 K5 K6"], ["Y1 K7 K3 R9 Y2", OTHER_RACK],
+                                                  opened=[True, True], pool="B13 B12"))
+    start_order = list(scene.rack_ids)
+    drag_rack_tile(app, scene, "K3", meld_end_point(scene, 0))  # an invalid meld, then Draw
+    click(app, button_centre(scene.buttons.draw_tile))
+    order = scene.rack_order(0)
+    assert order[:-1] == start_order and len(order) == len(start_order) + 1
+
+
+# -- 3. long racks ------------------------------------------------------------------------------
+def test_every_rack_tile_stands_on_a_ledge_inside_the_rack_up_to_a_whole_set(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    everything = rummi_set()
+    for count in (14, 40, 60, 80, 104):
+        rack = format_tiles(everything[:count])
+        others = format_tiles(everything[count:count + 2]) or "R1"
+        scene = open_table(app, session_from_position([], [rack, others], opened=[True, True], pool=""),
+                           autosave=False)
+        layout = scene.rack_layout
+        assert len(scene.rack_ids) == count
+        assert_no_overlaps(list(layout.slots))
+        ledges = [REGIONS.rack.y + y for y in layout.ledges]
+        assert len(ledges) == len({box.y for box in layout.slots}) or count <= layout.per_row
+        for box in layout.slots:
+            assert REGIONS.rack.x <= box.x and box.right <= REGIONS.rack.right
+            assert REGIONS.rack.y <= box.y and box.bottom + 8 <= REGIONS.rack.bottom
+            # the tile's foot rests on a ledge, and no ledge cuts through it
+            assert any(0 <= ledge - box.bottom <= 2 for ledge in ledges), (count, box)
+            assert not any(box.y < ledge < box.bottom for ledge in ledges), (count, box)
+        steps(app, 2)  # the tray with its tiers paints without trouble
+        app.stack.pop()
+        steps(app, 1)
+
+
+# -- 4. tooltips of covered scenes ----------------------------------------------------------------
+def hover(app, pos, seconds=1.0):
+    post(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0), buttons=(0, 0, 0))
+    steps(app, round(seconds * 60))
+
+
+def test_a_covered_table_and_a_covered_pause_panel_draw_no_tooltip(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position([], ["R10 R11 R12 K3", OTHER_RACK]))
+    hover(app, button_centre(scene.buttons.draw_tile))
+    assert scene.buttons.group.tooltip_widget() is scene.buttons.draw_tile
+    key(app, "escape")
+    steps(app, 2)
+    pause = app.stack.top
+    assert pause is not scene
+    assert scene.buttons.group.tooltip_widget() is None
+    assert scene.input.hovered_tile() is None
+    # the same for a shell panel covered by another (pause → rules)
+    rules = next(w for w in pause.widgets.widgets if "ules" in getattr(w, "label", ""))
+    hover(app, rules.rect.center)
+    assert pause.widgets.tooltip_widget() is rules
+    rules.activate()
+    steps(app, 2)
+    assert app.stack.top is not pause
+    assert pause.widgets.tooltip_widget() is None
+
+
+# -- 5. the fanfare is for people ---------------------------------------------------------------
+def record_cues(app):
+    cues: list[str] = []
+    real = app.audio.play
+    app.audio.play = lambda cue: (cues.append(cue), real(cue))[1]
+    return cues
+
+
+def play_until_round_over(app, scene, limit=3000):
+    for _ in range(limit):
+        if scene.session.last_result is not None:
+            return
+        if scene.my_turn:
+            click(app, button_centre(scene.buttons.draw_tile))
+        steps(app, 1)
+    raise AssertionError("the round did not end")
+
+
+def test_going_out_earns_the_fanfare(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    cues = record_cues(app)
+    scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 K8", OTHER_RACK], opened=[True, True]))
+    drag_rack_tile(app, scene, "K7", meld_end_point(scene, 0))
+    drag_rack_tile(app, scene, "K8", meld_end_point(scene, 0))
+    click(app, button_centre(scene.buttons.end_turn))
+    assert scene.session.last_result.winners == (0,)
+    assert "fanfare" in cues
+
+
+def test_a_computer_winning_a_blocked_round_gets_a_soft_chime_not_the_fanfare(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    cues = record_cues(app)
+    # nobody can play and the pool is empty: the lower rack (the computer's) wins
+    scene = open_table(app, session_from_position(["K4 K5 K6"], ["R13 B13 Y12 K11 R1", "B1 Y3"],
+                                                  opened=[True, True], pool=""))
+    play_until_round_over(app, scene)
+    assert scene.session.last_result.winners == (1,)
+    assert "fanfare" not in cues
+    assert cues[-1] == "turn"
