@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 import threading
 import time
+from unittest import mock
 from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from rummi_desktop.ai import rummi_dp
 from rummi_desktop.ai.rummi_solver import InvalidPositionError, SolveInterrupted, solve
 from rummi_desktop.ai.rummi_table import is_valid_meld
 from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, rummi_set
@@ -201,6 +203,20 @@ def test_solver_agrees_with_brute_force(seed, initial):
     s = solve(table, rack, initial)
     assert (s.placed, s.value) == brute_force(table, rack, initial)
     assert_consistent(table, rack, initial, s)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), initial=st.booleans())
+def test_ceilings_keep_the_solver_exact(seed, initial):
+    # Small positions finish before the search computes its ceilings: force them from the
+    # first state and down to number 2, so the pruning they bring meets the oracle too.
+    table, rack = random_small_position(random.Random(seed))
+    with mock.patch.object(rummi_dp, "PROBE_STATES", 0), mock.patch.object(rummi_dp, "RELAX_DOWN_TO", 2):
+        s = solve(table, rack, initial)
+        kept = solve(table, rack, initial, joker_value=-1001)
+    assert (s.placed, s.value) == brute_force(table, rack, initial)
+    assert_consistent(table, rack, initial, s)
+    assert kept.placed == solve(table, rack, initial, joker_value=-1001).placed
 
 
 @pytest.mark.slow

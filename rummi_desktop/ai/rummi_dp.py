@@ -24,6 +24,10 @@ the search runs again counting the room it builds (``track_room``), so the answe
 Pruning that keeps the answer exact: states that behave alike from a number on are merged
 (``normalise``), runs that would need more jokers than are left are cut early, and a
 branch-and-bound with a fail-low memo drops states that cannot beat the best play found.
+Its ceilings: a search that runs past a few hundred states first solves, exactly, the same
+problem from each number v on with free incoming runs (``_relax``); no real state at v can
+score more, so a tile that no arrangement of the higher numbers can place (the usual reason a
+rack is not emptied) cuts the search where it starts instead of after every low-number choice.
 
 Score of a play: 1000 per rack tile placed plus its value (numbers; 30 for a joker), so
 "most tiles, then highest value" is one integer to maximise; a computer seat's policy may
@@ -50,6 +54,10 @@ IMPOSSIBLE = -(10**9)
 # one colour per number); four colours packed in base 625.
 BASE = 625
 MAX_ROOM = 2  # loose jokers to place: never more than the two jokers of the set
+PROBE_STATES = 100  # states searched before computing the exact ceilings
+# Ceilings from number 3 on: below it few states are expanded, and the ceilings from the low
+# numbers (nearly the whole problem) are the dearest to compute.
+RELAX_DOWN_TO = 3
 CHECK_EVERY = 512  # solver calls between deadline / cancel checks
 
 
@@ -130,6 +138,11 @@ class PlacementSearch:
             for c in range(len(COLOURS))
         ]
         self.suffix_bound = self._suffix_bounds()
+        loose = max(0, self.joker_gain) * rack_jokers
+        # ceiling[v][j]: the best score from number v on with j jokers left, whatever runs
+        # come in (see ``_relax``); until computed, every rack tile from v on placed.
+        self.ceiling = [[self.suffix_bound[v] + loose] * 3 for v in range(15)]
+        self.ceiling_upto = [list(row) for row in self.ceiling]  # max over j' <= j
 
     def _suffix_bounds(self) -> list[int]:
         """Best conceivable rack score from number v on: every rack tile placed (a bound, so
@@ -142,7 +155,34 @@ class PlacementSearch:
 
     def best(self) -> int:
         """The highest score reachable (IMPOSSIBLE if the table itself cannot be melded)."""
-        return self._value(1, 0, self.table_jokers + self.rack_jokers, 0, IMPOSSIBLE - 1)
+        jokers = self.table_jokers + self.rack_jokers
+        if self.budget is None and self.suffix_bound[1] > 0:
+            # Most positions are solved in a few hundred states; only a search that runs
+            # longer pays for the exact ceilings (what it learnt so far stays valid).
+            self.budget = self.calls + PROBE_STATES
+            try:
+                return max(IMPOSSIBLE, self._value(1, 0, jokers, 0, IMPOSSIBLE - 1))
+            except SearchBudgetSpent:
+                pass
+            finally:
+                self.budget = None
+            self._relax()
+        return max(IMPOSSIBLE, self._value(1, 0, jokers, 0, IMPOSSIBLE - 1))
+
+    def _relax(self) -> None:
+        """Exact ceilings for the branch and bound: for each number v (13 down to 2) and jokers
+        left, the best score from v on when any colour may bring in as many long runs as it
+        likes. A long run may stop or go on, so it can stand in for any incoming run (short
+        runs must go on; a run ending in a joker must too): no real state from v on scores
+        more. Tiles that no arrangement of the later numbers can place (the usual reason a
+        rack is not emptied) then cut the search at once instead of at the top of the table."""
+        free_runs = sum(_pack(0, 0, 4, 0) * BASE**c for c in range(4))
+        jokers = self.table_jokers + self.rack_jokers
+        for v in range(13, RELAX_DOWN_TO - 1, -1):
+            for j in range(jokers + 1):
+                extra = j if self.track_room else 0 if self.canonical else INITIAL_MELD_POINTS
+                self.ceiling[v][j] = self._value(v, free_runs, j, extra, IMPOSSIBLE - 1)
+                self.ceiling_upto[v][j] = max(self.ceiling[v][: j + 1])
 
     def _terminal(self, jokers_left: int, extra: int) -> int:
         """``extra`` is the opening points so far (initial mode) or the loose-joker room."""
@@ -309,7 +349,8 @@ class PlacementSearch:
         o3 = self._colour_options(v, 3, code // BASE**3, jokers_left)
         if not (o0 and o1 and o2 and o3):
             return IMPOSSIBLE, None
-        ceiling = self.suffix_bound[v + 1] + max(0, self.joker_gain) * self.rack_jokers
+        ceiling = self.ceiling_upto[v + 1][jokers_left]
+        child_ceiling = self.ceiling[v + 1]
         b3 = o3[0][0] + ceiling
         b2 = o2[0][0] + b3
         b1 = o1[0][0] + b2
@@ -356,6 +397,9 @@ class PlacementSearch:
                         next_code = partial_code + code3
                         base_extra = partial_extra + extra3
                         for group_jokers, room in fits:
+                            if gain + child_ceiling[left - group_jokers] <= floor:
+                                cut = True
+                                continue
                             if track_room:
                                 new_extra = min(left - group_jokers, base_extra + room)
                             elif canonical:

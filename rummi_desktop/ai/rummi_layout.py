@@ -26,7 +26,7 @@ from rummi_desktop.ai.rummi_groups import groups_fit
 from rummi_desktop.ai.rummi_table import count_grid, is_group, is_valid_meld, multiset_key, run_start, subtract
 from rummi_desktop.tiles import COLOURS, JOKER, Tile
 
-LAYOUT_BUDGET = 300  # states per attempt to keep one original meld as it was
+LAYOUT_BUDGET = 150  # states per attempt to keep one original meld as it was
 FREEZE_TRIALS = 4  # original melds tried that way
 
 
