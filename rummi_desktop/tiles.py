@@ -68,7 +68,11 @@ class Tile:
             raise NotationError(f"{text!r}: unknown colour {colour!r} (use K, B, R, Y or J)")
         if not digits.isdigit() or not digits.isascii():
             raise NotationError(f"{text!r}: {digits!r} is not a number")
-        return cls(colour, int(digits))
+        try:
+            return cls(colour, int(digits))
+        except TileRangeError as error:
+            # Echo what was written ("R014" is not what "no tile numbered 14" points at).
+            raise TileRangeError(f"{text!r}: {error}") from None
 
     def notation(self) -> str:
         return "J" if self.is_joker else f"{self.colour}{self.number}"

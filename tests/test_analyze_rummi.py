@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 import types
@@ -66,15 +67,20 @@ def test_initial_meld_check():
     assert answers[1]["legal"] is False and "27 points" in answers[1]["error"]
 
 
-def test_object_array_and_json_lines_all_answer_in_order():
-    first, second = position(), position(play=[["R1", "R2", "R3"], ["K5", "B5", "Y5"]])
-    for text in (json.dumps([first, second]),
-                 json.dumps(first) + "\n\n" + json.dumps(second) + "\n",
-                 json.dumps(first, indent=2)):
-        status, answers, _ = analyze_text(text)
-        assert status == 0 and answers[0]["legal"] is True
-        if len(answers) == 2:
-            assert answers[1]["legal"] is False
+FIRST, SECOND = position(), position(play=[["R1", "R2", "R3"], ["K5", "B5", "Y5"]])
+
+
+@pytest.mark.parametrize("text, expected_legal", [
+    (json.dumps([FIRST, SECOND]), [True, False]),
+    (json.dumps([FIRST, SECOND], indent=2), [True, False]),
+    (json.dumps(FIRST) + "\n\n" + json.dumps(SECOND) + "\n", [True, False]),
+    (json.dumps(FIRST, indent=2), [True]),
+    (json.dumps(SECOND), [False]),
+])
+def test_object_array_and_json_lines_all_answer_in_order(text, expected_legal):
+    status, answers, stderr = analyze_text(text)
+    assert status == 0 and stderr == ""
+    assert [answer["legal"] for answer in answers] == expected_legal
 
 
 def test_reads_a_file(tmp_path):
@@ -87,36 +93,81 @@ def test_reads_a_file(tmp_path):
 
 @pytest.mark.parametrize("bad, message", [
     (position(table=[["R1", "X2", "R3"]]), "position 1: table meld 1: 'X2': unknown colour"),
-    (position(rack=["R4", "R14"]), "position 1: rack: no tile numbered 14"),
+    (position(rack=["R4", "R14"]), "position 1: rack: 'R14': no tile numbered 14"),
     (position(rack=["R4", 7]), "position 1: rack: 7 is not a tile"),
-    (position(rack="R4 J"), "position 1: rack must be a list"),
-    (position(table={"a": 1}), "position 1: table must be a list of melds"),
-    (position(play=["R1", "R2"]), "position 1: play meld 1 must be a list"),
-    (position(initial="yes"), "position 1: initial must be true or false"),
-    (position(table=...), "position 1: missing key 'table'"),
-    (position(rack=...), "position 1: missing key 'rack'"),
+    (position(rack=["R4", None]), "position 1: rack: null is not a tile"),
+    (position(rack="R4 J"), "position 1: rack must be an array of tiles like [\"R7\", \"J\"], not string"),
+    (position(rack=None), "rack must be an array of tiles like [\"R7\", \"J\"], not null"),
+    (position(table={"a": 1}), "position 1: table must be an array of melds (arrays of tiles), not object"),
+    (position(table=[["R1", "R2", "R3"], 5]), "table meld 2 must be an array of tiles like [\"R7\", \"J\"], not number"),
+    (position(play=["R1", "R2"]), "position 1: play meld 1 must be an array of tiles like [\"R7\", \"J\"], not string"),
+    (position(initial="yes"), 'position 1: initial must be true or false, not "yes"'),
+    (position(initial=None), "position 1: initial must be true or false, not null"),
+    (position(table=...), 'position 1: missing key "table"'),
+    (position(rack=...), 'position 1: missing key "rack"'),
     (position(game=...), 'position 1: missing key "game"'),
+    (position(game=["rummi"]), 'position 1: "game" must be a string like "rummi", not array'),
+    (position(game=None), 'position 1: "game" must be a string like "rummi", not null'),
+    (position(game={"name": "rummi"}), '"game" must be a string like "rummi", not object'),
+    (position(game=True), '"game" must be a string like "rummi", not true/false'),
     (position(rack=["R1", "R1"]), "position 1: table and rack together name more copies than exist of R1"),
     (position(rack=["J", "J", "J"]), "more copies than exist of J"),
-    (position(play=[["R7", "R7", "R7"]]), "position 1: the play name"),
+    (position(play=[["R7", "R7", "R7"]]), "position 1: the play names more copies than exist of R7"),
     (position(table=[["R7", "R7", "K7"]]), "the table is not a set of valid melds: meld 1 (R7 R7 K7)"),
-    (position(plays=[]), "unknown key 'plays'"),
-    ({"game": "rummble", "board": [], "rack": []}, "position 1: game 'rummble' is not supported"),
-    ({"game": "tumblewords", "rows": []}, "game 'tumblewords' is not supported"),
-    ({"game": "go"}, "unknown game 'go'"),
-    ([1, 2], "position 1: a position must be a JSON object, not list"),
+    (position(plays=[]), 'unknown key "plays" (a Rummi position has game, table, rack, initial, play, '
+                         'and may have id and comment)'),
+    ({"game": "rummble", "board": [], "rack": []}, 'position 1: game "rummble" is not supported'),
+    ({"game": "tumblewords", "rows": []}, 'game "tumblewords" is not supported'),
+    ({"game": "go"}, 'unknown game "go"'),
+    ([1, 2], "position 1: a position must be a JSON object, not array"),
+    (None, "position 1: a position must be a JSON object, not null"),
+    ("rummi", "position 1: a position must be a JSON object, not string"),
 ])
 def test_unreadable_positions_exit_2_naming_the_position(bad, message):
     status, answers, stderr = analyze(position(), bad)
     assert status == 2 and answers == []
     assert stderr.count("\n") == 1 and message in stderr
+    assert not re.search(r"\b(None|NoneType|str|dict|list|int|float|bool)\b", stderr)  # JSON words only
 
 
-def test_broken_json_line_and_empty_input():
+def test_id_and_comment_are_accepted_labels():
+    status, answers, _ = analyze(position(id="puzzle-7", comment="R4 extends the run"))
+    assert status == 0 and answers == [{"game": "rummi", "legal": True, "placed": 1, "value": 4}]
+
+
+def test_broken_json_line_is_reported_at_its_line():
     status, answers, stderr = analyze_text(json.dumps(position()) + "\n{not json\n")
     assert status == 2 and answers == [] and "position 1: not valid JSON (line 2" in stderr
-    status, _, stderr = analyze_text("  \n")
-    assert status == 2 and "empty" in stderr
+
+
+def test_a_syntax_error_in_pretty_printed_json_is_reported_where_it_is():
+    text = json.dumps([position(), position()], indent=2)
+    lines = text.splitlines()
+    broken_line = next(n for n, line in enumerate(lines) if '"initial"' in line and n > 10)
+    lines[broken_line] = lines[broken_line].replace('"initial"', "initial")
+    status, answers, stderr = analyze_text("\n".join(lines))
+    assert status == 2 and answers == []
+    assert f"not valid JSON (line {broken_line + 1}, column" in stderr
+    assert stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("text, why", [("", "the input is empty"), ("  \n\n", "the input is empty"),
+                                       ("[]", "the input is an empty array"),
+                                       ("\ufeff", "the input is empty")])
+def test_no_positions_is_exit_2_with_a_message(text, why):
+    status, answers, stderr = analyze_text(text)
+    assert status == 2 and answers == []
+    assert stderr == f"analyze: no positions: {why}\n"
+
+
+def test_a_byte_order_mark_is_accepted_on_standard_input_and_in_files(tmp_path):
+    text = "\ufeff" + json.dumps(position())
+    assert analyze_text(text)[:2] == (0, [{"game": "rummi", "legal": True, "placed": 1, "value": 4}])
+    path = tmp_path / "from-notepad.json"
+    path.write_bytes(text.encode("utf-8"))
+    out = io.StringIO()
+    assert run_analyze(str(path), stdout=out, stderr=io.StringIO()) == 0
+    assert json.loads(out.getvalue())["placed"] == 1
 
 
 def test_missing_file_is_reported():
@@ -164,18 +215,23 @@ def test_the_command_line_answers_and_fails_like_the_contract(tmp_path):
     assert bad.stderr.strip().startswith("analyze: position 0: rack:")
 
 
-@pytest.mark.parametrize("table, rack, initial", [
-    (CONTRACT_TABLE, ["R4", "J", "K7"], False),
-    ([["K4", "K5", "K6"]], ["K3", "K7", "B1"], False),
-    ([["R3", "R4", "R5", "R6", "R7", "R8"]], ["R6", "Y2"], False),
-    ([], ["K10", "B10", "Y10", "J", "R2"], True),
-    ([["R10", "R11", "R12"]], ["R13", "K9", "B9"], True),
+@pytest.mark.parametrize("table, rack, initial, placed", [
+    (CONTRACT_TABLE, ["R4", "J", "K7"], False, 2),
+    ([["K4", "K5", "K6"]], ["K3", "K7", "B1"], False, 2),
+    ([["R3", "R4", "R5", "R6", "R7", "R8"]], ["R6", "Y2"], False, 1),
+    ([], ["K10", "B10", "Y10", "J", "R2"], True, 4),
 ])
-def test_the_solvers_answer_is_a_legal_play_by_the_rules_check(table, rack, initial):
+def test_the_solvers_answer_is_a_legal_play_by_the_rules_check(table, rack, initial, placed):
     solve = {"game": "rummi", "table": table, "rack": rack, "initial": initial}
     status, (solved,), _ = analyze(solve)
-    assert status == 0
-    if solved["placed"] == 0:
-        return
+    assert status == 0 and solved["placed"] == placed
     status, (checked,), _ = analyze({**solve, "play": solved["table"]})
-    assert checked == {"game": "rummi", "legal": True, "placed": solved["placed"], "value": solved["value"]}
+    assert checked == {"game": "rummi", "legal": True, "placed": placed, "value": solved["value"]}
+
+
+def test_when_nothing_can_be_played_the_solver_leaves_table_and_rack_as_they_were():
+    # Before the initial meld the table is out of reach, and K9 B9 alone make no meld.
+    table, rack = [["R10", "R11", "R12"]], ["R13", "K9", "B9"]
+    status, (solved,), _ = analyze({"game": "rummi", "table": table, "rack": rack, "initial": True})
+    assert status == 0
+    assert (solved["placed"], solved["value"], solved["table"], solved["rack"]) == (0, 0, table, rack)

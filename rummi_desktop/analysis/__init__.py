@@ -4,7 +4,8 @@ FILE (or ``-`` for standard input) holds one JSON object, a JSON array of object
 Lines. Every position is read and validated first; if any is unreadable, nothing is printed on
 standard output and a one-line message naming the position (counted from 0) goes to standard
 error with exit status 2. Otherwise each position gets one JSON line, in input order, and the
-exit status is 0 (an illegal move is a normal answer).
+exit status is 0 (an illegal move is a normal answer). Input with no positions at all (empty,
+or an empty array) is unreadable too. A leading UTF-8 byte order mark is ignored.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import sys
 from typing import Any, Callable, TextIO
 
-from rummi_desktop.analysis.positions import PositionError, read_positions
+from rummi_desktop.analysis.positions import BYTE_ORDER_MARK, PositionError, json_kind, json_text, read_positions
 from rummi_desktop.analysis.rummi_check import prepare_rummi
 
 NOT_YET = ("rummble", "tumblewords")
@@ -27,21 +28,24 @@ PREPARERS: dict[str, Callable[[dict[str, Any]], Callable[[], dict[str, Any]]]] =
 
 def prepare(position: Any) -> Callable[[], dict[str, Any]]:
     if not isinstance(position, dict):
-        raise PositionError(f"a position must be a JSON object, not {type(position).__name__}")
-    game = position.get("game")
-    if game is None:
+        raise PositionError(f"a position must be a JSON object, not {json_kind(position)}")
+    if "game" not in position:
         raise PositionError('missing key "game" (e.g. "game": "rummi")')
+    game = position["game"]
+    if not isinstance(game, str):
+        raise PositionError(f'"game" must be a string like "rummi", not {json_kind(game)}')
     if game in NOT_YET:
-        raise PositionError(f"game {game!r} is not supported by analyze yet (only rummi)")
+        raise PositionError(f"game {json_text(game)} is not supported by analyze yet (only rummi)")
     if game not in PREPARERS:
-        raise PositionError(f"unknown game {game!r} (rummi, rummble or tumblewords)")
+        raise PositionError(f"unknown game {json_text(game)} (rummi, rummble or tumblewords)")
     return PREPARERS[game](position)
 
 
 def _read_source(path: str, stdin: TextIO) -> str:
+    # Windows editors like to start UTF-8 files with a byte order mark: accept it.
     if path == "-":
-        return stdin.read()
-    with open(path, encoding="utf-8") as source:
+        return stdin.read().removeprefix(BYTE_ORDER_MARK)
+    with open(path, encoding="utf-8-sig") as source:
         return source.read()
 
 

@@ -12,17 +12,19 @@ import importlib
 from types import ModuleType
 from typing import Any, Callable
 
-from rummi_desktop.analysis.positions import PositionError
+from rummi_desktop.analysis.positions import PositionError, json_kind, json_text
 from rummi_desktop.games.rummi.play_check import check_play, meld_problems
 from rummi_desktop.tiles import NotationError, Tile, excess_copies, format_tiles
 
-KNOWN_KEYS = {"game", "table", "rack", "initial", "play", "id", "comment"}
+RUMMI_KEYS = ("game", "table", "rack", "initial", "play")
+LABEL_KEYS = ("id", "comment")  # free labels for the author's own use; never read
+KNOWN_KEYS = set(RUMMI_KEYS + LABEL_KEYS)
 SOLVER_MODULE = "rummi_desktop.analysis.rummi_solve"
 
 
 def parse_tile_list(value: Any, what: str) -> list[Tile]:
     if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of tiles like [\"R7\", \"J\"], not {type(value).__name__}")
+        raise PositionError(f"{what} must be an array of tiles like [\"R7\", \"J\"], not {json_kind(value)}")
     tiles = []
     for item in value:
         if not isinstance(item, str):
@@ -36,18 +38,15 @@ def parse_tile_list(value: Any, what: str) -> list[Tile]:
 
 def parse_meld_list(value: Any, what: str) -> list[list[Tile]]:
     if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of melds (lists of tiles), not {type(value).__name__}")
+        raise PositionError(f"{what} must be an array of melds (arrays of tiles), not {json_kind(value)}")
     return [parse_tile_list(meld, f"{what} meld {number}") for number, meld in enumerate(value, start=1)]
 
 
-def json_text(value: Any) -> str:
-    return repr(value) if not isinstance(value, str) else f'"{value}"'
-
-
-def _check_copies(tiles: list[Tile], what: str) -> None:
+def _check_copies(tiles: list[Tile], names: str) -> None:
+    """``names`` is the subject with its verb ("the play names")."""
     excess = excess_copies(tiles)
     if excess:
-        raise PositionError(f"{what} name more copies than exist of {format_tiles(excess)} "
+        raise PositionError(f"{names} more copies than exist of {format_tiles(excess)} "
                             "(two of each tile, two jokers)")
 
 
@@ -55,22 +54,23 @@ def prepare_rummi(position: dict[str, Any]) -> Callable[[], dict[str, Any]]:
     """Validate a Rummi position; returns the function computing its answer."""
     unknown = sorted(set(position) - KNOWN_KEYS)
     if unknown:
-        raise PositionError(f"unknown key {unknown[0]!r} (Rummi positions have table, rack, initial, play)")
+        raise PositionError(f"unknown key {json_text(unknown[0])} (a Rummi position has "
+                            f"{', '.join(RUMMI_KEYS)}, and may have {' and '.join(LABEL_KEYS)})")
     for key in ("table", "rack"):
         if key not in position:
-            raise PositionError(f"missing key {key!r}")
+            raise PositionError(f"missing key {json_text(key)}")
     table = parse_meld_list(position["table"], "table")
     rack = parse_tile_list(position["rack"], "rack")
     initial = position.get("initial", False)
     if not isinstance(initial, bool):
         raise PositionError(f"initial must be true or false, not {json_text(initial)}")
-    _check_copies([tile for meld in table for tile in meld] + rack, "table and rack together")
+    _check_copies([tile for meld in table for tile in meld] + rack, "table and rack together name")
     problems = meld_problems(table)
     if problems:
         raise PositionError(f"the table is not a set of valid melds: {problems[0].sentence()}")
     if "play" in position:
         play = parse_meld_list(position["play"], "play")
-        _check_copies([tile for meld in play for tile in meld], "the play")
+        _check_copies([tile for meld in play for tile in meld], "the play names")
         return lambda: check_answer(table, rack, play, initial)
     solver = load_solver()
     if solver is None:
