@@ -125,3 +125,32 @@ def test_rack_drop_index_follows_the_pointer():
     assert rack_insert_index(layout, REGIONS.rack.right - 3, layout.slots[19].center[1], 20) == 20
     assert rack_insert_index(layout, 640, 100, 20) is None
     assert rack_tile_at(layout, *layout.slots[7].center) == 7
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(min_value=1, max_value=13),
+                          st.none() | st.tuples(st.integers(min_value=0, max_value=8),
+                                                st.floats(min_value=-50, max_value=1400))), max_size=30))
+def test_hinted_melds_never_overlap_and_stay_on_the_felt(melds):
+    lengths = [length for length, _ in melds]
+    if sum(lengths) > 106:
+        melds, lengths = melds[:8], lengths[:8]
+    hints = [hint for _, hint in melds]
+    plain = layout_table(lengths, REGIONS.table)
+    layout = layout_table(lengths, REGIONS.table, hints=hints)
+    assert layout.tile_w == plain.tile_w, "hints never shrink the tiles"
+    boxes = all_tile_boxes(layout)
+    for i, box in enumerate(boxes):
+        assert REGIONS.table.x <= box.x and box.right <= REGIONS.table.right
+        assert REGIONS.table.y <= box.y and box.bottom <= REGIONS.table.bottom
+        for other in boxes[i + 1 :]:
+            assert not box.overlaps(other)
+    assert not any(layout.new_meld_box.overlaps(box) for box in boxes)
+
+
+def test_a_new_meld_on_empty_felt_is_hinted_to_the_drop_point():
+    empty = layout_table([], REGIONS.table)
+    drop = table_drop_target(empty, 700, 330)
+    assert drop.is_new_meld and drop.index == 0
+    placed = layout_table([1], REGIONS.table, hints=[drop.hint])
+    assert placed.tile_boxes[0][0] == drop.box and drop.box.contains(700, 330)

@@ -268,3 +268,24 @@ def test_a_computer_winning_a_blocked_round_gets_a_soft_chime_not_the_fanfare(tm
     assert scene.session.last_result.winners == (1,)
     assert "fanfare" not in cues
     assert cues[-1] == "turn"
+
+
+def test_the_first_tiles_of_a_turn_stay_under_the_pointer_on_an_empty_table(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position([], ["R10 R11 Y7 K3", OTHER_RACK]))
+    spot = (640, 300)
+    drag_rack_tile(app, scene, "R10", spot)
+    box = scene.table_layout.tile_boxes[0][0]
+    assert box.contains(*spot), "the first tile lands under the pointer, not in the corner"
+    drag_rack_tile(app, scene, "R11", (box.center[0] + box.w * 1.2, box.center[1]))
+    assert faces_of(scene.state.table) == [["R10", "R11"]]
+    assert scene.table_layout.tile_boxes[0][0] == box, "the growing meld stays where it was put"
+    drag_rack_tile(app, scene, "Y7", (700, 180))  # open felt above it: a meld of its own, there
+    table = faces_of(scene.state.table)
+    y7 = scene.table_layout.tile_boxes[table.index(["Y7"])][0]
+    assert y7.contains(700, 180)
+    assert scene.table_layout.tile_boxes[table.index(["R10", "R11"])][0] == box
+    assert_no_overlaps(all_table_boxes(scene))
+    # the spots are display only: the model's table is the same melds either way
+    click(app, button_centre(scene.buttons.reset))
+    assert scene.state.table == [] and len(scene.rack_ids) == 4

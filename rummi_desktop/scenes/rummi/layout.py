@@ -116,14 +116,28 @@ class TableLayout:
     meld_boxes: tuple[Box, ...]
     tile_boxes: tuple[tuple[Box, ...], ...]  # [meld][position]
     new_meld_box: Box  # where a new meld would start
+    hints: tuple[Hint | None, ...] = ()  # per meld, as given (whether or not they were used)
 
     @property
     def pitch(self) -> int:
         return self.tile_w + TILE_SPACING
 
+    @property
+    def row_step(self) -> int:
+        return self.tile_h + round(self.tile_w * ROW_GAP_TILES)
 
-def _flow(lengths: Sequence[int], area: Box, tile_w: int) -> list[tuple[float, float]] | None:
-    """Top-left corner of each meld, flowing in rows; None when they do not all fit."""
+
+# Where a player put a meld down: (row, x). A hinted meld starts on that row, at that x if the
+# melds before it leave room; it never goes further left or up than the plain flow puts it.
+Hint = tuple[int, float]
+
+
+def _flow(lengths: Sequence[int], area: Box, tile_w: int,
+          hints: Sequence[Hint | None] = ()) -> list[tuple[float, float]] | None:
+    """Top-left corner of each meld, flowing in rows; None when they do not all fit.
+
+    ``hints`` (one per meld, or none) move a meld down to its row and right to its x: melds
+    only ever move on in reading order, so they still never overlap."""
     tile_h = tile_height(tile_w)
     pitch = tile_w + TILE_SPACING
     gap = round(tile_w * MELD_GAP_TILES)
@@ -131,8 +145,15 @@ def _flow(lengths: Sequence[int], area: Box, tile_w: int) -> list[tuple[float, f
     x, y = area.x, area.y
     corners: list[tuple[float, float]] = []
     # One extra 3-tile "meld" at the end: room for the player's next new meld must exist too.
-    for length in [*lengths, 3]:
+    for index, length in enumerate([*lengths, 3]):
         width = max(length, 1) * pitch - TILE_SPACING
+        hint = hints[index] if index < len(hints) else None
+        if hint is not None:
+            hint_y = area.y + hint[0] * row_step
+            if hint_y > y:
+                x, y = area.x, hint_y
+            if hint_y == y:
+                x = max(x, min(hint[1], area.right - width))
         if x > area.x and x + width > area.right:
             x, y = area.x, y + row_step
         if width > area.w or y + tile_h > area.bottom:
@@ -143,9 +164,12 @@ def _flow(lengths: Sequence[int], area: Box, tile_w: int) -> list[tuple[float, f
 
 
 def layout_table(
-    meld_lengths: Sequence[int], area: Box, preferred_w: int = 44, min_w: int = 24
+    meld_lengths: Sequence[int], area: Box, preferred_w: int = 44, min_w: int = 24,
+    hints: Sequence[Hint | None] = (),
 ) -> TableLayout:
-    """Lay melds out in rows; shrink tiles (down to ``min_w``) until they all fit."""
+    """Lay melds out in rows; shrink tiles (down to ``min_w``) until they all fit. ``hints``
+    place melds where the player put them, as far as the room allows; they never make tiles
+    smaller (when hinted melds would not fit, the hints are dropped)."""
     tile_w = preferred_w
     corners = _flow(meld_lengths, area, tile_w)
     while corners is None and tile_w > min_w:
@@ -153,6 +177,8 @@ def layout_table(
         corners = _flow(meld_lengths, area, tile_w)
     if corners is None:  # beyond any real game (106 tiles fit at min_w); overflow downwards
         corners = _flow(meld_lengths, Box(area.x, area.y, area.w, 10_000), tile_w) or []
+    elif any(hint is not None for hint in hints):
+        corners = _flow(meld_lengths, area, tile_w, hints) or corners
     tile_h = tile_height(tile_w)
     pitch = tile_w + TILE_SPACING
     meld_boxes, tile_boxes = [], []
@@ -167,6 +193,7 @@ def layout_table(
         meld_boxes=tuple(meld_boxes),
         tile_boxes=tuple(tile_boxes),
         new_meld_box=Box(nx, ny, 3 * pitch - TILE_SPACING, tile_h),
+        hints=tuple(hints),
     )
 
 
@@ -178,6 +205,7 @@ class TableDrop:
     meld: int | None  # None: a new meld
     index: int = 0
     box: Box | None = None  # new meld only: its first tile's box once laid out
+    hint: Hint | None = None  # new meld only: the spot to remember for it (see layout_table)
 
     @property
     def is_new_meld(self) -> bool:
@@ -212,8 +240,8 @@ def table_drop_target(layout: TableLayout, px: float, py: float) -> TableDrop | 
             if best is None or distance < best[0]:
                 best = (distance, meld)
     if best is None:
-        index, box = new_meld_place(layout, px, py)
-        return TableDrop(None, index, box)
+        index, box, hint = new_meld_place(layout, px, py)
+        return TableDrop(None, index, box, hint)
     meld = best[1]
     box = layout.meld_boxes[meld]
     length = len(layout.tile_boxes[meld])
@@ -237,17 +265,28 @@ def _placements(lengths: tuple[int, ...], area: Box) -> tuple[Box, ...]:
     return tuple(boxes)
 
 
-def new_meld_place(layout: TableLayout, px: float, py: float) -> tuple[int, Box]:
-    """Where in the meld order a new meld dropped at (px, py) goes: the place that lays it
-    out nearest the drop point (rows weigh more than columns), and the box it gets there."""
+def new_meld_place(layout: TableLayout, px: float, py: float) -> tuple[int, Box, Hint | None]:
+    """Where a new one-tile meld dropped at (px, py) goes: its place in the meld order (after
+    every meld that reads before the drop point), the box it gets, and its hint — under the
+    pointer when the room allows, else the nearest place the rows allow."""
     lengths = tuple(len(boxes) for boxes in layout.tile_boxes)
-    options = _placements(lengths, layout.area)
+    hints = tuple(layout.hints) or (None,) * len(lengths)
+    row = max(0, int((py - layout.area.y) // layout.row_step))
+    hint = (row, px - layout.tile_w / 2)
+    hint_y = layout.area.y + row * layout.row_step
+    index = sum(1 for box in layout.meld_boxes if (box.y, box.x) < (hint_y, hint[1]))
+    corners = _flow(lengths[:index] + (1,) + lengths[index:], layout.area, layout.tile_w,
+                    hints[:index] + (hint,) + hints[index:])
+    if corners is not None:
+        return index, Box(*corners[index], layout.tile_w, layout.tile_h), hint
+    options = _placements(lengths, layout.area)  # no room there: the nearest spot the flow has
 
     def distance(item: tuple[int, Box]) -> float:
         cx, cy = item[1].center
         return abs(cx - px) + 2 * abs(cy - py)
 
-    return min(enumerate(options), key=distance)
+    index, box = min(enumerate(options), key=distance)
+    return index, box, None
 
 
 def tile_at(layout: TableLayout, px: float, py: float) -> tuple[int, int] | None:

@@ -154,11 +154,29 @@ class TableInput:
         if not scene.my_turn:
             return  # between turns the rack may be arranged, the table not touched
         retrieving = any(type(m).__name__ == "Retrieve" for m in intent)
-        if scene.apply_moves(intent) and retrieving and scene.viewer is not None:
+        target = table_drop_target(scene.table_layout, pos[0], pos[1])
+        left_behind = [t for t in table[pick.meld] if t != pick.tile] if not pick.from_rack else []
+        if not scene.apply_moves(intent):
+            return
+        self._remember_spot(pick, target, left_behind)
+        if retrieving and scene.viewer is not None:
             index = rack_insert_index(scene.rack_layout, pos[0], pos[1], len(scene.rack_ids))
             order = [t for t in scene.rack_order(scene.viewer) if t != pick.tile]
             order.insert(min(index if index is not None else len(order), len(order)), pick.tile)
             scene.rack_orders[scene.viewer] = order
+
+    def _remember_spot(self, pick: Pick, target, left_behind: list[int]) -> None:
+        """A tile that starts a new meld marks the spot the meld was put down at. A marking
+        tile that leaves its meld hands the mark to the tiles it left, so they stay put."""
+        hints = self.scene.meld_hints
+        if target is not None and not target.is_new_meld and target.meld == pick.meld:
+            return  # moved within its own meld
+        mark = hints.pop(pick.tile, None)
+        if mark is not None and left_behind and not any(t in hints for t in left_behind):
+            hints[left_behind[0]] = mark
+        if target is not None and target.is_new_meld and target.hint is not None and not pick.with_tail:
+            hints[pick.tile] = target.hint
+        self.scene.relayout()
 
     def _reorder(self, intent: RackReorder) -> None:
         scene = self.scene

@@ -32,7 +32,8 @@ class TableMotion:
         """Recompute where every visible tile belongs and send the sprites there."""
         shown = self.view_state
         table = shown.table if shown is not None else []
-        self.table_layout = layout_table([len(m) for m in table], REGIONS.table)
+        hints = [next((self.meld_hints[t] for t in meld if t in self.meld_hints), None) for meld in table]
+        self.table_layout = layout_table([len(m) for m in table], REGIONS.table, hints=hints)
         self.rack_ids = self.rack_order(self.viewer) if self.viewer is not None and shown is not None else []
         self.rack_layout = layout_rack(len(self.rack_ids), REGIONS.rack)
         visible: set[int] = set()

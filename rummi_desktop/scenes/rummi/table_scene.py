@@ -72,6 +72,8 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
         self.rack_orders: dict[int, list[int]] = {}
         self.turn_start_order: list[int] = []  # the rack as arranged when this turn began
         self.order_history: list[list[int]] = []  # the rack's order before each move (Undo)
+        # Where the player put melds down (display only): tile that started a meld → spot
+        self.meld_hints: dict[int, tuple[int, float]] = {}
         self.viewer: int | None = None  # whose rack is shown at the bottom
         self.phase = "waiting"
         self.job: ThinkingJob | None = None
@@ -279,6 +281,7 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
         """Called by the round-end scene's Continue."""
         self.session.next_round()
         self.rack_orders.clear()
+        self.meld_hints.clear()
         self.sprites.keep_only(set())
         self.viewer = None if len(self.session.human_seats) != 1 else self.session.human_seats[0]
         self.play("shuffle")
