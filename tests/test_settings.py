@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
@@ -72,6 +74,29 @@ def test_wrong_values_fall_back_one_by_one_and_are_named(tmp_path):
     for key in ("master_volume", "turn_clock", "colour_blind"):
         assert key in notice
     assert "music_volume" not in notice and "future_option" not in notice
+
+
+# Every kind of TOML value that is never a setting's type: arrays, tables, dates and times.
+ODD_TOML_VALUES = ['["fast"]', "[]", '{ speed = "fast" }', "[[1, 2], [3]]", "2026-11-29T17:02:11",
+                   "2026-11-29", "17:02:11", "nan", "inf"]
+
+
+@pytest.mark.parametrize("raw", ODD_TOML_VALUES)
+@pytest.mark.parametrize("name", [field.name for field in fields(Settings)])
+def test_any_toml_value_of_the_wrong_kind_falls_back_without_raising(tmp_path, name, raw):
+    path = tmp_path / "settings.toml"
+    path.write_text(f"{name} = {raw}\n", encoding="utf-8")
+    loaded, notice = load_settings(path)
+    assert getattr(loaded, name) == getattr(Settings(), name)
+    assert notice is not None and name in notice
+
+
+def test_a_setting_written_as_a_table_falls_back_without_raising(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text('music_volume = 0.25\n[animation_speed]\nvalue = "brisk"\n', encoding="utf-8")
+    loaded, notice = load_settings(path)
+    assert loaded.animation_speed == "normal" and loaded.music_volume == 0.25
+    assert "animation_speed" in notice
 
 
 def test_integer_volumes_are_accepted_as_floats(tmp_path):

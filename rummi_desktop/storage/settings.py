@@ -64,7 +64,8 @@ def _field_problem(name: str, value: Any) -> str | None:
         ok = isinstance(value, int) and not isinstance(value, bool) and value in TURN_CLOCK_CHOICES
         return None if ok else "turn_clock must be one of 0, 30, 60, 120"
     if name == "animation_speed":
-        return None if value in ANIMATION_SPEEDS else f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}"
+        ok = isinstance(value, str) and value in ANIMATION_SPEEDS  # a TOML array is unhashable
+        return None if ok else f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}"
     if name in ("colour_blind", "show_invalid_melds", "fullscreen"):
         return None if isinstance(value, bool) else f"{name} must be true or false"
     return f"unknown setting {name}"
