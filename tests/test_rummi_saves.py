@@ -17,7 +17,8 @@ from rummi_desktop.storage.rummi_saves import (
 
 SETUP = {"seats": [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hard"}], "seed": 7}
 STATE = {"format": 1, "racks": [[1, 2, 3], [4, 5]], "table": [[10, 11, 12]], "turn": 3}
-STATS = {"melds_played": [2, 1], "turn_seconds": [12.5, 0.8]}
+STATS = {"seats": [{"melds_played": 2, "tiles_placed": 7, "turn_seconds": 12.5},
+                   {"melds_played": 1, "tiles_placed": 3, "turn_seconds": 0.8}]}
 
 
 def identity(state):
@@ -70,6 +71,32 @@ def test_a_save_the_model_cannot_use_is_kept_aside(tmp_path, problem):
     assert save is None and "damaged" in notice and ".bad" in notice
     assert (tmp_path / (AUTOSAVE_NAME + ".bad")).exists()
     assert not path.exists()
+
+
+@pytest.mark.parametrize("stats", [
+    {},
+    {"seats": "Ada, Hard"},
+    {"seats": {"melds_played": 2}},
+    {"seats": [1, 2]},
+    {"seats": [["melds_played", 2]]},
+    {"seats": [{"melds_played": "two"}, {}]},
+    {"seats": [{"melds_played": [2]}, {}]},
+    {"seats": [{"melds_played": {"count": 2}}, {}]},
+    {"seats": [{"turns": True}, {}]},
+    {"seats": [{"turns": -1}, {}]},
+])
+def test_damaged_stats_are_kept_aside_instead_of_crashing_the_menu(tmp_path, stats):
+    write_autosave(SETUP, STATE, stats, folder=tmp_path)
+    save, notice = read_autosave(identity, folder=tmp_path)
+    assert save is None and "damaged" in notice and "stats" in notice
+    assert (tmp_path / (AUTOSAVE_NAME + ".bad")).exists()
+    assert not has_autosave(tmp_path)
+
+
+def test_stats_with_no_seats_yet_are_fine(tmp_path):
+    write_autosave(SETUP, STATE, {"seats": []}, folder=tmp_path)
+    save, notice = read_autosave(identity, folder=tmp_path)
+    assert notice is None and save.stats == {"seats": []}
 
 
 def test_delete_removes_only_the_autosave(tmp_path):

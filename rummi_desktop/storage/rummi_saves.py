@@ -7,7 +7,7 @@ One file, ``saves/rummi_autosave.toml`` in the user data folder::
     saved_at = "2026-11-29T17:02:11"
     [setup]   # how the match was set up (seat kinds and names, mode, clock, seed, target)
     [state]   # the rules model's own plain-dict serialisation (its format version inside)
-    [stats]   # per-seat counters for the match summary (melds played, tiles placed, ...)
+    [stats]   # seats = [{melds_played = 2, ...}, ...]: per-seat counters for the match summary
 
 The model state is the one taken at the *start* of the turn that follows the completed one,
 so Continue resumes exactly at the start of the interrupted turn. Writing goes through the
@@ -34,7 +34,7 @@ AUTOSAVE_NAME = "rummi_autosave.toml"
 Loaded = TypeVar("Loaded")
 
 
-class SaveFormatError(ValueError):
+class AutosaveFormatError(ValueError):
     """A save file that parses as TOML but does not hold a Rummi game we can resume."""
 
 
@@ -98,12 +98,32 @@ def delete_autosave(folder: str | os.PathLike[str] | None = None) -> None:
 
 def _check_document(document: dict[str, Any]) -> None:
     if document.get("game") != "rummi":
-        raise SaveFormatError("it is not a Rummi save")
+        raise AutosaveFormatError("it is not a Rummi save")
     if document.get("version") != SAVE_VERSION:
-        raise SaveFormatError(f"it has save version {document.get('version')!r}, not {SAVE_VERSION}")
+        raise AutosaveFormatError(f"it has save version {document.get('version')!r}, not {SAVE_VERSION}")
     for key in ("setup", "state", "stats"):
         if not isinstance(document.get(key), dict):
-            raise SaveFormatError(f"its [{key}] part is missing")
+            raise AutosaveFormatError(f"its [{key}] part is missing")
+    _check_stats(document["stats"])
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < math.inf
+
+
+def _check_stats(stats: dict[str, Any]) -> None:
+    """``[stats]`` holds ``seats``: one table of counters (numbers) per seat. Checked here because
+    the menu rebuilds the summary from it on every launch: a damaged one must be set aside, not
+    crash the menu each time."""
+    seats = stats.get("seats")
+    if not isinstance(seats, list):
+        raise AutosaveFormatError("its [stats] part has no list of seats")
+    for number, seat in enumerate(seats, start=1):
+        if not isinstance(seat, dict):
+            raise AutosaveFormatError(f"its stats for seat {number} are not a table")
+        bad = [name for name, value in seat.items() if not _is_count(value)]
+        if bad:
+            raise AutosaveFormatError(f"its stats for seat {number} have a bad {bad[0]}")
 
 
 def read_autosave(
@@ -125,7 +145,7 @@ def read_autosave(
     try:
         _check_document(document)
         state = rebuild_state(document["state"])
-    except (SaveFormatError, ValueError, KeyError, TypeError, IndexError) as error:
+    except (AutosaveFormatError, ValueError, KeyError, TypeError, IndexError) as error:
         try:
             bad = quarantine(source)
             kept = f"kept it as {bad.name}"
