@@ -6,7 +6,7 @@ import pytest
 import tomli_w
 from hypothesis import given, settings, strategies as st
 
-from rummi_desktop.games.rummi.match import BLITZ, MODES, PARLOR_LEAGUE, Match
+from rummi_desktop.games.rummi.match import BLITZ, MODES, PARLOR_LEAGUE, Match, MatchSettings
 from rummi_desktop.games.rummi.moves import (
     Merge, Move, MoveNotationError, Place, Rearrange, Retrieve, Shift, Split, Swap,
 )
@@ -125,6 +125,35 @@ def test_modes_are_data():
     assert PARLOR_LEAGUE.with_target(500).target == 500
     with pytest.raises(ValueError):
         PARLOR_LEAGUE.with_target(0)
+
+
+@pytest.mark.parametrize("target, clock", [(0, 60), (-50, 60), ("200", 60), (True, 60), (150.5, 60),
+                                           (200, 45), (200, 0), (200, "60"), (200, -30), (200, True)])
+def test_match_settings_refuse_a_bad_target_or_clock_when_made(target, clock):
+    with pytest.raises(ValueError):
+        MatchSettings("House rules", target, clock)
+
+
+def test_match_settings_accept_every_clock_choice():
+    assert [MatchSettings("x", 100, clock).clock_seconds for clock in (None, 30, 60, 120)] == [None, 30, 60, 120]
+
+
+def test_a_saved_match_with_an_impossible_clock_is_a_format_error():
+    data = match_to_dict(Match(PARLOR_LEAGUE, ("a", "b"), seed=1))
+    data["settings"]["clock_seconds"] = 45
+    with pytest.raises(SaveFormatError, match="clock"):
+        match_from_dict(data)
+
+
+def test_a_finished_round_must_be_booked_before_the_next_is_dealt():
+    match = Match(PARLOR_LEAGUE, ("a", "b"), seed=4)
+    finish_by_passing(match.start_round())
+    with pytest.raises(ValueError, match="not been booked"):
+        match.start_round()
+    assert match.current is not None and match.current.is_over  # nothing was lost
+    result = match.finish_round()
+    assert match.rounds[-1].result == result
+    assert match.start_round() is match.current and not match.current.is_over
 
 
 def finish_by_passing(state):

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from rummi_desktop.games.rummi.scoring import RoundResult
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+from rummi_desktop.games.rummi.state import CLOCK_CHOICES, RummiParameters, RummiState
 
 DEFAULT_TARGET = 200
 ROUND_SEED_BITS = 63
@@ -24,9 +24,14 @@ class MatchSettings:
     target: int = DEFAULT_TARGET
     clock_seconds: int | None = 60
 
+    def __post_init__(self) -> None:
+        # Checked here, not when the first round deals: a bad mode must fail where it is made.
+        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0:
+            raise ValueError(f"the target score must be a positive whole number, not {self.target!r}")
+        if self.clock_seconds not in CLOCK_CHOICES or isinstance(self.clock_seconds, bool):
+            raise ValueError(f"the turn clock is off, 30, 60 or 120 s, not {self.clock_seconds!r}")
+
     def with_target(self, target: int) -> "MatchSettings":
-        if target <= 0:
-            raise ValueError("the target score must be positive")
         return replace(self, target=target)
 
 
@@ -83,6 +88,10 @@ class Match:
             raise ValueError("the match is over")
         if self.current is not None and not self.current.is_over:
             raise ValueError("the current round is still being played")
+        if self.current is not None:
+            # Refused rather than booked here: booking is finish_round's job, and dealing over
+            # an unbooked round would silently lose its scores.
+            raise ValueError("the finished round has not been booked (call finish_round first)")
         seed = self.rng.getrandbits(ROUND_SEED_BITS)
         self.current = RummiState(self.round_parameters(seed))
         return self.current

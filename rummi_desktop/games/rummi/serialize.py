@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.games.rummi.match import MatchSettings, Match, RoundRecord
+from rummi_desktop.games.rummi.match import ROUND_SEED_BITS, MatchSettings, Match, RoundRecord
 from rummi_desktop.games.rummi.moves import IllegalMove, MoveNotationError
 from rummi_desktop.games.rummi.scoring import RoundResult
 from rummi_desktop.games.rummi.deal import PositionSetup
@@ -155,10 +155,10 @@ def match_from_dict(data: dict[str, Any]) -> Match:
     except (KeyError, TypeError, ValueError) as error:
         raise SaveFormatError(f"bad match data: {error}") from error
     for record in match.rounds:
-        if match.rng.getrandbits(63) != record.seed:
+        if match.rng.getrandbits(ROUND_SEED_BITS) != record.seed:
             raise SaveFormatError("round seeds do not follow from the match seed")
     if "current" in data:
         match.current = state_from_dict(data["current"])
-        if match.rng.getrandbits(63) != match.current.params.seed:
+        if match.rng.getrandbits(ROUND_SEED_BITS) != match.current.params.seed:
             raise SaveFormatError("the current round's seed does not follow from the match seed")
     return match
