@@ -289,3 +289,14 @@ def test_the_first_tiles_of_a_turn_stay_under_the_pointer_on_an_empty_table(tmp_
     # the spots are display only: the model's table is the same melds either way
     click(app, button_centre(scene.buttons.reset))
     assert scene.state.table == [] and len(scene.rack_ids) == 4
+
+
+def test_seat_chip_texts_fit_beside_the_tile_stack(tmp_path, monkeypatch):
+    make_app(tmp_path, monkeypatch)
+    from rummi_desktop.scenes.rummi.table_view import SEAT_CHIP_W, _fitted
+
+    room = SEAT_CHIP_W - 28 - 116
+    for text, size, smallest, bold in (("Christabella", 21, 15, True), ("WWWWWWWWWWWW", 21, 15, True),
+                                       ("Medium computer", 15, 12, False), ("Expert computer", 15, 12, False)):
+        assert _fitted(text, size, smallest, (0, 0, 0), room, bold=bold).get_width() <= room
+    assert _fitted("You", 21, 15, (0, 0, 0), room, bold=True).get_height() >= 24  # short names stay large

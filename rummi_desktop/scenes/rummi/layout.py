@@ -343,6 +343,7 @@ def _rack_fit(count: int, area: Box, tiers: int, preferred_w: int, min_w: int) -
     return None
 
 
+@lru_cache(maxsize=128)  # pure, and asked again after every change on the table
 def layout_rack(count: int, area: Box, preferred_w: int = 50, min_w: int = 21) -> RackLayout:
     """Two tiers, tiles shrinking as the rack fills; a third and a fourth tier when that keeps
     tiles larger (a long blocked round can leave 100+ tiles on one rack: all stay inside)."""

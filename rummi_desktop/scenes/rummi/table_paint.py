@@ -177,7 +177,7 @@ def _seat_kind(config) -> str:
     if config.is_human:
         return "Player"
     tier = TIER_TITLES.get(config.kind, config.kind)
-    return "Computer" if config.name == tier else f"Computer · {tier}"
+    return "Computer" if config.name == tier else f"{tier} computer"  # fits the chip
 
 
 def _paint_rack_tray(scene: "RummiTableScene", surface: pygame.Surface) -> None:

@@ -56,16 +56,30 @@ def draw_seat_chip(surface: pygame.Surface, theme: Theme, area: pygame.Rect, chi
     if chip.on_turn:
         dot = shapes.mix(theme.accent, (255, 255, 255), 0.45 * pulse)
         pygame.draw.circle(surface, dot, (area.x + 15, area.y + 19), 5)
-    name = shapes.text(chip.name, 21, theme.text, bold=True)
-    surface.blit(name, (area.x + 28, area.y + 7))
+    room = area.w - 28 - 116  # from the name's left edge to the mini tile stack
+    name = _fitted(chip.name, 21, 15, theme.text, room, bold=True)
+    surface.blit(name, name.get_rect(midleft=(area.x + 28, area.y + 19)))
     kind = "thinking…" if chip.thinking else chip.kind
-    surface.blit(shapes.text(kind, 15, theme.accent if chip.thinking else theme.text_muted),
-                 (area.x + 28, area.y + 33))
+    label = _fitted(kind, 15, 12, theme.accent if chip.thinking else theme.text_muted, room)
+    surface.blit(label, label.get_rect(midleft=(area.x + 28, area.y + 42)))
     _draw_mini_tiles(surface, theme, (area.right - 112, area.y + 12), chip.rack_count)
     score = shapes.text(f"{chip.score:+d}" if chip.score else "0", 20, theme.text, bold=True)
     surface.blit(score, score.get_rect(topright=(area.right - 12, area.y + 7)))
     surface.blit(shapes.text("score", 13, theme.text_muted),
                  shapes.text("score", 13, theme.text_muted).get_rect(topright=(area.right - 12, area.y + 34)))
+
+
+def _fitted(text: str, size: int, min_size: int, colour, width: int, bold: bool = False) -> pygame.Surface:
+    """``text`` at the largest size (down to ``min_size``) that fits ``width``; cut with an
+    ellipsis if even that is too wide (a 12-letter name, say)."""
+    for font_size in range(size, min_size - 1, -1):
+        picture = shapes.text(text, font_size, colour, bold=bold)
+        if picture.get_width() <= width:
+            return picture
+    while len(text) > 1 and picture.get_width() > width:
+        text = text[:-1]
+        picture = shapes.text(text.rstrip() + "…", min_size, colour, bold=bold)
+    return picture
 
 
 def _draw_mini_tiles(surface: pygame.Surface, theme: Theme, at: tuple[int, int], count: int) -> None:
