@@ -125,28 +125,32 @@ class Move:
         return f"Move.parse({self.notation()!r})"
 
 
-def _place_words(words: list[str]) -> tuple[int, int, int]:
-    if len(words) != 2:
-        raise MoveNotationError("expected a tile and meld:position")
-    meld, position = words[1].split(":")
-    return int(words[0]), int(meld), int(position)
-
-
 @dataclass(frozen=True, repr=False)
-class Place(Move):
-    """A rack tile goes onto the table."""
+class _ToPlace(Move):
+    """A move putting one tile at ``meld:position``; its notation is ``VERB tile meld:position``.
+    Not a move itself (no verb): :class:`Place` and :class:`Shift` differ only in where the
+    tile comes from."""
 
-    verb: ClassVar[str] = "place"
     tile: int
     meld: int
     position: int = 0
 
     @classmethod
-    def from_words(cls, words: list[str]) -> "Place":
-        return cls(*_place_words(words))
+    def from_words(cls, words: list[str]) -> "_ToPlace":
+        if len(words) != 2:
+            raise MoveNotationError("expected a tile and meld:position")
+        meld, position = words[1].split(":")
+        return cls(int(words[0]), int(meld), int(position))
 
     def notation(self) -> str:
-        return f"place {self.tile} {self.meld}:{self.position}"
+        return f"{self.verb} {self.tile} {self.meld}:{self.position}"
+
+
+@dataclass(frozen=True, repr=False)
+class Place(_ToPlace):
+    """A rack tile goes onto the table."""
+
+    verb: ClassVar[str] = "place"
 
     def apply(self, board: TurnBoard) -> None:
         _check_tile_id(self.tile)
@@ -158,20 +162,10 @@ class Place(Move):
 
 
 @dataclass(frozen=True, repr=False)
-class Shift(Move):
+class Shift(_ToPlace):
     """A table tile moves to another place on the table (same or other meld, or a new one)."""
 
     verb: ClassVar[str] = "shift"
-    tile: int
-    meld: int
-    position: int = 0
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> "Shift":
-        return cls(*_place_words(words))
-
-    def notation(self) -> str:
-        return f"shift {self.tile} {self.meld}:{self.position}"
 
     def apply(self, board: TurnBoard) -> None:
         _check_tile_id(self.tile)

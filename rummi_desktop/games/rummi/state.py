@@ -29,7 +29,6 @@ CLOCK_CHOICES = (None, 30, 60, 120)
 
 PLAYED, WENT_OUT, DREW, PASSED, PENALTY, REFUSED = (
     "played", "went_out", "drew", "passed", "penalty", "refused")
-TURN_ACTIONS = ("end", "draw", "timeout", "undo", "reset")
 
 
 @dataclass(frozen=True, slots=True)
