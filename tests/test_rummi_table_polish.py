@@ -300,3 +300,14 @@ def test_seat_chip_texts_fit_beside_the_tile_stack(tmp_path, monkeypatch):
                                        ("Medium computer", 15, 12, False), ("Expert computer", 15, 12, False)):
         assert _fitted(text, size, smallest, (0, 0, 0), room, bold=bold).get_width() <= room
     assert _fitted("You", 21, 15, (0, 0, 0), room, bold=True).get_height() >= 24  # short names stay large
+
+
+def test_reset_after_a_refusal_clears_the_stale_warning(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position([], ["R10 R11 Y7 K3", OTHER_RACK]))
+    drag_rack_tile(app, scene, "Y7", (640, 300))
+    key(app, "return")
+    assert scene.banner is not None and scene.banner.warning and scene.invalid_tiles
+    click(app, button_centre(scene.buttons.reset))
+    assert scene.banner is None or not scene.banner.warning
+    assert not scene.invalid_tiles

@@ -154,6 +154,13 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
         self.banner = Banner(message, warning)
         self.banner_log.append(message)
 
+    def _table_changed(self) -> None:
+        """The player changed the table: old refusals (red outlines, a warning about a meld
+        that may be gone now) no longer describe it."""
+        self.invalid_tiles.clear()
+        if self.banner is not None and self.banner.warning:
+            self.banner = None
+
     def rack_order(self, seat: int) -> list[int]:
         """The seat's rack in the order the player arranged it (new tiles at the end)."""
         rack = self.view_state.rack(seat)
@@ -318,7 +325,7 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
             self.play("invalid")
             self.relayout()
             return False
-        self.invalid_tiles.clear()
+        self._table_changed()
         self.play("clink")
         self.relayout()
         return True
@@ -329,7 +336,7 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
                 before = self.order_history.pop()
                 shown = self.rack_orders.get(self.viewer, [])
                 self.rack_orders[self.viewer] = restore_returned(shown, before, self.state.rack(self.viewer))
-            self.invalid_tiles.clear()
+            self._table_changed()
             self.play("rack")
             self.relayout()
 
@@ -338,7 +345,7 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
             self.state.reset_turn()
             if self.viewer is not None:
                 self._tiles_back_to_their_slots(self.viewer, self.state.rack(self.viewer))
-            self.invalid_tiles.clear()
+            self._table_changed()
             self.play("rack")
             self.relayout()
 
