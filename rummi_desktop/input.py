@@ -38,12 +38,6 @@ class ActionKind(Enum):
     SHORTCUT = "shortcut"
 
 
-POINTER_KINDS = frozenset(
-    {ActionKind.HOVER, ActionKind.PRESS, ActionKind.CLICK, ActionKind.DRAG_START,
-     ActionKind.DRAG_MOVE, ActionKind.DROP}
-)
-
-
 @dataclass(frozen=True, slots=True)
 class Action:
     """One semantic input. ``pos`` is logical (None for keys); ``start`` is where a drag began;

@@ -201,3 +201,38 @@ def test_f11_inside_settings_moves_the_fullscreen_switch(home, no_games):
     press_key(pygame.K_F11)
     run(app)
     assert settings.fullscreen_toggle.value is True and app.settings.fullscreen is True
+
+
+def quit_from_the_menu(app):
+    press_key(pygame.K_ESCAPE)
+    run(app)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene) and "settings are saved" in dialog.message
+    click(dialog.confirm_button.rect.center)
+    return run(app)
+
+
+def test_quit_saves_the_settings_as_the_dialog_says(home, no_games):
+    app = start(home)
+    app.update_settings(music_volume=0.25)  # changed, not saved yet
+    assert quit_from_the_menu(app) is False
+    assert load_settings(home / "config" / "settings.toml")[0].music_volume == 0.25
+
+
+def test_quit_still_quits_when_the_settings_cannot_be_saved(home, no_games, capsys):
+    (home / "config" / "settings.toml").mkdir(parents=True)  # a folder where the file should go
+    app = start(home)
+    app.update_settings(music_volume=0.25)
+    assert quit_from_the_menu(app) is False
+    assert "Could not save settings" in capsys.readouterr().err
+
+
+def test_how_to_play_shows_each_games_rules_summary(home, no_games):
+    from rummi_desktop.scenes.help import controls_and_files_text
+
+    registry.register_game(registry.GameInfo("demo", "Demo Game", "A test game", new_game=lambda app: None,
+                                             rules="- Lay down three of a kind.\n- First to empty the rack wins."))
+    registry.register_game(registry.GameInfo("plain", "Plain Game", "No rules given", new_game=lambda app: None))
+    text = controls_and_files_text()
+    assert "## Demo Game\nA test game\n\n- Lay down three of a kind.\n- First to empty the rack wins." in text
+    assert "## Plain Game\nNo rules given\n\n#" in text  # straight on to the next heading

@@ -79,3 +79,13 @@ class _FakeFiles:
 
     def read_bytes(self) -> bytes:
         return self.data
+
+
+def test_text_drawn_with_the_fonts_is_forgotten_with_them():
+    from rummi_desktop.ui import shapes
+
+    shapes.text("Rummi", 24, (0, 0, 0))
+    shapes.embossed_title("Rummi", 40, (250, 240, 220), (0, 0, 0, 120), (40, 20, 10))
+    assert shapes.text.cache_info().currsize > 0 and shapes.embossed_title.cache_info().currsize > 0
+    fonts.clear_font_cache()
+    assert shapes.text.cache_info().currsize == 0 and shapes.embossed_title.cache_info().currsize == 0

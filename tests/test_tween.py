@@ -71,3 +71,16 @@ def test_finish_all_skips_to_the_end():
 def test_negative_duration_is_refused():
     with pytest.raises(ValueError):
         Tween(0, 1, -1)
+
+
+@pytest.mark.parametrize("start, end", [((0, 0), (1, 2, 3)), (0, (1, 2)), ("ab", "c"), (None, 1)])
+def test_values_that_cannot_be_interpolated_are_refused_when_the_tween_is_made(start, end):
+    with pytest.raises(ValueError, match="cannot interpolate"):
+        Tween(start, end, 0.5)
+
+
+def test_lerp_refuses_tuples_of_different_lengths():
+    from rummi_desktop.ui.tween import lerp
+
+    with pytest.raises(ValueError, match="equal-length"):
+        lerp((0, 0), (1, 2, 3), 0.5)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -62,5 +63,14 @@ class ConfirmScene(ShellScene):
 
 
 def quit_confirmation(app: "App") -> ConfirmScene:
+    """The question Esc on the menu asks; Quit saves the settings (as the message promises)."""
+
+    def save_and_quit() -> None:
+        # The menu that would show the notice is going away: a failure is told on stderr.
+        if not app.save_settings() and app.persist:
+            print(f"rummi-desktop: {app.notices[-1] if app.notices else 'could not save settings'}",
+                  file=sys.stderr)
+        app.quit()
+
     return ConfirmScene(app, "Leave the table?", "Your settings are saved. See you soon!", "Quit",
-                        app.quit, cancel_label="Stay")
+                        save_and_quit, cancel_label="Stay")

@@ -1,5 +1,6 @@
 """How to play & About: the controls, where the player's files live, each playable game's
-rules summary, and the credits for every shipped asset (read from ``assets/CREDITS.md``)."""
+tagline and rules summary (``GameInfo.rules``, when the game gives one), and the credits for
+every shipped asset (read from ``assets/CREDITS.md``)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def controls_and_files_text() -> str:
     parts = [CONTROLS]
     if games:
         parts.append("# The games")
-        parts += [f"## {game.title}\n{game.tagline}" for game in games]
+        parts += [game_summary(game) for game in games]
     parts.append(
         "# Where your things are kept\n"
         f"- Settings: {paths.settings_path()}\n"
@@ -47,6 +48,13 @@ def controls_and_files_text() -> str:
         "the menu tells you so."
     )
     return "\n\n".join(parts)
+
+
+def game_summary(game: registry.GameInfo) -> str:
+    """A game's heading, its tagline, and its rules summary when the game gives one."""
+    summary = f"## {game.title}\n{game.tagline}"
+    rules = game.rules.strip()
+    return f"{summary}\n\n{rules}" if rules else summary
 
 
 def credits_text() -> str:

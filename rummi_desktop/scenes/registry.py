@@ -33,6 +33,8 @@ class GameInfo:
     ``quick_start(app, args)`` opens a table straight from the command line (``args`` has
     ``seats``, ``seed``, ``mode``; it may raise ValueError with a message for bad options);
     ``resume(app)`` returns a scene continuing a saved game, or None when there is none.
+    ``rules`` is a short rules summary for How to play (the help page's text format: blank
+    lines between paragraphs, ``- `` for list items); empty means only the tagline is shown.
     """
 
     key: str
@@ -42,6 +44,7 @@ class GameInfo:
     quick_start: Callable[["App", argparse.Namespace], "Scene"] | None = None
     resume: Callable[["App"], "Scene | None"] | None = None
     order: int = 100
+    rules: str = ""
 
 
 _registered: dict[str, GameInfo] = {}
@@ -51,10 +54,6 @@ _loaded = {"done": False}
 
 def register_game(info: GameInfo) -> None:
     _registered[info.key] = info
-
-
-def unregister_game(key: str) -> None:
-    _registered.pop(key, None)
 
 
 def load_game_packages(packages: tuple[str, ...] = KNOWN_GAME_PACKAGES) -> list[str]:

@@ -15,6 +15,7 @@ import io
 import struct
 from functools import lru_cache
 from importlib import resources
+from typing import Callable
 
 import pygame
 
@@ -51,12 +52,25 @@ def font_problems() -> list[str]:
     return [f"{FONT_FILES[face]}: {why}" for face, why in sorted(_problems.items())]
 
 
+# Caches of pictures drawn with these fonts (shapes' text); emptied with the fonts, since a
+# font swapped or reloaded would otherwise keep showing text rendered by the old one.
+_dependent_caches: list[Callable[[], None]] = []
+
+
+def when_fonts_cleared(clear: Callable[[], None]) -> None:
+    """Have ``clear`` called each time the font cache is emptied (registered once)."""
+    if clear not in _dependent_caches:
+        _dependent_caches.append(clear)
+
+
 def clear_font_cache() -> None:
-    """Forget loaded fonts (tests; or after pygame.font.quit())."""
+    """Forget loaded fonts, and what was drawn with them (tests; or after pygame.font.quit())."""
     _load_cached.cache_clear()
     _font_bytes.cache_clear()
     _problems.clear()
     _quit_hook["registered"] = False
+    for clear in _dependent_caches:
+        clear()
 
 
 @lru_cache(maxsize=None)

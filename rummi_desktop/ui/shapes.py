@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from rummi_desktop.ui.fonts import display_font, font
+from rummi_desktop.ui.fonts import display_font, font, when_fonts_cleared
 
 Colour = tuple[int, ...]
 SUPERSAMPLE = 2
@@ -105,9 +105,12 @@ def embossed_title(message: str, size: int, colour: Colour, shadow: Colour, outl
 
 
 def clear_caches() -> None:
-    """Forget cached surfaces (after pygame.quit(), or when memory matters)."""
+    """Forget cached surfaces; runs whenever the fonts are cleared (see below)."""
     for cached in (rounded_panel, soft_shadow, text, embossed_title):
         cached.cache_clear()
+
+
+when_fonts_cleared(clear_caches)  # text and titles are drawn with the fonts being forgotten
 
 
 def _rgba(colour: Colour) -> tuple[int, int, int, int]:

@@ -121,7 +121,3 @@ def _draw_smile(surface: pygame.Surface, cx: float, cy: float, r: float, main: C
     mouth = outer + inner
     pygame.draw.polygon(surface, ink, mouth, max(2, round(r * 0.08)))
     pygame.draw.polygon(surface, main, mouth)
-
-
-def _blend(a: Colour, b: Colour, t: float) -> Colour:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]

@@ -63,7 +63,9 @@ def lerp(start: Value, end: Value, t: float) -> Value:
     """Interpolate numbers or equal-length tuples of numbers."""
     if isinstance(start, (int, float)) and isinstance(end, (int, float)):
         return start + (end - start) * t
-    assert isinstance(start, Sequence) and isinstance(end, Sequence) and len(start) == len(end)
+    if not (isinstance(start, Sequence) and isinstance(end, Sequence) and len(start) == len(end)):
+        raise ValueError(f"cannot interpolate from {start!r} to {end!r}: numbers or "
+                         "equal-length tuples of numbers only")
     return tuple(a + (b - a) * t for a, b in zip(start, end))
 
 
@@ -81,6 +83,7 @@ class Tween:
     ) -> None:
         if duration < 0 or delay < 0:
             raise ValueError("duration and delay must not be negative")
+        lerp(start, end, 0.0)  # refuses mismatched values here, where the mistake is made
         self.start, self.end = start, end
         self.duration, self.delay = duration, delay
         self.easing = easing
