@@ -3,7 +3,8 @@
 The scene owns the flow of turns (a human plays with the pointer; a computer seat thinks on
 the worker thread, then its play is shown), the clock, the banner, sounds, and the autosave
 after every completed turn. Rules live in the model (through :class:`RummiSession`); pointer
-gestures live in :mod:`table_input`; painting helpers in :mod:`table_view`.
+gestures live in :mod:`table_input`; Undo, Reset and the rack order in :mod:`table_actions`; painting
+helpers in :mod:`table_view`.
 
 Phases: ``human`` (the seat on turn is a person and its rack is shown), ``thinking`` (a
 computer seat's job runs), ``showing`` (the last play is being animated), ``waiting`` (an
@@ -19,12 +20,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from rummi_desktop.ai_worker import ThinkingJob
-from rummi_desktop.games.rummi.moves import IllegalMove, Move
-from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.rummi.computer import ComputerSeats
-from rummi_desktop.scenes.rummi.rack_order import restore_returned
 from rummi_desktop.scenes.rummi.layout import (
     RackLayout,
     TableLayout,
@@ -35,6 +33,7 @@ from rummi_desktop.scenes.rummi.layout import (
 from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
 from rummi_desktop.scenes.rummi.sprites import SpriteBoard
 from rummi_desktop.scenes.rummi.computer_turns import ComputerTurns
+from rummi_desktop.scenes.rummi.table_actions import HumanActions
 from rummi_desktop.scenes.rummi.table_buttons import TableButtons
 from rummi_desktop.scenes.rummi.table_motion import TableMotion
 from rummi_desktop.scenes.rummi.table_input import TableInput
@@ -60,7 +59,7 @@ class Banner:
         return min(1.0, self.left / 0.35, (BANNER_SECONDS - self.left) / 0.15 + 0.2)
 
 
-class RummiTableScene(ComputerTurns, TableMotion, Scene):
+class RummiTableScene(HumanActions, ComputerTurns, TableMotion, Scene):
     """The table for a :class:`RummiSession`. ``autosave=False`` for the bench."""
 
     def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True) -> None:
@@ -305,80 +304,6 @@ class RummiTableScene(ComputerTurns, TableMotion, Scene):
             write_autosave(*self.session.to_save())
         except OSError as error:
             self.say(f"Could not autosave ({error.strerror or error})", warning=True)
-
-    # ------------------------------------------------------------------------------------
-    # human actions (buttons and keys)
-    def apply_moves(self, moves: tuple[Move, ...]) -> bool:
-        """Apply a gesture's moves in order; on a refusal undo the ones already applied."""
-        applied = 0
-        before = list(self.rack_order(self.viewer)) if self.viewer is not None else []
-        try:
-            for move in moves:
-                self.state.apply(move)
-                self.order_history.append(before)
-                applied += 1
-        except IllegalMove as error:
-            for _ in range(applied):
-                self.state.undo()
-                self.order_history.pop()
-            self.say(str(error), warning=True)
-            self.play("invalid")
-            self.relayout()
-            return False
-        self._table_changed()
-        self.play("clink")
-        self.relayout()
-        return True
-
-    def undo(self) -> None:
-        if self.my_turn and self.state.undo() is not None:
-            if self.order_history and self.viewer is not None:
-                before = self.order_history.pop()
-                shown = self.rack_orders.get(self.viewer, [])
-                self.rack_orders[self.viewer] = restore_returned(shown, before, self.state.rack(self.viewer))
-            self._table_changed()
-            self.play("rack")
-            self.relayout()
-
-    def reset_turn(self) -> None:
-        if self.my_turn:
-            self.state.reset_turn()
-            if self.viewer is not None:
-                self._tiles_back_to_their_slots(self.viewer, self.state.rack(self.viewer))
-            self._table_changed()
-            self.play("rack")
-            self.relayout()
-
-    def _tiles_back_to_their_slots(self, seat: int, rack: list[int]) -> None:
-        """Every tile laid this turn is back on the rack (Reset, Draw, timeout): put each in
-        the slot it left, as a run of Undos would. Untouched, the rack is exactly as it was
-        when the turn began; a rearrangement made during the turn is kept."""
-        shown = self.rack_orders.get(seat, [])
-        for before in reversed(self.order_history):
-            known = set(before) | set(shown)
-            shown = restore_returned(shown, before, [t for t in rack if t in known])
-        self.rack_orders[seat] = restore_returned(shown, self.turn_start_order, rack)
-        self.order_history = []
-
-    def sort_rack(self, by: str) -> None:
-        if self.viewer is None:
-            return
-        def by_colour(t: int) -> tuple:
-            f = face(t)
-            return (f.is_joker, "KBRY".find(f.colour), f.number, t)
-
-        def by_number(t: int) -> tuple:
-            f = face(t)
-            return (f.is_joker, f.number, "KBRY".find(f.colour), t)
-
-        order = self.rack_order(self.viewer)
-        self.rack_orders[self.viewer] = sorted(order, key=by_colour if by == "colour" else by_number)
-        self.play("rack")
-        self.relayout()
-
-    def skip_animation(self) -> None:
-        self.sprites.finish_all()
-        self.phase_time = max(self.phase_time, 10.0)
 
     # ------------------------------------------------------------------------------------
     # frames
