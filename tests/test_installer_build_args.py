@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
+from installer_support import load_build_installer
+
 REPO = Path(__file__).resolve().parent.parent
-
-
-def _load_build_installer():
-    spec = importlib.util.spec_from_file_location("build_installer", REPO / "build_installer.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_installer", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-bi = _load_build_installer()
+bi = load_build_installer()
 
 
 def added_data(command: list[str]) -> list[tuple[str, str]]:

@@ -3,27 +3,17 @@ rules say, and uninstalling removes exactly what was installed — nothing more,
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import stat
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from installer_support import load_build_installer, load_linux_install
 
-
-def _load_build_installer():
-    spec = importlib.util.spec_from_file_location("build_installer", REPO / "build_installer.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_installer", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-bi = _load_build_installer()
+bi = load_build_installer()
+li = load_linux_install()
 
 
 def make_fake_bundle(root: Path) -> Path:
@@ -64,13 +54,13 @@ def home(tmp_path):
 
 
 def test_layout_follows_home_and_xdg_rules(home, tmp_path):
-    plain = bi.InstallLayout.from_environment({"HOME": str(home)})
+    plain = li.InstallLayout.from_environment({"HOME": str(home)})
     assert plain.data_home == home / ".local" / "share"
     assert plain.desktop_dir == home / "Desktop"
     assert plain.launcher == home / ".local/share/applications/rummi-desktop.desktop"
-    xdg = bi.InstallLayout.from_environment({"HOME": str(home), "XDG_DATA_HOME": str(tmp_path / "x")})
+    xdg = li.InstallLayout.from_environment({"HOME": str(home), "XDG_DATA_HOME": str(tmp_path / "x")})
     assert xdg.data_home == tmp_path / "x"
-    relative = bi.InstallLayout.from_environment({"HOME": str(home), "XDG_DATA_HOME": "rel/dir"})
+    relative = li.InstallLayout.from_environment({"HOME": str(home), "XDG_DATA_HOME": "rel/dir"})
     assert relative.data_home == home / ".local" / "share"  # the spec ignores relative values
 
 
@@ -78,20 +68,20 @@ def test_desktop_folder_comes_from_user_dirs_file(home):
     (home / "Bureau").mkdir()
     (home / ".config").mkdir()
     (home / ".config" / "user-dirs.dirs").write_text('# xdg\nXDG_DESKTOP_DIR="$HOME/Bureau"\n')
-    assert bi.user_desktop_dir({"HOME": str(home)}) == home / "Bureau"
+    assert li.user_desktop_dir({"HOME": str(home)}) == home / "Bureau"
     (home / "Bureau").rmdir()
-    assert bi.user_desktop_dir({"HOME": str(home)}) is None  # never created for us
+    assert li.user_desktop_dir({"HOME": str(home)}) is None  # never created for us
 
 
 def test_install_puts_program_icons_and_launcher_in_place(home, tmp_path):
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
-    bi.install(make_fake_bundle(tmp_path), layout, on_desktop=True)
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
+    li.install(make_fake_bundle(tmp_path), layout, on_desktop=True)
     program = layout.program_dir / "rummi-desktop"
     assert program.stat().st_mode & stat.S_IXUSR
     assert os.readlink(layout.program_dir / "_internal" / "libgame.so") == "libgame.so.1"
     assert (layout.program_dir / "_internal" / "empty-folder").is_dir()
-    for size in bi.ICON_SIZES:
-        assert layout.icon(size).read_bytes() == (bi.ICON_DIR / f"rummi-desktop-{size}.png").read_bytes()
+    for size in li.ICON_SIZES:
+        assert layout.icon(size).read_bytes() == (li.ICON_DIR / f"rummi-desktop-{size}.png").read_bytes()
     launcher = layout.launcher.read_text(encoding="utf-8")
     assert f'Exec="{program}"' in launcher
     assert f"Icon={layout.icon(256)}" in launcher
@@ -105,10 +95,10 @@ def test_install_puts_program_icons_and_launcher_in_place(home, tmp_path):
 
 def test_uninstall_leaves_home_exactly_as_it_was(home, tmp_path):
     before = snapshot(home)
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
-    bi.install(make_fake_bundle(tmp_path), layout, on_desktop=True)
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
+    li.install(make_fake_bundle(tmp_path), layout, on_desktop=True)
     assert snapshot(home) != before
-    assert bi.uninstall(layout) == []
+    assert li.uninstall(layout) == []
     assert snapshot(home) == before
 
 
@@ -116,13 +106,13 @@ def test_uninstall_keeps_what_others_put_there(home, tmp_path):
     applications = home / ".local" / "share" / "applications"
     applications.mkdir(parents=True)
     (applications / "other-game.desktop").write_text("[Desktop Entry]\n")
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
-    bi.install(make_fake_bundle(tmp_path), layout)
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
+    li.install(make_fake_bundle(tmp_path), layout)
     # The game's own saves land beside the program folder while it is installed.
     saves = layout.data_home / "rummi-desktop" / "saves"
     saves.mkdir()
     (saves / "autosave.toml").write_text("turn = 3\n")
-    kept = bi.uninstall(layout)
+    kept = li.uninstall(layout)
     assert kept == [layout.data_home / "rummi-desktop"]
     assert (saves / "autosave.toml").read_text() == "turn = 3\n"
     assert (applications / "other-game.desktop").exists()
@@ -132,48 +122,48 @@ def test_uninstall_keeps_what_others_put_there(home, tmp_path):
 
 def test_xdg_data_home_install_touches_nothing_in_home(home, tmp_path):
     before = snapshot(home)
-    layout = bi.InstallLayout.from_environment(
+    layout = li.InstallLayout.from_environment(
         {"HOME": str(home), "XDG_DATA_HOME": str(tmp_path / "xdg")})
-    bi.install(make_fake_bundle(tmp_path), layout)
+    li.install(make_fake_bundle(tmp_path), layout)
     assert (tmp_path / "xdg" / "applications" / "rummi-desktop.desktop").is_file()
     assert snapshot(home) == before
-    bi.uninstall(layout)
+    li.uninstall(layout)
     assert not (tmp_path / "xdg").exists()
 
 
 def test_reinstall_replaces_the_previous_install(home, tmp_path):
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
     before = snapshot(home)
     bundle = make_fake_bundle(tmp_path)
-    bi.install(bundle, layout)
+    li.install(bundle, layout)
     (bundle / "_internal" / "rummi_desktop" / "themes" / "parlor.toml").unlink()
-    bi.install(bundle, layout)
+    li.install(bundle, layout)
     assert not (layout.program_dir / "_internal" / "rummi_desktop" / "themes" / "parlor.toml").exists()
-    bi.uninstall(layout)
+    li.uninstall(layout)
     assert snapshot(home) == before
 
 
 def test_onefile_bundle_installs_as_one_program(home, tmp_path):
     single = tmp_path / "rummi-desktop"
     single.write_bytes(b"\x7fELF one file")
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
     before = snapshot(home)
-    bi.install(single, layout)
+    li.install(single, layout)
     program = layout.program_dir / "rummi-desktop"
     assert program.read_bytes() == single.read_bytes()
     assert program.stat().st_mode & stat.S_IXUSR
     assert f'Exec="{program}"' in layout.launcher.read_text(encoding="utf-8")
-    bi.uninstall(layout)
+    li.uninstall(layout)
     assert snapshot(home) == before
 
 
 def test_install_refuses_to_overwrite_what_it_did_not_install(home, tmp_path):
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
     layout.launcher.parent.mkdir(parents=True)
     layout.launcher.write_text("someone else's launcher\n")
     before = snapshot(home)
-    with pytest.raises(bi.InstallError, match="not installed by this script"):
-        bi.install(make_fake_bundle(tmp_path), layout)
+    with pytest.raises(li.InstallError, match="not installed by this script"):
+        li.install(make_fake_bundle(tmp_path), layout)
     assert snapshot(home) == before
 
 
@@ -181,28 +171,28 @@ def test_a_failed_install_is_rolled_back(home, tmp_path):
     icons = tmp_path / "icons"
     icons.mkdir()
     (icons / "rummi-desktop-16.png").write_bytes(b"png")  # the other sizes are missing
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
     before = snapshot(home)
     with pytest.raises(FileNotFoundError):
-        bi.install(make_fake_bundle(tmp_path), layout, icon_dir=icons)
+        li.install(make_fake_bundle(tmp_path), layout, icon_dir=icons)
     assert snapshot(home) == before
 
 
 def test_uninstall_without_an_install_says_so(home):
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
-    with pytest.raises(bi.InstallError, match="nothing to uninstall"):
-        bi.uninstall(layout)
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
+    with pytest.raises(li.InstallError, match="nothing to uninstall"):
+        li.uninstall(layout)
 
 
 def test_uninstall_never_deletes_outside_the_install_folders(home, tmp_path):
-    layout = bi.InstallLayout.from_environment({"HOME": str(home)})
-    bi.install(make_fake_bundle(tmp_path), layout)
+    layout = li.InstallLayout.from_environment({"HOME": str(home)})
+    li.install(make_fake_bundle(tmp_path), layout)
     precious = tmp_path / "precious.txt"
     precious.write_text("keep me")
     text = layout.manifest.read_text(encoding="utf-8")
     layout.manifest.write_text(text.replace("files = [", f'files = [\n    "{precious}",', 1))
-    with pytest.raises(bi.InstallError, match="outside the install folders"):
-        bi.uninstall(layout)
+    with pytest.raises(li.InstallError, match="outside the install folders"):
+        li.uninstall(layout)
     assert precious.read_text() == "keep me"
     assert layout.program_dir.exists()
 

@@ -7,27 +7,16 @@ Checked two ways: a strict checker written here from the Desktop Entry Specifica
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from installer_support import load_linux_install
 
-
-def _load_build_installer():
-    spec = importlib.util.spec_from_file_location("build_installer", REPO / "build_installer.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_installer", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-bi = _load_build_installer()
+li = load_linux_install()
 
 KNOWN_KEYS = {
     "Type", "Version", "Name", "GenericName", "NoDisplay", "Comment", "Icon", "Hidden",
@@ -195,7 +184,7 @@ AWKWARD_FOLDERS = [
 def test_launcher_is_valid_and_runs_exactly_the_installed_program(folder):
     program = Path(folder) / "rummi-desktop"
     icon = Path(folder) / "icon 256.png"
-    text = bi.render_launcher(program, icon)
+    text = li.render_launcher(program, icon)
     assert check_entry(text) == []
     entry = parse_entry(text)
     assert split_exec(entry["Exec"]) == [str(program)]
@@ -209,7 +198,7 @@ def test_launcher_is_valid_and_runs_exactly_the_installed_program(folder):
 @pytest.mark.parametrize("folder", AWKWARD_FOLDERS)
 def test_desktop_file_validate_accepts_the_launcher_when_installed(folder, tmp_path):
     validator = shutil.which("desktop-file-validate")
-    text = bi.render_launcher(Path(folder) / "rummi-desktop", Path(folder) / "icon.png")
+    text = li.render_launcher(Path(folder) / "rummi-desktop", Path(folder) / "icon.png")
     launcher = tmp_path / "rummi-desktop.desktop"
     launcher.write_text(text, encoding="utf-8")
     if validator is None:
@@ -232,7 +221,7 @@ def test_desktop_file_validate_accepts_the_launcher_when_installed(folder, tmp_p
 ])
 def test_the_checker_rejects_broken_launchers(broken, problem):
     """The strict checker is only worth something if it fails on real mistakes."""
-    good = bi.render_launcher(Path("/opt/rd/rummi-desktop"), Path("/opt/rd/icon.png"))
+    good = li.render_launcher(Path("/opt/rd/rummi-desktop"), Path("/opt/rd/icon.png"))
     key = broken.split("=", 1)[0]
     lines = [broken if line.startswith(key + "=") else line for line in good.splitlines()]
     if broken == "Exec=":
@@ -247,5 +236,5 @@ def test_the_checker_rejects_a_file_without_the_desktop_entry_group():
 
 
 def test_a_path_with_a_newline_is_refused():
-    with pytest.raises(bi.InstallError):
-        bi.render_launcher(Path("/home/a\nb/rummi-desktop"), Path("/home/icon.png"))
+    with pytest.raises(li.InstallError):
+        li.render_launcher(Path("/home/a\nb/rummi-desktop"), Path("/home/icon.png"))
