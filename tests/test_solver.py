@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from rummi_desktop.ai import rummi_dp
 from rummi_desktop.ai.rummi_solver import InvalidPositionError, SolveInterrupted, solve
 from rummi_desktop.ai.rummi_table import is_valid_meld
+from rummi_desktop.games.rummi.play_check import check_play
 from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, rummi_set
 from tests.test_solver_oracle import brute_force
 
@@ -35,6 +36,9 @@ def assert_consistent(table, rack, initial, solution):
     assert Counter(solution.rack) + placed == Counter(rack)
     if initial:
         assert solution.table[: len(table)] == table, "initial meld touched the table"
+    if solution.placed:
+        verdict = check_play(table, rack, solution.table, initial)
+        assert verdict.legal, verdict.error
 
 
 # --- the edge cases (where rummikub-solver 1.0.0 goes wrong) ---------------------

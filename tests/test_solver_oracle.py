@@ -2,7 +2,10 @@
 
 It shares nothing with the dynamic program: it tries every sub-multiset of the rack and asks
 whether the table plus those tiles can be cut into valid melds by plain recursive search
-(take the lowest real tile, try every meld that can hold it).
+(take the lowest real tile, try every meld that can hold it). Where a table joker's role has
+no tile on the table, the joker rule may forbid some cuts: then every cut is laid out as
+ordered melds and judged by the rules model's own joker rule (the rule is the specification;
+the search that meets it is what is under test).
 """
 
 from __future__ import annotations
@@ -11,13 +14,15 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations, product
 
+from rummi_desktop.games.rummi.joker_rule import joker_roles, stranded_joker_error
 from rummi_desktop.tiles import COLOURS, JOKER, Tile
 
 NEG = float("-inf")
 
 
-def _melds_with(first: Tile, pool: Counter) -> list[tuple[Counter, int]]:
-    """Every meld (as a tile multiset and its points) holding ``first``, drawn from ``pool``."""
+def _melds_with(first: Tile, pool: Counter) -> list[tuple[Counter, int, tuple[Tile, ...]]]:
+    """Every meld (as a tile multiset, its points and its tiles in table order) holding
+    ``first``, drawn from ``pool``."""
     found = []
     jokers = pool[JOKER]
     # Runs of first's colour holding first.number.
@@ -40,7 +45,10 @@ def _melds_with(first: Tile, pool: Counter) -> list[tuple[Counter, int]]:
                         continue
                     if len(missing) + extra:
                         need[JOKER] = len(missing) + extra
-                    found.append((need, sum(range(start, end + 1))))
+                    as_jokers = set(missing) | set(as_joker)
+                    ordered = tuple(JOKER if n in as_jokers else Tile(first.colour, n)
+                                    for n in range(start, end + 1))
+                    found.append((need, sum(range(start, end + 1)), ordered))
     # Groups of first.number holding first.
     others = [Tile(c, first.number) for c in COLOURS if c != first.colour and pool[Tile(c, first.number)]]
     for size in (3, 4):
@@ -52,7 +60,8 @@ def _melds_with(first: Tile, pool: Counter) -> list[tuple[Counter, int]]:
                 need = Counter({first: 1, **{t: 1 for t in chosen}})
                 if joker_count:
                     need[JOKER] = joker_count
-                found.append((need, first.number * size))
+                ordered = (first, *chosen) + (JOKER,) * joker_count
+                found.append((need, first.number * size, ordered))
     return found
 
 
@@ -67,12 +76,35 @@ def best_points(tiles: tuple[Tile, ...]) -> float:
         return NEG
     first = real[0]
     best = NEG
-    for need, points in _melds_with(first, pool):
+    for need, points, _ordered in _melds_with(first, pool):
         rest = pool - need
         sub = best_points(tuple(sorted(rest.elements())))
         if sub != NEG:
             best = max(best, points + sub)
     return best
+
+
+def partitions(tiles: tuple[Tile, ...]):
+    """Every cut of ``tiles`` into melds, each a list of melds in table order."""
+    if not tiles:
+        yield []
+        return
+    pool = Counter(tiles)
+    real = sorted(t for t in pool if not t.is_joker)
+    if not real:
+        return
+    for need, _points, ordered in _melds_with(real[0], pool):
+        for rest in partitions(tuple(sorted((pool - need).elements()))):
+            yield [list(ordered), *rest]
+
+
+def _joker_rule_matters(table: list[list[Tile]]) -> bool:
+    on_table = Counter(t for meld in table for t in meld)
+    return any(not any(on_table[t] for t in roles) for roles in joker_roles(table))
+
+
+def _legal_cut_exists(table: list[list[Tile]], tiles: tuple[Tile, ...]) -> bool:
+    return any(not stranded_joker_error(table, cut) for cut in partitions(tiles))
 
 
 def _sub_multisets(rack: list[Tile]):
@@ -93,6 +125,8 @@ def brute_force(table: list[list[Tile]], rack: list[Tile], initial: bool) -> tup
         tiles = tuple(sorted(subset if initial else base + subset))
         points = best_points(tiles)
         if points == NEG or (initial and points < 30):
+            continue
+        if not initial and _joker_rule_matters(table) and not _legal_cut_exists(table, tiles):
             continue
         best = score
     return best

@@ -2,7 +2,9 @@
 
 ``solve(table, rack, initial)`` finds the play that places the most rack tiles; among those,
 the highest value placed (numbers; a joker 30). Every table tile stays on the table in a valid
-meld (so jokers on the table stay there). ``initial=True`` is the 30-point rule: only new melds
+meld (so jokers on the table stay there), and a joker from the table takes a new role only
+once a tile it stood for is on the table (the joker rule; see
+:mod:`rummi_desktop.ai.rummi_joker_fates`). ``initial=True`` is the 30-point rule: only new melds
 from the rack, worth at least 30 (jokers count as the tile they stand for), table untouched.
 
 The search itself is :mod:`rummi_desktop.ai.rummi_dp`; this module validates the input, turns
@@ -21,8 +23,10 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from rummi_desktop.ai.rummi_dp import IMPOSSIBLE, PER_TILE, PlacementSearch, SolveInterrupted
+from rummi_desktop.ai.rummi_joker_fates import best_under_joker_rule, joker_fates
 from rummi_desktop.ai.rummi_layout import arrange_table, best_melds, search_melds
-from rummi_desktop.ai.rummi_table import InvalidPositionError, check_position, count_grid
+from rummi_desktop.ai.rummi_table import COLOUR_INDEX, InvalidPositionError, check_position, count_grid
+from rummi_desktop.games.rummi.joker_rule import stranded_joker_error
 from rummi_desktop.tiles import JOKER_PENALTY, Tile
 
 __all__ = ["InvalidPositionError", "Solution", "SolveInterrupted", "solve"]
@@ -65,15 +69,31 @@ def solve(
         return _solve_initial(table, rack, deadline, cancel)
     table_grid, table_jokers = count_grid(tile for meld in table for tile in meld)
     rack_grid, rack_jokers = count_grid(rack)
-    score, final_melds = best_melds(lambda track_room: PlacementSearch(
-        table_grid, rack_grid, table_jokers, rack_jokers, deadline=deadline, cancel=cancel,
-        track_room=track_room, tile_values=tile_values,
-        joker_value=JOKER_PENALTY if joker_value is None else joker_value))  # fmt: skip
+
+    def make_search(table_grid, rack_grid, table_jokers, rack_jokers, track_room) -> PlacementSearch:
+        return PlacementSearch(
+            table_grid, rack_grid, table_jokers, rack_jokers, deadline=deadline, cancel=cancel,
+            track_room=track_room, tile_values=tile_values,
+            joker_value=JOKER_PENALTY if joker_value is None else joker_value)  # fmt: skip
+
+    score, final_melds = best_melds(
+        lambda track_room: make_search(table_grid, rack_grid, table_jokers, rack_jokers, track_room))
     if score == IMPOSSIBLE:  # check_position makes this unreachable; guard against a bug
         raise InvalidPositionError("the table cannot be laid out as valid melds")
+    fates = joker_fates(table, rack) if final_melds is not None else None
+    if fates and stranded_joker_error(table, final_melds):
+        # The best play moved a table joker without its tile: search again per joker fate.
+        def tile_value(tile: Tile) -> int:
+            return tile_values[COLOUR_INDEX[tile.colour]][tile.number] if tile_values else tile.number
+
+        score, final_melds = best_under_joker_rule(
+            fates, table_grid, rack_grid, table_jokers, rack_jokers, make_search, tile_value)
     if final_melds is None:
         return Solution(0, 0, table, rack)
     new_table = arrange_table(table, final_melds, deadline, cancel)
+    if fates and stranded_joker_error(table, new_table):
+        # The tidier layout re-cuts the tiles and may move a table joker: keep the search's cut.
+        new_table = final_melds
     return _solution(score, new_table, table, rack)
 
 

@@ -4,7 +4,8 @@
 The check compares the table at turn start and the rack with the proposed table, all as
 :class:`Tile` faces (two copies of a tile are interchangeable, so faces are enough):
 no table tile lost (tiles never go back to a rack), no tile invented, every meld valid, at
-least one rack tile laid down, and before the initial meld: the old melds untouched and the
+least one rack tile laid down, a joker from the table moved only once the tile it stands for
+took its place (``joker_rule``), and before the initial meld: the old melds untouched and the
 new melds, made only from the rack, worth at least 30.
 """
 
@@ -14,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
+from rummi_desktop.games.rummi.joker_rule import stranded_joker_error
 from rummi_desktop.games.rummi.melds import GROUP, check_meld, readings
 from rummi_desktop.tiles import Tile, format_tiles
 
@@ -120,6 +122,9 @@ def check_play(before: Sequence[Sequence[Tile]], rack: Sequence[Tile],
         return PlayCheck(False, placed, value, problems[0].sentence(), problems)
     if placed == 0:
         return PlayCheck(False, 0, 0, "no tile from your rack was laid down: play at least one, or draw")
+    error = stranded_joker_error(before, after)
+    if error:
+        return PlayCheck(False, placed, value, error)
     if not initial:
         return PlayCheck(True, placed, value)
     return _check_opening(before, after, placed, value, opening_needed)

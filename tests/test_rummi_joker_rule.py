@@ -1,0 +1,76 @@
+"""The joker rule (rules/rummi.md, "Jokers on the table"): a joker already on the table takes a
+new role only once the tile it stands for has been put in its place. Checked by the rules model
+(End Turn, analyze check mode) and obeyed by the exact solver (analyze solve mode, Hard, Expert)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rummi_desktop.ai.rummi_solver import solve
+from rummi_desktop.games.rummi.joker_rule import joker_roles, stranded_joker_error
+from rummi_desktop.games.rummi.play_check import check_play
+from rummi_desktop.tiles import Tile, parse_tiles
+
+
+def melds(text: str) -> list[list[Tile]]:
+    return [parse_tiles(part) for part in text.split("/")] if text.strip() else []
+
+
+def test_roles_follow_position_in_runs_and_missing_colours_in_groups():
+    assert joker_roles(melds("R4 R5 R6 J")) == [frozenset({Tile("R", 7)})]
+    assert joker_roles(melds("J R5 R6")) == [frozenset({Tile("R", 4)})]
+    assert joker_roles(melds("K7 B7 J")) == [frozenset({Tile("R", 7), Tile("Y", 7)})]
+
+
+@pytest.mark.parametrize("before, rack, after", [
+    # the run's joker (R7) goes to a new meld while no R7 takes its place
+    ("R4 R5 R6 J", "K1 K2", "R4 R5 R6 / K1 K2 J"),
+    # the four-group's joker (Y7) leaves and no Y7 is put in
+    ("K7 B7 R7 J / R1 R2 R3", "B1 Y1", "K7 B7 R7 / R1 R2 R3 / B1 Y1 J"),
+])
+def test_moving_a_table_joker_without_its_tile_is_refused(before, rack, after):
+    verdict = check_play(melds(before), parse_tiles(rack), melds(after), initial=False)
+    assert not verdict.legal
+    assert "joker taken from the table must be replaced by the tile it stands for" in verdict.error
+
+
+@pytest.mark.parametrize("before, rack, after", [
+    # substitution from the rack: R7 in the joker's place, the joker used in a new meld
+    ("R4 R5 R6 J", "K1 K2 R7", "R4 R5 R6 R7 / K1 K2 J"),
+    # a group joker freed by either missing colour
+    ("K7 B7 J", "Y7 K1 K2", "K7 B7 Y7 / K1 K2 J"),
+    # substitution with a tile taken from another table meld (R9 from a four-group)
+    ("R7 R8 J / K9 B9 R9 Y9", "K1 K2", "R7 R8 R9 / K9 B9 Y9 / K1 K2 J"),
+    # the joker stays in its role while its run is split and extended
+    ("R3 R4 J R6 R7", "R8", "R3 R4 J / R6 R7 R8"),
+    # a joker from the rack may go anywhere
+    ("R3 R4 R5", "J K1 K2", "R3 R4 R5 / K1 K2 J"),
+])
+def test_legal_joker_plays_pass(before, rack, after):
+    verdict = check_play(melds(before), parse_tiles(rack), melds(after), initial=False)
+    assert verdict.legal, verdict.error
+
+
+def test_solver_does_not_move_a_table_joker_for_free():
+    assert solve(melds("R4 R5 R6 J"), parse_tiles("K1 K2"), False).placed == 0
+    freed = solve(melds("R4 R5 R6 J"), parse_tiles("K1 K2 R7"), False)
+    assert freed.placed == 3
+    assert check_play(melds("R4 R5 R6 J"), parse_tiles("K1 K2 R7"), freed.table, False).legal
+
+
+def test_solver_may_keep_a_joker_in_its_role_and_place_around_it():
+    # J stands for R6 and must keep doing so (no R6 anywhere): R8 still extends the run.
+    answer = solve(melds("R5 J R7"), parse_tiles("R8 K1"), False)
+    assert answer.placed == 1
+    assert not stranded_joker_error(melds("R5 J R7"), answer.table)
+
+
+def test_analyze_check_mode_applies_the_rule():
+    position = {"game": "rummi", "table": [["R4", "R5", "R6", "J"]], "rack": ["K1", "K2"],
+                "play": [["R4", "R5", "R6"], ["K1", "K2", "J"]]}
+    result = subprocess.run([sys.executable, "-m", "rummi_desktop", "analyze", "-"],
+                            input=json.dumps(position), capture_output=True, text=True, check=True)
+    answer = json.loads(result.stdout)
+    assert answer["legal"] is False and "joker" in answer["error"]
