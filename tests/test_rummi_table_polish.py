@@ -136,6 +136,27 @@ def test_a_lone_tile_can_be_moved_to_another_spot_on_the_felt(tmp_path, monkeypa
     assert_no_overlaps(all_table_boxes(scene))
 
 
+def test_a_lone_tile_dragged_beside_a_neighbour_joins_it(tmp_path, monkeypatch):
+    # Found by play-testing: a lone tile dropped just past a neighbouring meld's end, a little
+    # nearer to its own old place, used to "join" itself and stay put.
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position([], ["Y8 B8 K8 K3", OTHER_RACK]))
+    spot = (REGIONS.table.x + 500, REGIONS.table.y + 200)
+    drag_rack_tile(app, scene, "Y8", spot)
+    first = scene.table_layout.tile_boxes[0][0]
+    drag_rack_tile(app, scene, "B8", (first.center[0] + first.w * 1.3, first.center[1]))
+    assert faces_of(scene.state.table) == [["Y8", "B8"]]
+    group = scene.table_layout.meld_boxes[0]
+    tile_w = scene.table_layout.tile_w
+    drag_rack_tile(app, scene, "K8", (group.right + tile_w * 1.6, group.center[1]))
+    assert faces_of(scene.state.table) == [["Y8", "B8"], ["K8"]]
+    lone = scene.table_layout.tile_boxes[1][0]
+    target = (group.right + tile_w * 0.6, group.center[1])
+    assert lone.x - target[0] < target[0] - group.right, "nearer to its own place than to the group"
+    drag(app, lone.center, target)
+    assert faces_of(scene.state.table) == [["Y8", "B8", "K8"]]
+
+
 # -- 2. tiles go back to their rack slots --------------------------------------------------------
 def test_reset_gives_back_the_rack_exactly_as_the_turn_began(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)

@@ -46,6 +46,12 @@ class Pick:
     def from_rack(self) -> bool:
         return self.meld is None
 
+    def lone_meld(self, table: list[list[int]]) -> int | None:
+        """The meld this tile is alone in (so no drop can join it), or None."""
+        if self.meld is None or self.with_tail or len(table[self.meld]) != 1:
+            return None
+        return self.meld
+
 
 @dataclass(frozen=True, slots=True)
 class RackReorder:
@@ -82,7 +88,7 @@ def intent_for_drop(
         if pick.from_rack:
             return RackReorder(pick.tile, rack_index)
         return (Retrieve(pick.tile),)
-    target = table_drop_target(table_layout, px, py)
+    target = table_drop_target(table_layout, px, py, pick.lone_meld(table))
     if target is None:
         return None
     joker = _joker_under(table_layout, table, px, py)

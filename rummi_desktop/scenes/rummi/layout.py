@@ -221,13 +221,16 @@ def _edge_distance(box: Box, px: float) -> float:
     return max(box.x - px, 0.0, px - box.right)
 
 
-def table_drop_target(layout: TableLayout, px: float, py: float) -> TableDrop | None:
+def table_drop_target(layout: TableLayout, px: float, py: float,
+                      moving_alone: int | None = None) -> TableDrop | None:
     """The meld (and insert position) a drop at (px, py) joins; a new meld on open felt.
 
     A tile dropped up to about one tile width past either end of a meld, in its row, joins it
     at that end: a player laying a second tile beside a first one means the same meld. Open
     felt makes a new meld, placed in the meld order where it lands nearest the drop point.
-    None when the point is not on the felt at all.
+    ``moving_alone``: the meld of a lone tile in hand, which cannot be joined (the tile would
+    join itself, and a drop beside a neighbour would do nothing). None when the point is not
+    on the felt at all.
     """
     if not layout.area.contains(px, py):
         return None
@@ -235,7 +238,7 @@ def table_drop_target(layout: TableLayout, px: float, py: float) -> TableDrop | 
     reach_y = layout.tile_h * JOIN_REACH_ROW
     best: tuple[float, int] | None = None
     for meld, box in enumerate(layout.meld_boxes):
-        if box.inflate(reach_x, reach_y).contains(px, py):
+        if meld != moving_alone and box.inflate(reach_x, reach_y).contains(px, py):
             distance = _edge_distance(box, px) + abs(py - box.center[1]) / layout.tile_h
             if best is None or distance < best[0]:
                 best = (distance, meld)

@@ -154,7 +154,7 @@ class TableInput:
         if not scene.my_turn:
             return  # between turns the rack may be arranged, the table not touched
         retrieving = any(type(m).__name__ == "Retrieve" for m in intent)
-        target = table_drop_target(scene.table_layout, pos[0], pos[1])
+        target = table_drop_target(scene.table_layout, pos[0], pos[1], pick.lone_meld(table))
         left_behind = [t for t in table[pick.meld] if t != pick.tile] if not pick.from_rack else []
         if not scene.apply_moves(intent):
             return
@@ -208,7 +208,7 @@ class TableInput:
             return None
         if not scene.my_turn:
             return None
-        target = table_drop_target(scene.table_layout, x, y)
+        target = table_drop_target(scene.table_layout, x, y, self.held.lone_meld(scene.view_state.table))
         if target is None:
             return None
         if target.is_new_meld:
