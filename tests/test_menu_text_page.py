@@ -58,3 +58,13 @@ def test_scrolling_is_clamped_to_the_page():
     surface = pygame.Surface((400, 100), pygame.SRCALPHA)
     page.draw(surface, theme)
     assert render_page(page.blocks, 392, theme).get_width() == 392
+
+
+def test_how_to_play_shows_the_rummi_rules(tmp_path, monkeypatch):
+    monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
+    from rummi_desktop.scenes.rummi import game_info
+
+    text = controls_and_files_text()
+    rules = game_info().rules
+    assert "30 points" in rules and "joker stands for into its place" in rules
+    assert rules.split("\n\n")[0] in text

@@ -80,6 +80,7 @@ def resume(app: "App") -> "Scene | None":
 
 def game_info():
     from rummi_desktop.scenes.registry import GameInfo
+    from rummi_desktop.scenes.rummi.help_text import rules_summary
 
     return GameInfo(
         key="rummi",
@@ -89,4 +90,5 @@ def game_info():
         quick_start=quick_start,
         resume=resume,
         order=10,
+        rules=rules_summary(),
     )

@@ -61,3 +61,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
 )
+
+
+def rules_summary() -> str:
+    """The same help as paragraphs for the How to play page (blank lines between them)."""
+    return "\n\n".join(f"{title}. {' '.join(lines)}" for title, lines in HELP_SECTIONS)
