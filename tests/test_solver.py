@@ -244,6 +244,18 @@ def test_a_joker_needs_a_meld_with_room():
     assert s.placed == 1 and parse_tiles("J Y11 Y12 Y13") in s.table
 
 
+def test_a_joker_kept_in_its_role_beside_both_rack_copies():
+    # The joker of K13 R13 J keeps standing for Y13 (or B13) while the rack brings both real
+    # Y13: three Y13s at one number (it used to overflow the group table and crash a game).
+    table = table_of("K3 R3 Y3", "B2 B3 B4", "B8 B9 B10", "K1 B1 R1", "K1 B1 R1 Y1", "K4 R4 Y4",
+                     "B4 B5 J B7 B8", "Y7 Y8 Y9 Y10", "K13 R13 J")
+    rack = parse_tiles("K10 K11 Y5 B13 Y13 Y5 B12 Y13 R7 K11 R9 K8 K10")
+    s = solve(table, rack, False)
+    # At least: B13 Y13 join K13 R13 (the joker freed by Y13) and the joker makes K10 K11 J.
+    assert s.placed >= 4
+    assert_consistent(table, rack, False, s)
+
+
 def test_a_kept_joker_is_laid_only_to_bring_down_more():
     table, rack = table_of("R1 R2 R3"), parse_tiles("R4 J")
     keep = solve(table, rack, False, joker_value=-1001)

@@ -41,7 +41,7 @@ import threading
 import time
 from typing import NamedTuple
 
-from rummi_desktop.ai.rummi_groups import GROUP_FITS
+from rummi_desktop.ai.rummi_groups import GROUP_BASE, GROUP_FITS
 from rummi_desktop.tiles import COLOURS, JOKER_PENALTY
 
 PER_TILE = 1000
@@ -275,7 +275,7 @@ class PlacementSearch:
         cached = self.option_cache.get(key)
         if cached is None:
             cached = [
-                (o.gain, o.run_jokers, o.next_code * BASE**c, o.to_groups * 3**c,
+                (o.gain, o.run_jokers, o.next_code * BASE**c, o.to_groups * GROUP_BASE**c,
                  o.room if self.track_room else 0 if self.canonical else o.points, o)
                 for o in self._build_colour_options(v, c, code, jokers_left)
             ]  # fmt: skip

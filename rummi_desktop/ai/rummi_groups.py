@@ -29,13 +29,18 @@ def group_room(real_counts: tuple[int, ...], jokers: int, groups: int) -> int:
     return 4 * groups - sum(real_counts) - jokers
 
 
+GROUP_BASE = 5
+
+
 def _group_fits_table(canonical: bool) -> list[list[tuple[int, int]]]:
     """For every (real copies per colour in groups, jokers left): the feasible
     (jokers put in groups, loose-joker room of the groups), indexed by
-    (sum of copies[c] * 3**c) * 3 + jokers left."""
+    (sum of copies[c] * 5**c) * 3 + jokers left. Up to four copies of a colour: a table
+    joker kept in its role counts as one more copy of its tile (``rummi_joker_fates``), beside
+    the two real copies."""
     table = []
-    for packed in range(81):
-        counts = (packed % 3, packed // 3 % 3, packed // 9 % 3, packed // 27)
+    for packed in range(GROUP_BASE**4):
+        counts = tuple(packed // GROUP_BASE**c % GROUP_BASE for c in range(4))
         for jokers_left in range(3):
             fits = []
             for group_jokers in range(jokers_left + 1):
