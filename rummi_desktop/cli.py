@@ -7,11 +7,15 @@ fast (see analysis-format.md for the headless commands' contract).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
 # Taken as early as possible: `bench` reports the time from process start to the first frame.
 PROCESS_START = time.perf_counter()
+# Before any module can import pygame: its banner would break the one-JSON-line output of the
+# headless commands.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from rummi_desktop import __version__  # noqa: E402
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from rummi_desktop import bench
 from rummi_desktop.storage import paths
 
@@ -54,10 +56,12 @@ def test_percentile_is_nearest_rank():
     assert bench.percentile([7.0], 0.99) == 7.0
 
 
-def test_command_line_bench_runs_headless(tmp_path):
+@pytest.mark.parametrize("scene", ["menu", "rummi"])
+def test_command_line_bench_runs_headless(tmp_path, scene):
     env = {"RUMMI_DESKTOP_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-m", "rummi_desktop", "bench", "--scene", "menu", "--frames", "20"],
+    result = subprocess.run([sys.executable, "-m", "rummi_desktop", "bench", "--scene", scene, "--frames", "20"],
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
+    assert len(result.stdout.splitlines()) == 1, result.stdout  # one JSON line, nothing else
     assert json.loads(result.stdout)["frames"] == 20
     assert "pygame-ce" not in result.stdout + result.stderr  # the import banner stays hidden
