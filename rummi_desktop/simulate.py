@@ -19,27 +19,15 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from rummi_desktop.ai.seat_view import seat_view
 from rummi_desktop.ai.tiers import TIERS, choose_play
 from rummi_desktop.games.rummi.melds import is_valid_meld
 from rummi_desktop.games.rummi.state import RummiParameters, RummiState
-from rummi_desktop.tiles import Tile, rummi_set
+from rummi_desktop.tiles import rummi_set
 
 THINK_BUDGET = 2.0  # seconds per move, as the table scene gives a computer seat
 MAX_TURNS = 2000  # a safety stop: a game this long counts as a draw
 FULL_CENSUS = list(range(len(rummi_set())))
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What a computer seat sees at the start of its turn (mirrors the table scene's)."""
-
-    tier: str
-    table: tuple[tuple[Tile, ...], ...]
-    rack: tuple[Tile, ...]
-    owes_opening: bool
-    other_rack_sizes: tuple[int, ...]
-    pool_size: int
-    seed: int
 
 
 @dataclass
@@ -51,26 +39,13 @@ class Tally:
     think: dict[str, list[float]] = field(default_factory=dict)
 
 
-def view_of(state: RummiState, tier: str) -> SeatView:
-    seat = state.current
-    return SeatView(
-        tier=tier,
-        table=tuple(tuple(meld) for meld in state.table_tiles()),
-        rack=tuple(state.rack_tiles(seat)),
-        owes_opening=state.owes_opening,
-        other_rack_sizes=tuple(len(state.rack(s)) for s in range(state.seats) if s != seat),
-        pool_size=len(state.pool),
-        seed=state.params.seed * 1000 + state.turn_number,
-    )
-
-
 def rules_hold(state: RummiState) -> bool:
     """The checks run after every move: every tile exactly once, every meld valid."""
     return state.tile_census() == FULL_CENSUS and all(is_valid_meld(m) for m in state.table_tiles())
 
 
 def play_turn(state: RummiState, tier: str, tally: Tally) -> None:
-    view = view_of(state, tier)
+    view = seat_view(state, tier)
     started = time.perf_counter()
     melds = choose_play(view, deadline=started + THINK_BUDGET)
     tally.think.setdefault(tier, []).append((time.perf_counter() - started) * 1000)

@@ -13,41 +13,14 @@ from __future__ import annotations
 
 import importlib
 import threading
-from dataclasses import dataclass
 from typing import Any, Callable
 
+from rummi_desktop.ai.seat_view import SeatView, seat_view
 from rummi_desktop.ai_worker import ThinkingProcess, fork_available, start_thinking
 from rummi_desktop.games.rummi.state import RummiState
 from rummi_desktop.tiles import Tile, format_tiles, parse_tiles
 
 THINKING_BUDGET = 2.0  # seconds: tiers finish far sooner (p95 ≤ 200 ms); this is a safety net
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What a computer seat may know at the start of its turn."""
-
-    tier: str
-    table: tuple[tuple[Tile, ...], ...]
-    rack: tuple[Tile, ...]
-    owes_opening: bool
-    other_rack_sizes: tuple[int, ...]
-    pool_size: int
-    seed: int
-
-
-def seat_view(state: RummiState, tier: str) -> SeatView:
-    seat = state.current
-    others = tuple(len(state.rack(s)) for s in range(state.seats) if s != seat)
-    return SeatView(
-        tier=tier,
-        table=tuple(tuple(meld) for meld in state.table_tiles()),
-        rack=tuple(state.rack_tiles(seat)),
-        owes_opening=state.owes_opening,
-        other_rack_sizes=others,
-        pool_size=len(state.pool),
-        seed=state.params.seed * 1000 + state.turn_number,
-    )
 
 
 def _tier_player(tier: str) -> Callable[..., Any] | None:

@@ -1,0 +1,38 @@
+"""What a computer seat may know at the start of its turn, taken from the game state.
+
+One definition for every caller (the table scene's thinking process, ``simulate``), so a seat
+sees the same thing in the window and in headless games. Pure module (no pygame, no I/O).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rummi_desktop.games.rummi.state import RummiState
+from rummi_desktop.tiles import Tile
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The seat's tier, the table, its own rack and what it can see of the others."""
+
+    tier: str
+    table: tuple[tuple[Tile, ...], ...]
+    rack: tuple[Tile, ...]
+    owes_opening: bool
+    other_rack_sizes: tuple[int, ...]
+    pool_size: int
+    seed: int  # for a tier's own chance decisions: the same game plays the same way
+
+
+def seat_view(state: RummiState, tier: str) -> SeatView:
+    seat = state.current
+    return SeatView(
+        tier=tier,
+        table=tuple(tuple(meld) for meld in state.table_tiles()),
+        rack=tuple(state.rack_tiles(seat)),
+        owes_opening=state.owes_opening,
+        other_rack_sizes=tuple(len(state.rack(s)) for s in range(state.seats) if s != seat),
+        pool_size=len(state.pool),
+        seed=state.params.seed * 1000 + state.turn_number,
+    )
