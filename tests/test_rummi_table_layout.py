@@ -24,6 +24,15 @@ def all_tile_boxes(layout):
     return [box for boxes in layout.tile_boxes for box in boxes]
 
 
+
+def assert_on_felt_without_overlaps(boxes):
+    """Every tile inside the table area, and no two tiles overlapping."""
+    for i, box in enumerate(boxes):
+        assert REGIONS.table.x <= box.x and box.right <= REGIONS.table.right
+        assert REGIONS.table.y <= box.y and box.bottom <= REGIONS.table.bottom
+        for other in boxes[i + 1 :]:
+            assert not box.overlaps(other)
+
 def test_screen_regions_do_not_overlap_and_fit_the_screen():
     parts = [REGIONS.hud, REGIONS.table, REGIONS.rack, REGIONS.buttons]
     screen = Box(0, 0, 1280, 800)
@@ -42,11 +51,7 @@ def test_table_tiles_never_overlap_and_stay_on_the_felt(lengths):
     layout = layout_table(lengths, REGIONS.table)
     boxes = all_tile_boxes(layout)
     assert len(boxes) == sum(lengths)
-    for i, box in enumerate(boxes):
-        assert REGIONS.table.x <= box.x and box.right <= REGIONS.table.right
-        assert REGIONS.table.y <= box.y and box.bottom <= REGIONS.table.bottom
-        for other in boxes[i + 1 :]:
-            assert not box.overlaps(other)
+    assert_on_felt_without_overlaps(boxes)
     # the room for a new meld never covers a tile either
     assert not any(layout.new_meld_box.overlaps(box) for box in boxes)
 
@@ -140,11 +145,7 @@ def test_hinted_melds_never_overlap_and_stay_on_the_felt(melds):
     layout = layout_table(lengths, REGIONS.table, hints=hints)
     assert layout.tile_w == plain.tile_w, "hints never shrink the tiles"
     boxes = all_tile_boxes(layout)
-    for i, box in enumerate(boxes):
-        assert REGIONS.table.x <= box.x and box.right <= REGIONS.table.right
-        assert REGIONS.table.y <= box.y and box.bottom <= REGIONS.table.bottom
-        for other in boxes[i + 1 :]:
-            assert not box.overlaps(other)
+    assert_on_felt_without_overlaps(boxes)
     assert not any(layout.new_meld_box.overlaps(box) for box in boxes)
 
 
