@@ -24,7 +24,6 @@ def all_tile_boxes(layout):
     return [box for boxes in layout.tile_boxes for box in boxes]
 
 
-
 def assert_on_felt_without_overlaps(boxes):
     """Every tile inside the table area, and no two tiles overlapping."""
     for i, box in enumerate(boxes):
@@ -32,6 +31,7 @@ def assert_on_felt_without_overlaps(boxes):
         assert REGIONS.table.y <= box.y and box.bottom <= REGIONS.table.bottom
         for other in boxes[i + 1 :]:
             assert not box.overlaps(other)
+
 
 def test_screen_regions_do_not_overlap_and_fit_the_screen():
     parts = [REGIONS.hud, REGIONS.table, REGIONS.rack, REGIONS.buttons]
