@@ -8,7 +8,10 @@ import sys
 
 import pytest
 
+from rummi_desktop.ai.rummi_dp import PER_TILE, PlacementSearch
+from rummi_desktop.ai.rummi_joker_fates import Fate, best_under_joker_rule
 from rummi_desktop.ai.rummi_solver import solve
+from rummi_desktop.ai.rummi_table import count_grid
 from rummi_desktop.games.rummi.joker_rule import joker_roles, stranded_joker_error
 from rummi_desktop.games.rummi.play_check import check_play
 from rummi_desktop.tiles import Tile, parse_tiles
@@ -74,3 +77,25 @@ def test_analyze_check_mode_applies_the_rule():
                             input=json.dumps(position), capture_output=True, text=True, check=True)
     answer = json.loads(result.stdout)
     assert answer["legal"] is False and "joker" in answer["error"]
+
+
+
+def test_one_rack_tile_may_free_two_jokers_in_turn():
+    # Both table jokers may stand for R6. Put the rack's R6 in the run's place, move it on into
+    # the group's place: both jokers are free, and the rule needs the one R6 only once.
+    before = melds("R2 R3 R4 / R5 J R7 / R8 R9 R10 / K6 B6 J")
+    rack = parse_tiles("R6 K1 K2")
+    after = melds("R2 R3 R4 R5 / R7 R8 R9 R10 / K6 B6 R6 / K1 K2 J J")
+    assert check_play(before, rack, after, initial=False).legal
+    # The solver's fate search frees both jokers with that one tile (it used to ask for two).
+    table_grid, table_jokers = count_grid(t for meld in before for t in meld)
+    rack_grid, rack_jokers = count_grid(rack)
+    freed_by_r6 = [Fate("freed", Tile("R", 6))]
+
+    def make_search(tg, rg, tj, rj, track_room):
+        return PlacementSearch(tg, rg, tj, rj, track_room=track_room)
+
+    score, found = best_under_joker_rule([freed_by_r6, freed_by_r6], table_grid, rack_grid,
+                                         table_jokers, rack_jokers, make_search, lambda t: t.number)
+    assert found is not None and score // PER_TILE == 3
+    assert check_play(before, rack, found, initial=False).legal

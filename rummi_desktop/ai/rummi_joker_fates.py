@@ -77,15 +77,17 @@ def _search_fates(combination, table_grid, rack_grid, table_jokers, rack_jokers,
     table_grid = [list(row) for row in table_grid]
     rack_grid = [list(row) for row in rack_grid]
     phantoms: list[Tile] = []
+    forced: set[Tile] = set()
     bonus = 0
     for fate in combination:
         colour, number = COLOUR_INDEX[fate.tile.colour], fate.tile.number
         if fate.kind == "kept":
             table_jokers -= 1
             phantoms.append(fate.tile)
+        elif fate.tile in forced:
+            continue  # one real tile may free two jokers in turn (the rule needs it once)
         else:
-            if rack_grid[colour][number] == 0:
-                return IMPOSSIBLE, None  # two fates want the same single rack tile
+            forced.add(fate.tile)
             rack_grid[colour][number] -= 1
             bonus += PER_TILE + tile_value(fate.tile)
         table_grid[colour][number] += 1
