@@ -55,13 +55,15 @@ def solve(
     cancel: threading.Event | None = None,
     tile_values: list[list[int]] | None = None,
     joker_value: int | None = None,
+    tidy: bool = True,
 ) -> Solution:
     """The best play (see the module docstring). Raises InvalidPositionError for a bad table.
 
     ``tile_values[colour index][number]`` / ``joker_value`` replace a rack tile's value as the
     tie-break between plays placing as many tiles (computer seat policies; ``value`` in the
     Solution is still the plain value placed). A negative ``joker_value`` below -1000 keeps
-    rack jokers unless they bring down more other tiles."""
+    rack jokers unless they bring down more other tiles. ``tidy=False`` skips laying the new
+    table out to disturb the old melds least (for a caller that only weighs the play)."""
     table = [list(meld) for meld in table]
     rack = list(rack)
     check_position(table, rack)
@@ -90,6 +92,8 @@ def solve(
             fates, table_grid, rack_grid, table_jokers, rack_jokers, make_search, tile_value)
     if final_melds is None:
         return Solution(0, 0, table, rack)
+    if not tidy:
+        return _solution(score, final_melds, table, rack)
     new_table = arrange_table(table, final_melds, deadline, cancel)
     if fates and stranded_joker_error(table, new_table):
         # The tidier layout re-cuts the tiles and may move a table joker: keep the search's cut.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rummi_desktop.ai.rummi_denial import NextSeat
 from rummi_desktop.games.rummi.state import RummiState
 from rummi_desktop.tiles import Tile
 
@@ -23,6 +24,7 @@ class SeatView:
     other_rack_sizes: tuple[int, ...]
     pool_size: int
     seed: int  # for a tier's own chance decisions: the same game plays the same way
+    next_seat: NextSeat | None = None  # the seat playing after this one (None: no look-ahead)
 
 
 def seat_view(state: RummiState, tier: str) -> SeatView:
@@ -35,4 +37,16 @@ def seat_view(state: RummiState, tier: str) -> SeatView:
         other_rack_sizes=tuple(len(state.rack(s)) for s in range(state.seats) if s != seat),
         pool_size=len(state.pool),
         seed=state.params.seed * 1000 + state.turn_number,
+        next_seat=next_seat(state, (seat + 1) % state.seats),
+    )
+
+
+def next_seat(state: RummiState, seat: int) -> NextSeat:
+    """What the table shows of ``seat``: rack size, opened, and how its last turn ended."""
+    end = state.turn_ends[seat]
+    return NextSeat(
+        rack_size=len(state.rack(seat)),
+        opened=state.opened[seat],
+        drawn=end.drawn if end is not None else 0,
+        left_table=end.table if end is not None else None,
     )

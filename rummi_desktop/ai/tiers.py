@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Any, Callable
 
 from rummi_desktop.ai.rummi_dp import PER_TILE, SolveInterrupted
+from rummi_desktop.ai.rummi_denial import DENIAL_RACK, LOOK_AHEAD_SECONDS, denial_play
 from rummi_desktop.ai.rummi_medium import add_to_table, rack_melds, without
 from rummi_desktop.ai.rummi_solver import solve
 from rummi_desktop.tiles import COLOURS, Tile
@@ -98,10 +100,17 @@ def expert_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table
     two seats that both find the exact best play, tempo (tiles placed now) outweighs every
     tie-break tried: a tile held back is a turn the opponent gains.
     """
+    look_ahead_until = time.perf_counter() + LOOK_AHEAD_SECONDS
     best = solve(table, rack, view.owes_opening, deadline=deadline, cancel=cancel)
     if not best.placed:
         return None
-    if not best.rack or view.owes_opening or _danger(view):
+    if not best.rack or view.owes_opening:
+        return best.table
+    following = getattr(view, "next_seat", None)
+    if following is not None and following.opened and following.rack_size <= DENIAL_RACK:
+        until = look_ahead_until if deadline is None else min(look_ahead_until, deadline)
+        return denial_play(table, rack, best, following, view.seed, until, cancel)
+    if _danger(view):
         return best.table
     calm = solve(table, rack, False, deadline=deadline, cancel=cancel,
                  tile_values=keep_values(rack), joker_value=KEEP_JOKER)  # fmt: skip

@@ -51,6 +51,15 @@ class RummiParameters:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnEnd:
+    """How a seat's last turn ended, as every seat saw it: the table it left and how many
+    tiles it took (1 for a draw, the penalty for a timeout, 0 for a play or a pass)."""
+
+    table: tuple[tuple[Tile, ...], ...]
+    drawn: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnResult:
     """What ending a turn did. ``outcome``: played / went_out / drew / passed / penalty /
     refused. ``drawn``: tile ids the seat drew. ``problems``: the invalid melds when refused."""
@@ -90,6 +99,7 @@ class RummiState:
         self.passes = 0
         self.result: RoundResult | None = None
         self.log: list[str] = []
+        self.turn_ends: list[TurnEnd | None] = [None] * len(params.seats)  # None: not seen yet
         self.board = TurnBoard(table, self._racks[self.current], frozenset(), False)
         self._start_turn()
 
@@ -291,7 +301,7 @@ class RummiState:
             self.result = going_out_scores([faces(rack) for rack in self.racks], seat)
             self.turn_log_start = len(self.log)  # a save "at turn start" keeps the last turn
             return TurnResult(WENT_OUT, seat, placed=verdict.placed)
-        self._next_seat()
+        self._next_seat(drawn=0)
         return TurnResult(PLAYED, seat, placed=verdict.placed)
 
     def _draw_and_pass_on(self, count: int, outcome: str) -> TurnResult:
@@ -307,10 +317,11 @@ class RummiState:
             self.result = blocked_scores([faces(rack) for rack in self.racks])
             self.turn_log_start = len(self.log)
             return TurnResult(outcome, seat, drawn=drawn)
-        self._next_seat()
+        self._next_seat(drawn=len(drawn))
         return TurnResult(outcome, seat, drawn=drawn)
 
-    def _next_seat(self) -> None:
+    def _next_seat(self, drawn: int) -> None:
+        self.turn_ends[self.current] = TurnEnd(tuple(tuple(meld) for meld in self.table_tiles()), drawn)
         self._racks[self.current] = self.board.rack
         self.current = (self.current + 1) % self.seats
         self.turn_number += 1
