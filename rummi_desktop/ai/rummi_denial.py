@@ -14,7 +14,8 @@ weighs its plays by what they hand over:
 3. **What the play is worth.** A candidate's worth is the chance the next seat does not go
    out times Expert's chance to win from the rack it keeps (``win_chance``: a logistic fit of
    who won from which rack sizes in 300 Hard-against-Hard rounds). The candidates: the best
-   play, drawing, and the best play without each tile it lays.
+   play, drawing, and the best play without one of the tiles most to blame (those near the
+   racks the best play lets go out).
 
 Pure module: no pygame, no I/O; randomness only from a ``random.Random`` seeded by the view.
 """
@@ -33,12 +34,13 @@ from rummi_desktop.ai.rummi_dp import SolveInterrupted
 from rummi_desktop.ai.rummi_feasibility import TableFeasibility
 from rummi_desktop.ai.rummi_solver import Solution, solve
 from rummi_desktop.ai.rummi_table import is_group, run_start
-from rummi_desktop.tiles import HIGHEST, LOWEST, Tile, rummi_set
+from rummi_desktop.tiles import Tile, rummi_set
 
 DENIAL_RACK = 4  # the next seat holds this few tiles: weigh what each play hands it
 SAMPLES = 12  # racks sampled for the next seat when it holds two tiles or more
 LOOK_AHEAD_SECONDS = 0.4  # the weighing stops here and picks the best candidate seen
 LAY_OUT_SECONDS = 0.03  # beyond the look-ahead, to lay a chosen partial play out tidily
+RESERVE = 0.0  # a tile kept back that could have been laid, as a share of a tile kept
 CULPRITS = 3  # plays without one tile weighed at most (the tiles most to blame)
 QUESTION_STEPS = 300  # a rack this dear to judge (rare: tens of ms) is left out of the count
 # win_chance(r, m) = 1 / (1 + exp(-(SLOPE * ln((m + 1) / (r + 1)) + EDGE))): fitted by maximum
@@ -69,7 +71,7 @@ class Candidate:
     worth: float
 
 
-def win_chance(rack: int, next_rack: int) -> float:
+def win_chance(rack: float, next_rack: int) -> float:
     """The chance to win for a seat keeping ``rack`` tiles against ``next_rack``."""
     if rack <= 0:
         return 1.0
@@ -205,18 +207,27 @@ def _within_reach(tile: Tile, added: Counter[Tile]) -> bool:
 
 
 def denial_play(table: Table, rack: list[Tile], best: Solution, seat: NextSeat, seed: int,
-                deadline: float, cancel: threading.Event | None = None) -> Table | None:  # fmt: skip
+                deadline: float, cancel: threading.Event | None = None,
+                unseen: Counter[Tile] | None = None) -> Table | None:  # fmt: skip
     """The play (new table, or None to draw) worth most once the next seat's reply is weighed.
     ``best`` is the exact best play, which does not empty the rack. Candidates are weighed
-    best play first until ``deadline`` (a ``time.perf_counter()`` instant)."""
-    seen = Counter(tile for meld in table for tile in meld) + Counter(rack)
+    best play first until ``deadline`` (a ``time.perf_counter()`` instant). ``unseen`` (the
+    tiles neither on the table nor on this rack) is worked out unless given."""
+    if unseen is None:
+        unseen = FULL_SET - Counter(tile for meld in table for tile in meld) - Counter(rack)
     reply = seat.rack_size + 1  # the next seat's rack if it draws
     chosen: Candidate | None = None
 
-    def weigh(after: Table, left: int, play: Table | None, from_tiles: list[Tile] | None = None,
+    def kept_worth(placed: int) -> float:
+        """The worth of laying ``placed`` tiles if the next seat cannot go out: tiles kept
+        back that could have been laid count as only part of a tile (they can go later)."""
+        left = len(rack) - placed
+        return win_chance(max(1.0, left - RESERVE * (best.placed - max(placed, 0))), reply)
+
+    def weigh(after: Table, placed: int, play: Table | None, from_tiles: list[Tile] | None = None,
               gone_out: Counter | None = None) -> None:  # fmt: skip
         nonlocal chosen
-        ceiling = win_chance(left, reply)  # its worth if the next seat cannot go out
+        ceiling = kept_worth(placed)
         if chosen is not None and ceiling <= chosen.worth:
             return
         enough = 1.0 if chosen is None else 1.0 - chosen.worth / ceiling
@@ -225,20 +236,20 @@ def denial_play(table: Table, rack: list[Tile], best: Solution, seat: NextSeat, 
             chosen = Candidate(play, from_tiles, worth)
 
     try:
-        model = NextSeatModel(FULL_SET - seen, seat, random.Random(seed), deadline)
+        model = NextSeatModel(unseen, seat, random.Random(seed), deadline)
         handed: Counter[tuple[Tile, ...]] = Counter()  # racks the best play lets go out
-        weigh(best.table, len(best.rack), best.table, gone_out=handed)
+        weigh(best.table, best.placed, best.table, gone_out=handed)
         if not handed:
             return best.table  # the best play hands nothing over: nothing can beat it
-        weigh(table, len(rack) + 1, None)
+        weigh(table, -1, None)  # a draw: one tile more
         for tile in _culprits(Counter(rack) - Counter(best.rack), handed)[:CULPRITS]:
-            if win_chance(len(best.rack) + 1, reply) <= chosen.worth:
+            if kept_worth(best.placed - 1) <= chosen.worth:
                 break  # laying fewer cannot beat what is found
             fewer = list(rack)
             fewer.remove(tile)  # the best play without it
             play = solve(table, fewer, False, deadline=deadline, cancel=cancel, tidy=False)
             if play.placed:
-                weigh(play.table, len(rack) - play.placed, play.table, fewer)
+                weigh(play.table, play.placed, play.table, fewer)
     except SolveInterrupted:
         if cancel is not None and cancel.is_set():
             raise
@@ -259,7 +270,7 @@ def denial_play(table: Table, rack: list[Tile], best: Solution, seat: NextSeat, 
 _KNOWN_TABLES: OrderedDict[tuple[Tile, ...], TableFeasibility] = OrderedDict()
 _MOVES: dict = {}
 KNOWN_TABLES = 24
-MOVES_KEPT = 200_000
+MOVES_KEPT = 60_000  # about 20 MiB
 
 
 def _feasibility(key: tuple[Tile, ...]) -> TableFeasibility:

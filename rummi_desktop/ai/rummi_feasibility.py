@@ -14,7 +14,9 @@ and whether a state can be completed from above, are computed once per table and
 every question; a question only searches its own few numbers in between.
 
 Same assumptions as the search: a table joker may take any role (the joker rule is the
-solver's business), and a loose joker always finds room. Pure module: no pygame, no I/O.
+solver's business), and a table joker lifted off a meld finds room in another (a question
+with a joker in it is put to the placement search itself, which counts the room). Pure
+module: no pygame, no I/O.
 """
 
 from __future__ import annotations
@@ -181,7 +183,8 @@ class TableFeasibility:
 
     def _full_search(self, tiles: Sequence[Tile], budget: int | None) -> bool:
         rack_grid, rack_jokers = count_grid(tiles)
-        search = PlacementSearch(self.grid, rack_grid, self.jokers, rack_jokers, budget=budget)
+        search = PlacementSearch(self.grid, rack_grid, self.jokers, rack_jokers, budget=budget,
+                                 track_room=True)  # a rack joker needs a meld with room
         wanted = len(tiles) * PER_TILE - 1  # every tile placed scores more than this
         return search._value(1, 0, self.jokers + rack_jokers, 0, wanted) > wanted
 

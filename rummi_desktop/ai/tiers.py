@@ -13,8 +13,9 @@ Tiers:
 - **medium**: its own melds, then lays single tiles onto table melds (run ends, a group's
   missing colour, splitting a run at a copy of an inner tile); no full rearrangement.
 - **hard**: the exact solver every turn (most tiles, then highest value).
-- **expert**: the exact solver plus a policy (hold back rack-only melds and jokers while no
-  opponent is close to going out; dump when one is), see :func:`expert_play`.
+- **expert**: the exact solver plus a policy: at the end of a round it weighs each play by the
+  chance it lets the next seat go out (:mod:`rummi_desktop.ai.rummi_denial`); before that it
+  keeps jokers and well-connected tiles while no opponent is close, see :func:`expert_play`.
 
 Pure module: no pygame, no I/O; randomness only from a ``random.Random`` seeded by the view.
 """
@@ -79,26 +80,31 @@ def hard_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table |
 
 
 def expert_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table | None:
-    """The exact solver plus a policy about what to keep.
+    """The exact solver plus a policy about what to lay down and when.
 
     1. A play that empties the rack is always made; so is the opening (30-point rule), as
        Hard plays it: the sooner it is down, the sooner the table opens up.
-    2. When an opponent is close to going out (≤ DANGER_RACK tiles) or the pool is nearly
-       empty (a blocked round is won on the lowest rack), it plays the exact best: most tiles,
-       then highest value, so high tiles and jokers leave the rack before they cost points.
-    3. Otherwise (calm) it still places the most tiles it can, but it keeps its jokers unless
-       a joker brings down more other tiles (a joker is worth more later), and among plays of
-       equal size it lays down the tiles that are hardest to use later (those with no partner
-       on its own rack) and keeps the ones that nearly form melds (see ``keep_values``).
+    2. When the next seat has opened and holds ≤ DENIAL_RACK tiles, the end-game look-ahead
+       decides (:func:`rummi_desktop.ai.rummi_denial.denial_play`): it samples what the next
+       seat may hold (only tiles that could not join the table it left, but for one it just
+       drew), and picks among the best play, drawing, and the best play without one of the
+       tiles most to blame, the one with the best chance to win once the next seat's chance
+       to go out on the new table is counted. In 100 Hard-against-Hard rounds the winner's
+       last play needed the loser's play just before it in 59: this is where rounds are lost.
+    3. When another opponent is close to going out (≤ DANGER_RACK tiles) or the pool is
+       nearly empty (a blocked round is won on the lowest rack), it plays the exact best:
+       most tiles, then highest value, so high tiles and jokers leave the rack first.
+    4. Otherwise (calm) it still places the most tiles it can, but it keeps its jokers unless
+       a joker brings down more other tiles, and among plays of equal size it lays down the
+       tiles that are hardest to use later (those with no partner on its own rack).
 
-    Measured against Hard (``simulate --seats expert,hard --games 200 --seed 1``; seats rotate
-    over each deal, so Hard against itself is exactly 100–100): this policy 101–99 before the
-    joker rule. Tried then and dropped because they did worse: holding back one placed tile
-    that could be laid next turn (a run end or a group's fourth tile, so the next turn is a
-    play, not a draw) 91–109; keeping flexible tiles (middle numbers, rack partners) 93–107;
-    keeping high tiles 92–108; earlier, holding back rack-only melds, or jokers alone. Between
-    two seats that both find the exact best play, tempo (tiles placed now) outweighs every
-    tie-break tried: a tile held back is a turn the opponent gains.
+    Measured against Hard (``simulate --seats expert,hard --games 200``; seats rotate over each
+    deal, so Hard against itself is exactly 100–100): steps 1, 3 and 4 alone gave 100–100 and
+    103–97 (seeds 1, 2); with the look-ahead, see the issue's closing note. Tried before and
+    dropped because they did worse: holding back one placed tile that could be laid next turn
+    91–109; keeping flexible tiles 93–107; keeping high tiles 92–108; holding back rack-only
+    melds, or jokers alone. Between two seats that both find the exact best play, tempo
+    outweighs every tie-break: only the end-game look-ahead changed the result.
     """
     look_ahead_until = time.perf_counter() + LOOK_AHEAD_SECONDS
     best = solve(table, rack, view.owes_opening, deadline=deadline, cancel=cancel)

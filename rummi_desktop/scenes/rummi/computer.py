@@ -1,7 +1,8 @@
 """How the table asks a computer seat for its play, off the frame loop.
 
 The thinking function receives only plain values copied at turn start (the table and rack as
-Tile faces, whether the seat owes its opening, the other racks' sizes), never the live state,
+Tile faces, whether the seat owes its opening, the other racks' sizes, how the next seat left
+the table), never the live state,
 so the worker thread and the frame loop share nothing mutable. It returns the seat's whole
 new table (``list[list[Tile]]``), or None to draw.
 
@@ -15,6 +16,7 @@ import importlib
 import threading
 from typing import Any, Callable
 
+from rummi_desktop.ai.rummi_denial import NextSeat
 from rummi_desktop.ai.seat_view import SeatView, seat_view
 from rummi_desktop.ai_worker import ThinkingProcess, fork_available, start_thinking
 from rummi_desktop.games.rummi.state import RummiState
@@ -54,7 +56,27 @@ def view_to_task(view: SeatView) -> dict:
         "other_rack_sizes": list(view.other_rack_sizes),
         "pool_size": view.pool_size,
         "seed": view.seed,
+        "next_seat": _next_seat_data(view.next_seat),
     }
+
+
+def _next_seat_data(seat: NextSeat | None) -> dict | None:
+    if seat is None:
+        return None
+    left = None if seat.left_table is None else [format_tiles(meld) for meld in seat.left_table]
+    return {"rack_size": seat.rack_size, "opened": seat.opened, "drawn": seat.drawn, "left_table": left}
+
+
+def _next_seat_from(data: dict | None) -> NextSeat | None:
+    if data is None:
+        return None
+    left = data["left_table"]
+    return NextSeat(
+        rack_size=int(data["rack_size"]),
+        opened=bool(data["opened"]),
+        drawn=int(data["drawn"]),
+        left_table=None if left is None else tuple(tuple(parse_tiles(meld)) for meld in left),
+    )
 
 
 def task_to_view(task: dict) -> SeatView:
@@ -66,6 +88,7 @@ def task_to_view(task: dict) -> SeatView:
         other_rack_sizes=tuple(int(n) for n in task["other_rack_sizes"]),
         pool_size=int(task["pool_size"]),
         seed=int(task["seed"]),
+        next_seat=_next_seat_from(task.get("next_seat")),
     )
 
 
