@@ -13,9 +13,11 @@ weighs its plays by what they hand over:
    be laid down in full on the new table (:mod:`rummi_desktop.ai.rummi_feasibility`).
 3. **What the play is worth.** A candidate's worth is the chance the next seat does not go
    out times Expert's chance to win from the rack it keeps (``win_chance``: a logistic fit of
-   who won from which rack sizes in 300 Hard-against-Hard rounds). The candidates: the best
-   play, drawing, and the best play without one of the tiles most to blame (those near the
-   racks the best play lets go out).
+   who won from which rack sizes in 300 Hard-against-Hard rounds, reproduced by
+   ``benchmarks/endgame_stats.py``). A tile held back that could have been laid counts as
+   half a tile (it can still go down later, when it hands nothing over). The candidates: the
+   best play, drawing, and the best play without one of the tiles most to blame (those near
+   the racks the best play lets go out).
 
 Pure module: no pygame, no I/O; randomness only from a ``random.Random`` seeded by the view.
 """
@@ -40,7 +42,7 @@ DENIAL_RACK = 4  # the next seat holds this few tiles: weigh what each play hand
 SAMPLES = 12  # racks sampled for the next seat when it holds two tiles or more
 LOOK_AHEAD_SECONDS = 0.4  # the weighing stops here and picks the best candidate seen
 LAY_OUT_SECONDS = 0.03  # beyond the look-ahead, to lay a chosen partial play out tidily
-RESERVE = 0.0  # a tile kept back that could have been laid, as a share of a tile kept
+RESERVE = 0.5  # a tile kept back that could have been laid counts as half a tile kept
 CULPRITS = 3  # plays without one tile weighed at most (the tiles most to blame)
 QUESTION_STEPS = 300  # a rack this dear to judge (rare: tens of ms) is left out of the count
 # win_chance(r, m) = 1 / (1 + exp(-(SLOPE * ln((m + 1) / (r + 1)) + EDGE))): fitted by maximum
