@@ -131,11 +131,27 @@ def test_expert_looks_ahead_only_when_the_next_seat_is_close_to_going_out(monkey
     state = RummiState.from_position(RummiParameters(seats=("expert", "hard"), seed=3),
                                      [list(m) for m in TABLE],
                                      [parse_tiles("Y11 Y12 R5"), parse_tiles("Y13 B1")],
-                                     opened=[True, True], current=1, pool=parse_tiles("R1 R2 R3"))  # fmt: skip
+                                     opened=[True, True], current=1, pool=parse_tiles("R1 R2 R3 B2 B3 B4 B5"))  # fmt: skip
     state.draw()  # seat 1 holds three tiles, one of them fresh
     assert choose_play(seat_view(state, "expert")) is None  # the (stubbed) look-ahead decided
     assert asked == [NextSeat(3, True, 1, tuple(tuple(m) for m in TABLE))]
+    state = RummiState.from_position(RummiParameters(seats=("expert", "hard"), seed=3),
+                                     [list(m) for m in TABLE],
+                                     [parse_tiles("Y11 Y12 R5"), parse_tiles("Y13 B1")],
+                                     opened=[True, True], current=1, pool=parse_tiles("R1 R2 R3"))  # fmt: skip
+    state.draw()  # two tiles left to draw: a draw would soon be a pass that may end the round
+    assert choose_play(seat_view(state, "expert")) is not None and len(asked) == 1
 
+
+def test_an_opening_play_says_nothing_about_the_tiles_kept():
+    state = RummiState.from_position(RummiParameters(seats=("hard", "hard"), seed=3),
+                                     [list(m) for m in TABLE],
+                                     [parse_tiles("R10 R11 R12 Y11"), parse_tiles("B5 B6 B7 K9")],
+                                     opened=[False, True], pool=parse_tiles("Y1 Y2 Y3"))  # fmt: skip
+    assert state.play_melds([list(m) for m in TABLE] + [parse_tiles("R10 R11 R12")]).ok
+    assert seat_view(state, "hard").next_seat.left_table is None  # Y11 fitted, but could not go
+    assert state.play_melds([list(m) for m in state.table_tiles()] + [parse_tiles("B5 B6 B7")]).ok
+    assert seat_view(state, "hard").next_seat.left_table is not None  # seat 1 could use it
 
 def test_the_thinking_process_gets_the_same_view():
     import json

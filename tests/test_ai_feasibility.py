@@ -88,3 +88,21 @@ def test_every_tile_of_every_colour_on_an_empty_table_needs_partners():
     assert not any(empty.can_add([Tile(colour, n)]) for colour in COLOURS for n in range(1, 14))
     assert not empty.can_add([JOKER])  # a joker alone is no meld
     assert TableFeasibility(parse_tiles("K1 B1 R1")).can_add([JOKER])
+
+
+def test_a_cancelled_question_stops_and_leaves_what_was_learnt_valid():
+    import threading
+
+    import pytest
+
+    from rummi_desktop.ai.rummi_dp import SolveInterrupted
+
+    position = max(benchmark_positions(6, 30), key=lambda p: sum(map(len, p.table)))
+    table = [tile for meld in position.table for tile in meld]
+    stopped = threading.Event()
+    stopped.set()
+    feasibility = TableFeasibility(table)
+    question = [table[len(table) // 2]]  # a copy of a table tile: it has partners to search
+    with pytest.raises(SolveInterrupted):
+        feasibility.can_add(question, cancel=stopped)
+    assert feasibility.can_add(question) == TableFeasibility(table).can_add(question)

@@ -34,7 +34,7 @@ from typing import Iterable, Sequence
 
 from rummi_desktop.ai.rummi_dp import SolveInterrupted
 from rummi_desktop.ai.rummi_feasibility import TableFeasibility
-from rummi_desktop.ai.rummi_solver import Solution, solve
+from rummi_desktop.ai.rummi_solver import Solution, lay_out, solve
 from rummi_desktop.ai.rummi_table import is_group, run_start
 from rummi_desktop.tiles import Tile, rummi_set
 
@@ -69,7 +69,7 @@ class Candidate:
     """A weighed play: the best play, a draw, or the best play from part of the rack."""
 
     table: Table | None  # the new table; None: draw
-    from_tiles: list[Tile] | None  # a play from part of the rack: these (table laid out untidily)
+    untidy: bool  # a play from part of the rack, laid out as the search cut it
     worth: float
 
 
@@ -102,9 +102,11 @@ def quick_fit(melds: Sequence[Sequence[Tile]], tile: Tile) -> bool:
 class NextSeatModel:
     """Sampled racks of the next seat and how often they could go out on a table."""
 
-    def __init__(self, unseen: Counter[Tile], seat: NextSeat, rng: random.Random, deadline: float) -> None:
+    def __init__(self, unseen: Counter[Tile], seat: NextSeat, rng: random.Random, deadline: float,
+                 cancel: threading.Event | None = None) -> None:  # fmt: skip
         self.seat = seat
-        held = list(self._held_tiles(unseen, deadline).elements())
+        self.deadline, self.cancel = deadline, cancel
+        held = list(self._held_tiles(unseen).elements())
         every = list(unseen.elements())
         fresh = min(seat.drawn, seat.rack_size)
         kept = seat.rack_size - fresh
@@ -112,8 +114,8 @@ class NextSeatModel:
             held, kept, fresh = every, 0, seat.rack_size
         self.fresh = fresh
         self.racks: Counter[tuple[Tile, ...]] = Counter()
-        if kept == 1 and not fresh:
-            for tile in held:  # one tile: every possibility, each as likely as its copies
+        if kept + fresh == 1:
+            for tile in held if kept else every:  # one tile: every possibility, by its copies
                 self.racks[(tile,)] += 1
         else:
             for _ in range(SAMPLES):
@@ -125,7 +127,7 @@ class NextSeatModel:
     def feasibility(self, tiles: Iterable[Tile]) -> TableFeasibility:
         return _feasibility(tuple(sorted(tiles)))
 
-    def _held_tiles(self, unseen: Counter[Tile], deadline: float) -> Counter[Tile]:
+    def _held_tiles(self, unseen: Counter[Tile]) -> Counter[Tile]:
         """The unseen tiles that could not have joined the table the next seat left."""
         left = self.seat.left_table
         if left is None:
@@ -133,14 +135,14 @@ class NextSeatModel:
         feasibility = self.feasibility(tile for meld in left for tile in meld)
         held: Counter[Tile] = Counter()
         for tile, count in unseen.items():
-            _check(deadline)
+            self._check()
             if tile.is_joker or quick_fit(left, tile):
                 continue
-            if feasibility.can_add([tile], QUESTION_STEPS) is False:
+            if feasibility.can_add([tile], QUESTION_STEPS, self.deadline, self.cancel) is False:
                 held[tile] = count
         return held
 
-    def go_out_chance(self, table: Table, deadline: float, enough: float = 1.0,
+    def go_out_chance(self, table: Table, enough: float = 1.0,
                       gone_out: Counter[tuple[Tile, ...]] | None = None) -> float:  # fmt: skip
         """The share of sampled racks that could all be laid down on ``table`` (those racks
         are added to ``gone_out``). Counting stops once the share reaches ``enough`` (the
@@ -150,7 +152,7 @@ class NextSeatModel:
             return 0.0  # the seat placed all it could there and has drawn nothing since
         out, judged, weight_left = 0, 0, self.weight
         for rack, weight in self.racks.items():
-            _check(deadline)
+            self._check()
             weight_left -= weight
             goes_out = self._goes_out(rack, table, added)
             if goes_out is None:
@@ -173,7 +175,14 @@ class NextSeatModel:
             table = [list(meld) for meld in self.seat.left_table]
         if len(rack) == 1 and quick_fit(table, rack[0]):
             return True
-        return self.feasibility(tile for meld in table for tile in meld).can_add(rack, QUESTION_STEPS)
+        feasibility = self.feasibility(tile for meld in table for tile in meld)
+        return feasibility.can_add(rack, QUESTION_STEPS, self.deadline, self.cancel)
+
+    def _check(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise SolveInterrupted("cancelled")
+        if time.perf_counter() > self.deadline:
+            raise SolveInterrupted("out of time")
 
     def _added_since_left(self, table: Table) -> Counter[Tile] | None:
         """The tiles laid since the next seat's last turn (None: its table is not known)."""
@@ -226,19 +235,19 @@ def denial_play(table: Table, rack: list[Tile], best: Solution, seat: NextSeat, 
         left = len(rack) - placed
         return win_chance(max(1.0, left - RESERVE * (best.placed - max(placed, 0))), reply)
 
-    def weigh(after: Table, placed: int, play: Table | None, from_tiles: list[Tile] | None = None,
+    def weigh(after: Table, placed: int, play: Table | None, untidy: bool = False,
               gone_out: Counter | None = None) -> None:  # fmt: skip
         nonlocal chosen
         ceiling = kept_worth(placed)
         if chosen is not None and ceiling <= chosen.worth:
             return
         enough = 1.0 if chosen is None else 1.0 - chosen.worth / ceiling
-        worth = (1.0 - model.go_out_chance(after, deadline, enough, gone_out)) * ceiling
+        worth = (1.0 - model.go_out_chance(after, enough, gone_out)) * ceiling
         if chosen is None or worth > chosen.worth:
-            chosen = Candidate(play, from_tiles, worth)
+            chosen = Candidate(play, untidy, worth)
 
     try:
-        model = NextSeatModel(unseen, seat, random.Random(seed), deadline)
+        model = NextSeatModel(unseen, seat, random.Random(seed), deadline, cancel)
         handed: Counter[tuple[Tile, ...]] = Counter()  # racks the best play lets go out
         weigh(best.table, best.placed, best.table, gone_out=handed)
         if not handed:
@@ -251,16 +260,15 @@ def denial_play(table: Table, rack: list[Tile], best: Solution, seat: NextSeat, 
             fewer.remove(tile)  # the best play without it
             play = solve(table, fewer, False, deadline=deadline, cancel=cancel, tidy=False)
             if play.placed:
-                weigh(play.table, play.placed, play.table, fewer)
+                weigh(play.table, play.placed, play.table, untidy=True)
     except SolveInterrupted:
         if cancel is not None and cancel.is_set():
             raise
     if chosen is None:
         return best.table
-    if chosen.from_tiles is not None:  # lay the chosen play out tidily (the table scene shows it)
+    if chosen.untidy:  # lay the chosen play out tidily (the table scene shows it)
         try:
-            return solve(table, chosen.from_tiles, False, deadline=deadline + LAY_OUT_SECONDS,
-                         cancel=cancel).table  # fmt: skip
+            return lay_out(table, chosen.table, deadline + LAY_OUT_SECONDS, cancel)
         except SolveInterrupted:
             if cancel is not None and cancel.is_set():
                 raise
@@ -271,8 +279,8 @@ def denial_play(table: Table, rack: list[Tile], best: Solution, seat: NextSeat, 
 # what was learnt about a table is kept for a while: it depends on nothing but the table.
 _KNOWN_TABLES: OrderedDict[tuple[Tile, ...], TableFeasibility] = OrderedDict()
 _MOVES: dict = {}
-KNOWN_TABLES = 24
-MOVES_KEPT = 60_000  # about 20 MiB
+KNOWN_TABLES = 8  # a heavy table keeps a few MiB of states
+MOVES_KEPT = 40_000  # cached moves: tens of MiB at most
 
 
 def _feasibility(key: tuple[Tile, ...]) -> TableFeasibility:
@@ -285,8 +293,3 @@ def _feasibility(key: tuple[Tile, ...]) -> TableFeasibility:
             _KNOWN_TABLES.popitem(last=False)
     _KNOWN_TABLES.move_to_end(key)
     return known
-
-
-def _check(deadline: float) -> None:
-    if time.perf_counter() > deadline:
-        raise SolveInterrupted("out of time")

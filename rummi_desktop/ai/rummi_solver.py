@@ -29,7 +29,7 @@ from rummi_desktop.ai.rummi_table import COLOUR_INDEX, InvalidPositionError, che
 from rummi_desktop.games.rummi.joker_rule import stranded_joker_error
 from rummi_desktop.tiles import JOKER_PENALTY, Tile
 
-__all__ = ["InvalidPositionError", "Solution", "SolveInterrupted", "solve"]
+__all__ = ["InvalidPositionError", "Solution", "SolveInterrupted", "lay_out", "solve"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +94,17 @@ def solve(
         return Solution(0, 0, table, rack)
     if not tidy:
         return _solution(score, final_melds, table, rack)
-    new_table = arrange_table(table, final_melds, deadline, cancel)
-    if fates and stranded_joker_error(table, new_table):
+    return _solution(score, lay_out(table, final_melds, deadline, cancel), table, rack)
+
+
+def lay_out(table: Sequence[Sequence[Tile]], melds: list[list[Tile]], deadline: float | None = None,
+            cancel: threading.Event | None = None) -> list[list[Tile]]:  # fmt: skip
+    """``melds`` (a legal new table) laid out to disturb ``table``'s melds least."""
+    new_table = arrange_table(table, melds, deadline, cancel)
+    if stranded_joker_error(table, new_table):
         # The tidier layout re-cuts the tiles and may move a table joker: keep the search's cut.
-        new_table = final_melds
-    return _solution(score, new_table, table, rack)
+        return melds
+    return new_table
 
 
 def _solve_initial(table: list[list[Tile]], rack: list[Tile], deadline, cancel) -> Solution:

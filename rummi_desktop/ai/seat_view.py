@@ -44,9 +44,10 @@ def seat_view(state: RummiState, tier: str) -> SeatView:
 def next_seat(state: RummiState, seat: int) -> NextSeat:
     """What the table shows of ``seat``: rack size, opened, and how its last turn ended."""
     end = state.turn_ends[seat]
+    known = end is not None and not end.opening  # an opening play could not use the table
     return NextSeat(
         rack_size=len(state.rack(seat)),
         opened=state.opened[seat],
         drawn=end.drawn if end is not None else 0,
-        left_table=end.table if end is not None else None,
+        left_table=end.table if known else None,
     )

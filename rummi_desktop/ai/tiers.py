@@ -84,7 +84,8 @@ def expert_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table
 
     1. A play that empties the rack is always made; so is the opening (30-point rule), as
        Hard plays it: the sooner it is down, the sooner the table opens up.
-    2. When the next seat has opened and holds ≤ DENIAL_RACK tiles, the end-game look-ahead
+    2. When the next seat has opened and holds ≤ DENIAL_RACK tiles (and the pool is not nearly
+       empty: there a draw is soon a pass, which may end the round), the end-game look-ahead
        decides (:func:`rummi_desktop.ai.rummi_denial.denial_play`): it samples what the next
        seat may hold (only tiles that could not join the table it left, but for one it just
        drew), and picks among the best play, drawing, and the best play without one of the
@@ -113,7 +114,8 @@ def expert_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table
     if not best.rack or view.owes_opening:
         return best.table
     following = getattr(view, "next_seat", None)
-    if following is not None and following.opened and following.rack_size <= DENIAL_RACK:
+    if (following is not None and following.opened and following.rack_size <= DENIAL_RACK
+            and view.pool_size > LOW_POOL):  # fmt: skip
         until = look_ahead_until if deadline is None else min(look_ahead_until, deadline)
         return denial_play(table, rack, best, following, view.seed, until, cancel)
     if _danger(view):

@@ -52,11 +52,13 @@ class RummiParameters:
 
 @dataclass(frozen=True, slots=True)
 class TurnEnd:
-    """How a seat's last turn ended, as every seat saw it: the table it left and how many
-    tiles it took (1 for a draw, the penalty for a timeout, 0 for a play or a pass)."""
+    """How a seat's last turn ended, as every seat saw it: the table it left, how many tiles it
+    took (1 for a draw, the penalty for a timeout, 0 for a play or a pass), and whether that
+    turn was its opening (when it could not use the table)."""
 
     table: tuple[tuple[Tile, ...], ...]
     drawn: int
+    opening: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +296,7 @@ class RummiState:
 
     def _commit(self, verdict: PlayCheck) -> TurnResult:
         seat = self.current
+        opening = not self.opened[seat]
         self.opened[seat] = True
         self.passes = 0
         if not self.board.rack:
@@ -301,7 +304,7 @@ class RummiState:
             self.result = going_out_scores([faces(rack) for rack in self.racks], seat)
             self.turn_log_start = len(self.log)  # a save "at turn start" keeps the last turn
             return TurnResult(WENT_OUT, seat, placed=verdict.placed)
-        self._next_seat(drawn=0)
+        self._next_seat(drawn=0, opening=opening)
         return TurnResult(PLAYED, seat, placed=verdict.placed)
 
     def _draw_and_pass_on(self, count: int, outcome: str) -> TurnResult:
@@ -320,8 +323,8 @@ class RummiState:
         self._next_seat(drawn=len(drawn))
         return TurnResult(outcome, seat, drawn=drawn)
 
-    def _next_seat(self, drawn: int) -> None:
-        self.turn_ends[self.current] = TurnEnd(tuple(tuple(meld) for meld in self.table_tiles()), drawn)
+    def _next_seat(self, drawn: int, opening: bool = False) -> None:
+        self.turn_ends[self.current] = TurnEnd(tuple(tuple(meld) for meld in self.table_tiles()), drawn, opening)
         self._racks[self.current] = self.board.rack
         self.current = (self.current + 1) % self.seats
         self.turn_number += 1
