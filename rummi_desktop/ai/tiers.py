@@ -101,7 +101,7 @@ def expert_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table
 
     Measured against Hard (``simulate --seats expert,hard --games 200``; seats rotate over each
     deal, so Hard against itself is exactly 100–100): steps 1, 3 and 4 alone gave 100–100 and
-    103–97 (seeds 1, 2); with the look-ahead 121–79 and 122–78. Tried before and
+    103–97 (seeds 1, 2); with the look-ahead 119–81 and 120–80. Tried before and
     dropped because they did worse: holding back one placed tile that could be laid next turn
     91–109; keeping flexible tiles 93–107; keeping high tiles 92–108; holding back rack-only
     melds, or jokers alone. Between two seats that both find the exact best play, tempo
