@@ -33,6 +33,8 @@ from rummi_desktop.ui.tile_render import TileRenderer  # noqa: E402
 
 LOGICAL_SIZE = (1280, 800)
 FPS = 60
+BACKGROUND_FPS = 15  # the window is behind another: keep animations going, spare the laptop
+MINIMISED_FPS = 4  # nothing shows: just keep computer turns and the clock moving
 MAX_DT = 0.1  # after a stall (window dragged, laptop asleep) animations resume, they don't jump
 WINDOW_TITLE = "Rummi Desktop"
 
@@ -75,6 +77,8 @@ class App:
         self.tiles = TileRenderer()  # one tile-picture cache shared by every scene
         self.clock = pygame.time.Clock()
         self.running = True
+        self.focused = True
+        self.minimised = False
         self.frames = 0
         self.time = 0.0  # seconds of frames run, for idle animations
 
@@ -166,15 +170,27 @@ class App:
             self.save_settings()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.letterbox.resize(pygame.display.get_window_size())
+        elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
+            self.focused = event.type == pygame.WINDOWFOCUSGAINED
+        elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.minimised = event.type == pygame.WINDOWMINIMIZED
         else:
             for action in self.input.translate(event):
                 self.stack.handle_action(action)
 
+    @property
+    def frame_rate(self) -> int:
+        """Frames a second the loop aims for: fewer while the window is out of sight."""
+        if self.minimised:
+            return MINIMISED_FPS
+        return FPS if self.focused else BACKGROUND_FPS
+
     def run(self) -> int:
-        """The real loop: 60 FPS, real dt (capped so a stall doesn't make animations jump)."""
+        """The real loop: 60 FPS (fewer in the background), real dt (capped so a stall doesn't
+        make animations jump)."""
         self.clock.tick(FPS)
         while self.running:
-            dt = min(MAX_DT, self.clock.tick(FPS) / 1000.0)
+            dt = min(MAX_DT, self.clock.tick(self.frame_rate) / 1000.0)
             if not self.step(dt):
                 break
         self.close()

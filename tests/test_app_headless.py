@@ -236,3 +236,20 @@ def test_how_to_play_shows_each_games_rules_summary(home, no_games):
     text = controls_and_files_text()
     assert "## Demo Game\nA test game\n\n- Lay down three of a kind.\n- First to empty the rack wins." in text
     assert "## Plain Game\nNo rules given\n\n#" in text  # straight on to the next heading
+
+
+def test_the_frame_rate_drops_while_the_window_is_out_of_sight(home, no_games):
+    from rummi_desktop.app import BACKGROUND_FPS, FPS, MINIMISED_FPS
+
+    app = start(home)
+    assert app.frame_rate == FPS
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    run(app, 1)
+    assert app.frame_rate == BACKGROUND_FPS < FPS
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    run(app, 1)
+    assert app.frame_rate == MINIMISED_FPS < BACKGROUND_FPS
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    run(app, 1)
+    assert app.frame_rate == FPS and app.running
