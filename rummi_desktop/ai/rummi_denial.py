@@ -197,18 +197,18 @@ class NextSeatModel:
 def _culprits(placed: Counter[Tile], handed: Counter[tuple[Tile, ...]]) -> list[Tile]:
     """The tiles the best play lays, most to blame first: each is charged with every rack it
     lets go out that holds a tile within its reach; tiles charged with nothing are left out."""
-    blame = Counter()
+    blame: Counter[Tile] = Counter()
     for tile in placed:
         for rack, weight in handed.items():
-            if _within_reach(tile, Counter({t: 1 for t in rack})):
+            if _within_reach(tile, rack):
                 blame[tile] += weight
     return [tile for tile, _ in blame.most_common()]
 
 
-def _within_reach(tile: Tile, added: Counter[Tile]) -> bool:
+def _within_reach(tile: Tile, laid: Iterable[Tile]) -> bool:
     """Whether a laid tile could have opened a place for ``tile``: a joker, a tile of its
     colour within four numbers, or any tile within two numbers (a group may have freed one)."""
-    for other in added:
+    for other in laid:
         if other.is_joker or tile.is_joker:
             return True
         gap = abs(other.number - tile.number)
