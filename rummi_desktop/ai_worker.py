@@ -145,12 +145,30 @@ def start_thinking(
 # from `python -m`, the entry point and a frozen bundle); where fork is not available the
 # table falls back to the thread above.
 
+import atexit  # noqa: E402
 import json  # noqa: E402
 import multiprocessing  # noqa: E402
+import multiprocessing.util  # noqa: E402,F401  (registers its exit handler before ours below)
 import os  # noqa: E402
 import signal  # noqa: E402
+import weakref  # noqa: E402
 
 Handler = Callable[[dict, float, Any], Any]
+# A child that has not answered this long after its budget is stuck: a forked copy of a
+# process with threads (SDL's) can, rarely, start holding a lock that no thread will release.
+STALL_GRACE = 2.0
+_LIVE_WORKERS: "weakref.WeakSet[ThinkingProcess]" = weakref.WeakSet()
+
+
+def _kill_workers_at_exit() -> None:
+    """Kill thinking children at interpreter exit. multiprocessing's own exit handler (which
+    runs after this one) terminates and then waits for them without a timeout; a child stuck
+    before it dropped SDL's SIGTERM handler would make that wait last forever."""
+    for worker in list(_LIVE_WORKERS):
+        worker.kill()
+
+
+atexit.register(_kill_workers_at_exit)
 
 
 def fork_available() -> bool:
@@ -182,10 +200,11 @@ def _serve(connection: Any, cancel: Any, handler: Handler) -> None:
 class ProcessJob:
     """One request to a :class:`ThinkingProcess`; polled like a :class:`ThinkingJob`."""
 
-    def __init__(self, worker: "ThinkingProcess", request_id: int, name: str) -> None:
+    def __init__(self, worker: "ThinkingProcess", request_id: int, name: str, answer_by: float) -> None:
         self.worker = worker
         self.request_id = request_id
         self.name = name
+        self.answer_by = answer_by  # a time.perf_counter() instant: later means the child is stuck
         self.started_at = time.perf_counter()
         self.finished_at: float | None = None
         self._reply: dict | None = None
@@ -195,6 +214,9 @@ class ProcessJob:
     def done(self) -> bool:
         if self._reply is None:
             self._reply = self.worker.take_reply(self.request_id)
+            if self._reply is None and time.perf_counter() > self.answer_by:
+                self.worker.kill()  # stuck: the next turn forks a fresh child
+                self._reply = {"id": self.request_id, "error": "the thinking process did not answer"}
             if self._reply is not None:
                 self.finished_at = time.perf_counter()
         return self._reply is not None
@@ -246,6 +268,8 @@ class ThinkingProcess:
         child_end.close()
         self._next_id = 0
         self._replies: dict[int, dict] = {}
+        self._free_at = 0.0  # when the child is done with what it was asked (at the latest)
+        _LIVE_WORKERS.add(self)
 
     @property
     def alive(self) -> bool:
@@ -256,7 +280,9 @@ class ThinkingProcess:
         self._cancel.clear()
         request = {"id": self._next_id, "task": task, "budget": budget}
         self._connection.send_bytes(json.dumps(request).encode("utf-8"))
-        return ProcessJob(self, self._next_id, name)
+        # Requests queue in the child: this one may only start once the ones before it end.
+        self._free_at = max(time.perf_counter(), self._free_at) + budget
+        return ProcessJob(self, self._next_id, name, self._free_at + STALL_GRACE)
 
     def take_reply(self, request_id: int) -> dict | None:
         try:
@@ -281,6 +307,11 @@ class ThinkingProcess:
         if self._process.is_alive():
             self._process.terminate()
             self._process.join(timeout=0.5)
+        self.kill()  # if still alive; and it is no longer a live worker
+
+    def kill(self) -> None:
+        """Stop the child at once (SIGKILL: no handler can keep it alive)."""
         if self._process.is_alive():
             self._process.kill()
-            self._process.join(timeout=0.5)
+            self._process.join(timeout=1.0)
+        _LIVE_WORKERS.discard(self)

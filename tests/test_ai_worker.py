@@ -81,6 +81,8 @@ def _double(task, deadline, cancel):
         return "stopped" if cancel.is_set() else "deadline"
     if task == "boom":
         raise ValueError("bad position")
+    if task == "hang":
+        time.sleep(3600)  # stands for a child stuck on a lock it inherited
     return [x * 2 for x in task]
 
 
@@ -122,3 +124,30 @@ def test_computer_seats_think_in_a_process_and_return_tile_melds():
     finally:
         seats.close()
     assert sorted(str(t) for meld in melds for t in meld) == sorted(["K4", "K5", "K6", "K7", "K8"])
+
+
+def test_a_child_that_does_not_answer_is_killed_and_the_job_fails(monkeypatch):
+    from rummi_desktop import ai_worker
+    from rummi_desktop.ai_worker import ThinkingProcess
+
+    monkeypatch.setattr(ai_worker, "STALL_GRACE", 0.3)
+    worker = ThinkingProcess(_double)
+    try:
+        job = worker.submit("hang", budget=0.1)
+        assert job.wait(10)
+        with pytest.raises(ThinkingFailed, match="did not answer"):
+            job.poll()
+        assert not worker.alive  # the table forks a fresh child for the next turn
+    finally:
+        worker.close()
+
+
+def test_thinking_children_are_killed_at_exit():
+    from rummi_desktop import ai_worker
+    from rummi_desktop.ai_worker import ThinkingProcess
+
+    worker = ThinkingProcess(_double)
+    worker.submit("hang", budget=0.1)
+    assert worker.alive
+    ai_worker._kill_workers_at_exit()  # what atexit runs before multiprocessing waits
+    assert not worker.alive
