@@ -146,6 +146,7 @@ def start_thinking(
 # table falls back to the thread above.
 
 import atexit  # noqa: E402
+import importlib  # noqa: E402
 import json  # noqa: E402
 import multiprocessing  # noqa: E402
 import multiprocessing.util  # noqa: E402,F401  (registers its exit handler before ours below)
@@ -258,7 +259,10 @@ class ThinkingProcess:
     JSON data. ``submit`` never blocks; replies are read without blocking when polled.
     """
 
-    def __init__(self, handler: Handler) -> None:
+    def __init__(self, handler: Handler | str) -> None:
+        if isinstance(handler, str):  # "package.module:function"
+            module_name, _, attribute = handler.partition(":")
+            handler = getattr(importlib.import_module(module_name), attribute)
         context = multiprocessing.get_context("fork")
         self._connection, child_end = context.Pipe()
         self._cancel = context.Event()

@@ -1,11 +1,20 @@
-"""``rummi-desktop simulate``: complete games between computer seats, no window.
+"""``rummi-desktop simulate``: complete games between computer seats, no window, for any game
+in :data:`~rummi_desktop.games.GAMES`.
 
-Every move goes through the rules model (``RummiState.play_melds`` runs the one play check);
-after every move the tile census (all 106 tiles present exactly once) and the validity of
-every table meld are checked again here. A refused play or a failed check is a violation.
-Prints one JSON line (analysis-format.md):
-``{"game":"rummi","games":N,"seats":[...],"wins":[...],"draws":d,"mean_turns":t,
+Every seat gets the game's seat view as data, its tier returns a Move, and the move goes
+through the rules model by :func:`~rummi_desktop.games.base.play_seat_move` — the same path as
+the window. After every move the game's own invariants (``spec.audit``: for Rummi, all 106
+tiles present exactly once and every table meld valid) are checked again; a refused move (the
+seat forfeits its turn instead) or a failed check is a violation. Prints one JSON line
+(docs/analysis-format.md):
+``{"game":"rummi","games":N,"seats":[...],"wins":[...],"shared":s,"draws":d,"mean_turns":t,
 "violations":v,"think_ms":{tier:{"mean","p95","max"}}}``.
+
+Wins and draws: a game a seat wins alone is one win for it. A game two or more seats win
+together (a blocked Rummi round where the lowest racks tie) is a *shared win*: one win for
+each of them, and it is counted once in ``shared``. A game no seat wins (stopped at the turn
+cap) is a *draw*. So ``games = draws + (games won alone) + shared``.
+
 Seats rotate over the same deal: each deal is played once per seat, the seat list turned one
 step each time, so every tier plays every hand from every place and the luck of the deal
 cancels out (a 200-game run of hard,hard is exactly 100–100). The same seed gives the same
@@ -19,71 +28,65 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from rummi_desktop.ai.seat_view import seat_view
-from rummi_desktop.ai.tiers import TIERS, choose_play
-from rummi_desktop.games.rummi.melds import is_valid_meld
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState
-from rummi_desktop.tiles import rummi_set
+from rummi_desktop.games import GAMES, find_game
+from rummi_desktop.games.base import GameSpec, play_seat_move
 
 THINK_BUDGET = 2.0  # seconds per move, as the table scene gives a computer seat
 MAX_TURNS = 2000  # a safety stop: a game this long counts as a draw
-FULL_CENSUS = list(range(len(rummi_set())))
 
 
 @dataclass
 class Tally:
     wins: list[int]
+    shared: int = 0
     draws: int = 0
     turns: int = 0
     violations: int = 0
     think: dict[str, list[float]] = field(default_factory=dict)
 
 
-def rules_hold(state: RummiState) -> bool:
-    """The checks run after every move: every tile exactly once, every meld valid."""
-    return state.tile_census() == FULL_CENSUS and all(is_valid_meld(m) for m in state.table_tiles())
-
-
-def play_turn(state: RummiState, tier: str, tally: Tally) -> None:
-    view = seat_view(state, tier)
+def play_turn(spec: GameSpec, state, tier: str, tally: Tally) -> None:
+    choose = spec.entry("computer")
+    view = spec.seat_view(state, state.current)
     started = time.perf_counter()
-    melds = choose_play(view, deadline=started + THINK_BUDGET)
+    move = choose(view, tier, deadline=started + THINK_BUDGET)
     tally.think.setdefault(tier, []).append((time.perf_counter() - started) * 1000)
-    if melds is not None:
-        result = state.play_melds(melds)
-        if result.ok:
-            return
-        tally.violations += 1  # the seat proposed an illegal play; it draws instead
-    state.draw()
+    if play_seat_move(spec, state, move).refused:
+        tally.violations += 1  # the seat proposed an illegal move; it forfeited the turn instead
 
 
-def play_game(tiers: tuple[str, ...], seed: int, tally: Tally) -> tuple[int, ...]:
+def play_game(spec: GameSpec, tiers: tuple[str, ...], seed: int, tally: Tally) -> tuple[int, ...]:
     """One game; returns the winners' seat indices (empty for a draw)."""
-    state = RummiState.new(RummiParameters(seats=tiers, seed=seed))
-    while not state.is_over and state.turn_number <= MAX_TURNS:
-        play_turn(state, tiers[state.current], tally)
-        if not rules_hold(state):
+    state = spec.new_state(tiers, seed)
+    turns = 0
+    while not state.is_terminal and turns < MAX_TURNS:
+        play_turn(spec, state, tiers[state.current], tally)
+        turns += 1
+        if spec.audit(state):
             tally.violations += 1
-    tally.turns += state.turn_number
-    return state.result.winners if state.result is not None else ()
+    tally.turns += turns
+    return state.winners()
 
 
-def simulate(tiers: list[str], games: int, seed: int) -> dict:
+def simulate(spec: GameSpec, tiers: list[str], games: int, seed: int) -> dict:
     seats = len(tiers)
     tally = Tally(wins=[0] * seats)
     for game in range(games):
         shift = game % seats  # seat i of this game is seat (i + shift) % seats of the list
         order = tuple(tiers[(i + shift) % seats] for i in range(seats))
-        winners = play_game(order, seed * 100_003 + game // seats, tally)
+        winners = play_game(spec, order, seed * 100_003 + game // seats, tally)
         if not winners:
             tally.draws += 1
+        elif len(winners) > 1:
+            tally.shared += 1
         for winner in winners:
             tally.wins[(winner + shift) % seats] += 1
     return {
-        "game": "rummi",
+        "game": spec.key,
         "games": games,
         "seats": list(tiers),
         "wins": tally.wins,
+        "shared": tally.shared,
         "draws": tally.draws,
         "mean_turns": round(tally.turns / games, 1) if games else 0.0,
         "violations": tally.violations,
@@ -98,14 +101,15 @@ def _summary(times: list[float]) -> dict[str, float]:
 
 
 def run_simulate(game: str, seats_csv: str, games: int, seed: int) -> int:
-    if game != "rummi":
-        print(f"simulate: only rummi can be simulated so far, not {game!r}", file=sys.stderr)
+    spec = find_game(game)
+    if spec is None or not spec.has("computer"):
+        print(f"simulate: unknown game {game!r} (one of {', '.join(GAMES)})", file=sys.stderr)
         return 2
     tiers = [name.strip().lower() for name in seats_csv.split(",") if name.strip()]
-    unknown = [name for name in tiers if name not in TIERS]
-    if unknown or not 2 <= len(tiers) <= 4 or games < 1:
-        print(f"simulate: give 2 to 4 seats from {', '.join(TIERS)} and --games ≥ 1 "
-              f"(got {seats_csv!r}, {games})", file=sys.stderr)  # fmt: skip
+    unknown = [name for name in tiers if name not in spec.tiers]
+    if unknown or not spec.min_seats <= len(tiers) <= spec.max_seats or games < 1:
+        print(f"simulate: give {spec.min_seats} to {spec.max_seats} seats from {', '.join(spec.tiers)} "
+              f"and --games ≥ 1 (got {seats_csv!r}, {games})", file=sys.stderr)  # fmt: skip
         return 2
-    print(json.dumps(simulate(tiers, games, seed), separators=(",", ":")))
+    print(json.dumps(simulate(spec, tiers, games, seed), separators=(",", ":")))
     return 0

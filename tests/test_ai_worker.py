@@ -109,21 +109,24 @@ def test_a_forked_thinking_process_answers_in_json_and_stops_on_close():
     assert not worker.alive
 
 
-def test_computer_seats_think_in_a_process_and_return_tile_melds():
+def test_computer_seats_think_in_a_process_and_return_a_move():
+    from rummi_desktop.computer_seats import ComputerSeats
+    from rummi_desktop.games.rummi.moves import Move, Play
     from rummi_desktop.games.rummi.state import RummiParameters, RummiState
-    from rummi_desktop.scenes.rummi.computer import ComputerSeats
     from rummi_desktop.tiles import parse_tiles
 
     state = RummiState.from_position(RummiParameters(seats=("hard", "human")), [parse_tiles("K4 K5 K6")],
                                      [parse_tiles("K7 K8 B2"), parse_tiles("Y1 Y2")], opened=[True, True])
-    seats = ComputerSeats(use_process=True)
+    seats = ComputerSeats("rummi", use_process=True)
     try:
         job = seats.start(state, "hard")
         assert job.wait(20)
-        melds = job.poll()
+        move = Move.parse(job.poll())
     finally:
         seats.close()
-    assert sorted(str(t) for meld in melds for t in meld) == sorted(["K4", "K5", "K6", "K7", "K8"])
+    assert isinstance(move, Play)
+    assert sorted(str(t) for meld in move.melds for t in meld) == sorted(["K4", "K5", "K6", "K7", "K8"])
+    assert state.apply(move).outcome == "played"
 
 
 def test_a_child_that_does_not_answer_is_killed_and_the_job_fails(monkeypatch):

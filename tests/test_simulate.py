@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import json
 
-from rummi_desktop.simulate import run_simulate, simulate
+from rummi_desktop.games import GAMES
+from rummi_desktop.simulate import run_simulate
+from rummi_desktop.simulate import simulate as simulate_game
+
+RUMMI = GAMES["rummi"]
+
+
+def simulate(tiers, games, seed):
+    return simulate_game(RUMMI, tiers, games, seed)
 
 
 def test_simulate_prints_the_contract_line(capsys):
@@ -12,7 +20,8 @@ def test_simulate_prints_the_contract_line(capsys):
     line = capsys.readouterr().out.strip()
     data = json.loads(line)
     assert "\n" not in line
-    assert set(data) == {"game", "games", "seats", "wins", "draws", "mean_turns", "violations", "think_ms"}
+    assert set(data) == {"game", "games", "seats", "wins", "shared", "draws", "mean_turns", "violations",
+                         "think_ms"}
     assert data["game"] == "rummi" and data["games"] == 2 and data["seats"] == ["medium", "easy"]
     assert sum(data["wins"]) + data["draws"] >= 2
     assert data["violations"] == 0
@@ -38,3 +47,23 @@ def test_each_deal_is_played_from_every_seat():
     # Two equal seats on the same deals split the wins exactly.
     result = simulate(["hard", "hard"], 2, 3)
     assert result["wins"] == [1, 1] and result["violations"] == 0
+
+
+def test_a_blocked_round_with_tied_racks_is_a_shared_win():
+    from rummi_desktop.simulate import Tally, play_game
+
+    tally = Tally(wins=[0, 0])
+    winners = play_game(RUMMI, ("easy", "easy"), 148, tally)  # this deal blocks with equal racks
+    assert winners == (0, 1) and tally.violations == 0
+
+
+def test_shared_wins_count_for_each_winner_and_once_in_shared(monkeypatch):
+    import rummi_desktop.simulate as simulate_module
+
+    outcomes = iter([(0,), (0, 1), (), (1,)])  # won alone, shared, a draw, won alone
+    monkeypatch.setattr(simulate_module, "play_game", lambda spec, tiers, seed, tally: next(outcomes))
+    result = simulate(["easy", "hard"], 4, 1)
+    # Games 1 and 3 are played with the seats turned: their seat 0 is "hard", seat 1 "easy".
+    assert result["wins"] == [3, 1] and result["shared"] == 1 and result["draws"] == 1
+    won_alone = 2
+    assert result["games"] == result["draws"] + won_alone + result["shared"]

@@ -1,15 +1,19 @@
-"""What a computer seat may know at the start of its turn, taken from the game state.
+"""A Rummi seat's view as the tiers read it: the JSON-ready view of
+:func:`rummi_desktop.games.rummi.view.seat_view` turned into Tile faces, plus the tier.
 
-One definition for every caller (the table scene's thinking process, ``simulate``), so a seat
-sees the same thing in the window and in headless games. Pure module (no pygame, no I/O).
+One definition for every caller (the thinking process, ``simulate``, the benchmarks), so a
+seat sees the same thing in the window and in headless games. Pure module (no pygame, no I/O).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rummi_desktop.ai.rummi_denial import NextSeat
 from rummi_desktop.games.rummi.state import RummiState
+from rummi_desktop.games.rummi.view import seat_view as view_data
+from rummi_desktop.games.rummi.view import tiles_of
 from rummi_desktop.tiles import Tile
 
 
@@ -26,28 +30,33 @@ class SeatView:
     seed: int  # for a tier's own chance decisions: the same game plays the same way
     next_seat: NextSeat | None = None  # the seat playing after this one (None: no look-ahead)
 
+    @classmethod
+    def from_data(cls, data: dict[str, Any], tier: str) -> "SeatView":
+        """Read a view given as data (KeyError, TypeError or ValueError when it is not one)."""
+        return cls(
+            tier=str(tier),
+            table=tuple(tiles_of(meld) for meld in data["table"]),
+            rack=tiles_of(data["rack"]),
+            owes_opening=bool(data["owes_opening"]),
+            other_rack_sizes=tuple(int(n) for n in data["other_rack_sizes"]),
+            pool_size=int(data["pool_size"]),
+            seed=int(data["seed"]),
+            next_seat=_next_seat(data.get("next_seat")),
+        )
+
+
+def _next_seat(data: dict[str, Any] | None) -> NextSeat | None:
+    if data is None:
+        return None
+    left = data["left_table"]
+    return NextSeat(
+        rack_size=int(data["rack_size"]),
+        opened=bool(data["opened"]),
+        drawn=int(data["drawn"]),
+        left_table=None if left is None else tuple(tiles_of(meld) for meld in left),
+    )
+
 
 def seat_view(state: RummiState, tier: str) -> SeatView:
-    seat = state.current
-    return SeatView(
-        tier=tier,
-        table=tuple(tuple(meld) for meld in state.table_tiles()),
-        rack=tuple(state.rack_tiles(seat)),
-        owes_opening=state.owes_opening,
-        other_rack_sizes=tuple(len(state.rack(s)) for s in range(state.seats) if s != seat),
-        pool_size=len(state.pool),
-        seed=state.params.seed * 1000 + state.turn_number,
-        next_seat=next_seat(state, (seat + 1) % state.seats),
-    )
-
-
-def next_seat(state: RummiState, seat: int) -> NextSeat:
-    """What the table shows of ``seat``: rack size, opened, and how its last turn ended."""
-    end = state.turn_ends[seat]
-    known = end is not None and not end.opening  # an opening play could not use the table
-    return NextSeat(
-        rack_size=len(state.rack(seat)),
-        opened=state.opened[seat],
-        drawn=end.drawn if end is not None else 0,
-        left_table=end.table if known else None,
-    )
+    """The view of the seat on turn, exactly as the thinking process receives it."""
+    return SeatView.from_data(view_data(state, state.current), tier)

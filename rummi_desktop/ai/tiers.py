@@ -1,10 +1,12 @@
 """Computer seats for Rummi: four named strengths, each a function of what the seat can see.
 
-``choose_play(view, deadline=..., cancel=...)`` returns the seat's whole new table (melds of
-Tile faces) or None to draw. ``view`` is anything with the attributes ``tier``, ``table``,
-``rack``, ``owes_opening``, ``other_rack_sizes``, ``pool_size`` and ``seed`` (the table scene's
-``SeatView``; ``simulate`` builds the same). The call is pure and can run on a worker thread:
-it stops with :class:`SolveInterrupted` when ``cancel`` is set, and past ``deadline`` (a
+``choose_move(view, tier, deadline=..., cancel=...)`` is the game's ``computer`` entry point:
+it takes the seat's view as data (:func:`rummi_desktop.games.rummi.view.seat_view`) and returns
+a Move, a whole-turn :class:`~rummi_desktop.games.rummi.moves.Play` or a
+:class:`~rummi_desktop.games.rummi.moves.Draw`. Underneath, ``choose_play(view)`` works on a
+:class:`~rummi_desktop.ai.seat_view.SeatView` and returns the new table (melds of Tile faces)
+or None to draw. The call is pure and can run in the thinking process or on a thread: it stops
+with :class:`SolveInterrupted` when ``cancel`` is set, and past ``deadline`` (a
 ``time.perf_counter()`` instant) the strong tiers fall back to the quick Medium play.
 
 Tiers:
@@ -31,15 +33,23 @@ from rummi_desktop.ai.rummi_dp import PER_TILE, SolveInterrupted
 from rummi_desktop.ai.rummi_denial import DENIAL_RACK, LOOK_AHEAD_SECONDS, denial_play
 from rummi_desktop.ai.rummi_medium import add_to_table, rack_melds, without
 from rummi_desktop.ai.rummi_solver import solve
+from rummi_desktop.ai.seat_view import SeatView
+from rummi_desktop.games.rummi.moves import Draw, Move, Play
+from rummi_desktop.games.rummi.state import TIERS
 from rummi_desktop.tiles import COLOURS, Tile
-
-TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 EASY_DRAW_CHANCE = 0.25
 DANGER_RACK = 5  # an opponent with this few tiles may go out soon: stop holding back
 LOW_POOL = 4  # this few tiles left to draw: a blocked round is near, stop holding back
 KEEP_JOKER = -PER_TILE - 1  # a rack joker's worth when calm: laid only to bring down more
 
 Table = list[list[Tile]]
+
+
+def choose_move(view: dict[str, Any], tier: str, *, deadline: float | None = None,
+                cancel: threading.Event | None = None) -> Move:  # fmt: skip
+    """The seat's move for its turn: its whole play, or a draw (see the module docstring)."""
+    table = choose_play(SeatView.from_data(view, tier), deadline=deadline, cancel=cancel)
+    return Draw() if table is None else Play(tuple(tuple(meld) for meld in table))
 
 
 def choose_play(view: Any, *, deadline: float | None = None,

@@ -1,32 +1,19 @@
-"""Pure rules models, one package per game, registered by short name so menus build themselves.
+"""The one registry of games, by short key: the menu, setup, help, analyze, simulate, bench,
+autosave and the random-game invariant test all loop over :data:`GAMES`.
 
-``GAMES["rummi"].new_state(seats=("human", "hard"), seed=7)`` starts a round. Rummble and
-Tumblewords add their :class:`GameInfo` here when their models land. Nothing here imports
-pygame or does I/O (tests/test_layering.py).
+``GAMES["rummi"].new_state(("human", "hard"), seed=7)`` starts a round. A new game adds its
+package under ``games/`` and one line here. Nothing here imports pygame or does I/O
+(tests/test_layering.py); the protocol itself is in :mod:`rummi_desktop.games.base`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from rummi_desktop.games.base import GameSpec
+from rummi_desktop.games.rummi.spec import RUMMI
+
+GAMES: dict[str, GameSpec] = {spec.key: spec for spec in (RUMMI,)}
 
 
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    key: str
-    title: str
-    min_seats: int
-    max_seats: int
-    new_state: Callable[..., Any]
-
-
-def _new_rummi_state(seats: tuple[str, ...], seed: int, **options: Any) -> Any:
-    # Imported on call so that importing the registry stays cheap.
-    from rummi_desktop.games.rummi.state import RummiParameters, RummiState
-
-    return RummiState(RummiParameters(seats=tuple(seats), seed=seed, **options))
-
-
-GAMES: dict[str, GameInfo] = {
-    "rummi": GameInfo("rummi", "Rummi", 2, 4, _new_rummi_state),
-}
+def find_game(key: str) -> GameSpec | None:
+    """The game with this key (case and blanks forgiven), or None."""
+    return GAMES.get(key.strip().lower())

@@ -16,6 +16,13 @@ Notation (``Move.parse(m.notation()) == m``)::
     merge 1 4         meld 4 is appended to meld 1
     swap 17 105       tile 17 takes joker 105's place; the joker starts a new meld at the end
     table 1,2,3/4,5,6 the whole table replaced by these melds (rack tiles it names are laid down)
+
+and the moves that settle a turn, which the state carries out (``RummiState.apply``)::
+
+    end               End Turn with the table as it is
+    draw              take back this turn's tiles and draw one (a pass on an empty pool)
+    timeout           the turn clock ran out
+    play R1,R2,R3/J,K5,B5    a whole turn at once, in faces: this table, then End Turn
 """
 
 from __future__ import annotations
@@ -23,16 +30,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from rummi_desktop.games.base import IllegalMove, MoveNotationError, MoveVerbs
+from rummi_desktop.games.base import Move as GameMove
 from rummi_desktop.games.rummi.melds import readings
 from rummi_desktop.games.rummi.pieces import FACES, face, faces
+from rummi_desktop.tiles import Tile
 
+__all__ = ["IllegalMove", "MoveNotationError", "VERBS", "Move", "TurnBoard", "Place", "Shift", "Retrieve",
+           "Split", "Merge", "Swap", "Rearrange", "TurnAction", "EndTurn", "Draw", "Timeout", "Play"]
 
-class IllegalMove(ValueError):
-    """A move the rules refuse outright; ``str(error)`` is the reason in plain words."""
-
-
-class MoveNotationError(ValueError):
-    """Text that is not move notation."""
+VERBS = MoveVerbs("rummi")
 
 
 @dataclass
@@ -85,44 +92,11 @@ def _insert(board: TurnBoard, tile_id: int, meld: int, position: int) -> None:
         board.table[meld].insert(position, tile_id)
 
 
-class Move:
-    """Base of all moves; ``Move.parse(text)`` reads any move's notation."""
-
-    verb: ClassVar[str] = ""
-    registry: ClassVar[dict[str, type["Move"]]] = {}
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.verb:
-            Move.registry[cls.verb] = cls
-
-    @classmethod
-    def parse(cls, text: str) -> "Move":
-        words = text.split()
-        if not words or words[0] not in Move.registry:
-            raise MoveNotationError(f"{text!r} is not a move (verbs: {', '.join(Move.registry)})")
-        try:
-            return Move.registry[words[0]].from_words(words[1:])
-        except (ValueError, IndexError) as error:
-            if isinstance(error, MoveNotationError):
-                raise
-            raise MoveNotationError(f"{text!r} is not a valid {words[0]} move") from error
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> "Move":
-        raise NotImplementedError
-
-    def notation(self) -> str:
-        raise NotImplementedError
+class Move(GameMove, verbs=VERBS):
+    """Base of Rummi's moves; ``Move.parse(text)`` reads any of their notations."""
 
     def apply(self, board: TurnBoard) -> None:
         raise NotImplementedError
-
-    def __str__(self) -> str:
-        return self.notation()
-
-    def __repr__(self) -> str:
-        return f"Move.parse({self.notation()!r})"
 
 
 @dataclass(frozen=True, repr=False)
@@ -361,3 +335,65 @@ class Rearrange(Move):
             raise IllegalMove(f"{invented}: neither on the table nor on your rack")
         board.rack = [tile_id for tile_id in board.rack if tile_id not in set(named)]
         board.table = [list(meld) for meld in self.melds if meld]
+
+
+class TurnAction(Move):
+    """A move that ends or settles the turn; the state carries it out (not the board)."""
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> "TurnAction":
+        if words:
+            raise MoveNotationError(f"{cls.verb} takes nothing after it")
+        return cls()
+
+    def notation(self) -> str:
+        return self.verb
+
+    def apply(self, board: TurnBoard) -> None:
+        raise IllegalMove(f"{self.verb} ends the turn: the state carries it out, not the table")
+
+
+@dataclass(frozen=True, repr=False)
+class EndTurn(TurnAction):
+    """End the turn with the table as it is (refused, with reasons, if it is not legal)."""
+
+    verb: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True, repr=False)
+class Draw(TurnAction):
+    """Take back anything laid this turn and draw a tile (a pass when the pool is empty)."""
+
+    verb: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, repr=False)
+class Timeout(TurnAction):
+    """The turn clock ran out (a legal table stands; otherwise a draw or the penalty)."""
+
+    verb: ClassVar[str] = "timeout"
+
+
+@dataclass(frozen=True, repr=False)
+class Play(Move):
+    """A whole turn in one move: the table after it, as tile faces, then End Turn.
+
+    The computer seats' move: they think in faces, not ids. ``play R1,R2,R3/K5,B5,Y5``.
+    """
+
+    verb: ClassVar[str] = "play"
+    melds: tuple[tuple[Tile, ...], ...]
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> "Play":
+        if not words:
+            return cls(())
+        (text,) = words
+        return cls(tuple(tuple(Tile.parse(t) for t in meld.split(",")) for meld in text.split("/")))
+
+    def notation(self) -> str:
+        body = "/".join(",".join(t.notation() for t in meld) for meld in self.melds)
+        return f"play {body}".rstrip()
+
+    def apply(self, board: TurnBoard) -> None:
+        raise IllegalMove("play ends the turn: the state carries it out, not the table")

@@ -7,8 +7,9 @@ action is written to ``state.log`` as text, so the seed plus the log replays the
 
 The seat on turn changes the table one :class:`Move` at a time (``apply``), can ``undo`` them
 or ``reset_turn``, then ``end_turn`` (refused with per-meld reasons if the table is wrong),
-``draw`` (a pass on an empty pool) or ``timeout`` when the clock runs out. Computer seats hand
-a whole new table to ``play_melds``.
+``draw`` (a pass on an empty pool) or ``timeout`` when the clock runs out; each of these is
+also a move (``apply(EndTurn())`` …). Computer seats hand over a whole turn as one
+:class:`~rummi_desktop.games.rummi.moves.Play`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rummi_desktop.games.rummi.moves import IllegalMove, Move, Rearrange, TurnBoard
+from rummi_desktop.games.rummi.moves import Draw, EndTurn, IllegalMove, Move, Play, Rearrange, Timeout, TurnBoard
 from rummi_desktop.games.rummi.deal import FirstPlayerDraw, PositionSetup, choose_first_player, deal, place_setup
 from rummi_desktop.games.rummi.pieces import faces, ids_for_faces, table_faces
 from rummi_desktop.games.rummi.play_check import OPENING_POINTS, MeldProblem, PlayCheck, check_play
@@ -26,6 +27,7 @@ from rummi_desktop.tiles import Tile
 
 MIN_SEATS, MAX_SEATS = 2, 4
 CLOCK_CHOICES = (None, 30, 60, 120)
+TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")  # the computer strengths offered
 
 PLAYED, WENT_OUT, DREW, PASSED, PENALTY, REFUSED = (
     "played", "went_out", "drew", "passed", "penalty", "refused")
@@ -76,6 +78,14 @@ class TurnResult:
     @property
     def ok(self) -> bool:
         return self.outcome != REFUSED
+
+
+class TurnRefused(IllegalMove):
+    """End Turn (or a whole-turn Play) refused: ``result`` has the reason and the bad melds."""
+
+    def __init__(self, result: TurnResult) -> None:
+        super().__init__(result.error)
+        self.result = result
 
 
 class RummiState:
@@ -152,6 +162,15 @@ class RummiState:
     def is_over(self) -> bool:
         return self.result is not None
 
+    is_terminal = is_over
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points for the round (all 0 while it goes on)."""
+        return tuple(self.result.scores) if self.result is not None else (0,) * self.seats
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.result.winners) if self.result is not None else ()
+
     @property
     def owes_opening(self) -> bool:
         """The seat on turn has not made its initial meld yet."""
@@ -185,9 +204,24 @@ class RummiState:
                           self.owes_opening, self.params.opening_points)
 
     # ----- moves within the turn ----------------------------------------------------------
-    def apply(self, move: Move) -> None:
-        """Apply one move for the seat on turn, or raise IllegalMove (nothing changes)."""
+    def apply(self, move: Move) -> TurnResult | None:
+        """Apply one move for the seat on turn, or raise IllegalMove (nothing changes).
+
+        Moves within the turn return None; the moves that settle it (end, draw, timeout,
+        play) return the :class:`TurnResult`, and a refused End Turn or Play raises
+        :class:`TurnRefused`."""
         self._require_playing()
+        if isinstance(move, EndTurn):
+            result = self.end_turn()
+            if not result.ok:
+                raise TurnRefused(result)
+            return result
+        if isinstance(move, Draw):
+            return self.draw()
+        if isinstance(move, Timeout):
+            return self.timeout()
+        if isinstance(move, Play):
+            return self._play_whole_turn(move.melds)
         # Undo restores a snapshot (≤ 106 ids) taken before the move rather than running an
         # inverse per move type: one obviously-correct path instead of seven to get right.
         before = self.board.snapshot()
@@ -198,6 +232,7 @@ class RummiState:
             raise
         self._history.append((move, before))
         self.log.append(move.notation())
+        return None
 
     def undo(self) -> Move | None:
         """Step back one move of this turn; returns it (None if there was none)."""
@@ -245,23 +280,34 @@ class RummiState:
             return self._draw_and_pass_on(1, DREW)
         return self._draw_and_pass_on(self.params.penalty_tiles, PENALTY)
 
+    def forfeit_turn(self) -> TurnResult:
+        """What a seat that will not play does: take back this turn's tiles and draw."""
+        return self.draw()
+
     def play_melds(self, melds: list[list[Tile]]) -> TurnResult:
         """A whole turn in one call: replace the table with ``melds`` and end the turn.
 
-        Table tiles keep their ids; other tiles come off the rack. If the play is refused (or
-        names tiles that are not there), the turn is reset and the refusal returned.
-        """
-        self._require_playing()
-        layout = self.layout_for(melds)
-        if isinstance(layout, str):
-            return TurnResult(REFUSED, self.current, layout)
+        Table tiles keep their ids; other tiles come off the rack. A refused play (or one
+        naming tiles that are not there) changes nothing and is returned as refused."""
         try:
-            self.apply(Rearrange(layout))
+            return self.apply(Play(tuple(tuple(meld) for meld in melds)))
+        except TurnRefused as refusal:
+            return refusal.result
         except IllegalMove as error:
             return TurnResult(REFUSED, self.current, str(error))
+
+    def _play_whole_turn(self, melds: tuple[tuple[Tile, ...], ...]) -> TurnResult:
+        layout = self.layout_for([list(meld) for meld in melds])
+        if isinstance(layout, str):
+            raise IllegalMove(layout)
+        log_mark, history, board = len(self.log), list(self._history), self.board.snapshot()
+        self.apply(Rearrange(layout))
         result = self.end_turn()
-        if not result.ok:
-            self.reset_turn()
+        if not result.ok:  # as if it had never been tried: the log replays without it
+            self.board.restore(board)
+            self._history = history
+            del self.log[log_mark:]
+            raise TurnRefused(result)
         return result
 
     def layout_for(self, melds: list[list[Tile]]) -> tuple[tuple[int, ...], ...] | str:
@@ -332,21 +378,17 @@ class RummiState:
 
     # ----- replay -------------------------------------------------------------------------
     def perform(self, action: str) -> TurnResult | None:
-        """Apply one logged action (a move's notation or a turn action) — used by replay."""
-        if action == "end":
-            return self.end_turn()
-        if action == "draw":
-            return self.draw()
-        if action == "timeout":
-            return self.timeout()
+        """Apply one logged action (a move's notation, "undo" or "reset") — used by replay."""
         if action == "undo":
             self.undo()
             return None
         if action == "reset":
             self.reset_turn()
             return None
-        self.apply(Move.parse(action))
-        return None
+        try:
+            return self.apply(Move.parse(action))
+        except TurnRefused as refusal:
+            return refusal.result
 
     def position(self) -> tuple:
         """Where the tiles are and whose turn it is (what undo and reset must restore)."""

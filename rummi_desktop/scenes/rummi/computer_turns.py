@@ -29,24 +29,24 @@ class ComputerTurns:
             self.job = self.computers.start(self.state, self.session.seat(seat).kind)
             return
         try:
-            melds = job.poll()
+            move = job.poll()
         except ThinkingFailed:
-            melds = None  # a failing tier draws instead of freezing the table
+            move = None  # a failing tier draws instead of freezing the table
         if not job.done:
             return
         if self.phase_time * self._speed() < MIN_THINK_SHOWN:
             return
         self.job = None
-        self.show_computer_play(melds, job.elapsed)
+        self.show_computer_play(move, job.elapsed)
 
     def _speed(self) -> float:
         speed = self.app.animation_speed
         return 1e9 if math.isinf(speed) else speed
 
-    def show_computer_play(self, melds, seconds: float) -> None:
+    def show_computer_play(self, move: str | None, seconds: float) -> None:
         seat = self.session.current
         before = {t for meld in self.state.table for t in meld}
-        record = self.session.play_computer(melds, seconds)
+        record = self.session.play_computer(move, seconds)
         self.last_record = record
         name = self.session.seat(seat).name
         if record.result.outcome in ("played", "went_out"):

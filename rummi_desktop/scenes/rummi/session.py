@@ -12,6 +12,8 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from rummi_desktop.games.base import play_seat_move
+from rummi_desktop.games.rummi.spec import RUMMI
 from rummi_desktop.games.rummi.match import BLITZ, DEFAULT_TARGET, PARLOR_LEAGUE, Match, MatchSettings
 from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.games.rummi.scoring import RoundResult
@@ -191,16 +193,14 @@ class RummiSession:
             raise ValueError(f"unknown turn action {action!r}")
         return self._book(seat, result, before, seconds)
 
-    def play_computer(self, melds: list[list[Any]] | None, seconds: float) -> TurnRecord:
-        """A computer seat's whole turn: its new table (faces), or None to draw."""
+    def play_computer(self, move: str | None, seconds: float) -> TurnRecord:
+        """A computer seat's whole turn: its move's notation, or None when it had none (its
+        thinking failed); a refused or missing move forfeits the turn (the seat draws)."""
         state = self.state
         seat = state.current
         before = _table_signature(turn_start_melds(state))
-        if melds is not None:
-            result = state.play_melds(melds)
-            if result.ok:
-                return self._book(seat, result, before, seconds)
-        return self._book(seat, state.draw(), before, seconds)
+        result = state.forfeit_turn() if move is None else play_seat_move(RUMMI, state, move).change
+        return self._book(seat, result, before, seconds)
 
     def _book(self, seat: int, result: TurnResult, before: set, seconds: float) -> TurnRecord:
         if not result.ok:

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from rummi_desktop.ai_worker import ThinkingJob
+from rummi_desktop.computer_seats import ComputerSeats
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
-from rummi_desktop.scenes.rummi.computer import ComputerSeats
 from rummi_desktop.scenes.rummi.layout import (
     RackLayout,
     TableLayout,
@@ -76,7 +76,7 @@ class RummiTableScene(HumanActions, ComputerTurns, TableMotion, Scene):
         self.viewer: int | None = None  # whose rack is shown at the bottom
         self.phase = "waiting"
         self.job: ThinkingJob | None = None
-        self.computers = ComputerSeats()
+        self.computers = ComputerSeats("rummi")
         if any(not seat.is_human for seat in session.setup.seats):
             self.computers.prepare()
         self.phase_time = 0.0

@@ -1,0 +1,37 @@
+"""What a computer seat does in the thinking process, for any game: a task in, a move out.
+
+A task is plain JSON data, ``{"game": key, "tier": name, "view": the seat's view}``; the reply
+is the chosen move's notation. The game's ``computer`` entry point does the thinking
+(:data:`rummi_desktop.games.GAMES`), so this module knows no game. Pure module: no pygame, no I/O.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import Move
+
+
+def task_for(game: str, tier: str, view: dict[str, Any]) -> dict[str, Any]:
+    return {"game": game, "tier": tier, "view": view}
+
+
+def choose_move(task: dict[str, Any], deadline: float | None = None,
+                cancel: threading.Event | None = None) -> Move:  # fmt: skip
+    """The move of the seat the task describes (KeyError for an unknown game)."""
+    choose = GAMES[task["game"]].entry("computer")
+    return choose(task["view"], task["tier"], deadline=deadline, cancel=cancel)
+
+
+def think_task(task: dict[str, Any], deadline: float, cancel: Any) -> str:
+    """The thinking process's handler: JSON task in, the move's notation out."""
+    return choose_move(task, deadline, cancel).notation()
+
+
+def warm_up(games: tuple[str, ...] = tuple(GAMES)) -> None:
+    """Import every game's computer seats now (before a thinking process starts, so that the
+    first move does not wait for the imports)."""
+    for key in games:
+        GAMES[key].entry("computer")

@@ -1,0 +1,195 @@
+"""The game protocol: what every game of the collection implements, and nothing more.
+
+A game is a :class:`GameSpec` registered in :data:`rummi_desktop.games.GAMES`. The spec is
+plain data plus a few pure functions (new state, state to and from a dict, move notation, the
+view one seat may see); the parts that live outside the rules layer (computer seats, analyze,
+the table scenes, the bench scene) are named by :class:`EntryPoint` strings and imported only
+by whoever needs them, so importing the registry stays cheap and the rules layer never imports
+a scene.
+
+A game's state follows :class:`State`; its moves derive from :class:`Move` with **one verb
+registry per game** (:class:`MoveVerbs`), so two games may both have a ``place`` verb.
+Computer seats hand back a Move; :func:`play_seat_move` is the one rule for a refused one: the
+seat forfeits its turn (draws or passes, as the game says). Pure module: no pygame, no I/O.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse; ``str(error)`` is the reason in plain words. Nothing changed."""
+
+
+class MoveNotationError(ValueError):
+    """Text that is not a move of this game."""
+
+
+class MoveVerbs:
+    """One game's verbs: each maps to the Move class that reads and writes its notation."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.classes: dict[str, type[Move]] = {}
+
+    def register(self, move_class: type["Move"]) -> None:
+        verb = move_class.verb
+        if verb in self.classes and self.classes[verb] is not move_class:
+            raise ValueError(f"{self.game} has two moves with the verb {verb!r}")
+        self.classes[verb] = move_class
+
+    def parse(self, text: str) -> "Move":
+        words = text.split()
+        if not words or words[0] not in self.classes:
+            raise MoveNotationError(f"{text!r} is not a {self.game} move (verbs: {', '.join(self.classes)})")
+        try:
+            return self.classes[words[0]].from_words(words[1:])
+        except MoveNotationError:
+            raise
+        except (ValueError, IndexError) as error:
+            raise MoveNotationError(f"{text!r} is not a valid {words[0]} move") from error
+
+
+class Move:
+    """A small frozen value with a text notation that round-trips.
+
+    A game's move base names its registry once (``class RummiMove(Move, verbs=VERBS)``);
+    every subclass with a ``verb`` is then registered there. ``repr`` prints the parse call.
+    """
+
+    verb: ClassVar[str] = ""
+    verbs: ClassVar[MoveVerbs]
+    parse_name: ClassVar[str] = "Move"  # the class whose .parse the repr shows
+
+    def __init_subclass__(cls, verbs: MoveVerbs | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if verbs is not None:
+            cls.verbs = verbs
+            cls.parse_name = cls.__name__
+        if cls.__dict__.get("verb"):
+            cls.verbs.register(cls)
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        return cls.verbs.parse(text)
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> "Move":
+        raise NotImplementedError
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"{self.parse_name}.parse({self.notation()!r})"
+
+
+class State(Protocol):
+    """What the shell, simulate, the invariant runner and the server rely on in a game state."""
+
+    log: list[str]  # the seed (in the parameters) plus this log replays the state
+
+    @property
+    def current(self) -> int: ...
+    @property
+    def is_terminal(self) -> bool: ...
+    def apply(self, move: Move) -> Any: ...  # the change, or IllegalMove with nothing changed
+    def undo(self) -> Move | None: ...
+    def forfeit_turn(self) -> Any: ...  # what a seat that cannot play does: draw or pass
+    def scores(self) -> tuple[int, ...]: ...
+    def winners(self) -> tuple[int, ...]: ...  # empty while the game goes on, or for a draw
+
+
+@dataclass(frozen=True, slots=True)
+class SetupOption:
+    """One choice of game setup: a key, its label, the choices in order, and the default."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"setup option {self.key}: default {self.default!r} is not a choice")
+
+
+@dataclass(frozen=True, slots=True)
+class EntryPoint:
+    """A function named as ``"package.module:attribute"``, imported on first use."""
+
+    path: str
+
+    def load(self) -> Any:
+        module_name, _, attribute = self.path.partition(":")
+        return getattr(importlib.import_module(module_name), attribute)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the house needs to know about one game (see the module docstring).
+
+    - ``new_state(seats, seed, **options)``: a fresh game; ``seats`` are labels ("human" or a
+      tier name), their number is the number of seats.
+    - ``seat_view(state, seat)``: what that seat may see, as JSON-ready data (the computer seats
+      and the network get exactly this).
+    - ``audit(state)``: the invariants checked after every move by simulate (a list of problems).
+    - entry points: ``computer`` (``choose_move(view, tier, *, deadline, cancel) -> Move``),
+      ``analyze`` (``prepare(position) -> answer()``), ``scenes`` (a module with
+      ``game_info()``), ``bench`` (``setup_bench(app)``).
+    """
+
+    key: str
+    title: str
+    min_seats: int
+    max_seats: int
+    tiers: tuple[str, ...]
+    options: tuple[SetupOption, ...]
+    new_state: Callable[..., Any]
+    state_to_dict: Callable[[Any], dict[str, Any]]
+    state_from_dict: Callable[[Mapping[str, Any]], Any]
+    parse_move: Callable[[str], Move]
+    seat_view: Callable[[Any, int], dict[str, Any]]
+    audit: Callable[[Any], list[str]]
+    entry_points: Mapping[str, EntryPoint] = field(default_factory=dict)
+
+    def entry(self, name: str) -> Any:
+        """The named entry point, imported now (KeyError when the game has none)."""
+        return self.entry_points[name].load()
+
+    def has(self, name: str) -> bool:
+        return name in self.entry_points
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        """ValueError unless the seat count fits and every computer seat is one of the tiers."""
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise ValueError(f"{self.title} is played by {self.min_seats} to {self.max_seats} seats, "
+                             f"not {len(seats)}")
+        unknown = [seat for seat in seats if seat != "human" and seat not in self.tiers]
+        if unknown:
+            raise ValueError(f"unknown seat {unknown[0]!r} (human or one of {', '.join(self.tiers)})")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMove:
+    """What a computer seat's move did: the state's change, and why it was refused (or "")."""
+
+    change: Any
+    refused: str = ""
+
+
+def play_seat_move(spec: GameSpec, state: Any, move: Move | str) -> SeatMove:
+    """Apply a computer seat's move (a Move or its notation). A move the rules refuse, or text
+    that is no move, forfeits the turn instead: the seat draws or passes, as its game says.
+    The window, simulate and the server all go through here."""
+    try:
+        parsed = spec.parse_move(move) if isinstance(move, str) else move
+        return SeatMove(state.apply(parsed))
+    except (IllegalMove, MoveNotationError) as error:
+        return SeatMove(state.forfeit_turn(), str(error) or type(error).__name__)

@@ -1,0 +1,61 @@
+"""Rummi as the house sees it: its :class:`GameSpec` (seats, tiers, setup options, state to and
+from data, move notation, the seat view, the invariants) and its entry points.
+
+Pure module (no pygame, no I/O); the entry points are names, imported only by their users.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
+from rummi_desktop.games.rummi.match import MODES
+from rummi_desktop.games.rummi.melds import invalid_reason
+from rummi_desktop.games.rummi.moves import Move
+from rummi_desktop.games.rummi.pieces import FACES
+from rummi_desktop.games.rummi.serialize import state_from_dict, state_to_dict
+from rummi_desktop.games.rummi.state import CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, TIERS, RummiParameters, RummiState
+from rummi_desktop.games.rummi.view import seat_view
+
+FULL_CENSUS = list(range(len(FACES)))
+
+
+def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState:
+    return RummiState(RummiParameters(seats=tuple(seats), seed=seed, **options))
+
+
+def audit(state: RummiState) -> list[str]:
+    """Every tile exactly once (table, racks, pool) and every table meld valid."""
+    problems = []
+    if state.tile_census() != FULL_CENSUS:
+        problems.append("the 106 tiles are not all there exactly once")
+    for number, meld in enumerate(state.table_tiles(), start=1):
+        reason = invalid_reason(meld)
+        if reason:
+            problems.append(f"table meld {number}: {reason}")
+    return problems
+
+
+RUMMI = GameSpec(
+    key="rummi",
+    title="Rummi",
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    tiers=TIERS,
+    options=(
+        SetupOption("mode", "Mode", tuple(MODES), "parlor"),
+        SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),
+    ),
+    new_state=new_state,
+    state_to_dict=state_to_dict,
+    state_from_dict=state_from_dict,
+    parse_move=Move.parse,
+    seat_view=seat_view,
+    audit=audit,
+    entry_points={
+        "computer": EntryPoint("rummi_desktop.ai.tiers:choose_move"),
+        "analyze": EntryPoint("rummi_desktop.analysis.rummi_check:prepare_rummi"),
+        "scenes": EntryPoint("rummi_desktop.scenes.rummi:game_info"),
+        "bench": EntryPoint("rummi_desktop.bench_rummi:setup_bench"),
+    },
+)
