@@ -5,15 +5,14 @@ prints one JSON line (analysis-format.md): per-frame work time percentiles (even
 draw, flip — not the wait for the next tick), ``first_frame_ms`` from process start to the end
 of the first drawn frame, and the peak resident memory.
 
-Bench scenes are registered by name. A setup function receives the ``App`` (its stack empty),
+Bench scenes are found by name. A setup function receives the ``App`` (its stack empty),
 pushes its scenes, and may return a per-frame script ``script(frame_index)`` that posts input
-events. Games add theirs with ``register_bench_scene`` or by a module listed in
-``KNOWN_BENCH_MODULES`` that defines ``setup_bench(app)``.
+events. The menu is registered here; every game in :data:`~rummi_desktop.games.GAMES` with a
+``bench`` entry point (``setup_bench(app)``) is a scene under its key.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import os
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
 FrameScript = Callable[[int], None]
 BenchSetup = Callable[["App"], Optional[FrameScript]]
 FRAME_DT = 1 / 60
-KNOWN_BENCH_MODULES: dict[str, str] = {"rummi": "rummi_desktop.bench_rummi"}
 
 _bench_scenes: dict[str, BenchSetup] = {}
 
@@ -39,20 +37,16 @@ def register_bench_scene(name: str, setup: BenchSetup) -> None:
 def find_bench_scene(name: str) -> BenchSetup | None:
     if name in _bench_scenes:
         return _bench_scenes[name]
-    module_name = KNOWN_BENCH_MODULES.get(name)
-    if module_name is None:
-        return None
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name == module_name:
-            return None  # that game's bench is not written yet
-        raise
-    return getattr(module, "setup_bench", None)
+    from rummi_desktop.games import GAMES
+
+    spec = GAMES.get(name)
+    return spec.entry("bench") if spec is not None and spec.has("bench") else None
 
 
 def available_scenes() -> list[str]:
-    return sorted(set(_bench_scenes) | set(KNOWN_BENCH_MODULES))
+    from rummi_desktop.games import GAMES
+
+    return sorted(set(_bench_scenes) | {key for key, spec in GAMES.items() if spec.has("bench")})
 
 
 def setup_menu_bench(app: "App") -> FrameScript:

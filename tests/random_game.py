@@ -9,14 +9,19 @@ seeded game with random legal turns and checks after every turn that
   (every ``replay_every`` turns and at the end),
 and at the end that the returns sum as the game says (zero for Rummi).
 
-Rummble and Tumblewords add their adapter to ``ADAPTERS`` when their models land.
+It runs on every game in ``GAMES``: a game's random legal player lives in
+``tests/playthroughs/<key>_policy.py`` as ``Adapter``, a :class:`SpecAdapter` (the parts every
+game gets from its GameSpec) plus its own census, positions, random detours and turns.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
+
+from rummi_desktop.games import GAMES
 
 
 class GameAdapter(Protocol):
@@ -88,10 +93,28 @@ def run_random_game(adapter: GameAdapter, seed: int, max_turns: int = 600,
     return GameReport(turns, adapter.is_terminal(state), returns, state)
 
 
-def _rummi_adapter() -> GameAdapter:
-    from playthroughs.rummi_policy import RummiAdapter
+class SpecAdapter:
+    """What the game protocol gives every adapter: terminal, returns, undo, save and load."""
 
-    return RummiAdapter()
+    returns_sum: int | None = None
+
+    def __init__(self, key: str) -> None:
+        self.name = key
+        self.spec = GAMES[key]
+
+    def undo(self, state: Any) -> None:
+        state.undo()
+
+    def is_terminal(self, state: Any) -> bool:
+        return state.is_terminal
+
+    def returns(self, state: Any) -> Sequence[int]:
+        return state.scores()
+
+    def save_and_load(self, state: Any) -> Any:
+        return self.spec.state_from_dict(self.spec.state_to_dict(state))
 
 
-ADAPTERS: dict[str, Callable[[], GameAdapter]] = {"rummi": _rummi_adapter}
+def adapter_for(key: str) -> GameAdapter:
+    """The random legal player of the game ``key`` (ModuleNotFoundError until it has one)."""
+    return importlib.import_module(f"playthroughs.{key}_policy").Adapter()

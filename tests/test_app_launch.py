@@ -44,8 +44,12 @@ def test_the_installed_pygame_is_pygame_ce():
     assert boot.import_pygame().IS_CE
 
 
-def test_registry_skips_missing_packages_and_reports_broken_ones(monkeypatch, tmp_path):
+def test_registry_skips_games_without_scenes_and_reports_broken_ones(monkeypatch, tmp_path):
     import sys
+    from dataclasses import replace
+
+    from rummi_desktop.games import GAMES
+    from rummi_desktop.games.base import EntryPoint
 
     package = tmp_path / "broken_game_pkg"
     package.mkdir()
@@ -54,7 +58,10 @@ def test_registry_skips_missing_packages_and_reports_broken_ones(monkeypatch, tm
     monkeypatch.setattr(registry, "_registered", {})
     monkeypatch.setitem(registry._loaded, "done", False)
     monkeypatch.setattr(registry, "_load_problems", [])
-    problems = registry.load_game_packages(("no_such_game_pkg.scenes", "broken_game_pkg"))
+    rummi = GAMES["rummi"]
+    no_scenes = replace(rummi, key="noscenes", entry_points={})
+    broken = replace(rummi, key="broken", entry_points={"scenes": EntryPoint("broken_game_pkg:game_info")})
+    problems = registry.load_game_scenes([no_scenes, broken])
     sys.modules.pop("broken_game_pkg", None)
-    assert len(problems) == 1 and "half-written" in problems[0]
+    assert len(problems) == 1 and "half-written" in problems[0] and problems[0].startswith("broken:")
     assert registry.playable_games() == []

@@ -15,15 +15,15 @@ import sys
 from typing import Any, Callable, TextIO
 
 from rummi_desktop.analysis.positions import BYTE_ORDER_MARK, PositionError, json_kind, json_text, read_positions
-from rummi_desktop.analysis.rummi_check import prepare_rummi
+from rummi_desktop.games import GAMES
 
-NOT_YET = ("rummble", "tumblewords")
+# Each game's ``analyze`` entry point turns a raw position into a zero-argument function that
+# computes its answer; preparing validates, so every error is found before anything is printed.
+Prepare = Callable[[dict[str, Any]], Callable[[], dict[str, Any]]]
 
-# Each game turns a raw position into a zero-argument function that computes its answer;
-# preparing validates, so every error is found before anything is printed.
-PREPARERS: dict[str, Callable[[dict[str, Any]], Callable[[], dict[str, Any]]]] = {
-    "rummi": prepare_rummi,
-}
+
+def analysable_games() -> list[str]:
+    return [key for key, spec in GAMES.items() if spec.has("analyze")]
 
 
 def prepare(position: Any) -> Callable[[], dict[str, Any]]:
@@ -34,11 +34,10 @@ def prepare(position: Any) -> Callable[[], dict[str, Any]]:
     game = position["game"]
     if not isinstance(game, str):
         raise PositionError(f'"game" must be a string like "rummi", not {json_kind(game)}')
-    if game in NOT_YET:
-        raise PositionError(f"game {json_text(game)} is not supported by analyze yet (only rummi)")
-    if game not in PREPARERS:
-        raise PositionError(f"unknown game {json_text(game)} (rummi, rummble or tumblewords)")
-    return PREPARERS[game](position)
+    if game not in analysable_games():
+        raise PositionError(f"unknown game {json_text(game)} (analyze knows {', '.join(analysable_games())})")
+    prepare_position: Prepare = GAMES[game].entry("analyze")
+    return prepare_position(position)
 
 
 def _read_source(path: str, stdin: TextIO) -> str:

@@ -34,7 +34,7 @@ class MenuScene(ShellScene):
         super().__init__(app)
         self.fans = TileFans()
         self.buttons = self._build_buttons(self._entries())  # first: a game's resume hook may add a notice
-        self.notices = list(app.notices) + [f"A game could not be loaded — {p}" for p in registry.load_game_packages()]
+        self.notices = list(app.notices) + [f"A game could not be loaded — {p}" for p in registry.load_game_scenes()]
         self.notice_rect: pygame.Rect | None = None
         self._static: tuple[str, pygame.Surface] | None = None
         self.motion = Tweener(app.animation_speed)

@@ -1,28 +1,24 @@
-"""The registry of games the menu offers: a game appears once it is playable, never before.
+"""The window's side of the games: what the menu, help and ``play KEY`` show of each game.
 
-Each game's scene package (``rummi_desktop.scenes.rummi`` …) may define ``game_info() ->
-GameInfo | None``; the registry imports the known packages and asks. A package that does not
-exist yet, or has no ``game_info``, or answers None, is simply not offered: no placeholder
-entries. A package that fails to import is reported as a notice rather than crashing the menu.
-Tests and plug-ins may also call ``register_game`` directly.
+The games themselves are :data:`rummi_desktop.games.GAMES`; a game with a ``scenes`` entry
+point (``rummi_desktop.scenes.rummi:game_info``) is asked for its :class:`GameInfo`, and
+appears on the menu once it answers one: a game whose scenes are not written, or answer None,
+is simply not offered (no placeholder entries). Scenes that fail to import are reported as a
+notice rather than crashing the menu. Tests and plug-ins may also call ``register_game``.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import GameSpec
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
     from rummi_desktop.scene import Scene
-
-KNOWN_GAME_PACKAGES: tuple[str, ...] = (
-    "rummi_desktop.scenes.rummi",
-    "rummi_desktop.scenes.rummble",
-    "rummi_desktop.scenes.tumblewords",
-)
 
 
 @dataclass(frozen=True)
@@ -56,24 +52,19 @@ def register_game(info: GameInfo) -> None:
     _registered[info.key] = info
 
 
-def load_game_packages(packages: tuple[str, ...] = KNOWN_GAME_PACKAGES) -> list[str]:
-    """Import the known game packages once and register the playable ones. Returns problems."""
+def load_game_scenes(specs: Iterable[GameSpec] | None = None) -> list[str]:
+    """Ask every game (once) for its menu entry and register the playable ones. Returns problems."""
     if _loaded["done"]:
         return list(_load_problems)
     _loaded["done"] = True
-    for name in packages:
+    for spec in GAMES.values() if specs is None else specs:
+        if not spec.has("scenes"):
+            continue
         try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name is not None and name.startswith(error.name):
-                continue  # that game is not written yet
-            _load_problems.append(f"{name.rsplit('.', 1)[-1]}: {error}")
-            continue
+            info = spec.entry("scenes")()
         except Exception as error:  # a broken game must not take the menu down with it
-            _load_problems.append(f"{name.rsplit('.', 1)[-1]}: {type(error).__name__}: {error}")
+            _load_problems.append(f"{spec.key}: {type(error).__name__}: {error}")
             continue
-        hook = getattr(module, "game_info", None)
-        info = hook() if callable(hook) else None
         if info is not None:
             register_game(info)
     return list(_load_problems)
@@ -81,10 +72,10 @@ def load_game_packages(packages: tuple[str, ...] = KNOWN_GAME_PACKAGES) -> list[
 
 def playable_games() -> list[GameInfo]:
     """Registered games in menu order."""
-    load_game_packages()
+    load_game_scenes()
     return sorted(_registered.values(), key=lambda info: (info.order, info.title))
 
 
 def find_game(key: str) -> GameInfo | None:
-    load_game_packages()
+    load_game_scenes()
     return _registered.get(key.strip().lower())

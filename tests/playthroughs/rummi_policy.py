@@ -14,9 +14,9 @@ from itertools import combinations
 from rummi_desktop.games.rummi.melds import is_valid_meld, meld_value, readings
 from rummi_desktop.games.rummi.moves import IllegalMove, Merge, Place, Shift, Split, Swap
 from rummi_desktop.games.rummi.pieces import face, faces
-from rummi_desktop.games.rummi.serialize import state_from_dict, state_to_dict
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState, replayed
+from rummi_desktop.games.rummi.state import RummiState, replayed
 from rummi_desktop.tiles import COLOURS, Tile
+from random_game import SpecAdapter
 
 
 def _by_face(rack: list[int]) -> dict[Tile, list[int]]:
@@ -182,17 +182,17 @@ def play_turn(state: RummiState, rng: random.Random) -> str:
     return result.outcome
 
 
-class RummiAdapter:
+class RummiAdapter(SpecAdapter):
     """Plugs Rummi into tests/random_game.py."""
 
-    name = "rummi"
     returns_sum = 0
 
     def __init__(self, seats: tuple[str, ...] = ("random", "random")) -> None:
+        super().__init__("rummi")
         self.seats = seats
 
     def new_state(self, seed: int) -> RummiState:
-        return RummiState(RummiParameters(seats=self.seats, seed=seed))
+        return self.spec.new_state(self.seats, seed)
 
     def census(self, state: RummiState) -> list[int]:
         return state.tile_census()
@@ -203,23 +203,14 @@ class RummiAdapter:
     def random_detour(self, state: RummiState, rng: random.Random) -> int:
         return random_moves(state, rng, rng.randrange(1, 6))
 
-    def undo(self, state: RummiState) -> None:
-        state.undo()
-
     def reset(self, state: RummiState) -> None:
         state.reset_turn()
 
     def play_turn(self, state: RummiState, rng: random.Random) -> None:
         play_turn(state, rng)
 
-    def is_terminal(self, state: RummiState) -> bool:
-        return state.is_over
-
-    def returns(self, state: RummiState) -> tuple[int, ...]:
-        return state.result.scores
-
-    def save_and_load(self, state: RummiState) -> RummiState:
-        return state_from_dict(state_to_dict(state))
-
     def replay(self, state: RummiState) -> RummiState:
         return replayed(state)
+
+
+Adapter = RummiAdapter
