@@ -51,3 +51,18 @@ def test_games_are_listed_in_registry_order_before_the_shell_entries(no_games):
     labels = [b.label for b in menu.buttons]
     assert labels[:2] == ["Alpha", "Bravo"] and labels[-1] == "Quit"
     assert [b.shortcut for b in menu.buttons[:2]] == ["1", "2"]
+
+
+def test_each_game_has_its_own_continue_button_and_key(no_games):
+    from rummi_desktop.scene import Scene
+
+    make = lambda app: None  # noqa: E731
+    resume = lambda app: Scene()  # noqa: E731  (both games have a game to continue)
+    registry.register_game(registry.GameInfo("a", "Alpha", "first", make, resume=resume, order=10))
+    registry.register_game(registry.GameInfo("b", "Bravo", "second", make, resume=resume, order=20,
+                                             continue_key="v"))
+    _, menu = open_menu("instant")
+    labels = [b.label for b in menu.buttons]
+    assert labels[:4] == ["Continue Alpha", "Alpha", "Continue Bravo", "Bravo"]
+    shortcuts = [b.shortcut for b in menu.buttons]
+    assert shortcuts[:4] == ["c", "1", "v", "2"] and len(set(shortcuts)) == len(shortcuts)

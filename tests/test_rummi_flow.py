@@ -20,7 +20,7 @@ from rummi_desktop.scenes.rummi.overlays import PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.rummi.results import MatchSummaryScene, RoundEndScene
 from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession, SeatConfig
 from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
-from rummi_desktop.storage.rummi_saves import autosave_path, has_autosave
+from rummi_desktop.storage.saves import autosave_path, has_autosave
 
 
 def test_two_humans_get_the_privacy_screen_and_never_see_each_others_rack(tmp_path, monkeypatch):
@@ -78,7 +78,7 @@ def test_a_whole_match_human_against_hard_reaches_the_summary(tmp_path, monkeypa
     rows = summary.rows()
     assert rows[1][0] == "Hard" and int(rows[1][1]) >= 60
     assert int(rows[1][3]) > 0 and rows[0][3] == "0"  # tiles placed: the drawing human placed none
-    assert not has_autosave(), "a finished match leaves nothing to continue"
+    assert not has_autosave("rummi"), "a finished match leaves nothing to continue"
     click(app, button_centre(summary.menu_button))
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
@@ -126,7 +126,7 @@ def test_a_save_made_mid_game_resumes_identically(tmp_path, monkeypatch):
 
 def test_a_damaged_autosave_is_kept_aside_and_the_menu_says_so(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
-    path = autosave_path()
+    path = autosave_path("rummi")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('version = 1\ngame = "rummi"\n[state\n')
     other = path.parent / "keep_me.toml"
@@ -145,15 +145,15 @@ def test_a_damaged_autosave_is_kept_aside_and_the_menu_says_so(tmp_path, monkeyp
 def test_a_save_the_model_refuses_is_damaged_too(tmp_path, monkeypatch):
     make_app(tmp_path, monkeypatch)  # points the user folders at tmp_path
     session = RummiSession.new(MatchSetup(seed=5))
-    from rummi_desktop.storage.rummi_saves import write_autosave
+    from rummi_desktop.storage.saves import write_autosave
 
     setup, state, stats = session.to_save()
     state["current"]["log"] = ["place 999 0:0"]
-    write_autosave(setup, state, stats)
+    write_autosave("rummi", setup, state, stats)
     notices: list[str] = []
     assert load_saved_session(notices) is None
     assert notices and "damaged" in notices[0]
-    assert not has_autosave()
+    assert not has_autosave("rummi")
 
 
 def test_quick_start_reads_the_play_command_options(tmp_path, monkeypatch):

@@ -45,8 +45,6 @@ from rummi_desktop.ai.rummi_groups import GROUP_BASE, GROUP_FITS
 from rummi_desktop.tiles import COLOURS, JOKER_PENALTY
 
 PER_TILE = 1000
-JOKER_GAIN = PER_TILE + JOKER_PENALTY
-NUMBERS = range(1, 14)
 INITIAL_MELD_POINTS = 30
 IMPOSSIBLE = -(10**9)
 # Per colour a run state is (open runs of length 1, of length 2, of length 3+ that may stop,

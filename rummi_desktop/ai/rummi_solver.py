@@ -41,10 +41,6 @@ class Solution:
     table: list[list[Tile]] = field(default_factory=list)
     rack: list[Tile] = field(default_factory=list)
 
-    @property
-    def played(self) -> bool:
-        return self.placed > 0
-
 
 def solve(
     table: Sequence[Sequence[Tile]],

@@ -47,7 +47,7 @@ class MenuScene(ShellScene):
             resumed = game.resume(self.app) if game.resume else None
             if resumed is not None:
                 entries.append((f"Continue {game.title}", self._opener(lambda s=resumed: s), "primary",
-                                "Pick up where you left off", "c"))
+                                f"Pick up your {game.title} game where you left off", game.continue_key))
             entries.append((game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary",
                             game.tagline, str(number)))
         from rummi_desktop.scenes.help import HelpScene

@@ -29,6 +29,7 @@ class GameInfo:
     ``quick_start(app, args)`` opens a table straight from the command line (``args`` has
     ``seats``, ``seed``, ``mode``; it may raise ValueError with a message for bad options);
     ``resume(app)`` returns a scene continuing a saved game, or None when there is none.
+    ``continue_key`` is the menu shortcut of its Continue button (each game has its own).
     ``rules`` is a short rules summary for How to play (the help page's text format: blank
     lines between paragraphs, ``- `` for list items); empty means only the tagline is shown.
     """
@@ -41,6 +42,7 @@ class GameInfo:
     resume: Callable[["App"], "Scene | None"] | None = None
     order: int = 100
     rules: str = ""
+    continue_key: str = "c"
 
 
 _registered: dict[str, GameInfo] = {}

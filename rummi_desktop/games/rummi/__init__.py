@@ -15,7 +15,7 @@ play_check — the ONE whole-table rule check (End Turn, computer seats, simulat
     check_play(before, rack, after, initial, opening_needed=30) -> PlayCheck
         PlayCheck(legal, placed, value, error, problems, opening_points)
         problems: tuple[MeldProblem(index, tiles, reason)], .sentence() for display
-    opening_points(before, after) -> int;  meld_problems(table);  conservation_error(before, rack, after)
+    opening_points(before, after) -> int;  meld_problems(table)
 
 pieces — tile identity: ids 0..105, FACES[id] is its Tile (104 and 105 are the jokers)
     face(id), faces(ids), table_faces(table_ids)

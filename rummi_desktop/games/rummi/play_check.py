@@ -89,12 +89,6 @@ def _tile_counts(melds: Sequence[Sequence[Tile]]) -> Counter[Tile]:
     return Counter(tile for meld in melds for tile in meld)
 
 
-def conservation_error(before: Sequence[Sequence[Tile]], rack: Sequence[Tile],
-                       after: Sequence[Sequence[Tile]]) -> str:
-    """Tiles lost from the table or not available on the rack, in plain words ("" if none)."""
-    return _conservation_error(_tile_counts(before), Counter(rack), _tile_counts(after))
-
-
 def _conservation_error(table_before: Counter[Tile], rack: Counter[Tile], table_after: Counter[Tile]) -> str:
     lost = table_before - table_after
     if lost:

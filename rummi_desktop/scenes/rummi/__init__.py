@@ -40,9 +40,9 @@ def load_saved_session(notices: list[str] | None = None):
     """The autosaved session, or None. A damaged autosave is kept as ``*.bad`` and a notice
     for the menu is appended to ``notices``."""
     from rummi_desktop.scenes.rummi.session import RummiSession, load_match
-    from rummi_desktop.storage.rummi_saves import read_autosave
+    from rummi_desktop.storage.saves import read_autosave
 
-    save, notice = read_autosave(load_match)
+    save, notice = read_autosave("rummi", "Rummi", load_match)
     if notice and notices is not None:
         notices.append(notice)
     if save is None:
@@ -50,11 +50,11 @@ def load_saved_session(notices: list[str] | None = None):
     try:
         return RummiSession.from_save(save.setup, save.state, save.stats)
     except (KeyError, TypeError, ValueError) as error:
-        from rummi_desktop.storage.rummi_saves import autosave_path
+        from rummi_desktop.storage.saves import autosave_path
         from rummi_desktop.storage.toml_files import quarantine
 
         try:
-            quarantine(autosave_path())
+            quarantine(autosave_path("rummi"))
         except OSError:
             pass
         if notices is not None:
@@ -64,9 +64,9 @@ def load_saved_session(notices: list[str] | None = None):
 
 def resume(app: "App") -> "Scene | None":
     """Continue: a table for the autosaved match, or None when there is nothing to continue."""
-    from rummi_desktop.storage.rummi_saves import has_autosave
+    from rummi_desktop.storage.saves import has_autosave
 
-    if not has_autosave():
+    if not has_autosave("rummi"):
         return None
     session = load_saved_session(app.notices)
     if session is None:

@@ -24,7 +24,7 @@ from rummi_desktop.scenes.rummi.session import (
     RummiSession,
     SeatConfig,
 )
-from rummi_desktop.storage.rummi_saves import read_last_setup, write_last_setup
+from rummi_desktop.storage.saves import read_last_setup, write_last_setup
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, OptionPicker, Panel, Widget
 
@@ -95,7 +95,7 @@ def _default_setup() -> MatchSetup:
 
 
 def remembered_setup() -> MatchSetup:
-    data = read_last_setup()
+    data = read_last_setup("rummi")
     if data is None:
         return _default_setup()
     try:
@@ -196,7 +196,7 @@ class RummiSetupScene(ShellScene):
             self.play("invalid")
             return
         try:
-            write_last_setup(setup.to_dict())
+            write_last_setup("rummi", setup.to_dict())
         except OSError:
             pass  # remembering the setup is a convenience; the match starts anyway
         from rummi_desktop.scenes.rummi.table_scene import RummiTableScene

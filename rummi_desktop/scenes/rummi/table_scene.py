@@ -37,7 +37,7 @@ from rummi_desktop.scenes.rummi.table_actions import HumanActions
 from rummi_desktop.scenes.rummi.table_buttons import TableButtons
 from rummi_desktop.scenes.rummi.table_motion import TableMotion
 from rummi_desktop.scenes.rummi.table_input import TableInput
-from rummi_desktop.storage.rummi_saves import delete_autosave, write_autosave
+from rummi_desktop.storage.saves import delete_autosave, write_autosave
 from rummi_desktop.tiles import Tile
 from rummi_desktop.ui.felt import felt_surface
 
@@ -298,10 +298,10 @@ class RummiTableScene(HumanActions, ComputerTurns, TableMotion, Scene):
         if not self.autosave:
             return
         if self.session.match.is_over:
-            delete_autosave()
+            delete_autosave("rummi")
             return
         try:
-            write_autosave(*self.session.to_save())
+            write_autosave("rummi", *self.session.to_save())
         except OSError as error:
             self.say(f"Could not autosave ({error.strerror or error})", warning=True)
 

@@ -1,19 +1,21 @@
-"""The Rummi autosave: written after every completed turn, offered as Continue by the menu.
+"""Autosaves, one per game: written after every completed turn, offered as Continue by the menu.
 
-One file, ``saves/rummi_autosave.toml`` in the user data folder::
+One file per game, ``saves/<game>_autosave.toml`` in the user data folder::
 
-    version = 1
+    version = 2
     game = "rummi"
-    saved_at = "2026-11-29T17:02:11"
-    [setup]   # how the match was set up (seat kinds and names, mode, clock, seed, target)
+    saved_at = "2026-11-29T16:02:11+00:00"
+    [setup]   # how the game was set up (seat kinds and names, the game's options, seed)
     [state]   # the rules model's own plain-dict serialisation (its format version inside)
-    [stats]   # seats = [{melds_played = 2, ...}, ...]: per-seat counters for the match summary
+    [stats]   # seats = [{melds_played = 2, ...}, ...]: per-seat counters (numbers only)
 
-The model state is the one taken at the *start* of the turn that follows the completed one,
-so Continue resumes exactly at the start of the interrupted turn. Writing goes through the
-shared atomic TOML helper. Reading never raises: a damaged file (bad TOML, wrong version, or a
-state the model refuses) is moved aside as ``rummi_autosave.toml.bad`` and the menu is told
-why, so it can say so and offer a new game; nothing else is touched.
+The game's part decides what ``setup`` and ``state`` hold; this module checks the envelope and
+upgrades older versions through :data:`UPGRADERS` (one step per version), so a save written by
+an older release still resumes. The state saved is the one at the *start* of the turn that
+follows the completed one, so Continue resumes exactly at the start of the interrupted turn.
+Writing goes through the shared atomic TOML helper. Reading never raises: a damaged file (bad
+TOML, an unknown version, or a state the model refuses) is moved aside as ``*.bad`` and the
+menu is told why, so it can say so and offer a new game; nothing else is touched.
 """
 
 from __future__ import annotations
@@ -28,14 +30,47 @@ from typing import Any, Callable, Generic, TypeVar
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
 
-SAVE_VERSION = 1
-AUTOSAVE_NAME = "rummi_autosave.toml"
+SAVE_VERSION = 2
 
 Loaded = TypeVar("Loaded")
 
 
 class AutosaveFormatError(ValueError):
-    """A save file that parses as TOML but does not hold a Rummi game we can resume."""
+    """A save file that parses as TOML but does not hold a game we can resume."""
+
+
+def _saved_at_with_offset(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 wrote ``saved_at`` in local time with no offset; version 2 writes UTC with
+    its offset, so the time means the same on any computer the save is moved to."""
+    saved = document.get("saved_at")
+    try:
+        moment = _dt.datetime.fromisoformat(str(saved))
+    except ValueError:
+        moment = _dt.datetime.now()
+    if moment.tzinfo is None:
+        moment = moment.astimezone()  # naive: it was the local time of the computer that wrote it
+    return {**document, "version": 2, "saved_at": moment.astimezone(_dt.timezone.utc).isoformat(timespec="seconds")}
+
+
+# version -> the function turning a document of that version into one of the next version
+UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _saved_at_with_offset,
+}
+
+
+def upgrade(document: dict[str, Any]) -> dict[str, Any]:
+    """The document in today's version (AutosaveFormatError for a version we cannot read)."""
+    version = document.get("version")
+    while version != SAVE_VERSION:
+        if isinstance(version, bool) or version not in UPGRADERS:
+            raise AutosaveFormatError(f"it has save version {version!r}, and this game reads up to {SAVE_VERSION}")
+        document = UPGRADERS[version](document)
+        version = document.get("version")
+    return document
+
+
+def autosave_name(game: str) -> str:
+    return f"{game}_autosave.toml"
 
 
 @dataclass(frozen=True)
@@ -48,8 +83,8 @@ class Autosave(Generic[Loaded]):
     saved_at: str
 
 
-def autosave_path(folder: str | os.PathLike[str] | None = None) -> Path:
-    return Path(folder if folder is not None else paths.saves_dir()) / AUTOSAVE_NAME
+def autosave_path(game: str, folder: str | os.PathLike[str] | None = None) -> Path:
+    return Path(folder if folder is not None else paths.saves_dir()) / autosave_name(game)
 
 
 def to_toml_safe(value: Any) -> Any:
@@ -68,6 +103,7 @@ def to_toml_safe(value: Any) -> Any:
 
 
 def write_autosave(
+    game: str,
     setup: dict[str, Any],
     state: dict[str, Any],
     stats: dict[str, Any],
@@ -76,35 +112,36 @@ def write_autosave(
     """Atomically write the autosave (state = the model's ``to_dict()``)."""
     document = {
         "version": SAVE_VERSION,
-        "game": "rummi",
-        "saved_at": _dt.datetime.now().isoformat(timespec="seconds"),
+        "game": game,
+        "saved_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "setup": to_toml_safe(setup),
         "state": to_toml_safe(state),
         "stats": to_toml_safe(stats),
     }
-    target = autosave_path(folder)
+    target = autosave_path(game, folder)
     write_toml_atomic(target, document)
     return target
 
 
-def has_autosave(folder: str | os.PathLike[str] | None = None) -> bool:
-    return autosave_path(folder).is_file()
+def has_autosave(game: str, folder: str | os.PathLike[str] | None = None) -> bool:
+    return autosave_path(game, folder).is_file()
 
 
-def delete_autosave(folder: str | os.PathLike[str] | None = None) -> None:
-    """The match ended (or the player chose a new game): nothing left to continue."""
-    autosave_path(folder).unlink(missing_ok=True)
+def delete_autosave(game: str, folder: str | os.PathLike[str] | None = None) -> None:
+    """The game ended (or the player chose a new one): nothing left to continue."""
+    autosave_path(game, folder).unlink(missing_ok=True)
 
 
-def _check_document(document: dict[str, Any]) -> None:
-    if document.get("game") != "rummi":
-        raise AutosaveFormatError("it is not a Rummi save")
-    if document.get("version") != SAVE_VERSION:
-        raise AutosaveFormatError(f"it has save version {document.get('version')!r}, not {SAVE_VERSION}")
+def _check_document(document: dict[str, Any], game: str) -> dict[str, Any]:
+    """The document upgraded to today's version, its envelope checked."""
+    if document.get("game") != game:
+        raise AutosaveFormatError(f"it is not a {game} save")
+    document = upgrade(document)
     for key in ("setup", "state", "stats"):
         if not isinstance(document.get(key), dict):
             raise AutosaveFormatError(f"its [{key}] part is missing")
     _check_stats(document["stats"])
+    return document
 
 
 def _is_count(value: Any) -> bool:
@@ -127,6 +164,8 @@ def _check_stats(stats: dict[str, Any]) -> None:
 
 
 def read_autosave(
+    game: str,
+    title: str,
     rebuild_state: Callable[[dict[str, Any]], Loaded],
     folder: str | os.PathLike[str] | None = None,
 ) -> tuple[Autosave[Loaded] | None, str | None]:
@@ -136,14 +175,14 @@ def read_autosave(
     ``rebuild_state`` is the model's loader (``dict -> state``); any ValueError, KeyError or
     TypeError it raises marks the save as damaged.
     """
-    source = autosave_path(folder)
+    source = autosave_path(game, folder)
     document, notice = read_toml_or_quarantine(source)
     if document is None:
         if notice is not None:
-            notice = f"The saved Rummi game could not be read. {notice}"
+            notice = f"The saved {title} game could not be read. {notice}"
         return None, notice
     try:
-        _check_document(document)
+        document = _check_document(document, game)
         state = rebuild_state(document["state"])
     except (AutosaveFormatError, ValueError, KeyError, TypeError, IndexError) as error:
         try:
@@ -151,7 +190,7 @@ def read_autosave(
             kept = f"kept it as {bad.name}"
         except OSError:
             kept = "could not move it aside"
-        return None, f"The saved Rummi game is damaged ({error}); {kept}. Start a new game."
+        return None, f"The saved {title} game is damaged ({error}); {kept}. Start a new game."
     return (
         Autosave(
             setup=document["setup"],
@@ -166,20 +205,17 @@ def read_autosave(
 # ------------------------------------------------------------------------------------------
 # The last setup chosen, so the setup scene opens as the player left it.
 
-LAST_SETUP_NAME = "rummi_setup.toml"
+def last_setup_path(game: str, folder: str | os.PathLike[str] | None = None) -> Path:
+    return Path(folder if folder is not None else paths.saves_dir()) / f"{game}_setup.toml"
 
 
-def last_setup_path(folder: str | os.PathLike[str] | None = None) -> Path:
-    return Path(folder if folder is not None else paths.saves_dir()) / LAST_SETUP_NAME
+def write_last_setup(game: str, setup: dict[str, Any], folder: str | os.PathLike[str] | None = None) -> None:
+    write_toml_atomic(last_setup_path(game, folder), {"version": SAVE_VERSION, "setup": to_toml_safe(setup)})
 
 
-def write_last_setup(setup: dict[str, Any], folder: str | os.PathLike[str] | None = None) -> None:
-    write_toml_atomic(last_setup_path(folder), {"version": SAVE_VERSION, "setup": to_toml_safe(setup)})
-
-
-def read_last_setup(folder: str | os.PathLike[str] | None = None) -> dict[str, Any] | None:
+def read_last_setup(game: str, folder: str | os.PathLike[str] | None = None) -> dict[str, Any] | None:
     """The remembered setup, or None (missing or damaged: a damaged one is kept as .bad)."""
-    document, _notice = read_toml_or_quarantine(last_setup_path(folder))
+    document, _notice = read_toml_or_quarantine(last_setup_path(game, folder))
     if not document or not isinstance(document.get("setup"), dict):
         return None
     return document["setup"]

@@ -1,0 +1,185 @@
+"""Per-game autosave files (here Rummi's): atomic TOML, exact round trip, damaged files kept aside as *.bad."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from rummi_desktop.storage.saves import (
+    SAVE_VERSION,
+    autosave_name,
+    autosave_path,
+    delete_autosave,
+    has_autosave,
+    read_autosave,
+    write_autosave,
+)
+
+SETUP = {"seats": [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hard"}], "seed": 7}
+STATE = {"format": 1, "racks": [[1, 2, 3], [4, 5]], "table": [[10, 11, 12]], "turn": 3}
+STATS = {"seats": [{"melds_played": 2, "tiles_placed": 7, "turn_seconds": 12.5},
+                   {"melds_played": 1, "tiles_placed": 3, "turn_seconds": 0.8}]}
+
+
+def identity(state):
+    return dict(state)
+
+
+def test_written_autosave_reads_back_exactly(tmp_path):
+    write_autosave("rummi", SETUP, STATE, STATS, folder=tmp_path)
+    assert has_autosave("rummi", tmp_path)
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert notice is None
+    assert (save.setup, save.state, save.stats) == (SETUP, STATE, STATS)
+    assert not list(tmp_path.glob("*.tmp"))  # the temp file was replaced into place
+
+
+def test_none_values_are_dropped_so_toml_can_hold_the_state(tmp_path):
+    write_autosave("rummi", SETUP, {"winner": None, "turn": 1}, STATS, folder=tmp_path)
+    data = tomllib.loads(autosave_path("rummi", tmp_path).read_text())
+    assert data["state"] == {"turn": 1}
+
+
+def test_no_autosave_means_no_notice(tmp_path):
+    assert read_autosave("rummi", "Rummi", identity, folder=tmp_path) == (None, None)
+    assert not has_autosave("rummi", tmp_path)
+
+
+def test_corrupt_toml_is_kept_aside_and_reported(tmp_path):
+    autosave_path("rummi", tmp_path).parent.mkdir(parents=True, exist_ok=True)
+    autosave_path("rummi", tmp_path).write_text("version = 1\n[state\nracks = ")
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert save is None and "could not be read" in notice
+    assert (tmp_path / (autosave_name("rummi") + ".bad")).read_text().startswith("version = 1")
+    assert not has_autosave("rummi", tmp_path)
+
+
+@pytest.mark.parametrize(
+    "problem",
+    ["wrong version", "model refuses"],
+)
+def test_a_save_the_model_cannot_use_is_kept_aside(tmp_path, problem):
+    write_autosave("rummi", SETUP, STATE, STATS, folder=tmp_path)
+    path = autosave_path("rummi", tmp_path)
+    if problem == "wrong version":
+        path.write_text(path.read_text().replace(f"version = {SAVE_VERSION}", "version = 99", 1))
+
+    def refusing(state):
+        raise ValueError("tile 200 does not exist")
+
+    save, notice = read_autosave("rummi", "Rummi", identity if problem == "wrong version" else refusing, folder=tmp_path)
+    assert save is None and "damaged" in notice and ".bad" in notice
+    assert (tmp_path / (autosave_name("rummi") + ".bad")).exists()
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("stats", [
+    {},
+    {"seats": "Ada, Hard"},
+    {"seats": {"melds_played": 2}},
+    {"seats": [1, 2]},
+    {"seats": [["melds_played", 2]]},
+    {"seats": [{"melds_played": "two"}, {}]},
+    {"seats": [{"melds_played": [2]}, {}]},
+    {"seats": [{"melds_played": {"count": 2}}, {}]},
+    {"seats": [{"turns": True}, {}]},
+    {"seats": [{"turns": -1}, {}]},
+])
+def test_damaged_stats_are_kept_aside_instead_of_crashing_the_menu(tmp_path, stats):
+    write_autosave("rummi", SETUP, STATE, stats, folder=tmp_path)
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert save is None and "damaged" in notice and "stats" in notice
+    assert (tmp_path / (autosave_name("rummi") + ".bad")).exists()
+    assert not has_autosave("rummi", tmp_path)
+
+
+def test_stats_with_no_seats_yet_are_fine(tmp_path):
+    write_autosave("rummi", SETUP, STATE, {"seats": []}, folder=tmp_path)
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert notice is None and save.stats == {"seats": []}
+
+
+def test_delete_removes_only_the_autosave(tmp_path):
+    write_autosave("rummi", SETUP, STATE, STATS, folder=tmp_path)
+    (tmp_path / "other.toml").write_text("x = 1\n")
+    delete_autosave("rummi", tmp_path)
+    assert not has_autosave("rummi", tmp_path)
+    assert (tmp_path / "other.toml").exists()
+
+
+# A save exactly as version 1 wrote it (the format before saves became per game and versioned).
+VERSION_1_SAVE = """\
+version = 1
+game = "rummi"
+saved_at = "2026-11-29T17:02:11"
+
+[setup]
+mode = "parlor"
+target = 200
+clock = 60
+seed = 7
+
+[[setup.seats]]
+kind = "human"
+name = "Ada"
+
+[[setup.seats]]
+kind = "hard"
+name = "Hard"
+
+[state]
+turn = 3
+
+[stats]
+seats = [{melds_played = 2, tiles_placed = 7, jokers_used = 0, turns = 3, turn_seconds = 12.5}, {}]
+"""
+
+
+def test_a_version_1_save_is_upgraded_and_resumes(tmp_path):
+    autosave_path("rummi", tmp_path).parent.mkdir(parents=True, exist_ok=True)
+    autosave_path("rummi", tmp_path).write_text(VERSION_1_SAVE)
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert notice is None
+    assert save.state == {"turn": 3} and save.setup["seed"] == 7
+    assert save.stats["seats"][0]["tiles_placed"] == 7
+    import datetime as dt
+
+    moment = dt.datetime.fromisoformat(save.saved_at)
+    assert moment.utcoffset() == dt.timedelta(0)  # the naive local time is now UTC with its offset
+    assert moment == dt.datetime(2026, 11, 29, 17, 2, 11).astimezone()
+
+
+def test_new_saves_carry_the_current_version_and_an_aware_time(tmp_path):
+    import datetime as dt
+
+    write_autosave("rummi", SETUP, STATE, STATS, folder=tmp_path)
+    data = tomllib.loads(autosave_path("rummi", tmp_path).read_text())
+    assert data["version"] == SAVE_VERSION and data["game"] == "rummi"
+    assert dt.datetime.fromisoformat(data["saved_at"]).utcoffset() == dt.timedelta(0)
+
+
+def test_upgraders_run_one_version_after_another(monkeypatch):
+    from rummi_desktop.storage import saves
+
+    monkeypatch.setattr(saves, "SAVE_VERSION", 3)
+    monkeypatch.setitem(saves.UPGRADERS, 2, lambda doc: {**doc, "version": 3, "stats": {"seats": []}})
+    upgraded = saves.upgrade({"version": 1, "saved_at": "2026-01-01T10:00:00", "stats": {"seats": [{}]}})
+    assert upgraded["version"] == 3 and upgraded["stats"] == {"seats": []}
+    assert upgraded["saved_at"].endswith("+00:00")
+
+
+def test_each_game_has_its_own_autosave(tmp_path):
+    write_autosave("rummi", SETUP, STATE, STATS, folder=tmp_path)
+    write_autosave("othergame", SETUP, {"turn": 9}, STATS, folder=tmp_path)
+    assert read_autosave("rummi", "Rummi", identity, folder=tmp_path)[0].state == STATE
+    assert read_autosave("othergame", "Other", identity, folder=tmp_path)[0].state == {"turn": 9}
+    delete_autosave("othergame", tmp_path)
+    assert has_autosave("rummi", tmp_path) and not has_autosave("othergame", tmp_path)
+
+
+def test_a_save_of_another_game_in_the_file_is_kept_aside(tmp_path):
+    write_autosave("othergame", SETUP, STATE, STATS, folder=tmp_path)
+    autosave_path("othergame", tmp_path).rename(autosave_path("rummi", tmp_path))
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert save is None and "not a rummi save" in notice
