@@ -1,8 +1,8 @@
 """The solver's view of tiles: validating an input table and counting tiles per colour and number.
 
-The solver relies only on ``tiles.py``; this is the small check it needs to refuse a table
-that is not a set of valid melds (the rules model in ``games/rummi`` is the authority for the
-game itself). Pure module: no pygame, no I/O.
+Whether a meld is a group or a run is the rules model's answer (``games/rummi/melds``): the
+solver and the tiers ask it rather than keep a validator of their own. Pure module: no pygame,
+no I/O.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from rummi_desktop.tiles import COLOURS, HIGHEST, LOWEST, Tile, excess_copies, format_tiles
+from rummi_desktop.games.rummi.melds import GROUP, RUN, is_valid_meld, readings
+from rummi_desktop.tiles import COLOURS, Tile, excess_copies, format_tiles
 
 COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 
@@ -20,29 +21,12 @@ class InvalidPositionError(ValueError):
 
 
 def is_group(meld: Sequence[Tile]) -> bool:
-    numbered = [tile for tile in meld if not tile.is_joker]
-    if not 3 <= len(meld) <= len(COLOURS) or not numbered:
-        return False
-    colours = {tile.colour for tile in numbered}
-    return len({tile.number for tile in numbered}) == 1 and len(colours) == len(numbered)
+    return any(reading.kind == GROUP for reading in readings(meld))
 
 
 def run_start(meld: Sequence[Tile]) -> int | None:
     """The number the run starts at, reading jokers by position; None if not a run."""
-    numbered = [(i, tile) for i, tile in enumerate(meld) if not tile.is_joker]
-    if len(meld) < 3 or not numbered or len({tile.colour for _, tile in numbered}) != 1:
-        return None
-    first_index, first = numbered[0]
-    start = first.number - first_index
-    if start < LOWEST or start + len(meld) - 1 > HIGHEST:
-        return None
-    if any(tile.number != start + i for i, tile in numbered):
-        return None
-    return start
-
-
-def is_valid_meld(meld: Sequence[Tile]) -> bool:
-    return is_group(meld) or run_start(meld) is not None
+    return next((reading.start for reading in readings(meld) if reading.kind == RUN), None)
 
 
 def check_position(table: Sequence[Sequence[Tile]], rack: Iterable[Tile]) -> None:
