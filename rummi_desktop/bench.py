@@ -37,10 +37,11 @@ def register_bench_scene(name: str, setup: BenchSetup) -> None:
 def find_bench_scene(name: str) -> BenchSetup | None:
     if name in _bench_scenes:
         return _bench_scenes[name]
+    from rummi_desktop.entry_points import load_entry
     from rummi_desktop.games import GAMES
 
     spec = GAMES.get(name)
-    return spec.entry("bench") if spec is not None and spec.has("bench") else None
+    return load_entry(spec, "bench") if spec is not None and spec.has("bench") else None
 
 
 def available_scenes() -> list[str]:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.ai.thinking import choose_move, task_for, warm_up
+from rummi_desktop.thinking import choose_move, task_for, warm_up
 from rummi_desktop.ai_worker import ThinkingProcess, fork_available, start_thinking
 from rummi_desktop.games import GAMES
 
 THINKING_BUDGET = 2.0  # seconds: tiers finish far sooner (p95 ≤ 200 ms); this is a safety net
-HANDLER = "rummi_desktop.ai.thinking:think_task"
+HANDLER = "rummi_desktop.thinking:think_task"
 
 
 def _think_on_thread(task: dict[str, Any], deadline: float, cancel) -> str:

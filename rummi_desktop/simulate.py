@@ -28,6 +28,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES, find_game
 from rummi_desktop.games.base import GameSpec, play_seat_move
 
@@ -46,7 +47,7 @@ class Tally:
 
 
 def play_turn(spec: GameSpec, state, tier: str, tally: Tally) -> None:
-    choose = spec.entry("computer")
+    choose = load_entry(spec, "computer")
     view = spec.seat_view(state, state.current)
     started = time.perf_counter()
     move = choose(view, tier, deadline=started + THINK_BUDGET)

@@ -9,6 +9,7 @@ from typing import ClassVar
 import pytest
 from hypothesis import given, strategies as st
 
+from rummi_desktop.entry_points import load, load_entry
 from rummi_desktop.games import GAMES, find_game
 from rummi_desktop.games.base import EntryPoint, IllegalMove, Move, MoveNotationError, MoveVerbs, play_seat_move
 from rummi_desktop.games.rummi.moves import Draw, EndTurn, Place, Play, Timeout
@@ -133,9 +134,9 @@ def test_the_registry_and_its_entry_points():
     assert RUMMI.min_seats == 2 and RUMMI.max_seats == 4
     assert RUMMI.tiers == ("easy", "medium", "hard", "expert")
     for name in ("computer", "analyze", "scenes", "bench"):
-        assert callable(RUMMI.entry(name)), name
+        assert callable(load_entry(RUMMI, name)), name
     with pytest.raises(ModuleNotFoundError):
-        EntryPoint("rummi_desktop.no_such_module:thing").load()
+        load(EntryPoint("rummi_desktop.no_such_module:thing"))
 
 
 def test_check_seats_uses_the_games_own_facts():
@@ -166,7 +167,7 @@ def test_the_seat_view_shows_only_the_seats_own_rack():
 
 
 def test_the_thinking_handler_answers_in_notation_for_any_registered_game():
-    from rummi_desktop.ai.thinking import task_for, think_task
+    from rummi_desktop.thinking import task_for, think_task
 
     state = opened_position()
     reply = think_task(task_for("rummi", "hard", RUMMI.seat_view(state, 0)), deadline=1e18, cancel=None)

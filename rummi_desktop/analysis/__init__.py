@@ -15,6 +15,7 @@ import sys
 from typing import Any, Callable, TextIO
 
 from rummi_desktop.analysis.positions import BYTE_ORDER_MARK, PositionError, json_kind, json_text, read_positions
+from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES
 
 # Each game's ``analyze`` entry point turns a raw position into a zero-argument function that
@@ -36,7 +37,7 @@ def prepare(position: Any) -> Callable[[], dict[str, Any]]:
         raise PositionError(f'"game" must be a string like "rummi", not {json_kind(game)}')
     if game not in analysable_games():
         raise PositionError(f"unknown game {json_text(game)} (analyze knows {', '.join(analysable_games())})")
-    prepare_position: Prepare = GAMES[game].entry("analyze")
+    prepare_position: Prepare = load_entry(GAMES[game], "analyze")
     return prepare_position(position)
 
 

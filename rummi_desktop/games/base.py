@@ -3,9 +3,9 @@
 A game is a :class:`GameSpec` registered in :data:`rummi_desktop.games.GAMES`. The spec is
 plain data plus a few pure functions (new state, state to and from a dict, move notation, the
 view one seat may see); the parts that live outside the rules layer (computer seats, analyze,
-the table scenes, the bench scene) are named by :class:`EntryPoint` strings and imported only
-by whoever needs them, so importing the registry stays cheap and the rules layer never imports
-a scene.
+the table scenes, the bench scene) are named by :class:`EntryPoint` strings, which
+:mod:`rummi_desktop.entry_points` (outside the pure layer) imports for whoever needs them: the
+rules layer never imports a scene, and importing the registry stays cheap.
 
 A game's state follows :class:`State`; its moves derive from :class:`Move` with **one verb
 registry per game** (:class:`MoveVerbs`), so two games may both have a ``place`` verb.
@@ -15,7 +15,6 @@ seat forfeits its turn (draws or passes, as the game says). Pure module: no pyga
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
@@ -122,13 +121,17 @@ class SetupOption:
 
 @dataclass(frozen=True, slots=True)
 class EntryPoint:
-    """A function named as ``"package.module:attribute"``, imported on first use."""
+    """A function named as ``"package.module:attribute"`` (loaded by ``entry_points.load_entry``)."""
 
     path: str
 
-    def load(self) -> Any:
-        module_name, _, attribute = self.path.partition(":")
-        return getattr(importlib.import_module(module_name), attribute)
+    @property
+    def module(self) -> str:
+        return self.path.partition(":")[0]
+
+    @property
+    def attribute(self) -> str:
+        return self.path.partition(":")[2]
 
 
 @dataclass(frozen=True)
@@ -158,10 +161,6 @@ class GameSpec:
     seat_view: Callable[[Any, int], dict[str, Any]]
     audit: Callable[[Any], list[str]]
     entry_points: Mapping[str, EntryPoint] = field(default_factory=dict)
-
-    def entry(self, name: str) -> Any:
-        """The named entry point, imported now (KeyError when the game has none)."""
-        return self.entry_points[name].load()
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

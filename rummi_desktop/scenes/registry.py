@@ -13,6 +13,7 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import GameSpec
 
@@ -63,7 +64,7 @@ def load_game_scenes(specs: Iterable[GameSpec] | None = None) -> list[str]:
         if not spec.has("scenes"):
             continue
         try:
-            info = spec.entry("scenes")()
+            info = load_entry(spec, "scenes")()
         except Exception as error:  # a broken game must not take the menu down with it
             _load_problems.append(f"{spec.key}: {type(error).__name__}: {error}")
             continue

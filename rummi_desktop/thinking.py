@@ -2,7 +2,8 @@
 
 A task is plain JSON data, ``{"game": key, "tier": name, "view": the seat's view}``; the reply
 is the chosen move's notation. The game's ``computer`` entry point does the thinking
-(:data:`rummi_desktop.games.GAMES`), so this module knows no game. Pure module: no pygame, no I/O.
+(:data:`rummi_desktop.games.GAMES`), so this module knows no game. No pygame here: the thinking
+process imports it (and the game's tiers) and nothing of the window.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import Move
 
@@ -21,7 +23,7 @@ def task_for(game: str, tier: str, view: dict[str, Any]) -> dict[str, Any]:
 def choose_move(task: dict[str, Any], deadline: float | None = None,
                 cancel: threading.Event | None = None) -> Move:  # fmt: skip
     """The move of the seat the task describes (KeyError for an unknown game)."""
-    choose = GAMES[task["game"]].entry("computer")
+    choose = load_entry(GAMES[task["game"]], "computer")
     return choose(task["view"], task["tier"], deadline=deadline, cancel=cancel)
 
 
@@ -34,4 +36,4 @@ def warm_up(games: tuple[str, ...] = tuple(GAMES)) -> None:
     """Import every game's computer seats now (before a thinking process starts, so that the
     first move does not wait for the imports)."""
     for key in games:
-        GAMES[key].entry("computer")
+        load_entry(GAMES[key], "computer")

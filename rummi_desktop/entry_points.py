@@ -1,0 +1,23 @@
+"""Loading a game's entry points (``GameSpec.entry_points``): its computer seats, analyze, table
+scenes and bench scene, each named as ``"package.module:attribute"``.
+
+Kept outside the rules layer on purpose: the rules and AI packages may not import by computed
+names (tests/test_layering.py), so only the shell, the thinking process and the headless
+commands turn these names into functions.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rummi_desktop.games.base import EntryPoint, GameSpec
+
+
+def load(entry: EntryPoint) -> Any:
+    return getattr(importlib.import_module(entry.module), entry.attribute)
+
+
+def load_entry(spec: GameSpec, name: str) -> Any:
+    """The game's named entry point, imported now (KeyError when the game has none)."""
+    return load(spec.entry_points[name])
