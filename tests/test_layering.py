@@ -86,6 +86,13 @@ CLEAN_PACKAGE = {
     ),
     "storage/__init__.py": "",
     "storage/saves.py": "from pathlib import Path\n\nPath('a').write_text('x')\n",
+    "analysis/__init__.py": "",
+    "analysis/rummi_check.py": (
+        "import importlib\n"
+        "SOLVER = 'rummi_desktop.analysis.rummi_solve'\n"
+        "importlib.import_module(SOLVER)\n"
+    ),
+    "storage/rummi_saves.py": "from ..games.rummi import state\nfrom . import saves\n",
     "ui/__init__.py": "",
     "ui/felt.py": "import pygame\n",
     "scenes/__init__.py": "",
@@ -171,6 +178,12 @@ OFFENDERS = {
         IN_GAMES, "from importlib import import_module\n\nimport_module('rummi_desktop.storage')\n",
         (3, "import rummi_desktop.storage: outside")),
     "__import__('pymunk')": planted(IN_GAMES, "__import__('pymunk')\n", (1, "import pymunk")),
+    "import_module of a module constant": planted(
+        IN_GAMES, "import importlib\n\nUI = 'rummi_desktop.ui'\nimportlib.import_module(UI)\n",
+        (4, "import rummi_desktop.ui: outside")),
+    "import_module of a constant changed later": planted(
+        IN_GAMES, "import importlib\n\nNAME = 'math'\nNAME += 'x'\nimportlib.import_module(NAME)\n",
+        (5, "computed name")),
     "import of a computed name": planted(
         IN_AI, "import importlib\n\ndef load(name):\n    return importlib.import_module(name)\n",
         (4, "computed name")),
@@ -193,6 +206,12 @@ OFFENDERS = {
     "scenes import another game's scenes": crossing(
         "scenes/othergame/table.py", "from rummi_desktop.scenes.rummi import table\n",
         (1, "scenes.rummi.table: game othergame imports game rummi")),
+    "analysis of one game uses another's rules": crossing(
+        "analysis/othergame_check.py", "from rummi_desktop.games.rummi import melds\n",
+        (1, "rummi.melds: game othergame imports game rummi")),
+    "storage of one game reads another's saves": crossing(
+        "storage/othergame_saves.py", "from .rummi_saves import load\n",
+        (1, "storage.rummi_saves: game othergame imports game rummi")),
     "scenes import another game's AI": crossing(
         "scenes/othergame/table.py", "from ...ai.rummi_dp import search\n",
         (1, "ai.rummi_dp: game othergame imports game rummi")),
