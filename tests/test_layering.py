@@ -44,6 +44,9 @@ def is_stdlib_or_pure(name):
 
 # ---- self-test: the checker on a small package shaped like the real one ----------------------
 
+# What the rules must allow: pure imports (relative, lazy, under TYPE_CHECKING, by import_module),
+# threading.Event and the clock in the AI, the registry and shared modules using a game, and the
+# outer layers importing pygame and doing I/O.
 CLEAN_PACKAGE = {
     "__init__.py": '__version__ = "0"\n',
     "tiles.py": (
