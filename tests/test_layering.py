@@ -221,24 +221,46 @@ OFFENDERS = {
 }
 
 
-def build_package(root, planted):
-    """The clean package in root/rummi_desktop, with the planted files written over it."""
-    package = root / "rummi_desktop"
-    for path, text in {**CLEAN_PACKAGE, **planted}.items():
+def write_files(package, files):
+    for path, text in files.items():
         (package / path).parent.mkdir(parents=True, exist_ok=True)
         (package / path).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def clean_package(tmp_path_factory):
+    # Written once: building a package per case cost more than checking it.
+    package = tmp_path_factory.mktemp("layering") / "rummi_desktop"
+    write_files(package, CLEAN_PACKAGE)
     return package
 
 
+def offences_with(package, files):
+    """The checker's offences with files planted in the clean package, taken away again after."""
+    new_folders = {folder for path in files for folder in (package / path).parents
+                   if not folder.exists()}
+    write_files(package, files)
+    try:
+        return find_offences(package)
+    finally:
+        for path in files:
+            if path in CLEAN_PACKAGE:
+                (package / path).write_text(CLEAN_PACKAGE[path], encoding="utf-8")
+            else:
+                (package / path).unlink()
+        for folder in sorted(new_folders, key=lambda folder: len(folder.parts), reverse=True):
+            folder.rmdir()
+
+
 @pytest.mark.parametrize("files", [{}, SECOND_GAME], ids=["one game", "two games"])
-def test_the_checker_finds_nothing_in_a_clean_package(tmp_path, files):
-    assert find_offences(build_package(tmp_path, files)) == []
+def test_the_checker_finds_nothing_in_a_clean_package(clean_package, files):
+    assert offences_with(clean_package, files) == []
 
 
 @pytest.mark.parametrize("kind", OFFENDERS)
-def test_the_checker_reports_each_kind_of_offender(tmp_path, kind):
+def test_the_checker_reports_each_kind_of_offender(clean_package, kind):
     files, expected = OFFENDERS[kind]
-    offences = find_offences(build_package(tmp_path, files))
+    offences = offences_with(clean_package, files)
     found = [(o.path, o.line) for o in offences]
     assert found == [(f"rummi_desktop/{path}", line) for path, line, _ in expected], offences
     for offence, (_, _, words) in zip(offences, expected):
@@ -246,8 +268,8 @@ def test_the_checker_reports_each_kind_of_offender(tmp_path, kind):
 
 
 def test_the_checker_reports_a_missing_pure_place(tmp_path):
-    package = build_package(tmp_path, {})
-    (package / "tiles.py").unlink()
+    package = tmp_path / "rummi_desktop"
+    write_files(package, {path: text for path, text in CLEAN_PACKAGE.items() if path != "tiles.py"})
     assert [str(offence) for offence in find_offences(package)] == [
         "rummi_desktop/tiles.py:0: missing: the layering rules expect it"
     ]
