@@ -8,11 +8,15 @@ import pytest
 
 from rummi_desktop.storage.rummi_saves import (
     AUTOSAVE_NAME,
+    LAST_SETUP_NAME,
     autosave_path,
     delete_autosave,
     has_autosave,
+    last_setup_path,
     read_autosave,
+    read_last_setup,
     write_autosave,
+    write_last_setup,
 )
 
 SETUP = {"seats": [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hard"}], "seed": 7}
@@ -105,3 +109,90 @@ def test_delete_removes_only_the_autosave(tmp_path):
     delete_autosave(tmp_path)
     assert not has_autosave(tmp_path)
     assert (tmp_path / "other.toml").exists()
+
+
+@pytest.mark.parametrize("stats", [
+    {"seats": [{"turn_seconds": 10**400}, {}]},  # overflows float arithmetic on the next turn
+    {"seats": [{"turn_seconds": 10**12}, {}]},
+    {"seats": [{"turns": 2.5}, {}]},  # a count must be whole
+    {"seats": [{"melds_played": 10**10}, {}]},
+])
+def test_stats_out_of_range_are_kept_aside(tmp_path, stats):
+    write_autosave(SETUP, STATE, stats, folder=tmp_path)
+    save, notice = read_autosave(identity, folder=tmp_path)
+    assert save is None and "damaged" in notice and "stats" in notice
+    assert not has_autosave(tmp_path)
+
+
+@pytest.mark.parametrize("where, text", [
+    ("state", "moves = 100000000000000000000"),  # past TOML's 64-bit integers
+    ("state", "clock = inf"),
+    ("setup", "target = nan"),
+])
+def test_a_number_no_save_of_ours_holds_anywhere_marks_the_save_damaged(tmp_path, where, text):
+    write_autosave(SETUP, STATE, STATS, folder=tmp_path)
+    path = autosave_path(tmp_path)
+    path.write_text(path.read_text().replace(f"[{where}]\n", f"[{where}]\n{text}\n", 1))
+    save, notice = read_autosave(identity, folder=tmp_path)
+    assert save is None and f"{where}." in notice and "sensible number" in notice
+    assert (tmp_path / (AUTOSAVE_NAME + ".bad")).exists()
+
+
+@pytest.mark.parametrize("field, text", [
+    ("version", "version = true"), ("game", "game = 1"), ("saved_at", "saved_at = 2026"),
+])
+def test_top_fields_of_the_wrong_type_mark_the_save_damaged(tmp_path, field, text):
+    write_autosave(SETUP, STATE, STATS, folder=tmp_path)
+    path = autosave_path(tmp_path)
+    lines = [text if line.startswith(f"{field} =") else line for line in path.read_text().splitlines()]
+    path.write_text("\n".join(lines) + "\n")
+    save, notice = read_autosave(identity, folder=tmp_path)
+    assert save is None and "damaged" in notice
+
+
+def test_a_deeply_nested_autosave_is_kept_aside_not_raised(tmp_path):
+    path = autosave_path(tmp_path)
+    path.write_text('version = 1\ngame = "rummi"\n[state]\nx = ' + "[" * 1000 + "]" * 1000 + "\n")
+    save, notice = read_autosave(identity, folder=tmp_path)
+    assert save is None and "nested too deeply" in notice
+    assert (tmp_path / (AUTOSAVE_NAME + ".bad")).exists() and not has_autosave(tmp_path)
+
+
+def test_a_real_match_save_passes_the_number_check(tmp_path):
+    from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession, load_match
+
+    session = RummiSession.new(MatchSetup(seed=999_999_999))
+    write_autosave(*session.to_save(), folder=tmp_path)
+    save, notice = read_autosave(load_match, folder=tmp_path)
+    assert notice is None and save is not None
+
+
+def test_the_stat_counters_checked_as_whole_numbers_are_the_integer_seat_stats():
+    from dataclasses import fields
+
+    from rummi_desktop.scenes.rummi.session import SeatStats
+    from rummi_desktop.storage.rummi_saves import INT_STATS
+
+    assert set(INT_STATS) == {field.name for field in fields(SeatStats) if field.type in (int, "int")}
+
+
+def test_a_remembered_setup_with_an_impossible_number_is_forgotten(tmp_path):
+    write_last_setup({"seats": [], "seed": 7}, folder=tmp_path)
+    assert read_last_setup(tmp_path) == {"seats": [], "seed": 7}
+    last_setup_path(tmp_path).write_text("version = 1\n[setup]\nseed = " + "9" * 30 + "\n")
+    assert read_last_setup(tmp_path) is None
+    assert last_setup_path(tmp_path).with_name(LAST_SETUP_NAME + ".bad").exists()
+
+
+def test_continue_refuses_a_real_save_whose_turn_seconds_would_overflow(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.rummi import load_saved_session
+    from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession
+    from rummi_desktop.storage import paths
+
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    setup, state, stats = RummiSession.new(MatchSetup(seed=5)).to_save()
+    stats["seats"][0]["turn_seconds"] = 10**400
+    write_autosave(setup, state, stats)
+    notices: list[str] = []
+    assert load_saved_session(notices) is None
+    assert "turn_seconds" in notices[0] and not has_autosave()
