@@ -100,3 +100,18 @@ def test_a_video_system_that_does_not_start_is_reported(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
     with pytest.raises(boot.NoDisplayError, match="x11 not available"):
         boot.check_display(fake_pygame(FakeDisplay(failure="x11 not available")))
+
+
+@pytest.mark.parametrize("seed", ["1" + "0" * 30, "-3", "seven"])
+def test_play_refuses_a_deal_number_no_save_could_hold(capsys, seed):
+    from rummi_desktop.cli import build_parser
+
+    with pytest.raises(SystemExit) as caught:
+        build_parser().parse_args(["play", "rummi", "--seed", seed])
+    assert caught.value.code == 2 and "is not a deal number" in capsys.readouterr().err
+
+
+def test_play_accepts_the_largest_deal_number_a_save_holds():
+    from rummi_desktop.cli import MAX_DEAL_NUMBER, build_parser
+
+    assert build_parser().parse_args(["play", "rummi", "--seed", str(MAX_DEAL_NUMBER)]).seed == MAX_DEAL_NUMBER
