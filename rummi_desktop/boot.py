@@ -83,7 +83,8 @@ def no_display_message(detail: str) -> str:
 def _missing_display_detail(driver: str) -> str:
     unset = [name for name in ("DISPLAY", "WAYLAND_DISPLAY") if not os.environ.get(name)]
     if len(unset) == 2 and (sys.platform.startswith("linux") or "bsd" in sys.platform):
-        return f'no display was found (DISPLAY and WAYLAND_DISPLAY are not set, so SDL chose its invisible "{driver}" driver)'
+        return ("no display was found (DISPLAY and WAYLAND_DISPLAY are not set, "
+                f'so SDL chose its invisible "{driver}" driver)')
     return f'no display could be reached (SDL chose its invisible "{driver}" driver)'
 
 

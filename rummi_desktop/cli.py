@@ -31,7 +31,8 @@ def deal_number(text: str) -> int:
     except ValueError:
         value = -1
     if not 0 <= value <= MAX_DEAL_NUMBER:
-        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a deal number (a whole number from 0 to 2**63 - 1)")
+        raise argparse.ArgumentTypeError(
+            f"{text[:30]!r} is not a deal number (a whole number from 0 to 2**63 - 1)")
     return value
 
 

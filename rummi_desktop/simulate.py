@@ -3,7 +3,7 @@
 Every move goes through the rules model (``RummiState.play_melds`` runs the one play check);
 after every move the tile census (all 106 tiles present exactly once) and the validity of
 every table meld are checked again here. A refused play or a failed check is a violation.
-Prints one JSON line (analysis-format.md):
+Prints one JSON line (docs/analysis-format.md):
 ``{"game":"rummi","games":N,"seats":[...],"wins":[...],"draws":d,"mean_turns":t,
 "violations":v,"think_ms":{tier:{"mean","p95","max"}}}``.
 Seats rotate over the same deal: each deal is played once per seat, the seat list turned one

@@ -250,7 +250,8 @@ HUGE_NUMBER_RACK = json.dumps(position(rack="@")).replace('"@"', "7" * 5000)
     (HUGE_NUMBER_RACK, "position 0: a number has more than 4300 digits"),
     (f"[{GOOD},\n {GOOD},\n {HUGE_NUMBER_RACK}]", "position 2: a number has more than 4300 digits"),
     (f"[{GOOD}, {DEEP_RACK}, {GOOD}]", "position 1: arrays or objects are nested too deeply"),
-    (f"{GOOD}\n\n{GOOD}\n{DEEP_RACK}\n", "position 2: arrays or objects are nested too deeply to read (line 4)"),
+    (f"{GOOD}\n\n{GOOD}\n{DEEP_RACK}\n",
+     "position 2: arrays or objects are nested too deeply to read (line 4)"),
     (f"{GOOD}\n{HUGE_NUMBER_RACK}\n", "position 1: a number has more than 4300 digits (line 2)"),
     (f"{DEEP_RACK}\n{GOOD}\n", "position 0: arrays or objects are nested too deeply"),
 ])

@@ -114,4 +114,5 @@ def test_play_refuses_a_deal_number_no_save_could_hold(capsys, seed):
 def test_play_accepts_the_largest_deal_number_a_save_holds():
     from rummi_desktop.cli import MAX_DEAL_NUMBER, build_parser
 
-    assert build_parser().parse_args(["play", "rummi", "--seed", str(MAX_DEAL_NUMBER)]).seed == MAX_DEAL_NUMBER
+    args = build_parser().parse_args(["play", "rummi", "--seed", str(MAX_DEAL_NUMBER)])
+    assert args.seed == MAX_DEAL_NUMBER

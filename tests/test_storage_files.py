@@ -86,7 +86,8 @@ DEEP_ARRAY = "x = " + "[" * 1000 + "]" * 1000 + "\n"
 HUGE_INTEGER = "x = " + "7" * 5000 + "\n"  # past Python's 4300-digit conversion limit
 
 
-@pytest.mark.parametrize("content, reason", [(DEEP_ARRAY, "nested too deeply"), (HUGE_INTEGER, "too many digits")])
+@pytest.mark.parametrize("content, reason", [(DEEP_ARRAY, "nested too deeply"),
+                                             (HUGE_INTEGER, "too many digits")])
 def test_values_python_cannot_hold_are_damage_not_a_crash(tmp_path, content, reason):
     target = tmp_path / "settings.toml"
     target.write_text(content)

@@ -154,6 +154,7 @@ def test_a_pipe_among_theme_files_is_skipped_without_waiting_for_a_writer(tmp_pa
     os.mkfifo(pipe)  # a blocking open would wait here for ever: run it where a timeout can end it
     code = ("import sys, pathlib\nfrom rummi_desktop.ui.theme import load_themes\n"
             "print(load_themes([pathlib.Path(sys.argv[1])]))")
-    result = subprocess.run([sys.executable, "-c", code, str(pipe)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", code, str(pipe)],
+                            capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("({}, [") and "named pipe" in result.stdout
