@@ -196,3 +196,25 @@ def test_continue_refuses_a_real_save_whose_turn_seconds_would_overflow(tmp_path
     notices: list[str] = []
     assert load_saved_session(notices) is None
     assert "turn_seconds" in notices[0] and not has_autosave()
+
+
+@pytest.mark.parametrize("kind", ["named pipe", "device"])
+def test_a_pipe_or_device_link_in_place_of_the_autosave_is_reported_by_the_menu(tmp_path, kind):
+    import os
+    import subprocess
+    import sys
+
+    saves = tmp_path / "data" / "saves"
+    saves.mkdir(parents=True)
+    if kind == "named pipe":
+        os.mkfifo(saves / AUTOSAVE_NAME)
+    else:
+        os.symlink("/dev/zero", saves / AUTOSAVE_NAME)
+    code = ("from rummi_desktop.app import App\nfrom rummi_desktop.scenes.menu import MenuScene\n"
+            "app = App()\nmenu = MenuScene(app)\nprint([b.label for b in menu.buttons], menu.notices)\n")
+    env = {**os.environ, "RUMMI_DESKTOP_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "Continue Rummi" not in result.stdout and kind in result.stdout
+    assert os.path.lexists(saves / (AUTOSAVE_NAME + ".bad")) and not os.path.lexists(saves / AUTOSAVE_NAME)

@@ -94,7 +94,9 @@ def write_autosave(
 
 
 def has_autosave(folder: str | os.PathLike[str] | None = None) -> bool:
-    return autosave_path(folder).is_file()
+    """Something is where the autosave goes. Not only a regular file: a pipe or a link to a
+    device there must reach ``read_autosave`` too, to be reported and moved aside."""
+    return os.path.lexists(autosave_path(folder))
 
 
 def delete_autosave(folder: str | os.PathLike[str] | None = None) -> None:
