@@ -1,7 +1,7 @@
 """``rummi-desktop bench --scene NAME --frames N``: time the real drawing code, no window.
 
 Runs a scripted, animated scene under SDL's dummy video driver with a fixed 1/60 s step and
-prints one JSON line (analysis-format.md): per-frame work time percentiles (events, update,
+prints one JSON line (docs/analysis-format.md): per-frame work time percentiles (events, update,
 draw, flip — not the wait for the next tick), ``first_frame_ms`` from process start to the end
 of the first drawn frame, and the peak resident memory.
 
@@ -19,6 +19,8 @@ import os
 import sys
 import time
 from typing import TYPE_CHECKING, Callable, Optional
+
+from rummi_desktop.boot import pygame_problem
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -92,6 +94,10 @@ def run_bench(scene: str, frames: int, process_start: float) -> int:
     if frames < 1:
         print("rummi-desktop bench: --frames must be at least 1", file=sys.stderr)
         return 2
+    problem = pygame_problem()  # before any scene module imports pygame
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     setup = find_bench_scene(scene)
     if setup is None:
         print(f"rummi-desktop bench: unknown scene {scene!r} (available: {', '.join(available_scenes())})",

@@ -1,7 +1,7 @@
 """The ``rummi-desktop`` command: opens the window, or runs a headless command.
 
 Sub-commands import their modules lazily so ``rummi-desktop --version`` and the window start
-fast (see analysis-format.md for the headless commands' contract).
+fast (see docs/analysis-format.md for the headless commands' contract).
 """
 
 from __future__ import annotations
@@ -20,6 +20,22 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from rummi_desktop import __version__  # noqa: E402
 
 
+MAX_DEAL_NUMBER = 2**63 - 1  # saves hold it as a TOML integer, which is 64-bit
+
+
+def deal_number(text: str) -> int:
+    """``--seed`` of ``play``: a whole number a save can hold (refused with a message, not later
+    as a damaged save)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_DEAL_NUMBER:
+        raise argparse.ArgumentTypeError(
+            f"{text[:30]!r} is not a deal number (a whole number from 0 to 2**63 - 1)")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rummi-desktop",
@@ -31,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="open a game directly (quick start)")
     play.add_argument("game", nargs="?", default=None, help="game to open, e.g. rummi")
     play.add_argument("--seats", default=None, help="comma-separated seats, e.g. human,hard")
-    play.add_argument("--seed", type=int, default=None, help="deal number, to replay a deal")
+    play.add_argument("--seed", type=deal_number, default=None, help="deal number, to replay a deal")
     play.add_argument("--mode", default=None, help="parlor or blitz")
 
     analyze = commands.add_parser("analyze", help="check or solve positions given as JSON")

@@ -6,15 +6,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rummi_desktop.boot import PygameNotCEError, import_pygame
+from rummi_desktop.boot import NoDisplayError, check_display, import_pygame, pygame_problem
 
 
 def open_window(args: argparse.Namespace, process_start: float) -> int:
-    """Run the app until the player quits; returns the process exit status."""
-    try:
-        import_pygame()
-    except PygameNotCEError as error:
-        print(error, file=sys.stderr)
+    """Run the app until the player quits; returns the process exit status (1 when pygame-ce
+    is missing or no window can be shown, 2 for a game that cannot be played)."""
+    problem = pygame_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 1
     from rummi_desktop.scenes import registry
 
@@ -24,10 +24,20 @@ def open_window(args: argparse.Namespace, process_start: float) -> int:
     game = registry.find_game(game_key) if game_key else None
     if game_key and (game is None or game.quick_start is None):
         return _refuse(f"unknown or not yet playable game {game_key!r}", registry)
+    pygame = import_pygame()
+    try:
+        check_display(pygame)
+    except NoDisplayError as error:
+        print(error, file=sys.stderr)
+        return 1
     from rummi_desktop.app import App
     from rummi_desktop.scenes.menu import MenuScene
 
-    app = App()
+    try:
+        app = App()
+    except pygame.error as error:  # the window system refused the window itself
+        print(f"Rummi Desktop cannot open its window: {error}", file=sys.stderr)
+        return 1
     app.stack.push(MenuScene(app))
     if game is not None:
         try:

@@ -235,3 +235,42 @@ def test_when_nothing_can_be_played_the_solver_leaves_table_and_rack_as_they_wer
     status, (solved,), _ = analyze({"game": "rummi", "table": table, "rack": rack, "initial": True})
     assert status == 0
     assert (solved["placed"], solved["value"], solved["table"], solved["rack"]) == (0, 0, table, rack)
+
+
+# -- JSON that is valid but beyond what Python's json module reads -------------------------
+
+GOOD = json.dumps(position())
+DEEP_RACK = json.dumps(position(rack="@")).replace('"@"', "[" * 1500 + "]" * 1500)
+HUGE_NUMBER_RACK = json.dumps(position(rack="@")).replace('"@"', "7" * 5000)
+
+
+@pytest.mark.parametrize("text, message", [
+    (DEEP_RACK, "position 0: arrays or objects are nested too deeply to read"),
+    ("[" * 100000 + "]" * 100000, "position 0: arrays or objects are nested too deeply to read"),
+    (HUGE_NUMBER_RACK, "position 0: a number has more than 4300 digits"),
+    (f"[{GOOD},\n {GOOD},\n {HUGE_NUMBER_RACK}]", "position 2: a number has more than 4300 digits"),
+    (f"[{GOOD}, {DEEP_RACK}, {GOOD}]", "position 1: arrays or objects are nested too deeply"),
+    (f"{GOOD}\n\n{GOOD}\n{DEEP_RACK}\n",
+     "position 2: arrays or objects are nested too deeply to read (line 4)"),
+    (f"{GOOD}\n{HUGE_NUMBER_RACK}\n", "position 1: a number has more than 4300 digits (line 2)"),
+    (f"{DEEP_RACK}\n{GOOD}\n", "position 0: arrays or objects are nested too deeply"),
+])
+def test_too_deep_or_too_long_numbers_exit_2_naming_the_position(text, message):
+    status, answers, error = analyze_text(text)
+    assert (status, answers) == (2, [])
+    assert message in error and error.count("\n") == 1
+
+
+def test_a_value_nested_just_below_the_limit_is_echoed_short():
+    text = json.dumps(position(rack="@")).replace('"@"', "[" * 600 + "]" * 600)
+    status, _answers, error = analyze_text(text)
+    assert status == 2 and error.count("\n") == 1 and len(error) < 200 and "…" in error
+
+
+def test_the_command_line_reports_a_deep_position_in_one_line_not_a_traceback(tmp_path):
+    source = tmp_path / "deep.jsonl"
+    source.write_text(f"{GOOD}\n{DEEP_RACK}\n")
+    run = subprocess.run([sys.executable, "-m", "rummi_desktop", "analyze", str(source)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("analyze: position 1:") and run.stderr.count("\n") == 1

@@ -12,8 +12,11 @@ from rummi_desktop.storage.saves import (
     autosave_path,
     delete_autosave,
     has_autosave,
+    last_setup_path,
     read_autosave,
+    read_last_setup,
     write_autosave,
+    write_last_setup,
 )
 
 SETUP = {"seats": [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hard"}], "seed": 7}
@@ -183,3 +186,112 @@ def test_a_save_of_another_game_in_the_file_is_kept_aside(tmp_path):
     autosave_path("othergame", tmp_path).rename(autosave_path("rummi", tmp_path))
     save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
     assert save is None and "not a rummi save" in notice
+
+
+@pytest.mark.parametrize("stats", [
+    {"seats": [{"turn_seconds": 10**400}, {}]},  # overflows float arithmetic on the next turn
+    {"seats": [{"turn_seconds": 10**12}, {}]},
+    {"seats": [{"turns": 2.5}, {}]},  # a count must be whole
+    {"seats": [{"melds_played": 10**10}, {}]},
+])
+def test_stats_out_of_range_are_kept_aside(tmp_path, stats):
+    write_autosave("rummi", SETUP, STATE, stats, folder=tmp_path)
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert save is None and "damaged" in notice and "stats" in notice
+    assert not has_autosave("rummi", tmp_path)
+
+
+@pytest.mark.parametrize("where, text", [
+    ("state", "moves = 100000000000000000000"),  # past TOML's 64-bit integers
+    ("state", "clock = inf"),
+    ("setup", "target = nan"),
+])
+def test_a_number_no_save_of_ours_holds_anywhere_marks_the_save_damaged(tmp_path, where, text):
+    write_autosave("rummi", SETUP, STATE, STATS, folder=tmp_path)
+    path = autosave_path("rummi", tmp_path)
+    path.write_text(path.read_text().replace(f"[{where}]\n", f"[{where}]\n{text}\n", 1))
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert save is None and f"{where}." in notice and "sensible number" in notice
+    assert (tmp_path / (autosave_name("rummi") + ".bad")).exists()
+
+
+@pytest.mark.parametrize("field, text", [
+    ("version", "version = true"), ("game", "game = 1"), ("saved_at", "saved_at = 2026"),
+])
+def test_top_fields_of_the_wrong_type_mark_the_save_damaged(tmp_path, field, text):
+    write_autosave("rummi", SETUP, STATE, STATS, folder=tmp_path)
+    path = autosave_path("rummi", tmp_path)
+    lines = [text if line.startswith(f"{field} =") else line for line in path.read_text().splitlines()]
+    path.write_text("\n".join(lines) + "\n")
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert save is None and "damaged" in notice
+
+
+def test_a_deeply_nested_autosave_is_kept_aside_not_raised(tmp_path):
+    path = autosave_path("rummi", tmp_path)
+    path.write_text('version = 1\ngame = "rummi"\n[state]\nx = ' + "[" * 1000 + "]" * 1000 + "\n")
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert save is None and "nested too deeply" in notice
+    assert (tmp_path / (autosave_name("rummi") + ".bad")).exists() and not has_autosave("rummi", tmp_path)
+
+
+def test_a_real_match_save_passes_the_number_check(tmp_path):
+    from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession, load_match
+
+    session = RummiSession.new(MatchSetup(seed=999_999_999))
+    write_autosave("rummi", *session.to_save(), folder=tmp_path)
+    save, notice = read_autosave("rummi", "Rummi", load_match, folder=tmp_path)
+    assert notice is None and save is not None
+
+
+def test_the_stat_counters_checked_as_whole_numbers_are_the_integer_seat_stats():
+    from dataclasses import fields
+
+    from rummi_desktop.scenes.rummi.session import SeatStats
+    from rummi_desktop.storage.saves import INT_STATS
+
+    assert set(INT_STATS) == {field.name for field in fields(SeatStats) if field.type in (int, "int")}
+
+
+def test_a_remembered_setup_with_an_impossible_number_is_forgotten(tmp_path):
+    write_last_setup("rummi", {"seats": [], "seed": 7}, folder=tmp_path)
+    assert read_last_setup("rummi", tmp_path) == {"seats": [], "seed": 7}
+    last_setup_path("rummi", tmp_path).write_text("version = 1\n[setup]\nseed = " + "9" * 30 + "\n")
+    assert read_last_setup("rummi", tmp_path) is None
+    assert last_setup_path("rummi", tmp_path).with_name("rummi_setup.toml.bad").exists()
+
+
+def test_continue_refuses_a_real_save_whose_turn_seconds_would_overflow(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.rummi import load_saved_session
+    from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession
+    from rummi_desktop.storage import paths
+
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    setup, state, stats = RummiSession.new(MatchSetup(seed=5)).to_save()
+    stats["seats"][0]["turn_seconds"] = 10**400
+    write_autosave("rummi", setup, state, stats)
+    notices: list[str] = []
+    assert load_saved_session(notices) is None
+    assert "turn_seconds" in notices[0] and not has_autosave("rummi")
+
+
+@pytest.mark.parametrize("kind", ["named pipe", "device"])
+def test_a_pipe_or_device_link_in_place_of_the_autosave_is_reported_by_the_menu(tmp_path, kind):
+    import os
+    import subprocess
+    import sys
+
+    saves = tmp_path / "data" / "saves"
+    saves.mkdir(parents=True)
+    if kind == "named pipe":
+        os.mkfifo(saves / autosave_name("rummi"))
+    else:
+        os.symlink("/dev/zero", saves / autosave_name("rummi"))
+    code = ("from rummi_desktop.app import App\nfrom rummi_desktop.scenes.menu import MenuScene\n"
+            "app = App()\nmenu = MenuScene(app)\nprint([b.label for b in menu.buttons], menu.notices)\n")
+    env = {**os.environ, "RUMMI_DESKTOP_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "Continue Rummi" not in result.stdout and kind in result.stdout
+    assert os.path.lexists(saves / (autosave_name("rummi") + ".bad")) and not os.path.lexists(saves / autosave_name("rummi"))

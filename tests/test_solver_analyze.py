@@ -1,4 +1,4 @@
-"""``analyze`` solve mode for Rummi (analysis-format.md): one JSON line per position."""
+"""``analyze`` solve mode for Rummi (docs/analysis-format.md): one JSON line per position."""
 
 from __future__ import annotations
 

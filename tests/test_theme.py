@@ -132,3 +132,29 @@ def test_themes_are_immutable_and_hashable():
     assert {theme: 1}[theme] == 1
     assert isinstance(fallback_theme(), Theme)
     assert fallback_theme().name == DEFAULT_THEME_NAME
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("title = " + "[" * 1000 + "]" * 1000 + "\n", "nested too deeply"),
+    ("grain = " + "1" * 5000 + "\n", "too many digits"),
+])
+def test_a_theme_python_cannot_parse_is_skipped_not_raised(tmp_path, content, reason):
+    path = tmp_path / "odd.toml"
+    path.write_text(content)
+    themes, problems = load_themes([path])
+    assert themes == {} and reason in problems[0]
+
+
+def test_a_pipe_among_theme_files_is_skipped_without_waiting_for_a_writer(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)  # a blocking open would wait here for ever: run it where a timeout can end it
+    code = ("import sys, pathlib\nfrom rummi_desktop.ui.theme import load_themes\n"
+            "print(load_themes([pathlib.Path(sys.argv[1])]))")
+    result = subprocess.run([sys.executable, "-c", code, str(pipe)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("({}, [") and "named pipe" in result.stdout

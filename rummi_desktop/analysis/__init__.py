@@ -1,4 +1,4 @@
-"""``rummi-desktop analyze FILE``: check or solve positions given as JSON (analysis-format.md).
+"""``rummi-desktop analyze FILE``: check or solve positions given as JSON (docs/analysis-format.md).
 
 FILE (or ``-`` for standard input) holds one JSON object, a JSON array of objects, or JSON
 Lines. Every position is read and validated first; if any is unreadable, nothing is printed on

@@ -1,15 +1,22 @@
 """Reading analyze input: one JSON object, a JSON array of them, or JSON Lines.
 
-Messages speak JSON, not Python: values are echoed as JSON text (``null``, ``true``) and kinds
-are named ``null``, ``true/false``, ``number``, ``string``, ``array`` or ``object``.
+Messages speak JSON, not Python: values are echoed as JSON text (``null``, ``true``), cut
+short when long, and kinds are named ``null``, ``true/false``, ``number``, ``string``,
+``array`` or ``object``. Valid JSON beyond Python's limits (nesting deeper than its recursion
+limit allows, integers of more than 4300 digits) is unreadable input like any other, reported
+with the position it is in.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import sys
 from typing import Any
 
 BYTE_ORDER_MARK = "\ufeff"
+ECHO_LIMIT = 60  # characters of an echoed value; a message stays one readable line
+_WHITESPACE = re.compile(r"\s*")
 
 
 class PositionError(ValueError):
@@ -32,8 +39,30 @@ def json_kind(value: Any) -> str:
 
 
 def json_text(value: Any) -> str:
-    """``value`` as it would be written in the input (``null``, ``"R7"``, ``[1, 2]``)."""
-    return json.dumps(value, ensure_ascii=False)
+    """``value`` as it would be written in the input (``null``, ``"R7"``, ``[1, 2]``), cut
+    short with ``…`` past ECHO_LIMIT characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except RecursionError:  # parsed, but one level more is too deep to write back
+        return f"a deeply nested {json_kind(value)}"
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
+
+
+class _BeyondPythonLimits(ValueError):
+    """Valid JSON that Python's json module refuses: too deep, or a number with too many digits."""
+
+
+def _loads(text: str) -> Any:
+    """json.loads, with Python's own limits turned into _BeyondPythonLimits (one sentence)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError as error:
+        raise _BeyondPythonLimits("arrays or objects are nested too deeply to read") from error
+    except ValueError as error:  # "Exceeds the limit (4300 digits) for integer string conversion"
+        limit = sys.get_int_max_str_digits()
+        raise _BeyondPythonLimits(f"a number has more than {limit} digits") from error
 
 
 def read_positions(text: str) -> list[Any]:
@@ -47,7 +76,10 @@ def read_positions(text: str) -> list[Any]:
     if not text.strip():
         raise PositionError("no positions: the input is empty")
     try:
-        whole = json.loads(text)
+        whole = _loads(text)
+    except _BeyondPythonLimits as error:
+        index = _failing_position(text)
+        raise PositionError(f"position {index}: {error}" if index is not None else str(error)) from error
     except json.JSONDecodeError as error:
         if not _first_line_is_json(text):
             raise PositionError(
@@ -60,12 +92,36 @@ def read_positions(text: str) -> list[Any]:
     return positions
 
 
+def _failing_position(text: str) -> int | None:
+    """Which position (from 0) of a document that failed with _BeyondPythonLimits is the one
+    at fault: the document itself unless it is an array, then the first element that fails.
+
+    Parsing stops at the first problem, so the first element that fails on its own is it.
+    """
+    body = text.strip()
+    if not body.startswith("["):
+        return 0
+    decoder, at, index = json.JSONDecoder(), 1, 0
+    while True:
+        at = _WHITESPACE.match(body, at).end()
+        try:
+            _value, at = decoder.raw_decode(body, at)
+        except (RecursionError, ValueError):
+            return index
+        at = _WHITESPACE.match(body, at).end()
+        if not body.startswith(",", at):
+            return None  # every element reads alone: only the whole was one level too deep
+        at, index = at + 1, index + 1
+
+
 def _first_line_is_json(text: str) -> bool:
     first = next(line for line in text.splitlines() if line.strip())
     try:
-        json.loads(first)
+        _loads(first)
     except json.JSONDecodeError:
         return False
+    except _BeyondPythonLimits:
+        return True  # JSON, only too big for Python: reported below as that position's problem
     return True
 
 
@@ -75,9 +131,11 @@ def _read_json_lines(text: str) -> list[Any]:
         if not line.strip():
             continue
         try:
-            positions.append(json.loads(line))
+            positions.append(_loads(line))
         except json.JSONDecodeError as error:
             raise PositionError(
                 f"position {len(positions)}: not valid JSON (line {line_number}: {error.msg})"
             ) from error
+        except _BeyondPythonLimits as error:
+            raise PositionError(f"position {len(positions)}: {error} (line {line_number})") from error
     return positions

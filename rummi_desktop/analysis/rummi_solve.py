@@ -2,7 +2,7 @@
 
 ``solve_position(table, rack, initial)`` answers
 ``{"game":"rummi","placed":n,"value":v,"table":[[...],...],"rack":[...],"ms":t}``
-(analysis-format.md): most rack tiles placed, then highest value (jokers 30); the table after
+(docs/analysis-format.md): most rack tiles placed, then highest value (jokers 30); the table after
 the play, with untouched melds kept as they were; ``ms`` is the solve time. The position has
 already been validated by the analyze front end (``rummi_check.prepare_rummi``).
 """

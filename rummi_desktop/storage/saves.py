@@ -14,8 +14,9 @@ upgrades older versions through :data:`UPGRADERS` (one step per version), so a s
 an older release still resumes. The state saved is the one at the *start* of the turn that
 follows the completed one, so Continue resumes exactly at the start of the interrupted turn.
 Writing goes through the shared atomic TOML helper. Reading never raises: a damaged file (bad
-TOML, an unknown version, or a state the model refuses) is moved aside as ``*.bad`` and the
-menu is told why, so it can say so and offer a new game; nothing else is touched.
+TOML, an unknown version, a field of the wrong type, a number out of range, or a state the
+model refuses) is moved aside as ``*.bad`` and the menu is told why, so it can say so and offer
+a new game; nothing else is touched.
 """
 
 from __future__ import annotations
@@ -28,7 +29,12 @@ from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
 
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
+from rummi_desktop.storage.toml_files import (
+    SAVE_SIZE_LIMIT,
+    quarantine,
+    read_toml_or_quarantine,
+    write_toml_atomic,
+)
 
 SAVE_VERSION = 2
 
@@ -124,7 +130,9 @@ def write_autosave(
 
 
 def has_autosave(game: str, folder: str | os.PathLike[str] | None = None) -> bool:
-    return autosave_path(game, folder).is_file()
+    """Something is where the autosave goes. Not only a regular file: a pipe or a link to a
+    device there must reach ``read_autosave`` too, to be reported and moved aside."""
+    return os.path.lexists(autosave_path(game, folder))
 
 
 def delete_autosave(game: str, folder: str | os.PathLike[str] | None = None) -> None:
@@ -133,32 +141,70 @@ def delete_autosave(game: str, folder: str | os.PathLike[str] | None = None) -> 
 
 
 def _check_document(document: dict[str, Any], game: str) -> dict[str, Any]:
-    """The document upgraded to today's version, its envelope checked."""
+    """The document upgraded to today's version, its envelope checked. Every field read here
+    is checked for type and range, so a save that passes cannot make the table fail later (an
+    OverflowError on the first finished turn, say)."""
     if document.get("game") != game:
         raise AutosaveFormatError(f"it is not a {game} save")
     document = upgrade(document)
+    if not isinstance(document.get("saved_at", ""), str):
+        raise AutosaveFormatError("its saved_at is not a date")
     for key in ("setup", "state", "stats"):
         if not isinstance(document.get(key), dict):
             raise AutosaveFormatError(f"its [{key}] part is missing")
+    where = first_bad_number(document)
+    if where is not None:
+        raise AutosaveFormatError(f"its {where} is not a sensible number")
     _check_stats(document["stats"])
     return document
 
 
-def _is_count(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < math.inf
+# TOML's integers are 64-bit; tomllib reads bigger ones, but no save we write holds one, and
+# such a number can overflow float arithmetic far from here.
+INT_RANGE = (-(2**63), 2**63 - 1)
+MAX_COUNT = 10**9  # per-seat counters and seconds: far beyond any match, safe for float maths
+INT_STATS = ("melds_played", "tiles_placed", "jokers_used", "turns")  # the rest may be fractional
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def first_bad_number(document: Any) -> str | None:
+    """Where (``state.rounds.2.seed``) the first non-finite float or out-of-range integer is,
+    or None. Iterative, so even a deep document cannot exhaust the stack."""
+    pending: list[tuple[str, Any]] = [("", document)]
+    while pending:
+        where, value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend((f"{where}.{key}" if where else str(key), item) for key, item in value.items())
+        elif isinstance(value, list):
+            pending.extend((f"{where}.{index}", item) for index, item in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            return where
+        elif _is_int(value) and not INT_RANGE[0] <= value <= INT_RANGE[1]:
+            return where
+    return None
+
+
+def _is_count(name: str, value: Any) -> bool:
+    if name in INT_STATS and not _is_int(value):
+        return False
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return number and math.isfinite(value) and 0 <= value <= MAX_COUNT
 
 
 def _check_stats(stats: dict[str, Any]) -> None:
     """``[stats]`` holds ``seats``: one table of counters (numbers) per seat. Checked here because
-    the menu rebuilds the summary from it on every launch: a damaged one must be set aside, not
-    crash the menu each time."""
+    the menu rebuilds the summary from it on every launch and the table adds to it every turn:
+    a damaged one must be set aside, not crash the game each time."""
     seats = stats.get("seats")
     if not isinstance(seats, list):
         raise AutosaveFormatError("its [stats] part has no list of seats")
     for number, seat in enumerate(seats, start=1):
         if not isinstance(seat, dict):
             raise AutosaveFormatError(f"its stats for seat {number} are not a table")
-        bad = [name for name, value in seat.items() if not _is_count(value)]
+        bad = [name for name, value in seat.items() if not _is_count(name, value)]
         if bad:
             raise AutosaveFormatError(f"its stats for seat {number} have a bad {bad[0]}")
 
@@ -176,7 +222,7 @@ def read_autosave(
     TypeError it raises marks the save as damaged.
     """
     source = autosave_path(game, folder)
-    document, notice = read_toml_or_quarantine(source)
+    document, notice = read_toml_or_quarantine(source, SAVE_SIZE_LIMIT)
     if document is None:
         if notice is not None:
             notice = f"The saved {title} game could not be read. {notice}"
@@ -185,12 +231,7 @@ def read_autosave(
         document = _check_document(document, game)
         state = rebuild_state(document["state"])
     except (AutosaveFormatError, ValueError, KeyError, TypeError, IndexError) as error:
-        try:
-            bad = quarantine(source)
-            kept = f"kept it as {bad.name}"
-        except OSError:
-            kept = "could not move it aside"
-        return None, f"The saved {title} game is damaged ({error}); {kept}. Start a new game."
+        return None, f"The saved {title} game is damaged ({error}); {_set_aside(source)}. Start a new game."
     return (
         Autosave(
             setup=document["setup"],
@@ -200,6 +241,13 @@ def read_autosave(
         ),
         None,
     )
+
+
+def _set_aside(source: Path) -> str:
+    try:
+        return f"kept it as {quarantine(source).name}"
+    except OSError:
+        return "could not move it aside"
 
 
 # ------------------------------------------------------------------------------------------
@@ -215,7 +263,11 @@ def write_last_setup(game: str, setup: dict[str, Any], folder: str | os.PathLike
 
 def read_last_setup(game: str, folder: str | os.PathLike[str] | None = None) -> dict[str, Any] | None:
     """The remembered setup, or None (missing or damaged: a damaged one is kept as .bad)."""
-    document, _notice = read_toml_or_quarantine(last_setup_path(game, folder))
+    source = last_setup_path(game, folder)
+    document, _notice = read_toml_or_quarantine(source)
     if not document or not isinstance(document.get("setup"), dict):
+        return None
+    if first_bad_number(document) is not None:
+        _set_aside(source)
         return None
     return document["setup"]

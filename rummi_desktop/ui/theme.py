@@ -12,13 +12,14 @@ a wheel or a PyInstaller bundle. Pure data: no pygame import here.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, fields
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
+
+from rummi_desktop.storage.toml_files import parse_toml_bytes, read_regular_file
 
 DEFAULT_THEME_NAME = "parlor"
 TILE_COLOUR_KEYS: tuple[str, ...] = ("K", "B", "R", "Y")
@@ -192,10 +193,13 @@ def load_theme(path: Path | Traversable) -> Theme:
     """Read and validate one theme file; ``ThemeError`` lists every problem."""
     name = Path(path.name).stem
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
+        # A file on disk goes through the safe reader: regular files only, size-capped, so a
+        # pipe or a device in the themes folder cannot hang or swamp the start.
+        raw = read_regular_file(path) if isinstance(path, Path) else path.read_bytes()
+        data = parse_toml_bytes(raw)
+    except OSError as error:
         raise ThemeError(name, [f"(file): cannot read it ({error})"]) from error
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # bad TOML, not UTF-8, nested too deeply, a number too long
         raise ThemeError(name, [f"(file): not valid TOML ({error})"]) from error
     return theme_from_data(data, name)
 
