@@ -192,3 +192,34 @@ def test_setup_scene_builds_the_match_and_remembers_it(tmp_path, monkeypatch):
     assert isinstance(table, RummiTableScene) and table.session.setup == chosen
     remembered = RummiSetupScene(app)
     assert remembered.current_setup() == chosen
+
+
+def test_enter_on_the_setup_screen_deals(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    from rummi_desktop.scenes.menu import MenuScene
+    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+
+    app.stack.push(MenuScene(app))
+    app.stack.push(RummiSetupScene(app, MatchSetup(seed=7)))
+    steps(app, 2)
+    key(app, "return")
+    steps(app, 2)
+    table = app.stack.top
+    assert isinstance(table, RummiTableScene) and table.session.setup.seed == 7
+
+
+def test_the_settings_default_turn_clock_is_the_setup_default(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+
+    app.update_settings(turn_clock=120)
+    setup_scene = RummiSetupScene(app)
+    assert setup_scene.current_setup().clock == 120
+    assert setup_scene.clock_picker.options[setup_scene.clock_picker.index][0] == 120
+    # a clock chosen on the setup screen is remembered while the default stays as it was...
+    setup_scene.clock = 30
+    setup_scene.start()
+    assert RummiSetupScene(app).current_setup().clock == 30
+    # ...and a new default in Settings replaces it
+    app.update_settings(turn_clock=0)
+    assert RummiSetupScene(app).current_setup().clock == 0

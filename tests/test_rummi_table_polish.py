@@ -332,3 +332,45 @@ def test_reset_after_a_refusal_clears_the_stale_warning(tmp_path, monkeypatch):
     click(app, button_centre(scene.buttons.reset))
     assert scene.banner is None or not scene.banner.warning
     assert not scene.invalid_tiles
+
+
+# -- 6. Undo and Reset drop the tile in hand ------------------------------------------------------
+def test_undo_or_reset_with_a_table_tile_selected_then_a_click_on_the_rack_does_not_crash(tmp_path, monkeypatch):
+    # Found in play: the selected tile still pointed at a meld Undo/Reset had taken away, and
+    # putting it down on a rack tile raised IndexError.
+    for command in ("z", "r"):
+        app = make_app(tmp_path, monkeypatch)
+        scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 Y1 B6", OTHER_RACK],
+                                                      opened=[True, True]), autosave=False)
+        drag_rack_tile(app, scene, "K7", new_meld_point(scene))
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6"], ["K7"]]
+        click(app, scene.table_layout.tile_boxes[1][0].center)  # select the lone K7 on the table
+        assert scene.input.selected is not None and scene.input.selected.meld == 1
+        key(app, command)
+        assert scene.input.selected is None and scene.input.held is None
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6"]]
+        click(app, rack_tile_centre(scene, rack_id(scene, "Y1")))  # used to crash here
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6"]]
+        app.stack.pop()
+        steps(app, 1)
+
+
+def test_undo_mid_drag_of_a_table_tile_drops_it(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 Y1 B6", OTHER_RACK], opened=[True, True]),
+                       autosave=False)
+    drag_rack_tile(app, scene, "K7", new_meld_point(scene))
+    lone = scene.table_layout.tile_boxes[1][0].center
+    target = rack_tile_centre(scene, rack_id(scene, "Y1"))
+    post(pygame.MOUSEBUTTONDOWN, pos=(round(lone[0]), round(lone[1])), button=1)
+    for t in (0.3, 0.7, 1.0):
+        post(pygame.MOUSEMOTION, pos=(round(lone[0] + (target[0] - lone[0]) * t),
+                                      round(lone[1] + (target[1] - lone[1]) * t)), rel=(0, 0), buttons=(1, 0, 0))
+        steps(app, 1)
+    assert scene.input.held is not None and scene.input.held.meld == 1
+    key(app, "z")
+    assert scene.input.held is None and scene.sprites.pinned is None
+    post(pygame.MOUSEBUTTONUP, pos=(round(target[0]), round(target[1])), button=1)
+    steps(app, 2)  # used to crash here
+    assert faces_of(scene.state.table) == [["K4", "K5", "K6"]]
+    assert len(scene.rack_ids) == 3

@@ -8,6 +8,7 @@ number are typed into small text fields: click one, type, Enter or a click elsew
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -40,6 +41,7 @@ EMPTY = "empty"
 SEAT_OPTIONS = [(HUMAN, "Person")] + [(tier, f"Computer · {TIER_TITLES[tier]}") for tier in TIERS]
 TARGETS = [(100, "100 points"), (150, "150 points"), (200, "200 points"), (300, "300 points"), (500, "500 points")]
 CLOCK_LABELS = {0: "Off", 30: "30 seconds", 60: "60 seconds", 120: "2 minutes"}
+DEFAULT_CLOCK_KEY = "default_clock"  # in the remembered setup: the settings' clock it was made under
 NAME_KEYS = set("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
@@ -94,20 +96,26 @@ def _default_setup() -> MatchSetup:
     return MatchSetup(seed=random.SystemRandom().randrange(1, 1_000_000))
 
 
-def remembered_setup() -> MatchSetup:
+def remembered_setup(default_clock: int | None = None) -> MatchSetup:
+    """The last setup (or a fresh one). ``default_clock`` is the settings' "Default turn
+    clock": it replaces the remembered clock unless it is the default the last setup was made
+    under (a clock chosen on this screen is kept until the default changes)."""
     data = read_last_setup()
-    if data is None:
-        return _default_setup()
-    try:
-        return MatchSetup.from_dict(data)
-    except (KeyError, TypeError, ValueError):
-        return _default_setup()
+    chosen = _default_setup()
+    if data is not None:
+        try:
+            chosen = MatchSetup.from_dict(data)
+        except (KeyError, TypeError, ValueError):
+            data = None
+    if default_clock not in CLOCK_CHOICES or (data is not None and data.get(DEFAULT_CLOCK_KEY) == default_clock):
+        return chosen
+    return replace(chosen, clock=default_clock)
 
 
 class RummiSetupScene(ShellScene):
     def __init__(self, app: "App", setup: MatchSetup | None = None) -> None:
         super().__init__(app)
-        chosen = setup or remembered_setup()
+        chosen = setup or remembered_setup(app.settings.turn_clock)
         self.kinds: list[str] = [seat.kind for seat in chosen.seats] + [EMPTY] * (4 - len(chosen.seats))
         self.names: list[str] = [seat.name for seat in chosen.seats] + list(DEFAULT_NAMES[len(chosen.seats):])
         self.mode, self.target, self.clock, self.seed = chosen.mode, chosen.target, chosen.clock, chosen.seed
@@ -196,7 +204,7 @@ class RummiSetupScene(ShellScene):
             self.play("invalid")
             return
         try:
-            write_last_setup(setup.to_dict())
+            write_last_setup({**setup.to_dict(), DEFAULT_CLOCK_KEY: self.app.settings.turn_clock})
         except OSError:
             pass  # remembering the setup is a convenience; the match starts anyway
         from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
@@ -220,6 +228,9 @@ class RummiSetupScene(ShellScene):
                 field.editing = False
                 if action.kind != ActionKind.PRESS:
                     return True
+        if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
+            self.start()  # Enter, the key "Deal the tiles" shows (a focused widget takes it first)
+            return True
         return super().handle_action(action)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -38,6 +38,7 @@ class HumanActions:
 
     def undo(self) -> None:
         if self.my_turn and self.state.undo() is not None:
+            self.input.drop_hand()  # a held or selected table tile may point at a meld now gone
             if self.order_history and self.viewer is not None:
                 before = self.order_history.pop()
                 shown = self.rack_orders.get(self.viewer, [])
@@ -48,6 +49,7 @@ class HumanActions:
 
     def reset_turn(self) -> None:
         if self.my_turn:
+            self.input.drop_hand()  # a held or selected table tile may point at a meld now gone
             self.state.reset_turn()
             if self.viewer is not None:
                 self._tiles_back_to_their_slots(self.viewer, self.state.rack(self.viewer))

@@ -192,10 +192,14 @@ class TableInput:
 
     def cancel(self) -> None:
         """Put a tile in hand back (timeout, pause, turn over)."""
+        self.drop_hand()
+        self.scene.relayout()
+
+    def drop_hand(self) -> None:
+        """Forget the tile in hand and the selected one (the caller lays the table out)."""
         self.held = None
         self.selected = None
         self.scene.sprites.pinned = None
-        self.scene.relayout()
 
     # -- what the painter shows -------------------------------------------------------------
     def drop_preview(self) -> tuple[str, Box] | None:
