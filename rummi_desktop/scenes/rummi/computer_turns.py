@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from rummi_desktop.ai_worker import ThinkingFailed
-from rummi_desktop.scenes.rummi.sprites import SHOWN_RATE
+from rummi_desktop.ui.sprites import SHOWN_RATE
 
 MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long (at speed 1)
 HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn

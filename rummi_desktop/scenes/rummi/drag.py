@@ -24,13 +24,8 @@ from dataclasses import dataclass
 
 from rummi_desktop.games.rummi.moves import Merge, Move, Place, Rearrange, Retrieve, Shift, Split, Swap
 from rummi_desktop.games.rummi.pieces import face
-from rummi_desktop.scenes.rummi.layout import (
-    RackLayout,
-    TableLayout,
-    rack_insert_index,
-    table_drop_target,
-    tile_at,
-)
+from rummi_desktop.scenes.rummi.layout import TableLayout, table_drop_target, tile_at
+from rummi_desktop.ui.rack_layout import RackLayout, rack_insert_index
 
 
 @dataclass(frozen=True, slots=True)

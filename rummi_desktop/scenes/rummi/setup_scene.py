@@ -27,11 +27,11 @@ from rummi_desktop.scenes.rummi.session import (
 )
 from rummi_desktop.storage.rummi_saves import read_last_setup, write_last_setup
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.widgets import Button, OptionPicker, Panel, Widget
+from rummi_desktop.ui.text_field import TextField
+from rummi_desktop.ui.widgets import Button, OptionPicker, Panel
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
-    from rummi_desktop.ui.theme import Theme
 
 PANEL = pygame.Rect(150, 34, 980, 732)
 ROW_H, ROW_GAP = 50, 8
@@ -42,54 +42,6 @@ SEAT_OPTIONS = [(HUMAN, "Person")] + [(tier, f"Computer · {TIER_TITLES[tier]}")
 TARGETS = [(100, "100 points"), (150, "150 points"), (200, "200 points"), (300, "300 points"), (500, "500 points")]
 CLOCK_LABELS = {0: "Off", 30: "30 seconds", 60: "60 seconds", 120: "2 minutes"}
 DEFAULT_CLOCK_KEY = "default_clock"  # in the remembered setup: the settings' clock it was made under
-NAME_KEYS = set("abcdefghijklmnopqrstuvwxyz0123456789")
-
-
-class TextField(Widget):
-    """A one-line field: click to edit, type letters/digits, Backspace, Enter to finish."""
-
-    def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], *, digits: bool = False,
-                 limit: int = 12, tooltip: str = "") -> None:
-        super().__init__(rect, tooltip)
-        self.text = text
-        self.on_change = on_change
-        self.digits = digits
-        self.limit = limit
-        self.editing = False
-        self.visible = True
-
-    def hit(self, pos: tuple[float, float] | None) -> bool:
-        return self.visible and super().hit(pos)
-
-    def activate(self) -> None:
-        self.editing = True
-
-    def type_key(self, action: Action) -> bool:
-        """A key while editing; returns True when used."""
-        key = action.key
-        if key == "backspace":
-            self.text = self.text[:-1]
-        elif key == "space" and not self.digits and self.text and len(self.text) < self.limit:
-            self.text += " "
-        elif len(key) == 1 and key in NAME_KEYS and len(self.text) < self.limit:
-            if self.digits and not key.isdigit():
-                return True
-            letter = key.upper() if (action.shift or not self.text) and not key.isdigit() else key
-            self.text += letter
-        else:
-            return False
-        self.on_change(self.text)
-        return True
-
-    def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
-        if not self.visible:
-            return
-        border = theme.selected if self.editing else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.6)
-        fill = shapes.darken(theme.panel[:3], 0.3) + (230,)
-        surface.blit(shapes.rounded_panel(self.rect.size, 10, fill, fill, border, 2 if self.editing else 1), self.rect)
-        shown = self.text + ("|" if self.editing else "")
-        words = shapes.text(shown or " ", 21, theme.text, bold=True)
-        surface.blit(words, words.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))
 
 
 def _default_setup() -> MatchSetup:

@@ -13,13 +13,9 @@ import pygame
 
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.rummi.drag import Pick, RackReorder, intent_for_drop
-from rummi_desktop.scenes.rummi.layout import (
-    Box,
-    rack_insert_index,
-    rack_tile_at,
-    table_drop_target,
-    tile_at,
-)
+from rummi_desktop.scenes.rummi.layout import table_drop_target, tile_at
+from rummi_desktop.ui.geometry import Box
+from rummi_desktop.ui.rack_layout import rack_insert_index, rack_tile_at
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.rummi.table_scene import RummiTableScene

@@ -13,9 +13,10 @@ from typing import Callable
 from rummi_desktop.games.rummi.melds import is_valid_meld
 from rummi_desktop.games.rummi.pieces import faces
 from rummi_desktop.scenes.rummi import table_view as view
-from rummi_desktop.scenes.rummi.layout import layout_rack, layout_table, screen_regions
+from rummi_desktop.scenes.rummi.layout import layout_table, screen_regions
 from rummi_desktop.scenes.rummi.session import turn_start_melds
 from rummi_desktop.tiles import rummi_set
+from rummi_desktop.ui.rack_layout import layout_rack
 
 REGIONS = screen_regions()
 GLOW_SECONDS = 1.1

@@ -23,15 +23,8 @@ from rummi_desktop.ai_worker import ThinkingJob
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.rummi.computer import ComputerSeats
-from rummi_desktop.scenes.rummi.layout import (
-    RackLayout,
-    TableLayout,
-    layout_rack,
-    layout_table,
-    screen_regions,
-)
+from rummi_desktop.scenes.rummi.layout import TableLayout, layout_table, screen_regions
 from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
-from rummi_desktop.scenes.rummi.sprites import SpriteBoard
 from rummi_desktop.scenes.rummi.computer_turns import ComputerTurns
 from rummi_desktop.scenes.rummi.table_actions import HumanActions
 from rummi_desktop.scenes.rummi.table_buttons import TableButtons
@@ -40,6 +33,8 @@ from rummi_desktop.scenes.rummi.table_input import TableInput
 from rummi_desktop.storage.rummi_saves import delete_autosave, write_autosave
 from rummi_desktop.tiles import Tile
 from rummi_desktop.ui.felt import felt_surface
+from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
+from rummi_desktop.ui.sprites import SpriteBoard
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
