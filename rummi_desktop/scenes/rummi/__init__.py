@@ -32,7 +32,8 @@ def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
     from rummi_desktop.scenes.rummi.session import RummiSession, quick_setup
     from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
 
-    setup = quick_setup(getattr(args, "seats", None), getattr(args, "seed", None), getattr(args, "mode", None))
+    setup = quick_setup(getattr(args, "seats", None), getattr(args, "seed", None), getattr(args, "mode", None),
+                        app.settings.turn_clock)
     return RummiTableScene(app, RummiSession.new(setup))
 
 

@@ -15,16 +15,8 @@ import pygame
 
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.rummi.session import (
-    CLOCK_CHOICES,
-    DEFAULT_NAMES,
-    HUMAN,
-    TIER_TITLES,
-    TIERS,
-    MatchSetup,
-    RummiSession,
-    SeatConfig,
-)
+from rummi_desktop.scenes.rummi.session import CLOCK_CHOICES, SEAT_RANGE, TIERS, MatchSetup, RummiSession
+from rummi_desktop.seats import DEFAULT_NAMES, HUMAN, SeatConfig, seat_options, tier_title
 from rummi_desktop.storage.rummi_saves import read_last_setup, write_last_setup
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField
@@ -38,7 +30,9 @@ ROW_H, ROW_GAP = 50, 8
 ROWS_LEFT, ROWS_TOP = PANEL.x + 40, PANEL.y + 110
 PICKER_W, FIELD_W = 600, 270
 EMPTY = "empty"
-SEAT_OPTIONS = [(HUMAN, "Person")] + [(tier, f"Computer · {TIER_TITLES[tier]}") for tier in TIERS]
+SEAT_OPTIONS = seat_options(TIERS)
+FEWEST_SEATS, MOST_SEATS = SEAT_RANGE
+TIER_NAMES = tuple(tier_title(tier) for tier in TIERS)
 TARGETS = [(100, "100 points"), (150, "150 points"), (200, "200 points"), (300, "300 points"), (500, "500 points")]
 CLOCK_LABELS = {0: "Off", 30: "30 seconds", 60: "60 seconds", 120: "2 minutes"}
 DEFAULT_CLOCK_KEY = "default_clock"  # in the remembered setup: the settings' clock it was made under
@@ -68,14 +62,14 @@ class RummiSetupScene(ShellScene):
     def __init__(self, app: "App", setup: MatchSetup | None = None) -> None:
         super().__init__(app)
         chosen = setup or remembered_setup(app.settings.turn_clock)
-        self.kinds: list[str] = [seat.kind for seat in chosen.seats] + [EMPTY] * (4 - len(chosen.seats))
+        self.kinds: list[str] = [seat.kind for seat in chosen.seats] + [EMPTY] * (MOST_SEATS - len(chosen.seats))
         self.names: list[str] = [seat.name for seat in chosen.seats] + list(DEFAULT_NAMES[len(chosen.seats):])
         self.mode, self.target, self.clock, self.seed = chosen.mode, chosen.target, chosen.clock, chosen.seed
         self.problem = ""
         self.widgets.add(Panel(PANEL, "New Rummi match", title_size=48))
         self.name_fields: list[TextField] = []
-        for seat in range(4):
-            options = SEAT_OPTIONS + ([(EMPTY, "Empty seat")] if seat >= 2 else [])
+        for seat in range(MOST_SEATS):
+            options = SEAT_OPTIONS + ([(EMPTY, "Empty seat")] if seat >= FEWEST_SEATS else [])
             self.widgets.add(OptionPicker(self._row(seat, PICKER_W), f"Seat {seat + 1}", options, self.kinds[seat],
                                           self._set_kind(seat), tooltip="A person at this laptop, or a computer"))
             field_rect = pygame.Rect(ROWS_LEFT + PICKER_W + 20, self._row(seat, 1).y + 4, FIELD_W, ROW_H - 8)
@@ -111,9 +105,9 @@ class RummiSetupScene(ShellScene):
     def _set_kind(self, seat: int) -> Callable[[str], None]:
         def apply(kind: str) -> None:
             self.kinds[seat] = kind
-            if kind != HUMAN and kind != EMPTY and self.names[seat] in DEFAULT_NAMES + tuple(TIER_TITLES.values()):
-                self.names[seat] = TIER_TITLES[kind]
-            elif kind == HUMAN and self.names[seat] in TIER_TITLES.values():
+            if kind != HUMAN and kind != EMPTY and self.names[seat] in DEFAULT_NAMES + TIER_NAMES:
+                self.names[seat] = tier_title(kind)
+            elif kind == HUMAN and self.names[seat] in TIER_NAMES:
                 self.names[seat] = DEFAULT_NAMES[seat]
             self.name_fields[seat].text = self.names[seat]
             self._refresh()

@@ -11,8 +11,8 @@ from rummi_desktop.games.rummi.melds import is_valid_meld
 from rummi_desktop.games.rummi.pieces import face, faces
 from rummi_desktop.scenes.rummi import table_view as view
 from rummi_desktop.scenes.rummi.layout import screen_regions
-from rummi_desktop.scenes.rummi.session import TIER_TITLES
 from rummi_desktop.scenes.rummi.table_motion import GLOW_SECONDS
+from rummi_desktop.seats import seat_kind_label
 from rummi_desktop.ui.tile_render import tile_margin
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ def _paint_hud(scene: "RummiTableScene", surface: pygame.Surface) -> None:
         config = session.seat(seat)
         chip = view.SeatChip(
             name=config.name,
-            kind=_seat_kind(config),
+            kind=seat_kind_label(config),
             rack_count=len(state.rack(seat)),
             score=totals[seat],
             on_turn=in_round and state.current == seat,
@@ -171,13 +171,6 @@ def _rack_message(scene: "RummiTableScene") -> str:
     if session.in_round and not session.is_human(session.current):
         return f"{session.seat(session.current).name} is playing…"
     return "Racks are hidden between players"
-
-
-def _seat_kind(config) -> str:
-    if config.is_human:
-        return "Player"
-    tier = TIER_TITLES.get(config.kind, config.kind)
-    return "Computer" if config.name == tier else f"{tier} computer"  # fits the chip
 
 
 def _paint_rack_tray(scene: "RummiTableScene", surface: pygame.Surface) -> None:
