@@ -16,7 +16,7 @@ from test_rummi_flow_support import (
 
 from rummi_desktop.games.rummi.serialize import match_to_dict
 from rummi_desktop.scenes.rummi import load_saved_session, quick_start, resume
-from rummi_desktop.scenes.rummi.overlays import PauseOverlay, PrivacyScreen
+from rummi_desktop.scenes.table_overlays import PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.rummi.results import MatchSummaryScene, RoundEndScene
 from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession, SeatConfig
 from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
