@@ -374,3 +374,18 @@ def test_undo_mid_drag_of_a_table_tile_drops_it(tmp_path, monkeypatch):
     steps(app, 2)  # used to crash here
     assert faces_of(scene.state.table) == [["K4", "K5", "K6"]]
     assert len(scene.rack_ids) == 3
+
+
+def test_a_drop_lays_the_table_out_once(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 Y1 B6", OTHER_RACK], opened=[True, True]),
+                       autosave=False)
+    calls = []
+    real = scene.view.relayout
+    scene.view.relayout = lambda *args, **kwargs: (calls.append(1), real(*args, **kwargs))[1]
+    drag_rack_tile(app, scene, "K7", meld_end_point(scene, 0))
+    assert len(calls) == 1
+    drag_rack_tile(app, scene, "Y1", new_meld_point(scene))  # a new meld, with its spot remembered
+    assert len(calls) == 2
+    drag(app, scene.table_layout.tile_boxes[1][0].center, scene.rack_layout.slots[0].center)  # back to the rack
+    assert len(calls) == 3 and faces_of(scene.state.table) == [["K4", "K5", "K6", "K7"]]

@@ -3,10 +3,10 @@
 The thinking function receives only plain values copied at turn start (the table and rack as
 Tile faces, whether the seat owes its opening, the other racks' sizes, how the next seat left
 the table), never the live state,
-so the worker thread and the frame loop share nothing mutable. It returns the seat's whole
+so the thinking process (or thread) and the frame loop share nothing mutable. It returns the seat's whole
 new table (``list[list[Tile]]``), or None to draw.
 
-The tiers are H2's (``rummi_desktop.ai``); if the tier module is missing the exact solver
+The tiers are ``rummi_desktop.ai.tiers``; if the tier module is missing the exact solver
 plays (what the Hard tier does).
 """
 
@@ -26,7 +26,7 @@ THINKING_BUDGET = 2.0  # seconds: tiers finish far sooner (p95 ≤ 200 ms); this
 
 
 def _tier_player(tier: str) -> Callable[..., Any] | None:
-    """H2's tier entry point: ``choose_play(view, *, deadline, cancel)`` (view.tier names it)."""
+    """The tiers' entry point: ``choose_play(view, *, deadline, cancel)`` (view.tier names it)."""
     try:
         module = importlib.import_module("rummi_desktop.ai.tiers")
     except ModuleNotFoundError:
@@ -35,7 +35,8 @@ def _tier_player(tier: str) -> Callable[..., Any] | None:
 
 
 def think(view: SeatView, deadline: float, cancel: threading.Event) -> list[list[Tile]] | None:
-    """The seat's new table, or None to draw. Runs on the worker thread."""
+    """The seat's new table, or None to draw. Runs in the thinking process (or on a worker
+    thread where there is no fork)."""
     player = _tier_player(view.tier)
     if player is not None:
         return player(view, deadline=deadline, cancel=cancel)
