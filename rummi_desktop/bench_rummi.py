@@ -3,7 +3,7 @@ animations on, while the frame loop is timed (``rummi-desktop bench --scene rumm
 
 Every round starts from the same crowded position (dealt with a new seed each time, so the
 racks differ), so the table stays full for the whole run. Seat 0's rack is shown, as a
-player's would be. The seats think on the worker thread exactly as in a real game.
+player's would be. The seats think in the thinking process exactly as in a real game.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class BenchTable(RummiTableScene):
         self._deal_crowded()
         self.viewer = 0
         self.relayout()
-        self.warm_tiles(budget=30.0)  # before the timed frames, as a game's loading screen would
+        self.view.warm_tiles(budget=30.0)  # before the timed frames, as a game's loading screen would
 
     def _deal_crowded(self) -> None:
         self.rounds_played += 1
@@ -61,10 +61,10 @@ class BenchTable(RummiTableScene):
             self.viewer = 0
             self.relayout()
 
-    def _show_round_end(self) -> None:
+    def show_round_end(self) -> None:
         self.session.match.rounds.clear()
-        self.rack_orders.clear()
-        self.sprites.keep_only(set())
+        self.racks.clear()
+        self.view.sprites.keep_only(set())
         self._deal_crowded()
         self.begin_turn()
 

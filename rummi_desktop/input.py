@@ -195,7 +195,9 @@ class InputMapper:
             if (pos[0] - start[0]) ** 2 + (pos[1] - start[1]) ** 2 < DRAG_THRESHOLD**2:
                 return []
             self._dragging = True
-            return [Action(ActionKind.DRAG_START, start, start, touch=touch),
+            # Shift held as the drag starts: the scene may move more than one thing
+            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            return [Action(ActionKind.DRAG_START, start, start, touch=touch, shift=shift),
                     Action(ActionKind.DRAG_MOVE, pos, start, touch=touch)]
         return [Action(ActionKind.DRAG_MOVE, pos, start, touch=touch)]
 

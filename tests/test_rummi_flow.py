@@ -16,7 +16,7 @@ from test_rummi_flow_support import (
 
 from rummi_desktop.games.rummi.serialize import match_to_dict
 from rummi_desktop.scenes.rummi import load_saved_session, quick_start, resume
-from rummi_desktop.scenes.rummi.overlays import PauseOverlay, PrivacyScreen
+from rummi_desktop.scenes.table_overlays import PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.rummi.results import MatchSummaryScene, RoundEndScene
 from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession, SeatConfig
 from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
@@ -58,6 +58,9 @@ def finish_rounds_by_drawing(app, scene, limit=4000):
         if top is scene and scene.my_turn:
             click(app, button_centre(scene.buttons.draw_tile))
             continue
+        job = scene.flow.job
+        if job is not None and not job.done:
+            job.wait(20)  # the seat thinks in real time: on a busy machine, steps alone run out
         steps(app, 1, dt=0.05)
     raise AssertionError("the match did not end")
 
@@ -192,3 +195,34 @@ def test_setup_scene_builds_the_match_and_remembers_it(tmp_path, monkeypatch):
     assert isinstance(table, RummiTableScene) and table.session.setup == chosen
     remembered = RummiSetupScene(app)
     assert remembered.current_setup() == chosen
+
+
+def test_enter_on_the_setup_screen_deals(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    from rummi_desktop.scenes.menu import MenuScene
+    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+
+    app.stack.push(MenuScene(app))
+    app.stack.push(RummiSetupScene(app, MatchSetup(seed=7)))
+    steps(app, 2)
+    key(app, "return")
+    steps(app, 2)
+    table = app.stack.top
+    assert isinstance(table, RummiTableScene) and table.session.setup.seed == 7
+
+
+def test_the_settings_default_turn_clock_is_the_setup_default(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+
+    app.update_settings(turn_clock=120)
+    setup_scene = RummiSetupScene(app)
+    assert setup_scene.current_setup().clock == 120
+    assert setup_scene.clock_picker.options[setup_scene.clock_picker.index][0] == 120
+    # a clock chosen on the setup screen is remembered while the default stays as it was...
+    setup_scene.clock = 30
+    setup_scene.start()
+    assert RummiSetupScene(app).current_setup().clock == 30
+    # ...and a new default in Settings replaces it
+    app.update_settings(turn_clock=0)
+    assert RummiSetupScene(app).current_setup().clock == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rummi_desktop.scenes.table_base import Phase
 from test_rummi_flow_support import (
     button_centre,
     click,
@@ -36,7 +37,7 @@ def lay_run(app, scene, notations):
 def test_a_human_drags_a_legal_opening_and_ends_the_turn(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     scene = open_table(app, session_from_position([], [OPENING_RACK, OTHER_RACK]))
-    assert scene.phase == "human" and scene.viewer == 0
+    assert scene.phase == Phase.PERSON and scene.viewer == 0
     lay_run(app, scene, ["R10", "R11", "R12"])
     assert faces_of(scene.state.table) == [["R10", "R11", "R12"]]
     assert scene.state.opening_points() == 33
@@ -59,9 +60,8 @@ def test_an_invalid_table_is_refused_with_red_outlines_and_a_reason(tmp_path, mo
     assert "R" in scene.banner.message or "run" in scene.banner.message or "group" in scene.banner.message
     steps(app, 1)
     # the refused meld's tiles are drawn in the invalid state
-    from rummi_desktop.scenes.rummi.table_paint import _tile_state
-
-    assert {_tile_state(scene, t, None) for t in scene.state.table[0]} == {"invalid"}
+    hand = scene.controller.hand()
+    assert {scene.view.tile_state(t, hand) for t in scene.state.table[0]} == {"invalid"}
 
 
 def test_reset_restores_rack_and_table_exactly(tmp_path, monkeypatch):
@@ -94,7 +94,7 @@ def test_click_select_then_click_place_and_touch_drag(tmp_path, monkeypatch):
     scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 K3 Y1", OTHER_RACK], opened=[True, True]))
     k7 = rack_id(scene, "K7")
     click(app, rack_tile_centre(scene, k7))
-    assert scene.input.selected is not None and scene.input.selected.tile == k7
+    assert scene.controller.selected is not None and scene.controller.selected.tile == k7
     click(app, meld_end_point(scene, 0))
     assert faces_of(scene.state.table) == [["K4", "K5", "K6", "K7"]]
     box = scene.table_layout.meld_boxes[0]
@@ -169,7 +169,7 @@ def test_computer_turn_is_shown_while_frames_keep_running(tmp_path, monkeypatch)
     assert flying, "the computer's tiles travel to the table"
     assert any(not scene.sprites.get(t).settled for t in flying)
     steps(app, 240)
-    assert scene.phase == "human" and scene.session.current == 0
+    assert scene.phase == Phase.PERSON and scene.session.current == 0
     assert ["K4", "K5", "K6", "K7", "K8"] in faces_of(scene.state.table)
 
 
@@ -200,7 +200,7 @@ def test_sort_buttons_order_the_rack_by_colour_or_by_number(tmp_path, monkeypatc
 
 
 def test_pause_overlay_opens_rules_and_resumes(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummi.overlays import PauseOverlay, RulesOverlay
+    from rummi_desktop.scenes.table_overlays import PauseOverlay, RulesOverlay
 
     app = make_app(tmp_path, monkeypatch)
     scene = open_table(app, session_from_position([], [OPENING_RACK, OTHER_RACK], clock=30))

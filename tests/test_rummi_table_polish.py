@@ -111,7 +111,7 @@ def test_the_drop_preview_shows_the_new_meld_under_the_pointer(tmp_path, monkeyp
         post(pygame.MOUSEMOTION, pos=(round(start[0] + (spot[0] - start[0]) * t),
                                       round(start[1] + (spot[1] - start[1]) * t)), rel=(0, 0), buttons=(1, 0, 0))
         steps(app, 1)
-    kind, preview = scene.input.drop_preview()
+    kind, preview = scene.controller.drop_preview()
     post(pygame.MOUSEBUTTONUP, pos=spot, button=1)
     steps(app, 2)
     index = next(i for i, meld in enumerate(faces_of(scene.state.table)) if meld == ["Y13"])
@@ -239,7 +239,7 @@ def test_a_covered_table_and_a_covered_pause_panel_draw_no_tooltip(tmp_path, mon
     pause = app.stack.top
     assert pause is not scene
     assert scene.buttons.group.tooltip_widget() is None
-    assert scene.input.hovered_tile() is None
+    assert scene.controller.hovered_tile() is None
     # the same for a shell panel covered by another (pause → rules)
     rules = next(w for w in pause.widgets.widgets if "ules" in getattr(w, "label", ""))
     hover(app, rules.rect.center)
@@ -332,3 +332,60 @@ def test_reset_after_a_refusal_clears_the_stale_warning(tmp_path, monkeypatch):
     click(app, button_centre(scene.buttons.reset))
     assert scene.banner is None or not scene.banner.warning
     assert not scene.invalid_tiles
+
+
+# -- 6. Undo and Reset drop the tile in hand ------------------------------------------------------
+def test_undo_or_reset_with_a_table_tile_selected_then_a_click_on_the_rack_does_not_crash(tmp_path, monkeypatch):
+    # Found in play: the selected tile still pointed at a meld Undo/Reset had taken away, and
+    # putting it down on a rack tile raised IndexError.
+    for command in ("z", "r"):
+        app = make_app(tmp_path, monkeypatch)
+        scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 Y1 B6", OTHER_RACK],
+                                                      opened=[True, True]), autosave=False)
+        drag_rack_tile(app, scene, "K7", new_meld_point(scene))
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6"], ["K7"]]
+        click(app, scene.table_layout.tile_boxes[1][0].center)  # select the lone K7 on the table
+        assert scene.controller.selected is not None and scene.controller.selected.meld == 1
+        key(app, command)
+        assert scene.controller.selected is None and scene.controller.held is None
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6"]]
+        click(app, rack_tile_centre(scene, rack_id(scene, "Y1")))  # used to crash here
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6"]]
+        app.stack.pop()
+        steps(app, 1)
+
+
+def test_undo_mid_drag_of_a_table_tile_drops_it(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 Y1 B6", OTHER_RACK], opened=[True, True]),
+                       autosave=False)
+    drag_rack_tile(app, scene, "K7", new_meld_point(scene))
+    lone = scene.table_layout.tile_boxes[1][0].center
+    target = rack_tile_centre(scene, rack_id(scene, "Y1"))
+    post(pygame.MOUSEBUTTONDOWN, pos=(round(lone[0]), round(lone[1])), button=1)
+    for t in (0.3, 0.7, 1.0):
+        post(pygame.MOUSEMOTION, pos=(round(lone[0] + (target[0] - lone[0]) * t),
+                                      round(lone[1] + (target[1] - lone[1]) * t)), rel=(0, 0), buttons=(1, 0, 0))
+        steps(app, 1)
+    assert scene.controller.held is not None and scene.controller.held.meld == 1
+    key(app, "z")
+    assert scene.controller.held is None and scene.sprites.pinned is None
+    post(pygame.MOUSEBUTTONUP, pos=(round(target[0]), round(target[1])), button=1)
+    steps(app, 2)  # used to crash here
+    assert faces_of(scene.state.table) == [["K4", "K5", "K6"]]
+    assert len(scene.rack_ids) == 3
+
+
+def test_a_drop_lays_the_table_out_once(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 Y1 B6", OTHER_RACK], opened=[True, True]),
+                       autosave=False)
+    calls = []
+    real = scene.view.relayout
+    scene.view.relayout = lambda *args, **kwargs: (calls.append(1), real(*args, **kwargs))[1]
+    drag_rack_tile(app, scene, "K7", meld_end_point(scene, 0))
+    assert len(calls) == 1
+    drag_rack_tile(app, scene, "Y1", new_meld_point(scene))  # a new meld, with its spot remembered
+    assert len(calls) == 2
+    drag(app, scene.table_layout.tile_boxes[1][0].center, scene.rack_layout.slots[0].center)  # back to the rack
+    assert len(calls) == 3 and faces_of(scene.state.table) == [["K4", "K5", "K6", "K7"]]

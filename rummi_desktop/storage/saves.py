@@ -163,7 +163,11 @@ def _check_document(document: dict[str, Any], game: str) -> dict[str, Any]:
 # such a number can overflow float arithmetic far from here.
 INT_RANGE = (-(2**63), 2**63 - 1)
 MAX_COUNT = 10**9  # per-seat counters and seconds: far beyond any match, safe for float maths
-INT_STATS = ("melds_played", "tiles_placed", "jokers_used", "turns")  # the rest may be fractional
+FRACTIONAL_SUFFIX = "_seconds"  # a stat named so is a time; every other stat counts things
+
+
+def is_whole_stat(name: str) -> bool:
+    return not name.endswith(FRACTIONAL_SUFFIX)
 
 
 def _is_int(value: Any) -> bool:
@@ -188,7 +192,7 @@ def first_bad_number(document: Any) -> str | None:
 
 
 def _is_count(name: str, value: Any) -> bool:
-    if name in INT_STATS and not _is_int(value):
+    if is_whole_stat(name) and not _is_int(value):
         return False
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     return number and math.isfinite(value) and 0 <= value <= MAX_COUNT

@@ -1,11 +1,13 @@
 """Rummi in the window: setup, the table, its overlays, round end and match summary.
 
-Modules: ``layout`` (pure geometry of table and rack), ``drag`` (gestures → model moves),
-``sprites`` (tile motion), ``session`` (the match as the window plays it: seats, stats,
-autosave data), ``computer`` (a computer seat's thinking off the frame loop), ``table_scene``
-(turn flow), ``table_input`` (pointer), ``table_buttons``, ``table_view`` / ``table_paint``
-(drawing), ``overlays`` (privacy screen, pause, rules), ``results`` (round end, match
-summary), ``setup_scene``, ``help_text``.
+Rummi's table parts, on the game-neutral table (``scenes.table_base``, ``seats``, ``ui``):
+``session`` (the match as the window plays it: seats, stats, autosave data), ``table_scene``
+(the scene, composing the three parts), ``turn_flow`` (how turns end; computer seats),
+``controller`` (gestures, buttons and keys → moves; uses ``drag`` and ``rack_order``),
+``view`` (layout and sprites; paints with ``table_paint`` / ``table_view``), ``layout`` (pure
+geometry of the table), ``computer`` (a computer seat's thinking off the frame loop),
+``table_buttons``, ``results`` (round end, match summary), ``setup_scene``, ``help_text``.
+This package wires them: nothing in it imports this module back.
 
 ``game_info()`` registers Rummi with the shell's game registry (menu entry, ``play rummi``
 quick start, Continue from the autosave).
@@ -16,9 +18,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from rummi_desktop.scene import Scene
+
 if TYPE_CHECKING:
     from rummi_desktop.app import App
-    from rummi_desktop.scene import Scene
 
 
 def new_game(app: "App") -> "Scene":
@@ -32,7 +35,8 @@ def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
     from rummi_desktop.scenes.rummi.session import RummiSession, quick_setup
     from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
 
-    setup = quick_setup(getattr(args, "seats", None), getattr(args, "seed", None), getattr(args, "mode", None))
+    setup = quick_setup(getattr(args, "seats", None), getattr(args, "seed", None), getattr(args, "mode", None),
+                        app.settings.turn_clock)
     return RummiTableScene(app, RummiSession.new(setup))
 
 
@@ -71,11 +75,29 @@ def resume(app: "App") -> "Scene | None":
     session = load_saved_session(app.notices)
     if session is None:
         return None
-    # Imported only when there is a game to continue: the table scene is the heaviest import,
-    # and the menu's first frame should not wait for it.
-    from rummi_desktop.scenes.rummi.table_scene import ResumingTable
-
+    # The table scene is imported only when there is a game to continue: it is the heaviest
+    # import, and the menu's first frame should not wait for it.
     return ResumingTable(app)
+
+
+class ResumingTable(Scene):
+    """What the menu's Continue opens: loads the autosave afresh each time it is entered, then
+    hands over to the table (or closes, with a notice, if the save is gone or damaged)."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__()
+        self.app = app
+
+    def on_enter(self) -> None:
+        session = load_saved_session(self.app.notices)
+        if self.stack is None:
+            return
+        if session is None:
+            self.close()
+            return
+        from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
+
+        self.stack.replace(RummiTableScene(self.app, session))
 
 
 def game_info():

@@ -1,9 +1,9 @@
 """What a drag (or a click-select then click-place) means, as rules-model moves.
 
-The scene picks a tile up (from the rack or the table), and later puts it down at a point.
-This module turns "that tile, put down there" into one of H1's Move values — or into a rack
-reorder, which is only a matter of display and never reaches the model. It decides nothing
-about legality: the model applies the move or refuses it with a reason the scene shows.
+The input controller picks a tile up (from the rack or the table), and later puts it down at
+a point. This module turns "that tile, put down there" into the rules model's Move values — or
+into a rack reorder, which is only a matter of display and never reaches the model. It decides
+nothing about legality: the model applies the move or refuses it with a reason the table shows.
 
 Gestures:
 
@@ -24,13 +24,8 @@ from dataclasses import dataclass
 
 from rummi_desktop.games.rummi.moves import Merge, Move, Place, Rearrange, Retrieve, Shift, Split, Swap
 from rummi_desktop.games.rummi.pieces import face
-from rummi_desktop.scenes.rummi.layout import (
-    RackLayout,
-    TableLayout,
-    rack_insert_index,
-    table_drop_target,
-    tile_at,
-)
+from rummi_desktop.scenes.rummi.layout import TableLayout, table_drop_target, tile_at
+from rummi_desktop.ui.rack_layout import RackLayout, rack_insert_index
 
 
 @dataclass(frozen=True, slots=True)

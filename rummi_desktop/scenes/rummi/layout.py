@@ -5,12 +5,10 @@ The table scene asks this module three kinds of question:
 * where each meld and each of its tiles goes on the felt (melds flow left to right in rows,
   with a gap between melds, wrapping to the next row; a meld is never split across rows; if
   the table gets crowded every tile shrinks a little so everything still fits);
-* where each rack tile goes on the rack (two tiers, more when a rack grows very long);
-* what a drop at a point means: "into meld 3 before its tile 2", "a new meld", "the rack at
-  slot 7".
+* where the rack sits (the rack's own tiers are laid out by ``ui.rack_layout``);
+* what a drop on the felt means: "into meld 3 before its tile 2", "a new meld".
 
-Everything is in logical pixels (1280×800, the App scales). Boxes are plain floats, because
-pygame's FRect stores single precision and the tests compare positions exactly.
+Everything is in logical pixels (1280×800, the App scales), in ``ui.geometry.Box``es.
 """
 
 from __future__ import annotations
@@ -19,50 +17,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-SCREEN_W, SCREEN_H = 1280, 800
-TILE_ASPECT = 1.35  # tile height / width, as the shared tile renderer draws them
-TILE_SPACING = 3  # px between two tiles of one meld: they read as one meld, not as one slab
+from rummi_desktop.ui.geometry import SCREEN_H, SCREEN_W, TILE_SPACING, Box, tile_height
+
 MELD_GAP_TILES = 0.6  # gap between melds, in tile widths
 ROW_GAP_TILES = 0.28  # vertical gap between rows, in tile widths
-
-
-@dataclass(frozen=True, slots=True)
-class Box:
-    """An axis-aligned rectangle in logical pixels."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px < self.right and self.y <= py < self.bottom
-
-    def overlaps(self, other: "Box") -> bool:
-        return (
-            self.x < other.right
-            and other.x < self.right
-            and self.y < other.bottom
-            and other.y < self.bottom
-        )
-
-    def inflate(self, dx: float, dy: float) -> "Box":
-        return Box(self.x - dx, self.y - dy, self.w + 2 * dx, self.h + 2 * dy)
-
-    def as_tuple(self) -> tuple[int, int, int, int]:
-        return (round(self.x), round(self.y), round(self.w), round(self.h))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +54,6 @@ def screen_regions(width: int = SCREEN_W, height: int = SCREEN_H, rail: int = RA
         buttons=Box(width - margin - buttons_w, rack_top, buttons_w, rack_h),
         clock=Box(width - margin - hud_h, hud_top, hud_h, hud_h),
     )
-
-
-def tile_height(width: float) -> float:
-    return round(width * TILE_ASPECT)
 
 
 # --------------------------------------------------------------------------------------------
@@ -300,91 +254,4 @@ def tile_at(layout: TableLayout, px: float, py: float) -> tuple[int, int] | None
         for position, box in enumerate(boxes):
             if box.contains(px, py):
                 return (meld, position)
-    return None
-
-
-# --------------------------------------------------------------------------------------------
-# The rack
-
-
-@dataclass(frozen=True, slots=True)
-class RackLayout:
-    """Slot boxes for ``count`` tiles on the rack's tiers (top tier fills first)."""
-
-    tile_w: int
-    tile_h: int
-    area: Box
-    per_row: int
-    slots: tuple[Box, ...]
-    tiers: int = 2
-    tier_step: float = 0.0  # px from one tier's top to the next
-    ledges: tuple[int, ...] = ()  # y of the ledge under each tier, from the rack's top
-
-    @property
-    def pitch(self) -> int:
-        return self.tile_w + TILE_SPACING + 1
-
-
-RACK_PADDING = 10
-RACK_TIER_GAP = 10  # between two tiers; a ledge (7 px) sits in it just under the upper tier
-RACK_CROWDED_GAP = 9  # with three or four tiers
-RACK_MAX_TIERS = 4
-LEDGE_BELOW_TILE = 1  # px between a tile's foot and its ledge
-
-
-def _rack_fit(count: int, area: Box, tiers: int, preferred_w: int, min_w: int) -> int | None:
-    """The largest tile width at which ``count`` tiles fit on ``tiers`` tiers, if any."""
-    inner_w = area.w - 2 * RACK_PADDING
-    inner_h = area.h - 2 * RACK_PADDING
-    gap = RACK_TIER_GAP if tiers <= 2 else RACK_CROWDED_GAP
-    for tile_w in range(preferred_w, min_w - 1, -1):
-        pitch = tile_w + TILE_SPACING + 1
-        per_row = max(1, int((inner_w + TILE_SPACING + 1) // pitch))
-        tall_enough = tiers * tile_height(tile_w) + (tiers - 1) * gap <= inner_h + 1
-        if tall_enough and count <= tiers * per_row:
-            return tile_w
-    return None
-
-
-@lru_cache(maxsize=128)  # pure, and asked again after every change on the table
-def layout_rack(count: int, area: Box, preferred_w: int = 50, min_w: int = 21) -> RackLayout:
-    """Two tiers, tiles shrinking as the rack fills; a third and a fourth tier when that keeps
-    tiles larger (a long blocked round can leave 100+ tiles on one rack: all stay inside)."""
-    choices = [(width, -tiers) for tiers in range(2, RACK_MAX_TIERS + 1)
-               if (width := _rack_fit(count, area, tiers, preferred_w, min_w)) is not None]
-    if choices:
-        tile_w, tiers = max(choices)[0], -max(choices)[1]
-    else:  # more tiles than a whole set: squeeze tiers together (never happens in a game)
-        tile_w, tiers = min_w, RACK_MAX_TIERS
-    tile_h = tile_height(tile_w)
-    pitch = tile_w + TILE_SPACING + 1
-    per_row = max(1, int((area.w - 2 * RACK_PADDING + TILE_SPACING + 1) // pitch))
-    tiers = max(tiers, -(-count // per_row))
-    # tiers spread over the rack's height: the bottom ledge stays put whatever the size
-    tier_step = (area.h - 2 * RACK_PADDING - tile_h) / (tiers - 1)
-    top = area.y + RACK_PADDING
-    slots = tuple(
-        Box(area.x + RACK_PADDING + (i % per_row) * pitch, top + (i // per_row) * tier_step, tile_w, tile_h)
-        for i in range(count)
-    )
-    ledges = tuple(round(RACK_PADDING + row * tier_step + tile_h + LEDGE_BELOW_TILE) for row in range(tiers))
-    return RackLayout(tile_w=tile_w, tile_h=tile_h, area=area, per_row=per_row, slots=slots,
-                      tiers=tiers, tier_step=tier_step, ledges=ledges)
-
-
-def rack_insert_index(layout: RackLayout, px: float, py: float, count: int) -> int | None:
-    """The slot a tile dropped at (px, py) takes on a rack holding ``count`` tiles."""
-    if not layout.area.inflate(0, 8).contains(px, py):
-        return None
-    top = layout.area.y + RACK_PADDING
-    row = max(0, min(layout.tiers - 1, int((py - top) // max(layout.tier_step, 1))))
-    column = round((px - layout.area.x - RACK_PADDING - layout.tile_w / 2) / layout.pitch + 0.5)
-    column = max(0, min(layout.per_row, column))
-    return max(0, min(count, row * layout.per_row + column))
-
-
-def rack_tile_at(layout: RackLayout, px: float, py: float) -> int | None:
-    for index, box in enumerate(layout.slots):
-        if box.contains(px, py):
-            return index
     return None

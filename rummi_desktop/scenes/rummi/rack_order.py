@@ -31,3 +31,45 @@ def restore_returned(shown: Sequence[int], before: Sequence[int], rack: Sequence
         placed.add(tile)
     order += [t for t in rack if t not in placed]
     return order
+
+
+class RackOrders:
+    """Each seat's rack as the player arranged it, and what Undo and Reset give back."""
+
+    def __init__(self) -> None:
+        self.orders: dict[int, list[int]] = {}
+        self.turn_start: list[int] = []  # the rack as arranged when this turn began
+        self.history: list[list[int]] = []  # the rack's order before each move (Undo)
+
+    def order(self, seat: int, rack: Sequence[int]) -> list[int]:
+        """The seat's rack (the model's tiles) in the player's order, new tiles at the end."""
+        held = set(rack)
+        kept = [t for t in self.orders.get(seat, []) if t in held]
+        known = set(kept)
+        order = kept + [t for t in rack if t not in known]
+        self.orders[seat] = order
+        return order
+
+    def turn_begins(self, seat: int, rack: Sequence[int]) -> None:
+        self.turn_start = list(self.order(seat, rack))
+        self.history = []
+
+    def undone(self, seat: int, rack: Sequence[int]) -> None:
+        """One move was undone: its tiles go back to the slots they left."""
+        if self.history:
+            before = self.history.pop()
+            self.orders[seat] = restore_returned(self.orders.get(seat, []), before, rack)
+
+    def back_to_their_slots(self, seat: int, rack: Sequence[int]) -> None:
+        """Every tile laid this turn is back on the rack (Reset, Draw, timeout): put each in
+        the slot it left, as a run of Undos would. Untouched, the rack is exactly as it was
+        when the turn began; a rearrangement made during the turn is kept."""
+        shown = self.orders.get(seat, [])
+        for before in reversed(self.history):
+            known = set(before) | set(shown)
+            shown = restore_returned(shown, before, [t for t in rack if t in known])
+        self.orders[seat] = restore_returned(shown, self.turn_start, rack)
+        self.history = []
+
+    def clear(self) -> None:
+        self.orders.clear()

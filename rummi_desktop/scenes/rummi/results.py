@@ -1,22 +1,28 @@
 """The end of a round (every rack shown, each score change explained) and of the match
-(the winner, a fanfare, a scorecard per seat, Rematch / Menu)."""
+(the winner, a fanfare, a scorecard per seat, Rematch / Menu).
+
+They know the table only through callbacks (Continue, a new table for the Rematch), so they
+import no table scene."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.table_overlays import back_to_menu
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
+    from rummi_desktop.scene import Scene
     from rummi_desktop.scenes.rummi.session import RummiSession
-    from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
+
+    NewTable = Callable[["App", "RummiSession"], "Scene"]
 
 TILE = 30
 
@@ -52,10 +58,12 @@ class RoundEndScene(ShellScene):
 
     transparent = True
 
-    def __init__(self, app: "App", table: "RummiTableScene") -> None:
+    def __init__(self, app: "App", session: "RummiSession", on_continue: Callable[[], None],
+                 new_table: "NewTable") -> None:
         super().__init__(app)
-        self.table = table
-        self.session = table.session
+        self.session = session
+        self.on_continue = on_continue  # the table deals the next round
+        self.new_table = new_table
         seats = len(self.session.setup.seats)
         self.card = pygame.Rect(0, 0, 1120, 200 + seats * 112)
         self.card.center = (640, 400)
@@ -78,10 +86,10 @@ class RoundEndScene(ShellScene):
             return
         if self.session.match.is_over:
             stack.pop()
-            stack.replace(MatchSummaryScene(self.app, self.session))
+            stack.replace(MatchSummaryScene(self.app, self.session, self.new_table))
             return
         self.close()
-        self.table.start_next_round()
+        self.on_continue()
 
     def title(self) -> str:
         result = self.session.last_result
@@ -134,9 +142,10 @@ class RoundEndScene(ShellScene):
 class MatchSummaryScene(ShellScene):
     """The match is won: the winner, a scorecard per seat, Rematch or Menu."""
 
-    def __init__(self, app: "App", session: "RummiSession") -> None:
+    def __init__(self, app: "App", session: "RummiSession", new_table: "NewTable") -> None:
         super().__init__(app)
         self.session = session
+        self.new_table = new_table
         self.card = pygame.Rect(0, 0, 1040, 560)
         self.card.center = (640, 410)
         left = pygame.Rect(0, 0, 240, 60)
@@ -156,15 +165,12 @@ class MatchSummaryScene(ShellScene):
 
     def rematch(self) -> None:
         from rummi_desktop.scenes.rummi.session import RummiSession
-        from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
 
         setup = replace(self.session.setup, seed=self.session.setup.seed + 1)
         if self.stack is not None:
-            self.stack.replace(RummiTableScene(self.app, RummiSession.new(setup)))
+            self.stack.replace(self.new_table(self.app, RummiSession.new(setup)))
 
     def to_menu(self) -> None:
-        from rummi_desktop.scenes.rummi.overlays import back_to_menu
-
         back_to_menu(self.app, self.stack)
 
     def winner_text(self) -> str:

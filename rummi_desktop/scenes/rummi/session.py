@@ -1,9 +1,10 @@
 """A Rummi match as the window plays it: who sits where, the rules model, stats, autosave.
 
-No pygame here: the session is what the table scene and the tests drive. It wraps H1's
-:class:`Match` / :class:`RummiState` (every rule decision is theirs) and adds what only the
-window needs: seat names and kinds (human or a computer tier), per-seat statistics for the
-match summary, the autosave after every completed turn, and the setup the match was made with.
+No pygame here: the session is what the table scene and the tests drive. It wraps the rules
+model's :class:`Match` / :class:`RummiState` (every rule decision is theirs) and adds what only
+the window needs: seat names and kinds (a person or a computer tier, see ``seats``), per-seat
+statistics for the match summary, the (setup, state, stats) the autosave writes, and the setup
+the match was made with.
 """
 
 from __future__ import annotations
@@ -18,24 +19,14 @@ from rummi_desktop.games.rummi.match import BLITZ, DEFAULT_TARGET, PARLOR_LEAGUE
 from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.games.rummi.scoring import RoundResult
 from rummi_desktop.games.rummi.serialize import match_from_dict, match_to_dict
+from rummi_desktop.games.rummi.state import CLOCK_CHOICES as MODEL_CLOCK_CHOICES
 from rummi_desktop.games.rummi.state import RummiState, TurnResult
+from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, seats_from_kinds
 
-HUMAN = "human"
-TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-TIER_TITLES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
 MODES = {"parlor": PARLOR_LEAGUE, "blitz": BLITZ}
-CLOCK_CHOICES = (0, 30, 60, 120)  # 0: no clock
-DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot")
-
-
-@dataclass(frozen=True, slots=True)
-class SeatConfig:
-    kind: str  # "human" or a tier name
-    name: str
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == HUMAN
+TIERS = RUMMI.tiers
+SEAT_RANGE = (RUMMI.min_seats, RUMMI.max_seats)
+CLOCK_CHOICES = tuple(seconds or 0 for seconds in MODEL_CLOCK_CHOICES)  # 0: no clock (TOML has no null)
 
 
 @dataclass(frozen=True)
@@ -49,11 +40,7 @@ class MatchSetup:
     seed: int = 1
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.seats) <= 4:
-            raise ValueError(f"Rummi needs 2 to 4 seats, not {len(self.seats)}")
-        for seat in self.seats:
-            if seat.kind != HUMAN and seat.kind not in TIERS:
-                raise ValueError(f"unknown seat {seat.kind!r} (human, {', '.join(TIERS)})")
+        RUMMI.check_seats([seat.kind for seat in self.seats])
         if self.mode not in MODES:
             raise ValueError(f"unknown mode {self.mode!r} (parlor or blitz)")
         if self.clock not in CLOCK_CHOICES:
@@ -85,36 +72,20 @@ class MatchSetup:
         return cls(seats, str(data["mode"]), int(data["target"]), int(data["clock"]), int(data["seed"]))
 
 
-def quick_setup(seats_csv: str | None, seed: int | None, mode: str | None) -> MatchSetup:
+def quick_setup(seats_csv: str | None, seed: int | None, mode: str | None, clock: int = 60) -> MatchSetup:
     """The setup of ``rummi-desktop play rummi --seats human,hard --seed S --mode blitz``."""
     kinds = [kind.strip().lower() for kind in (seats_csv or "human,hard").split(",") if kind.strip()]
-    seats, humans = [], 0
-    for kind in kinds:
-        if kind == HUMAN:
-            seats.append(SeatConfig(HUMAN, DEFAULT_NAMES[humans] if humans else "You"))
-            humans += 1
-        else:
-            seats.append(SeatConfig(kind, TIER_TITLES.get(kind, kind.title())))
-    if humans > 1:  # pass-and-play: give everyone a name of their own
-        names = iter(("Ann", "Bea", "Cal", "Dot"))
-        seats = [SeatConfig(s.kind, next(names)) if s.is_human else s for s in seats]
     chosen_seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    return MatchSetup(tuple(seats), (mode or "parlor").lower(), DEFAULT_TARGET, 60, chosen_seed)
+    return MatchSetup(seats_from_kinds(kinds), (mode or "parlor").lower(), DEFAULT_TARGET, clock, chosen_seed)
 
 
 @dataclass
-class SeatStats:
-    """What the match summary reports per seat."""
+class RummiSeatStats(SeatStats):
+    """What Rummi's match summary reports per seat, besides turns and their time."""
 
     melds_played: int = 0
     tiles_placed: int = 0
     jokers_used: int = 0
-    turns: int = 0
-    turn_seconds: float = 0.0
-
-    @property
-    def average_turn_seconds(self) -> float:
-        return self.turn_seconds / self.turns if self.turns else 0.0
 
 
 @dataclass
@@ -133,7 +104,7 @@ class RummiSession:
 
     setup: MatchSetup
     match: Match
-    stats: list[SeatStats] = field(default_factory=list)
+    stats: list[RummiSeatStats] = field(default_factory=list)
     last_round: RummiState | None = None  # the finished round, for the round-end scene
     last_result: RoundResult | None = None
 
@@ -142,7 +113,7 @@ class RummiSession:
         kinds = tuple(seat.kind for seat in setup.seats)
         match = Match(setup.match_settings(), kinds, setup.seed)
         match.start_round()
-        return cls(setup, match, [SeatStats() for _ in setup.seats])
+        return cls(setup, match, [RummiSeatStats() for _ in setup.seats])
 
     # -- what the scene reads ---------------------------------------------------------------
     @property
@@ -233,10 +204,9 @@ class RummiSession:
     @classmethod
     def from_save(cls, setup: dict[str, Any], state: Match, stats: dict[str, Any]) -> "RummiSession":
         match_setup = MatchSetup.from_dict(setup)
-        seat_stats = [SeatStats(**{k: v for k, v in s.items() if k in SeatStats.__dataclass_fields__})
-                      for s in stats.get("seats", [])]
+        seat_stats = [RummiSeatStats.from_dict(s) for s in stats.get("seats", [])]
         if len(seat_stats) != len(match_setup.seats):
-            seat_stats = [SeatStats() for _ in match_setup.seats]
+            seat_stats = [RummiSeatStats() for _ in match_setup.seats]
         if tuple(s.kind for s in match_setup.seats) != tuple(state.seats):
             raise ValueError("the saved seats do not match the saved match")
         session = cls(match_setup, state, seat_stats)

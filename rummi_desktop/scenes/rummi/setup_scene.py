@@ -8,114 +8,68 @@ number are typed into small text fields: click one, type, Enter or a click elsew
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.rummi.session import (
-    CLOCK_CHOICES,
-    DEFAULT_NAMES,
-    HUMAN,
-    TIER_TITLES,
-    TIERS,
-    MatchSetup,
-    RummiSession,
-    SeatConfig,
-)
+from rummi_desktop.scenes.rummi.session import CLOCK_CHOICES, SEAT_RANGE, TIERS, MatchSetup, RummiSession
+from rummi_desktop.seats import DEFAULT_NAMES, HUMAN, SeatConfig, seat_options, tier_title
 from rummi_desktop.storage.saves import read_last_setup, write_last_setup
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.widgets import Button, OptionPicker, Panel, Widget
+from rummi_desktop.ui.text_field import TextField
+from rummi_desktop.ui.widgets import Button, OptionPicker, Panel
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
-    from rummi_desktop.ui.theme import Theme
 
 PANEL = pygame.Rect(150, 34, 980, 732)
 ROW_H, ROW_GAP = 50, 8
 ROWS_LEFT, ROWS_TOP = PANEL.x + 40, PANEL.y + 110
 PICKER_W, FIELD_W = 600, 270
 EMPTY = "empty"
-SEAT_OPTIONS = [(HUMAN, "Person")] + [(tier, f"Computer · {TIER_TITLES[tier]}") for tier in TIERS]
+SEAT_OPTIONS = seat_options(TIERS)
+FEWEST_SEATS, MOST_SEATS = SEAT_RANGE
+TIER_NAMES = tuple(tier_title(tier) for tier in TIERS)
 TARGETS = [(100, "100 points"), (150, "150 points"), (200, "200 points"), (300, "300 points"), (500, "500 points")]
 CLOCK_LABELS = {0: "Off", 30: "30 seconds", 60: "60 seconds", 120: "2 minutes"}
-NAME_KEYS = set("abcdefghijklmnopqrstuvwxyz0123456789")
-
-
-class TextField(Widget):
-    """A one-line field: click to edit, type letters/digits, Backspace, Enter to finish."""
-
-    def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], *, digits: bool = False,
-                 limit: int = 12, tooltip: str = "") -> None:
-        super().__init__(rect, tooltip)
-        self.text = text
-        self.on_change = on_change
-        self.digits = digits
-        self.limit = limit
-        self.editing = False
-        self.visible = True
-
-    def hit(self, pos: tuple[float, float] | None) -> bool:
-        return self.visible and super().hit(pos)
-
-    def activate(self) -> None:
-        self.editing = True
-
-    def type_key(self, action: Action) -> bool:
-        """A key while editing; returns True when used."""
-        key = action.key
-        if key == "backspace":
-            self.text = self.text[:-1]
-        elif key == "space" and not self.digits and self.text and len(self.text) < self.limit:
-            self.text += " "
-        elif len(key) == 1 and key in NAME_KEYS and len(self.text) < self.limit:
-            if self.digits and not key.isdigit():
-                return True
-            letter = key.upper() if (action.shift or not self.text) and not key.isdigit() else key
-            self.text += letter
-        else:
-            return False
-        self.on_change(self.text)
-        return True
-
-    def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
-        if not self.visible:
-            return
-        border = theme.selected if self.editing else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.6)
-        fill = shapes.darken(theme.panel[:3], 0.3) + (230,)
-        surface.blit(shapes.rounded_panel(self.rect.size, 10, fill, fill, border, 2 if self.editing else 1), self.rect)
-        shown = self.text + ("|" if self.editing else "")
-        words = shapes.text(shown or " ", 21, theme.text, bold=True)
-        surface.blit(words, words.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))
+DEFAULT_CLOCK_KEY = "default_clock"  # in the remembered setup: the settings' clock it was made under
 
 
 def _default_setup() -> MatchSetup:
     return MatchSetup(seed=random.SystemRandom().randrange(1, 1_000_000))
 
 
-def remembered_setup() -> MatchSetup:
+def remembered_setup(default_clock: int | None = None) -> MatchSetup:
+    """The last setup (or a fresh one). ``default_clock`` is the settings' "Default turn
+    clock": it replaces the remembered clock unless it is the default the last setup was made
+    under (a clock chosen on this screen is kept until the default changes)."""
     data = read_last_setup("rummi")
-    if data is None:
-        return _default_setup()
-    try:
-        return MatchSetup.from_dict(data)
-    except (KeyError, TypeError, ValueError):
-        return _default_setup()
+    chosen = _default_setup()
+    if data is not None:
+        try:
+            chosen = MatchSetup.from_dict(data)
+        except (KeyError, TypeError, ValueError):
+            data = None
+    if default_clock not in CLOCK_CHOICES or (data is not None and data.get(DEFAULT_CLOCK_KEY) == default_clock):
+        return chosen
+    return replace(chosen, clock=default_clock)
 
 
 class RummiSetupScene(ShellScene):
     def __init__(self, app: "App", setup: MatchSetup | None = None) -> None:
         super().__init__(app)
-        chosen = setup or remembered_setup()
-        self.kinds: list[str] = [seat.kind for seat in chosen.seats] + [EMPTY] * (4 - len(chosen.seats))
+        chosen = setup or remembered_setup(app.settings.turn_clock)
+        self.kinds: list[str] = [seat.kind for seat in chosen.seats] + [EMPTY] * (MOST_SEATS - len(chosen.seats))
         self.names: list[str] = [seat.name for seat in chosen.seats] + list(DEFAULT_NAMES[len(chosen.seats):])
         self.mode, self.target, self.clock, self.seed = chosen.mode, chosen.target, chosen.clock, chosen.seed
         self.problem = ""
         self.widgets.add(Panel(PANEL, "New Rummi match", title_size=48))
         self.name_fields: list[TextField] = []
-        for seat in range(4):
-            options = SEAT_OPTIONS + ([(EMPTY, "Empty seat")] if seat >= 2 else [])
+        for seat in range(MOST_SEATS):
+            options = SEAT_OPTIONS + ([(EMPTY, "Empty seat")] if seat >= FEWEST_SEATS else [])
             self.widgets.add(OptionPicker(self._row(seat, PICKER_W), f"Seat {seat + 1}", options, self.kinds[seat],
                                           self._set_kind(seat), tooltip="A person at this laptop, or a computer"))
             field_rect = pygame.Rect(ROWS_LEFT + PICKER_W + 20, self._row(seat, 1).y + 4, FIELD_W, ROW_H - 8)
@@ -151,9 +105,9 @@ class RummiSetupScene(ShellScene):
     def _set_kind(self, seat: int) -> Callable[[str], None]:
         def apply(kind: str) -> None:
             self.kinds[seat] = kind
-            if kind != HUMAN and kind != EMPTY and self.names[seat] in DEFAULT_NAMES + tuple(TIER_TITLES.values()):
-                self.names[seat] = TIER_TITLES[kind]
-            elif kind == HUMAN and self.names[seat] in TIER_TITLES.values():
+            if kind != HUMAN and kind != EMPTY and self.names[seat] in DEFAULT_NAMES + TIER_NAMES:
+                self.names[seat] = tier_title(kind)
+            elif kind == HUMAN and self.names[seat] in TIER_NAMES:
                 self.names[seat] = DEFAULT_NAMES[seat]
             self.name_fields[seat].text = self.names[seat]
             self._refresh()
@@ -196,7 +150,7 @@ class RummiSetupScene(ShellScene):
             self.play("invalid")
             return
         try:
-            write_last_setup("rummi", setup.to_dict())
+            write_last_setup("rummi", {**setup.to_dict(), DEFAULT_CLOCK_KEY: self.app.settings.turn_clock})
         except OSError:
             pass  # remembering the setup is a convenience; the match starts anyway
         from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
@@ -220,6 +174,9 @@ class RummiSetupScene(ShellScene):
                 field.editing = False
                 if action.kind != ActionKind.PRESS:
                     return True
+        if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
+            self.start()  # Enter, the key "Deal the tiles" shows (a focused widget takes it first)
+            return True
         return super().handle_action(action)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -6,7 +6,7 @@ tooltips with the shortcut keycap, and shortcut keys work as everywhere else in 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Callable
 
 import pygame
 
@@ -15,16 +15,18 @@ from rummi_desktop.scenes.rummi.layout import screen_regions
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
-
 REGIONS = screen_regions()
 COLUMNS, ROWS, GAP = 2, 3, 9
 
 
 class TableButtons:
-    def __init__(self, scene: "RummiTableScene") -> None:
-        self.scene = scene
+    """``sort(by)``, ``undo``, ``reset``, ``finish(action)`` and ``pause`` are what the
+    buttons do; ``enabled()`` says (person on turn, a rack shown, moves made this turn)."""
+
+    def __init__(self, sort: Callable[[str], None], undo: Callable[[], None], reset: Callable[[], None],
+                 finish: Callable[[str], object], pause: Callable[[], None],
+                 enabled: Callable[[], tuple[bool, bool, bool]]) -> None:
+        self.enabled = enabled
         self.group = WidgetGroup()
         area = REGIONS.buttons
         width = (area.w - GAP * (COLUMNS - 1)) / COLUMNS
@@ -35,41 +37,39 @@ class TableButtons:
                                round(width), round(height))
 
         add = self.group.add
-        self.sort_colour = add(Button(cell(0, 0), "Sort runs", lambda: scene.sort_rack("colour"),
+        self.sort_colour = add(Button(cell(0, 0), "Sort runs", lambda: sort("colour"),
                                       tooltip="Sort the rack by colour (runs)", shortcut="c", font_size=19))
-        self.sort_number = add(Button(cell(1, 0), "Sort groups", lambda: scene.sort_rack("number"),
+        self.sort_number = add(Button(cell(1, 0), "Sort groups", lambda: sort("number"),
                                       tooltip="Sort the rack by number (groups)", shortcut="n", font_size=19))
-        self.undo = add(Button(cell(0, 1), "Undo", scene.undo, tooltip="Take back the last move",
+        self.undo = add(Button(cell(0, 1), "Undo", undo, tooltip="Take back the last move",
                                shortcut="z", font_size=19))
-        self.reset = add(Button(cell(1, 1), "Reset", scene.reset_turn,
+        self.reset = add(Button(cell(1, 1), "Reset", reset,
                                 tooltip="Table and rack back to the turn's start", shortcut="r", font_size=19))
-        self.draw_tile = add(Button(cell(0, 2), "Draw", lambda: scene.finish_human_turn("draw"),
+        self.draw_tile = add(Button(cell(0, 2), "Draw", lambda: finish("draw"),
                                     tooltip="Take a tile and end your turn", shortcut="d", font_size=19))
-        self.end_turn = add(Button(cell(1, 2), "End Turn", lambda: scene.finish_human_turn("end"),
+        self.end_turn = add(Button(cell(1, 2), "End Turn", lambda: finish("end"),
                                    style="primary", tooltip="Finish your play", shortcut="return",
                                    font_size=20))
         self.pause = add(Button(pygame.Rect(REGIONS.clock.as_tuple()).move(-REGIONS.clock.w - 12, 6).inflate(-14, -14),
-                                "II", scene.open_pause, tooltip="Pause", shortcut="escape", font_size=18))
+                                "II", pause, tooltip="Pause", shortcut="escape", font_size=18))
 
     def refresh(self) -> None:
         """Enable what makes sense right now."""
-        scene = self.scene
-        mine = scene.my_turn
-        has_rack = scene.viewer is not None
+        mine, has_rack, moved = self.enabled()
         self.sort_colour.enabled = self.sort_number.enabled = has_rack
-        self.undo.enabled = mine and bool(scene.state.turn_moves)
-        self.reset.enabled = mine and bool(scene.state.turn_moves)
+        self.undo.enabled = mine and moved
+        self.reset.enabled = mine and moved
         self.draw_tile.enabled = mine
-        self.end_turn.enabled = mine and bool(scene.state.turn_moves)
+        self.end_turn.enabled = mine and moved
 
     def handle_action(self, action: Action) -> bool:
         self.refresh()
         return self.group.handle_action(action)
 
-    def update(self, dt: float) -> None:
-        if self.scene.session.in_round:
+    def update(self, dt: float, in_round: bool) -> None:
+        if in_round:
             self.refresh()
         self.group.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.group.draw(surface, self.scene.app.theme)
+    def draw(self, surface: pygame.Surface, theme) -> None:
+        self.group.draw(surface, theme)

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from rummi_desktop.scenes.rummi.layout import Box
+from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.fonts import font
 from rummi_desktop.ui.theme import Theme

@@ -1,4 +1,4 @@
-"""Screens over the Rummi table: the pass-and-play privacy screen, the pause overlay, rules help.
+"""Screens over any game's table: the pass-and-play privacy screen, the pause overlay, the rules.
 
 The privacy screen is opaque on purpose: it replaces the whole picture, so the next player
 never glimpses the previous player's rack. The pause overlay is transparent (the table shows,
@@ -7,19 +7,20 @@ dimmed, behind it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.rummi.help_text import HELP_SECTIONS
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
-    from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
+
+# The game's help: (heading, lines) per section, as the rules overlay shows it.
+HelpSections = Sequence[tuple[str, Sequence[str]]]
 
 
 def back_to_menu(app: "App", stack) -> None:
@@ -79,15 +80,18 @@ class PauseOverlay(ShellScene):
 
     transparent = True
 
-    def __init__(self, app: "App", table: "RummiTableScene") -> None:
+    def __init__(self, app: "App", game_title: str, help_sections: HelpSections,
+                 save_and_leave: Callable[[], None]) -> None:
         super().__init__(app)
-        self.table = table
+        self.game_title = game_title
+        self.help_sections = help_sections
+        self.save_and_leave = save_and_leave
         self.card = pygame.Rect(0, 0, 440, 430)
         self.card.center = (640, 400)
         entries = [
             ("Resume", self.close, "primary", "Back to the table", "escape"),
             ("Settings", self._settings, "secondary", "Sound, theme, animation speed", "s"),
-            ("Rules", self._rules, "secondary", "How Rummi is played", "h"),
+            ("Rules", self._rules, "secondary", f"How {game_title} is played", "h"),
             ("Save and quit to menu", self._save_and_quit, "secondary", "Continue later from the menu", "q"),
         ]
         for index, (label, action, style, tip, key) in enumerate(entries):
@@ -103,11 +107,10 @@ class PauseOverlay(ShellScene):
 
     def _rules(self) -> None:
         if self.stack is not None:
-            self.stack.push(RulesOverlay(self.app))
+            self.stack.push(RulesOverlay(self.app, self.game_title, self.help_sections))
 
     def _save_and_quit(self) -> None:
-        self.table.save_now()
-        self.table.cancel_thinking()
+        self.save_and_leave()
         back_to_menu(self.app, self.stack)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -123,8 +126,10 @@ class RulesOverlay(ShellScene):
 
     transparent = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "App", game_title: str, help_sections: HelpSections) -> None:
         super().__init__(app)
+        self.game_title = game_title
+        self.help_sections = help_sections
         self.card = pygame.Rect(0, 0, 1100, 744)
         self.card.center = (640, 400)
 
@@ -137,10 +142,10 @@ class RulesOverlay(ShellScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         draw_panel(surface, theme, self.card)
-        title = shapes.text("How to play Rummi", 40, theme.text, display=True)
+        title = shapes.text(f"How to play {self.game_title}", 40, theme.text, display=True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 18)))
         y = self.card.y + 72
-        for heading, lines in HELP_SECTIONS:
+        for heading, lines in self.help_sections:
             surface.blit(shapes.text(heading, 20, theme.accent, bold=True), (self.card.x + 40, y))
             y += 25
             for line in lines:

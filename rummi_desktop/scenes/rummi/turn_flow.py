@@ -1,0 +1,174 @@
+"""The Rummi table's turn flow: how a person's turn ends, and a computer seat's turn.
+
+A person ends a turn with End Turn, Draw or the clock; the model decides what that means
+(the play stands, a draw, a penalty) and the flow says so. A computer seat thinks in the
+thinking process while the frame loop keeps running; once the answer is in and the seat has
+visibly "thought" for a moment, the play goes through the model and the view animates it:
+rearranged tiles glide to their new places, new tiles fly in one by one from the seat's chip.
+Space or Enter skips the animation.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rummi_desktop.ai_worker import ThinkingFailed, ThinkingJob
+from rummi_desktop.computer_seats import ComputerSeats
+from rummi_desktop.scenes.rummi.controller import RummiTableInput
+from rummi_desktop.scenes.rummi.rack_order import RackOrders
+from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
+from rummi_desktop.scenes.rummi.view import RummiTableView
+from rummi_desktop.scenes.table_base import Phase, TableScene
+from rummi_desktop.ui.sprites import SHOWN_RATE
+
+MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long (at speed 1)
+HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
+SHOWN_STAGGER = 0.22  # s between two new tiles of a computer's play leaving its chip
+
+
+class RummiTurnFlow:
+    def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders, view: RummiTableView,
+                 controller: RummiTableInput) -> None:
+        self.table = table
+        self.session = session
+        self.racks = racks
+        self.view = view
+        self.controller = controller
+        self.computers = ComputerSeats("rummi")
+        if any(not seat.is_human for seat in session.setup.seats):
+            self.computers.prepare()
+        self.job: ThinkingJob | None = None
+        self.settled_time = 0.0
+        self.last_record: TurnRecord | None = None
+        self.turn_log: list[TurnRecord] = []  # every completed turn, for tests and the curious
+
+    # -- a person's turn --------------------------------------------------------------------
+    def finish_person_turn(self, action: str) -> TurnRecord | None:
+        """End Turn / Draw / clock ran out ("end", "draw", "timeout"), for the person on turn."""
+        table = self.table
+        if not table.my_turn:
+            return None
+        self.controller.cancel()
+        seat = self.session.current
+        record = self.session.finish_turn(action, table.turn_time)
+        if not record.result.ok:
+            self._refused(record)
+            return record
+        if record.result.outcome not in ("played", "went_out"):  # the play was undone
+            self.racks.back_to_their_slots(seat, self.view.shown.rack(seat))
+        self._announce(record, action)
+        self.after_turn(record)
+        return record
+
+    def _refused(self, record: TurnRecord) -> None:
+        result = record.result
+        melds = self.session.state.table
+        self.view.invalid_tiles = {t for problem in result.problems if problem.index < len(melds)
+                                   for t in melds[problem.index]}
+        reason = result.error
+        if result.problems:
+            first = result.problems[0]
+            tiles = [str(t) for t in first.tiles]
+            named = " ".join(tiles if len(tiles) <= 6 else tiles[:5] + ["…"])
+            reason = f"{named}: {first.reason}"
+        if result.problems and len(result.problems) > 1:
+            reason = f"{reason} (+{len(result.problems) - 1} more)"
+        self.table.say(reason or "That play is not allowed", warning=True)
+        self.table.play("invalid")
+
+    def _announce(self, record: TurnRecord, action: str) -> None:
+        say, play = self.table.say, self.table.play
+        outcome = record.result.outcome
+        drawn = len(record.result.drawn)
+        if action == "timeout":
+            message = {"played": "Time — your play stands", "went_out": "Time — and you are out!",
+                       "drew": "Time — you draw a tile", "passed": "Time — the pool is empty",
+                       "penalty": f"Time — {drawn} penalty tile{'s' if drawn != 1 else ''}"}
+            say(message.get(outcome, "Time"), warning=outcome == "penalty")
+            play("invalid" if outcome == "penalty" else "rack")
+        elif outcome == "passed":
+            say("The pool is empty: you pass")
+        elif outcome in ("played", "went_out"):
+            play("clink")
+
+    def after_turn(self, record: TurnRecord) -> None:
+        self.last_record = record
+        self.turn_log.append(record)
+        self.table.turn_completed(record.round_over)
+
+    # -- a computer seat's turn -------------------------------------------------------------
+    def computer_turn_begins(self) -> None:
+        self.job = None  # requested on the next frame (see update_thinking)
+
+    def update_thinking(self) -> None:
+        before = {t for meld in self.session.state.table for t in meld}
+        record = self._computer_move()
+        if record is not None:
+            self.show_computer_play(record, before)
+
+    def _computer_move(self) -> TurnRecord | None:
+        """The one place the table talks to the computer seats: ask the seat on turn
+        (``start``), read its answer (``poll``), play it through the session
+        (``play_computer``). None while the seat is still thinking."""
+        job = self.job
+        if job is None:
+            # Asked for one frame after the turn began, so the request does not share a
+            # frame with repainting the seat panel.
+            seat = self.session.current
+            self.job = self.computers.start(self.session.state, self.session.seat(seat).kind)
+            return None
+        try:
+            move = job.poll()  # the move's notation
+        except ThinkingFailed:
+            move = None  # a failing tier draws instead of freezing the table
+        if not job.done or self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
+            return None
+        self.job = None
+        return self.session.play_computer(move, job.elapsed)
+
+    def _speed(self) -> float:
+        speed = self.table.app.animation_speed
+        return 1e9 if math.isinf(speed) else speed
+
+    def show_computer_play(self, record: TurnRecord, before: set[int]) -> None:
+        """Announce and animate a computer's turn (``before``: the table's tiles before it)."""
+        seat = record.seat
+        self.last_record = record
+        name = self.session.seat(seat).name
+        if record.result.outcome in ("played", "went_out"):
+            placed = len(record.placed_ids)
+            self.table.say(f"{name} plays {placed} tile{'s' if placed != 1 else ''}")
+        elif record.result.outcome == "passed":
+            self.table.say(f"{name} passes")
+        else:
+            self.table.say(f"{name} draws a tile")
+            self.table.play("rack")
+        table_now = self.view.shown.table
+        self.view.incoming = {t for meld in table_now for t in meld if t not in before}
+        self.table.phase = Phase.SHOWING
+        self.table.phase_time = 0.0
+        self.view.relayout_shown(seat, SHOWN_RATE, SHOWN_STAGGER)
+
+    def update_showing(self) -> None:
+        # The hold counts from the moment everything has landed: the frame that repaints
+        # the settled table and the frame that moves on to the next turn are not the same.
+        if not self.view.sprites.settled:
+            self.settled_time = 0.0
+            return
+        self.settled_time += self.table.last_dt
+        if self.settled_time * self._speed() < HOLD_AFTER_PLAY:
+            return
+        record = self.last_record
+        if record is None:
+            return
+        self.table.phase = Phase.HANDOFF
+        self.after_turn(record)
+
+    def cancel_thinking(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def close(self) -> None:
+        self.cancel_thinking()
+        self.computers.close()

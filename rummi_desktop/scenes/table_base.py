@@ -1,0 +1,312 @@
+"""The game-neutral table: one match played in the window, turn after turn.
+
+:class:`TableScene` runs what every game's table shares: whose turn it is and in what phase,
+the banner, the turn clock, the privacy screen between two people, the pause overlay (with the
+rules, fed by the game's help text), the end of a round and of the match, and the autosave
+after every completed turn. A game's table subclasses it and fills in the hooks below (its
+turn flow, input controller and view do the work); the rules stay in the game's model.
+
+Phases: ``PERSON`` (a person is on turn and their rack is shown), ``THINKING`` (a computer
+seat is choosing its move), ``SHOWING`` (the move just made is being animated), ``HANDOFF``
+(between turns: the privacy screen is up or the next turn is about to begin), ``ROUND_END``
+(the round-end screen, or the match summary, takes over).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Callable
+
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scene import Scene
+from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+BANNER_SECONDS = 3.2
+CLOCK_TICKS_FROM = 10  # s: the clock ticks audibly in a turn's last seconds
+
+
+class Phase(str, Enum):
+    PERSON = "person"
+    THINKING = "thinking"
+    SHOWING = "showing"
+    HANDOFF = "handoff"
+    ROUND_END = "round end"
+
+
+@dataclass
+class Banner:
+    message: str
+    warning: bool = False
+    left: float = BANNER_SECONDS
+
+    @property
+    def alpha(self) -> float:
+        return min(1.0, self.left / 0.35, (BANNER_SECONDS - self.left) / 0.15 + 0.2)
+
+
+SaveParts = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]  # (setup, state, stats)
+
+
+class TableScene(Scene):
+    """The shared table. ``autosave=False`` for the bench. Subclasses set ``game_title`` and
+    ``help_sections`` and override the hooks (the methods that raise NotImplementedError)."""
+
+    game_title = ""
+    help_sections: HelpSections = ()
+
+    def __init__(self, app: "App", *, autosave: bool = True) -> None:
+        super().__init__()
+        self.app = app
+        self.autosave = autosave
+        self.phase = Phase.HANDOFF
+        self.viewer: int | None = None  # whose rack is shown
+        self.phase_time = 0.0
+        self.last_dt = 0.0
+        self.turn_time = 0.0
+        self.clock_left = 0.0
+        self.last_tick = -1
+        self.banner: Banner | None = None
+        self.banner_log: list[str] = []
+        self.on_round_over: Callable[[], None] | None = None  # tests may observe
+        self.started = False
+
+    # -- hooks: what the game's table tells the base ----------------------------------------
+    @property
+    def in_round(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def current_seat(self) -> int:
+        raise NotImplementedError
+
+    def is_person(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    @property
+    def person_seats(self) -> list[int]:
+        raise NotImplementedError
+
+    def seat_name(self, seat: int) -> str:
+        raise NotImplementedError
+
+    @property
+    def clock_seconds(self) -> int | None:
+        """Seconds a person has for a turn (None: no clock)."""
+        raise NotImplementedError
+
+    def relayout(self) -> None:
+        """Lay the table out again after a change."""
+        raise NotImplementedError
+
+    def first_deal(self) -> None:
+        """The table is shown for the first time (sounds, then the first turn)."""
+        self.begin_turn()
+
+    def turn_begins(self) -> None:
+        """A turn is about to begin (clear what described the last one)."""
+
+    def person_turn_begins(self, seat: int) -> None:
+        """The person at ``seat`` may move now (their rack is shown)."""
+
+    def computer_turn_begins(self, seat: int) -> None:
+        """The computer at ``seat`` is on turn."""
+
+    def end_person_turn(self, reason: str) -> None:
+        """``reason``: "end" (the player confirmed) or "timeout" (the clock ran out)."""
+        raise NotImplementedError
+
+    def confirm_turn(self) -> None:
+        """Enter on a person's turn."""
+        self.end_person_turn("end")
+
+    def update_parts(self, dt: float) -> None:
+        """Animations, buttons and effects, every frame before the phase's own work."""
+
+    def update_thinking(self) -> None:
+        """A frame while a computer seat thinks."""
+
+    def update_showing(self) -> None:
+        """A frame while a move is being shown."""
+
+    def skip_animation(self) -> None:
+        self.phase_time = max(self.phase_time, 10.0)
+
+    def victory_cue(self) -> str:
+        """The sound for the round that just ended."""
+        return "turn"
+
+    def round_end_scene(self) -> Scene:
+        raise NotImplementedError
+
+    def next_round_begins(self) -> None:
+        """The round-end screen's Continue: deal the next round."""
+        raise NotImplementedError
+
+    def save_parts(self) -> SaveParts | None:
+        """(setup, state, stats) for the autosave; None when the match is over."""
+        raise NotImplementedError
+
+    def write_save(self, parts: SaveParts) -> None:
+        raise NotImplementedError
+
+    def delete_save(self) -> None:
+        raise NotImplementedError
+
+    def stop_thinking(self) -> None:
+        """Leaving the table: stop any computer seat's thinking."""
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if not self.started:
+            self.started = True
+            self.first_deal()
+
+    # -- what the parts read ----------------------------------------------------------------
+    @property
+    def my_turn(self) -> bool:
+        """A person is on turn and may move tiles."""
+        return self.phase == Phase.PERSON and self.in_round
+
+    def play(self, cue: str) -> None:
+        self.app.audio.play(cue)
+
+    def say(self, message: str, warning: bool = False) -> None:
+        self.banner = Banner(message, warning)
+        self.banner_log.append(message)
+
+    # -- turns ------------------------------------------------------------------------------
+    def begin_turn(self) -> None:
+        if not self.in_round:
+            return
+        seat = self.current_seat
+        self.turn_time = 0.0
+        self.phase_time = 0.0
+        self.turn_begins()
+        if self.is_person(seat):
+            if len(self.person_seats) > 1 and self.viewer != seat:
+                self.viewer = None
+                self.phase = Phase.HANDOFF
+                self.relayout()
+                self.hand_over(seat)
+                return
+            self.start_person_turn(seat)
+        else:
+            if len(self.person_seats) != 1:
+                self.viewer = None
+            self.phase = Phase.THINKING
+            self.computer_turn_begins(seat)
+            self.relayout()
+
+    def hand_over(self, seat: int) -> None:
+        """The privacy screen: the next person takes the laptop before their rack shows."""
+        if self.stack is not None:
+            self.stack.push(PrivacyScreen(self.app, self.seat_name(seat), lambda: self.start_person_turn(seat)))
+
+    def start_person_turn(self, seat: int) -> None:
+        self.viewer = seat
+        self.phase = Phase.PERSON
+        self.clock_left = float(self.clock_seconds or 0)
+        self.last_tick = -1
+        self.person_turn_begins(seat)
+        self.play("turn")
+        name = self.seat_name(seat)
+        self.say("Your turn" if name == "You" else f"{name}, your turn")
+
+    def turn_completed(self, round_over: bool) -> None:
+        """A turn completed: autosave, then the next turn, the round end or the match end."""
+        self.save_now()
+        if round_over:
+            self.phase = Phase.ROUND_END
+            self.play(self.victory_cue())
+            self.relayout()
+            self.show_round_end()
+            return
+        self.relayout()
+        self.begin_turn()
+
+    def show_round_end(self) -> None:
+        if self.on_round_over is not None:
+            self.on_round_over()
+        if self.stack is not None:
+            self.stack.push(self.round_end_scene())
+
+    def start_next_round(self) -> None:
+        """Called by the round-end scene's Continue."""
+        self.next_round_begins()
+        people = self.person_seats
+        self.viewer = None if len(people) != 1 else people[0]
+        self.play("shuffle")
+        self.save_now()
+        self.begin_turn()
+
+    # -- saving -----------------------------------------------------------------------------
+    def save_now(self) -> None:
+        """The autosave: after every completed turn (and on Save and quit)."""
+        if not self.autosave:
+            return
+        parts = self.save_parts()
+        if parts is None:
+            self.delete_save()  # a finished match leaves nothing to continue
+            return
+        try:
+            self.write_save(parts)
+        except OSError as error:
+            self.say(f"Could not autosave ({error.strerror or error})", warning=True)
+
+    def save_and_leave(self) -> None:
+        self.save_now()
+        self.stop_thinking()
+
+    # -- frames -----------------------------------------------------------------------------
+    def handle_action(self, action: Action) -> bool:
+        """Esc pauses; Enter ends a person's turn or skips a shown move."""
+        if action.kind == ActionKind.BACK:
+            self.open_pause()
+            return True
+        if action.kind == ActionKind.CONFIRM:
+            if self.phase in (Phase.THINKING, Phase.SHOWING):
+                self.skip_animation()
+            elif self.my_turn:
+                self.confirm_turn()
+            return True
+        return False
+
+    def open_pause(self) -> None:
+        if self.stack is not None:
+            self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, self.save_and_leave))
+
+    def update(self, dt: float) -> None:
+        self.last_dt = dt
+        self.phase_time += dt
+        self.update_parts(dt)
+        self._age_banner(dt)
+        if self.phase == Phase.PERSON:
+            self._run_clock(dt)
+        elif self.phase == Phase.THINKING:
+            self.update_thinking()
+        elif self.phase == Phase.SHOWING:
+            self.update_showing()
+
+    def _age_banner(self, dt: float) -> None:
+        if self.banner is not None:
+            self.banner.left -= dt
+            if self.banner.left <= 0:
+                self.banner = None
+
+    def _run_clock(self, dt: float) -> None:
+        self.turn_time += dt
+        if not self.clock_seconds:
+            return
+        self.clock_left -= dt
+        whole = math.ceil(self.clock_left)
+        if 0 < whole <= CLOCK_TICKS_FROM and whole != self.last_tick:
+            self.last_tick = whole
+            self.play("tick")
+        if self.clock_left <= 0:
+            self.clock_left = 0.0
+            self.end_person_turn("timeout")

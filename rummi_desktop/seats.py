@@ -1,0 +1,77 @@
+"""Who sits at a table: a person with a name, or a computer of one of the game's tiers.
+
+Game-neutral: each game passes in the tiers it offers (``GameSpec.tiers``); whether a set of
+seats fits a game is the game's own check (``GameSpec.check_seats``). Also the statistics every game keeps per
+seat (turns and their time); a game adds its own counts by subclassing :class:`SeatStats`.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+HUMAN = "human"  # the kind of a seat a person plays (a computer seat's kind is its tier)
+DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot")  # a person's name until they type one
+PASS_AND_PLAY_NAMES = ("Ann", "Bea", "Cal", "Dot")  # several people: no one is "You"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    kind: str  # "human" or a tier name
+    name: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+def tier_title(tier: str) -> str:
+    """A tier as the player reads it: "hard" → "Hard"."""
+    return tier.title()
+
+
+def seat_options(tiers: Sequence[str]) -> list[tuple[str, str]]:
+    """The choices for one seat on a setup screen: a person, or each of the game's tiers."""
+    return [(HUMAN, "Person")] + [(tier, f"Computer · {tier_title(tier)}") for tier in tiers]
+
+
+def seats_from_kinds(kinds: Iterable[str]) -> tuple[SeatConfig, ...]:
+    """Seats for a quick start (``--seats human,hard``): a lone person is "You", several
+    people get a name each, a computer is named after its tier."""
+    seats, people = [], 0
+    for kind in kinds:
+        if kind == HUMAN:
+            seats.append(SeatConfig(HUMAN, DEFAULT_NAMES[people] if people else "You"))
+            people += 1
+        else:
+            seats.append(SeatConfig(kind, tier_title(kind)))
+    if people > 1:
+        names = iter(PASS_AND_PLAY_NAMES)
+        seats = [SeatConfig(s.kind, next(names)) if s.is_human else s for s in seats]
+    return tuple(seats)
+
+
+def seat_kind_label(seat: SeatConfig) -> str:
+    """What a seat is, short enough for a seat chip: "Player", "Hard computer"."""
+    if seat.is_human:
+        return "Player"
+    tier = tier_title(seat.kind)
+    return "Computer" if seat.name == tier else f"{tier} computer"
+
+
+@dataclass
+class SeatStats:
+    """What every game counts per seat for its match summary."""
+
+    turns: int = 0
+    turn_seconds: float = 0.0
+
+    @property
+    def average_turn_seconds(self) -> float:
+        return self.turn_seconds / self.turns if self.turns else 0.0
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "SeatStats":
+        """From a save: known fields only (a save from another version may have more)."""
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
