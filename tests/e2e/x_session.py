@@ -58,7 +58,10 @@ class VirtualScreen:
         log = open(self.folder / "xvfb.log", "wb")
         try:
             self.process = subprocess.Popen(
-                ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+                # -noreset: by default the server resets when its last client (the xdpyinfo
+                # probe) leaves, and a game connecting during that reset fails ("x11 not available")
+                ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp",
+                 "-noreset"],
                 pass_fds=(write_end,), stdout=log, stderr=log, start_new_session=True)
         finally:
             os.close(write_end)
