@@ -204,7 +204,8 @@ class GameWindow:
         return wait_until(settled, f"{label!r} on {scene} to settle", on_timeout=self.describe)
 
     def _timed_out(self, what: str) -> str:
-        self.screenshot(f"timeout-{''.join(c if c.isalnum() else '-' for c in what)[:40]}")
+        # best effort: a failing screenshot must not hide why the wait failed
+        self.screenshot(f"timeout-{''.join(c if c.isalnum() else '-' for c in what)[:40]}", check=False)
         return self.describe()
 
     # -- real input -------------------------------------------------------------------------
@@ -234,11 +235,12 @@ class GameWindow:
     def key(self, name: str) -> None:
         self.xdotool("key", name)
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str, check: bool = True) -> Path:
+        """The whole X screen (which is the window) as a PNG, kept for the shots folder."""
         path = self.folder / "shots" / f"{name}.png"
         path.parent.mkdir(exist_ok=True)
-        run_tool(["import", "-window", "root", str(path)], self.screen.display)
-        self.shots.append(path)
+        if run_tool(["import", "-window", "root", str(path)], self.screen.display, check=check).returncode == 0:
+            self.shots.append(path)
         return path
 
 
