@@ -26,6 +26,7 @@ pygame = import_pygame()
 from rummi_desktop.audio import create_audio  # noqa: E402
 from rummi_desktop.input import InputMapper, Letterbox  # noqa: E402
 from rummi_desktop.scene import SceneStack  # noqa: E402
+from rummi_desktop.status_report import StatusReport  # noqa: E402
 from rummi_desktop.storage import paths  # noqa: E402
 from rummi_desktop.storage.settings import Settings, load_settings, save_settings  # noqa: E402
 from rummi_desktop.ui.theme import DEFAULT_THEME_NAME, Theme, fallback_theme, load_themes  # noqa: E402
@@ -73,6 +74,7 @@ class App:
         self.letterbox = Letterbox(LOGICAL_SIZE, pygame.display.get_window_size())
         self.input = InputMapper(self.letterbox, mouse_is_logical=True)
         self.stack = SceneStack()
+        self.status = StatusReport.from_environment()  # off unless RUMMI_DESKTOP_STATUS_FILE is set
         self.audio = create_audio(settings)  # a silent stand-in when there is no sound device
         self.tiles = TileRenderer()  # one tile-picture cache shared by every scene
         self.clock = pygame.time.Clock()
@@ -159,6 +161,7 @@ class App:
         self.stack.apply_pending()
         self.stack.draw(self.screen)
         pygame.display.flip()
+        self.status.report(self.stack, self.frames)  # after the flip: the file tells what shows
         self.frames += 1
         return True
 

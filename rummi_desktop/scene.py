@@ -56,6 +56,11 @@ class Scene:
     def draw(self, surface: "pygame.Surface") -> None:
         """Paint the scene onto ``surface`` (logical 1280×800)."""
 
+    def status(self) -> dict[str, Any]:
+        """A little JSON-ready detail for the status file (:mod:`rummi_desktop.status_report`):
+        what a watcher outside the process needs to check this screen. Nothing by default."""
+        return {}
+
     # -- helpers for subclasses -------------------------------------------------------------
     def close(self) -> None:
         """Ask the stack to pop this scene (applied between frames)."""

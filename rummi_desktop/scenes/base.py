@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
+from rummi_desktop.status_report import describe_widgets
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.widget_group import WidgetGroup
 
@@ -36,6 +37,9 @@ class ShellScene(Scene):
 
     def on_back(self) -> None:
         self.close()
+
+    def status(self) -> dict[str, Any]:
+        return {"widgets": describe_widgets(self.widgets.widgets)}
 
     def update(self, dt: float) -> None:
         self.widgets.update(dt)

@@ -87,6 +87,9 @@ class SettingsScene(ShellScene):
                 self.play(cue)
         return apply
 
+    def status(self) -> dict[str, Any]:
+        return {**super().status(), "theme": self.app.theme.name}
+
     def on_exit(self) -> None:
         self.app.save_settings()
 

@@ -208,6 +208,22 @@ class RummiTableScene(TableScene):
             return True
         return self.controller.handle_action(action)
 
+    def status(self) -> dict:
+        """For the status file: the turn, the counts a watcher checks, where to point."""
+        from rummi_desktop.status_report import describe_widgets
+
+        shown = self.view_state
+        return {
+            "phase": self.phase, "viewer": self.viewer, "turns": len(self.turn_log),
+            "current": self.session.current if self.session.in_round else None,
+            "table_tiles": sum(len(meld) for meld in shown.table) if shown is not None else 0,
+            "rack_size": len(self.rack_ids), "theme": self.app.theme.name, "settled": self.sprites.settled,
+            "rack": [list(box.as_tuple()) for box in self.rack_layout.slots],
+            "table_area": list(REGIONS.table.as_tuple()), "seed": self.session.setup.seed,
+            "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
+            "widgets": describe_widgets(self.buttons.group.widgets),
+        }
+
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
 
