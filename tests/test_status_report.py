@@ -107,7 +107,7 @@ def test_the_rummi_table_reports_what_the_real_window_test_checks(tmp_path, monk
     scene = open_table(app, session_from_position(["R1 R2 R3"], ["B5 B6", "K9 K10 K11"]), autosave=False)
     detail = scene.status()
     json.dumps(detail, allow_nan=False)  # what the status file can hold
-    assert (detail["phase"], detail["current"], detail["viewer"]) == ("human", 0, 0)
+    assert (detail["phase"], detail["current"], detail["viewer"]) == ("person", 0, 0)
     assert (detail["table_tiles"], detail["rack_size"], len(detail["rack"])) == (3, 2, 2)
     assert len(detail["melds"]) == 1 and detail["theme"] == app.theme.name
     assert {"Draw", "End Turn"} <= {widget["label"] for widget in detail["widgets"]}

@@ -91,7 +91,7 @@ def choose(game: GameWindow, label: str, wanted: Any) -> None:
 
 def persons_turn(detail: dict[str, Any]) -> bool:
     """The person may move, and every tile has arrived (as a person would wait to see them)."""
-    return (detail["phase"] == "human" and detail["current"] == detail["viewer"] and bool(detail["rack"])
+    return (detail["phase"] == "person" and detail["current"] == detail["viewer"] and bool(detail["rack"])
             and detail["settled"])
 
 

@@ -23,7 +23,7 @@ from rummi_desktop.scenes.rummi.rack_order import RackOrders
 from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
 from rummi_desktop.scenes.rummi.table_buttons import TableButtons
 from rummi_desktop.scenes.rummi.turn_flow import RummiTurnFlow
-from rummi_desktop.scenes.rummi.view import RummiTableView
+from rummi_desktop.scenes.rummi.view import REGIONS, RummiTableView
 from rummi_desktop.scenes.table_base import SaveParts, TableScene
 from rummi_desktop.storage.saves import delete_autosave, write_autosave
 
