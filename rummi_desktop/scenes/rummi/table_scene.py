@@ -36,6 +36,7 @@ from rummi_desktop.scenes.rummi.computer_turns import ComputerTurns
 from rummi_desktop.scenes.rummi.table_actions import HumanActions
 from rummi_desktop.scenes.rummi.table_buttons import TableButtons
 from rummi_desktop.scenes.rummi.table_motion import TableMotion
+from rummi_desktop.scenes.rummi.table_stillness import table_next_change_in
 from rummi_desktop.scenes.rummi.table_input import TableInput
 from rummi_desktop.storage.rummi_saves import delete_autosave, write_autosave
 from rummi_desktop.tiles import Tile
@@ -369,6 +370,9 @@ class RummiTableScene(HumanActions, ComputerTurns, TableMotion, Scene):
         if self.clock_left <= 0:
             self.clock_left = 0.0
             self.finish_human_turn("timeout")
+
+    def next_change_in(self) -> float:
+        return table_next_change_in(self, BANNER_SECONDS)
 
     def draw(self, surface: pygame.Surface) -> None:
         from rummi_desktop.scenes.rummi.table_paint import paint_table
