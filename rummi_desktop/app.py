@@ -155,20 +155,22 @@ class App:
     def step(self, dt: float) -> bool:
         """Run one frame of ``dt`` seconds; returns False once the app should close."""
         changes = self.stack.changes
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self._dispatch(event)
-            self.last_activity = self.time
         self.stack.apply_pending()
         if self.stack.empty:
             self.running = False
         if not self.running:
             return False
         self.time += dt
+        if events or self.stack.changes != changes:
+            self.last_activity = self.time  # input or a new screen: glows and intros at full rate
         self.fixed.advance(dt, self.stack.fixed_update)
         self.stack.update(dt)
         self.stack.apply_pending()
         if self.stack.changes != changes:
-            self.last_activity = self.time  # a new screen: its glows and intro run at full rate
+            self.last_activity = self.time
         # The stack is settled for this frame here: self.stack.top is what gets drawn.
         self.stack.draw(self.screen)
         pygame.display.flip()
