@@ -10,7 +10,8 @@ would add ~1.6 ms a frame of pure copying there.
 fixed steps, update, draw, flip): tests and the bench call it with a fixed ``dt``, and it always
 draws. ``run()`` calls it with real time, paced by ``FramePacer``: 60 frames a second while
 anything moves, and while the picture is still (no input for ``FULL_RATE_AFTER_INPUT`` seconds
-and the visible scenes say nothing changes soon) it sleeps until the next change or an event.
+and the visible scenes say nothing changes soon) it sleeps until the next change or an event,
+then hands the slept time to ``pass_still_time`` before the frame.
 Physics runs on ``fixed`` (a ``FixedStep``: 1/120 s steps, ``fixed.alpha`` left over).
 Scenes reach shared things through the app: ``theme``, ``settings``, ``audio``, ``tiles`` (the
 shared TileRenderer), ``update_settings``, ``notices``, ``time``, ``idle_time``.
@@ -40,7 +41,7 @@ from rummi_desktop.ui.tile_render import TileRenderer  # noqa: E402
 LOGICAL_SIZE = (1280, 800)
 FPS = 60
 BACKGROUND_FPS = 15  # the window is behind another: keep animations going, spare the laptop
-MINIMISED_FPS = 10  # nothing shows; a still scene waits longer anyway (frame_pacer keeps the time)
+MINIMISED_FPS = 10  # nothing shows; not fewer: a moving frame past MAX_DT would slow the turn clock
 FULL_RATE_AFTER_INPUT = 1.0  # s of full-rate frames after input or a new screen: glows, tooltips
 WINDOW_TITLE = "Rummi Desktop"
 
@@ -188,6 +189,17 @@ class App:
             return 0.0
         return self.stack.next_change_in()
 
+    def pass_still_time(self, seconds: float) -> None:
+        """Time the loop slept while the picture was still: the top scene's timers and the
+        turn clock see it before the next frame's input, so an animation that input starts
+        does not jump ahead by it. No fixed steps: nothing was moving."""
+        changes = self.stack.changes
+        self.time += seconds
+        self.stack.update(seconds)
+        self.stack.apply_pending()
+        if self.stack.changes != changes:
+            self.last_activity = self.time
+
     def _dispatch(self, event: Any) -> None:
         if event.type == pygame.QUIT:
             self.running = False  # the window's close button; games autosave after each turn
@@ -216,7 +228,9 @@ class App:
         while the picture is still; real dt, capped so a stall doesn't make animations jump."""
         pacer = pacer or FramePacer(pygame.event.peek)
         while self.running:
-            dt = pacer.next_frame(1.0 / self.frame_rate, self.still_for())
+            still, dt = pacer.next_frame(1.0 / self.frame_rate, self.still_for())
+            if still:
+                self.pass_still_time(still)
             if not self.step(dt):
                 break
         self.close()

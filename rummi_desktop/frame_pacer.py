@@ -6,9 +6,11 @@ loop sleeps until the next change, an input event or ``IDLE_WAKE``, whichever co
 looking for events every ``IDLE_POLL`` seconds. So a menu nobody touches costs almost nothing,
 and a click is still answered within about 10 ms.
 
-A frame's ``dt`` is the real time since the previous frame, capped at ``MAX_DT`` so a stall
-(window dragged, laptop asleep) doesn't make animations jump — but a wait the loop chose itself
-is real time the turn clock must see, so the cap grows by the planned part of the wait.
+The real time since the previous frame comes back in two parts. ``still``: the planned idle
+wait, up to where it ended — nothing moved during it, so the app passes it to the scenes'
+clocks and timers *before* the frame's input (the turn clock loses none of it, and a tween that
+a click starts does not jump ahead by it). ``dt``: the rest, the frame's own time, capped at
+``MAX_DT`` so a stall (window dragged, laptop asleep) doesn't make animations jump.
 
 The clock and the sleep are passed in: tests drive the pacer with a fake clock.
 """
@@ -31,10 +33,12 @@ def frame_gap(period: float, still_for: float) -> float:
     return min(still_for, IDLE_WAKE)
 
 
-def frame_dt(elapsed: float, period: float, gap: float) -> float:
-    """The seconds a frame advances the game: the real ``elapsed`` time, capped at ``MAX_DT``
-    beyond any planned idle wait (the wait itself is never lost)."""
-    return min(elapsed, MAX_DT + max(0.0, gap - period))
+def split_elapsed(elapsed: float, period: float, gap: float) -> tuple[float, float]:
+    """``(still, dt)`` of a frame that came ``elapsed`` s after the previous one, ``gap`` s
+    having been planned: an idle wait (``gap > period``) is still time up to the gap; the rest
+    (all of it while animating) is the frame's own time, capped at ``MAX_DT``."""
+    still = min(elapsed, gap) if gap > period else 0.0
+    return still, min(elapsed - still, MAX_DT)
 
 
 class FramePacer:
@@ -51,9 +55,9 @@ class FramePacer:
         self._sleep = sleep
         self.last_frame = now()
 
-    def next_frame(self, period: float, still_for: float) -> float:
+    def next_frame(self, period: float, still_for: float) -> tuple[float, float]:
         """Wait for the next frame (``period``: 1 / frame rate; ``still_for``: how long the
-        picture stays the same without input) and return the ``dt`` it should advance."""
+        picture stays the same without input); returns its ``(still, dt)`` seconds."""
         gap = frame_gap(period, still_for)
         due = self.last_frame + gap
         if gap > period:
@@ -62,7 +66,7 @@ class FramePacer:
             self._sleep_until(due)
         now = self._now()
         elapsed, self.last_frame = max(0.0, now - self.last_frame), now
-        return frame_dt(elapsed, period, gap)
+        return split_elapsed(elapsed, period, gap)
 
     def _sleep_until(self, due: float) -> None:
         left = due - self._now()

@@ -34,6 +34,15 @@ class Recorder(Scene):
 
 
 class StillScene(Recorder):
+    def __init__(self, app: App) -> None:
+        super().__init__()
+        self.app = app
+        self.timed_updates: list[tuple[int, float]] = []  # (frames drawn so far, dt)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.timed_updates.append((self.app.frames, dt))
+
     def next_change_in(self) -> float:
         return math.inf
 
@@ -97,7 +106,7 @@ def test_an_animating_scene_is_drawn_at_the_full_rate(app):
 
 
 def test_a_still_scene_waits_but_input_brings_full_rate_frames_back_at_once(app):
-    scene = StillScene()
+    scene = StillScene(app)
     app.stack.push(scene)
     loop = FakeLoop(app, until=12.0, event_at=6.005)
     loop.run()
@@ -106,6 +115,12 @@ def test_a_still_scene_waits_but_input_brings_full_rate_frames_back_at_once(app)
     assert len(idle) <= 4 / IDLE_WAKE + 1
     woken = loop.frames_between(6.0, 8.0)
     assert woken[0] <= 6.005 + IDLE_POLL + 1e-9  # the motion event was answered within a poll
+    # The time slept before the event reached the scene first, on its own; the frame that
+    # answered the event advanced only the time since the event arrived.
+    frame = len(loop.frames_between(0.0, woken[0]))
+    slept, answering = [dt for at, dt in scene.timed_updates if at == frame]
+    assert 0 < slept <= IDLE_WAKE and woken[0] - slept == pytest.approx(loop.frame_times[frame - 1])
+    assert answering <= IDLE_POLL
     assert len(loop.frames_between(6.005, 6.005 + FULL_RATE_AFTER_INPUT)) >= FPS - 2
     assert len(loop.frames_between(8.0, 12.0)) <= 4 / IDLE_WAKE + 1
     assert sum(scene.updates) == pytest.approx(app.time)  # every second reached the scene
@@ -151,3 +166,22 @@ def test_a_still_table_at_a_persons_turn_keeps_the_clock_on_real_time(tmp_path, 
     quiet = loop.frames_between(5.0, 20.0)  # the banner is gone; only the clock ring moves
     assert 15 * 2 <= len(quiet) <= 15 * 5  # one frame per pixel of ring and per second shown
     assert len(loop.frame_times) < 20 * FPS / 4
+
+
+def test_input_after_a_long_rest_starts_the_fans_gently(app):
+    menu = MenuScene(app)
+    app.stack.push(menu)
+    loop = FakeLoop(app, until=12.0, event_at=9.5)
+    breathing: list[float] = []
+    counted_step = app.step
+
+    def step(dt: float) -> bool:
+        alive = counted_step(dt)
+        breathing.append(menu.fans.clock)
+        return alive
+
+    app.step = step  # type: ignore[method-assign]
+    loop.run()
+    assert menu.fans.moving  # woken by the motion at 9.5 s
+    advances = [b - a for a, b in zip(breathing, breathing[1:])]
+    assert max(advances) <= 1 / FPS + 1e-9  # 9.5 s of rest did not make the tiles leap
