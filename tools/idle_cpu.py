@@ -80,33 +80,39 @@ def ensure_tool(command: str, package: str) -> None:
 
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """A private X server on a display number it picks itself (``-displayfd``), so two runs
+    (or another tool's server) never share one."""
     ensure_tool("Xvfb", "xvfb")
     ensure_tool("xdpyinfo", "x11-utils")
-    for number in range(91, 120):
-        if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
-            continue
-        display = f":{number}"
-        server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            ready = subprocess.run(["xdpyinfo", "-display", display], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-            if ready.returncode == 0:
-                return server, display
-            if server.poll() is not None:
-                break
-            time.sleep(0.05)
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24",
+                               "-nolisten", "tcp"], pass_fds=(write_end,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as announced:
+        number = announced.readline().strip()
+    if not number.isdigit():
         server.kill()
-        server.wait()
-    raise SystemExit("idle_cpu: could not start Xvfb")
+        raise SystemExit("idle_cpu: could not start Xvfb")
+    display = f":{number}"
+    for _ in range(100):
+        ready = subprocess.run(["xdpyinfo", "-display", display], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        if ready.returncode == 0:
+            return server, display
+        time.sleep(0.05)
+    server.kill()
+    raise SystemExit("idle_cpu: Xvfb did not answer")
 
 
-def wait_for_window(pid: int, env: dict[str, str], timeout: float = 30.0) -> None:
+def wait_for_window(game: subprocess.Popen, env: dict[str, str], timeout: float = 60.0) -> None:
     ensure_tool("xdotool", "xdotool")
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if game.poll() is not None:
+            raise SystemExit(f"idle_cpu: the game exited (status {game.returncode}): {game.stderr.read()}")
         # --pid, never --name: SDL's title type makes --name miss the window (platform notes)
-        found = subprocess.run(["timeout", "5", "xdotool", "search", "--pid", str(pid)], env=env,
+        found = subprocess.run(["timeout", "5", "xdotool", "search", "--pid", str(game.pid)], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         if found.stdout.strip():
             return
@@ -121,7 +127,7 @@ def measure(scene: str, args: argparse.Namespace, env: dict[str, str]) -> dict[s
         game = subprocess.Popen([args.python, "-m", "rummi_desktop", *extra], env=game_env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         try:
-            wait_for_window(game.pid, game_env)
+            wait_for_window(game, game_env)
             time.sleep(args.settle)
             if game.poll() is not None:
                 raise SystemExit(f"idle_cpu: the game exited early: {game.stderr.read()}")
