@@ -1,6 +1,6 @@
 """How much of a core the real game window uses while nobody touches it.
 
-    python tools/idle_cpu.py [--scene menu|table|both] [--seconds 10] [--settle 4] [--seed 1]
+    python tools/idle_cpu.py [--scene menu|table|both] [--seconds 10] [--settle 6] [--seed 1]
 
 Starts Xvfb when ``DISPLAY`` is unset (installing ``xvfb`` with apt-get if it is missing), opens
 the real game (``python -m rummi_desktop``, user folders in a throw-away ``RUMMI_DESKTOP_HOME``),
@@ -152,7 +152,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="CPU use of the idle game window")
     parser.add_argument("--scene", choices=[*SCENES, "both"], default="both")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of the sample")
-    parser.add_argument("--settle", type=float, default=4.0, help="seconds to wait after the window shows")
+    parser.add_argument("--settle", type=float, default=6.0,
+                        help="seconds to wait after the window shows (the menu fans rest after ~4 s)")
     parser.add_argument("--seed", type=int, default=1, help="deal for the table (1: the person starts)")
     default_python = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "python"
     parser.add_argument("--python", default=str(default_python) if default_python.exists() else sys.executable,
