@@ -7,9 +7,14 @@ in logical coordinates and bars as out-of-range ones, which the input layer refu
 would add ~1.6 ms a frame of pure copying there.
 
 ``step(dt)`` runs exactly one frame (events → actions → top scene, pending stack changes,
-update, draw, flip): tests and the bench call it with a fixed ``dt``; ``run()`` calls it with the
-real time from a 60 FPS clock. Scenes reach shared things through the app: ``theme``,
-``settings``, ``audio``, ``tiles`` (the shared TileRenderer), ``update_settings``, ``notices``.
+fixed steps, update, draw, flip): tests and the bench call it with a fixed ``dt``, and it always
+draws. ``run()`` calls it with real time, paced by ``FramePacer``: 60 frames a second while
+anything moves, and while the picture is still (no input for ``FULL_RATE_AFTER_INPUT`` seconds
+and the visible scenes say nothing changes soon) it sleeps until the next change or an event,
+then hands the slept time to ``pass_still_time`` before the frame.
+Physics runs on ``fixed`` (a ``FixedStep``: 1/120 s steps, ``fixed.alpha`` left over).
+Scenes reach shared things through the app: ``theme``, ``settings``, ``audio``, ``tiles`` (the
+shared TileRenderer), ``update_settings``, ``notices``, ``time``, ``idle_time``.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from rummi_desktop.boot import import_pygame
 pygame = import_pygame()
 
 from rummi_desktop.audio import create_audio  # noqa: E402
+from rummi_desktop.fixed_step import FixedStep  # noqa: E402
+from rummi_desktop.frame_pacer import FramePacer  # noqa: E402
 from rummi_desktop.input import InputMapper, Letterbox  # noqa: E402
 from rummi_desktop.scene import SceneStack  # noqa: E402
 from rummi_desktop.status_report import StatusReport  # noqa: E402
@@ -35,8 +42,8 @@ from rummi_desktop.ui.tile_render import TileRenderer  # noqa: E402
 LOGICAL_SIZE = (1280, 800)
 FPS = 60
 BACKGROUND_FPS = 15  # the window is behind another: keep animations going, spare the laptop
-MINIMISED_FPS = 10  # nothing shows; not fewer: a frame past MAX_DT would slow the turn clock
-MAX_DT = 0.1  # after a stall (window dragged, laptop asleep) animations resume, they don't jump
+MINIMISED_FPS = 10  # nothing shows; not fewer: a moving frame past MAX_DT would slow the turn clock
+FULL_RATE_AFTER_INPUT = 1.0  # s of full-rate frames after input or a new screen: glows, tooltips
 WINDOW_TITLE = "Rummi Desktop"
 
 
@@ -77,12 +84,13 @@ class App:
         self.status = StatusReport.from_environment()  # off unless RUMMI_DESKTOP_STATUS_FILE is set
         self.audio = create_audio(settings)  # a silent stand-in when there is no sound device
         self.tiles = TileRenderer()  # one tile-picture cache shared by every scene
-        self.clock = pygame.time.Clock()
+        self.fixed = FixedStep()  # physics steps, the same for every scene
         self.running = True
         self.focused = True
         self.minimised = False
         self.frames = 0
         self.time = 0.0  # seconds of frames run, for idle animations
+        self.last_activity = 0.0  # ``time`` of the last input event or stack change
 
     # -- window ----------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> "pygame.Surface":
@@ -149,7 +157,9 @@ class App:
     # -- frames -----------------------------------------------------------------------------
     def step(self, dt: float) -> bool:
         """Run one frame of ``dt`` seconds; returns False once the app should close."""
-        for event in pygame.event.get():
+        changes = self.stack.changes
+        events = pygame.event.get()
+        for event in events:
             self._dispatch(event)
         self.stack.apply_pending()
         if self.stack.empty:
@@ -157,13 +167,41 @@ class App:
         if not self.running:
             return False
         self.time += dt
+        if events or self.stack.changes != changes:
+            self.last_activity = self.time  # input or a new screen: glows and intros at full rate
+        self.fixed.advance(dt, self.stack.fixed_update)
         self.stack.update(dt)
         self.stack.apply_pending()
+        if self.stack.changes != changes:
+            self.last_activity = self.time
+        # The stack is settled for this frame here: self.stack.top is what gets drawn.
         self.stack.draw(self.screen)
         pygame.display.flip()
         self.status.report(self.stack, self.frames)  # after the flip: the file tells what shows
         self.frames += 1
         return True
+
+    @property
+    def idle_time(self) -> float:
+        """Seconds of frames since the last input event or stack change."""
+        return self.time - self.last_activity
+
+    def still_for(self) -> float:
+        """Seconds the picture will stay the same unless input comes (0: keep drawing)."""
+        if self.idle_time < FULL_RATE_AFTER_INPUT:
+            return 0.0
+        return self.stack.next_change_in()
+
+    def pass_still_time(self, seconds: float) -> None:
+        """Time the loop slept while the picture was still: the top scene's timers and the
+        turn clock see it before the next frame's input, so an animation that input starts
+        does not jump ahead by it. No fixed steps: nothing was moving."""
+        changes = self.stack.changes
+        self.time += seconds
+        self.stack.update(seconds)
+        self.stack.apply_pending()
+        if self.stack.changes != changes:
+            self.last_activity = self.time
 
     def _dispatch(self, event: Any) -> None:
         if event.type == pygame.QUIT:
@@ -188,12 +226,14 @@ class App:
             return MINIMISED_FPS
         return FPS if self.focused else BACKGROUND_FPS
 
-    def run(self) -> int:
-        """The real loop: 60 FPS (fewer in the background), real dt (capped so a stall doesn't
-        make animations jump)."""
-        self.clock.tick(FPS)
+    def run(self, pacer: FramePacer | None = None) -> int:
+        """The real loop: 60 FPS while anything moves (fewer in the background), idle waits
+        while the picture is still; real dt, capped so a stall doesn't make animations jump."""
+        pacer = pacer or FramePacer(pygame.event.peek)
         while self.running:
-            dt = min(MAX_DT, self.clock.tick(self.frame_rate) / 1000.0)
+            still, dt = pacer.next_frame(1.0 / self.frame_rate, self.still_for())
+            if still:
+                self.pass_still_time(still)
             if not self.step(dt):
                 break
         self.close()

@@ -10,10 +10,16 @@ as a confirmation or pause panel) is drawn over the scenes below it, which are d
 
 Lifecycle, in order: ``on_enter`` when pushed (or replacing another), ``on_pause`` when another
 scene is pushed over it, ``on_resume`` when that one is popped, ``on_exit`` when removed.
+
+Each frame the top scene gets ``fixed_update(step)`` zero or more times (physics, at a constant
+rate: see ``fixed_step``), then ``update(dt)`` once (tweens, clocks), then everything visible
+is drawn. ``next_change_in()`` tells the app's loop how long a scene's picture stays the same
+without input, so a still screen is not redrawn 60 times a second.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
@@ -50,8 +56,19 @@ class Scene:
         """React to one semantic input action; return True when it was used."""
         return False
 
+    def fixed_update(self, step: float) -> None:
+        """Advance physics by exactly ``step`` seconds (only the top scene; see ``fixed_step``)."""
+
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds (only the top scene is updated)."""
+
+    def next_change_in(self) -> float:
+        """Seconds until this scene's picture changes by itself, input aside: 0 while something
+        moves (a frame at the full rate), e.g. 0.3 for a clock ring one pixel from its next
+        step, ``math.inf`` when only input changes it. Input, and any change to the stack,
+        always brings frames at the full rate for a moment (``App``), so hover glows and
+        tooltips need not be counted here. Says 0 unless a scene knows better."""
+        return 0.0
 
     def draw(self, surface: "pygame.Surface") -> None:
         """Paint the scene onto ``surface`` (logical 1280×800)."""
@@ -76,6 +93,7 @@ class SceneStack:
         self._pending: list[tuple[str, Any]] = []
         self.dim_colour: tuple[int, int, int, int] = (0, 0, 0, DIM_ALPHA)
         self._dim_surface: Any = None
+        self.changes = 0  # stack changes applied so far: the app notices a new screen by it
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
@@ -112,6 +130,7 @@ class SceneStack:
         while self._pending:
             kind, scene = self._pending.pop(0)
             self._apply(kind, scene)
+            self.changes += 1
 
     def _apply(self, kind: str, scene: Scene | None) -> None:
         if kind == "push":
@@ -149,10 +168,20 @@ class SceneStack:
         top = self.top
         return top.handle_action(action) if top is not None else False
 
+    def fixed_update(self, step: float) -> None:
+        top = self.top
+        if top is not None:
+            top.fixed_update(step)
+
     def update(self, dt: float) -> None:
         top = self.top
         if top is not None:
             top.update(dt)
+
+    def next_change_in(self) -> float:
+        """The soonest a visible scene's picture changes by itself (``math.inf``: none will).
+        Scenes under an overlay count too: one may animate from the app's clock."""
+        return min((scene.next_change_in() for scene in self.visible_scenes()), default=math.inf)
 
     def visible_scenes(self) -> list[Scene]:
         """The scenes to draw, bottom first: from the topmost opaque scene up."""

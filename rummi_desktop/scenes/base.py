@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -43,6 +44,11 @@ class ShellScene(Scene):
 
     def update(self, dt: float) -> None:
         self.widgets.update(dt)
+
+    def next_change_in(self) -> float:
+        """Widgets only move after input (a hover glow, a tooltip's delay), and the app keeps
+        drawing for a moment after any input; a screen with its own animation says so."""
+        return math.inf
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(felt_surface(self.app.theme, surface.get_size()), (0, 0))

@@ -4,6 +4,7 @@ tiles on the felt."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -108,9 +109,17 @@ class MenuScene(ShellScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.fans.update(dt, self.app.idle_time)
         if self._intro:
             self.motion.update(dt)
             self._settle_intro()
+
+    def next_change_in(self) -> float:
+        """Still once the buttons have dropped in and the fans have come to rest. Only the top
+        scene is updated: covered by an overlay, the menu does not move at all."""
+        if self.stack is not None and self.stack.top is not self:
+            return math.inf
+        return 0.0 if self._intro or self.fans.moving else math.inf
 
     def handle_action(self, action: Action) -> bool:
         if action.kind == ActionKind.CLICK and self.notice_rect and self.notice_rect.collidepoint(action.pos):
@@ -123,7 +132,7 @@ class MenuScene(ShellScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         surface.blit(self._static_layer(surface.get_size()), (0, 0))
-        self.fans.draw(surface, self.app.tiles, theme, self.app.settings.colour_blind, self.app.time)
+        self.fans.draw(surface, self.app.tiles, theme, self.app.settings.colour_blind)
         self.widgets.draw(surface, theme)
         self._draw_notices(surface)
 

@@ -2,6 +2,10 @@
 
 Rotated tile pictures are made once per (theme, colour-blind) and cached; each frame only
 blits them with a small vertical bob, so the decoration is cheap enough for the bench.
+
+The fans breathe while someone is about. Once nobody has touched anything for ``LIVELY_FOR``
+seconds they slow down and come to rest where they are (a still menu is not redrawn, so it
+costs almost nothing); the next input starts them again, just as gently.
 """
 
 from __future__ import annotations
@@ -26,12 +30,27 @@ FANS: tuple[tuple[tuple[Tile, ...], tuple[int, int], float], ...] = (
 SPREAD = 11.0  # degrees between neighbouring tiles in a fan
 RADIUS = 380  # px from the pivot to a tile's centre
 BOB_PIXELS, BOB_RATE = 5.0, 1.3
+LIVELY_FOR = 3.0  # s without input before the fans come to rest
+SETTLE_TIME = 1.2  # s to slow from full breathing to still (and back)
 
 
 class TileFans:
     def __init__(self) -> None:
         self._key: tuple[str, bool] | None = None
         self._placed: list[tuple[pygame.Surface, tuple[float, float], float]] = []
+        self.clock = 0.0  # the breathing's own time: it stops when the fans rest
+        self.speed = 1.0  # how fast that time runs: 1 breathing, 0 at rest
+
+    @property
+    def moving(self) -> bool:
+        return self.speed > 0
+
+    def update(self, dt: float, idle_time: float) -> None:
+        """Advance the breathing; ease it to a stop after ``LIVELY_FOR`` s without input."""
+        target = 1.0 if idle_time < LIVELY_FOR else 0.0
+        change = dt / SETTLE_TIME
+        self.speed = min(target, self.speed + change) if target > self.speed else max(target, self.speed - change)
+        self.clock += dt * self.speed
 
     def _build(self, renderer: "TileRenderer", theme: "Theme", colour_blind: bool) -> None:
         self._placed = []
@@ -48,9 +67,9 @@ class TileFans:
         self._key = (theme.name, colour_blind)
 
     def draw(self, surface: pygame.Surface, renderer: "TileRenderer", theme: "Theme",
-             colour_blind: bool, time: float) -> None:
+             colour_blind: bool) -> None:
         if self._key != (theme.name, colour_blind):
             self._build(renderer, theme, colour_blind)
         for picture, (cx, cy), phase in self._placed:
-            bob = BOB_PIXELS * math.sin(time * BOB_RATE + phase)
+            bob = BOB_PIXELS * math.sin(self.clock * BOB_RATE + phase)
             surface.blit(picture, picture.get_rect(center=(round(cx), round(cy + bob))))

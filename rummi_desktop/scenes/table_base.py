@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
+from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -44,9 +45,13 @@ class Banner:
     warning: bool = False
     left: float = BANNER_SECONDS
 
+    FADE_IN: ClassVar[float] = 0.12  # s after it appears, a banner is fully shown
+    FADE_OUT: ClassVar[float] = 0.35  # s before it goes, a banner starts to fade
+
     @property
     def alpha(self) -> float:
-        return min(1.0, self.left / 0.35, (BANNER_SECONDS - self.left) / 0.15 + 0.2)
+        shown_for = BANNER_SECONDS - self.left
+        return min(1.0, self.left / self.FADE_OUT, 0.2 + 0.8 * shown_for / self.FADE_IN)
 
 
 SaveParts = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]  # (setup, state, stats)
@@ -58,6 +63,7 @@ class TableScene(Scene):
 
     game_title = ""
     help_sections: HelpSections = ()
+    clock_ring_radius = 30.0  # px: the outer edge of the turn clock's ring, as the view draws it
 
     def __init__(self, app: "App", *, autosave: bool = True) -> None:
         super().__init__()
@@ -156,6 +162,10 @@ class TableScene(Scene):
 
     def delete_save(self) -> None:
         raise NotImplementedError
+
+    def animating(self) -> bool:
+        """True while the game's own pieces move (tiles gliding, a glow fading)."""
+        return False
 
     def stop_thinking(self) -> None:
         """Leaving the table: stop any computer seat's thinking."""
@@ -279,6 +289,20 @@ class TableScene(Scene):
     def open_pause(self) -> None:
         if self.stack is not None:
             self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, self.save_and_leave))
+
+    def next_change_in(self) -> float:
+        """The table animates at the full rate except at a person's turn with nothing moving;
+        then only the banner's fades and the turn clock change the picture."""
+        if self.stack is not None and self.stack.top is not self:
+            return math.inf  # under an overlay the table is not updated: nothing on it moves
+        if self.phase != Phase.PERSON or self.animating():
+            return 0.0
+        waits = [math.inf]
+        if self.banner is not None:
+            waits.append(banner_still_for(self.banner.left, BANNER_SECONDS, Banner.FADE_IN, Banner.FADE_OUT))
+        if self.clock_seconds:
+            waits.append(clock_still_for(self.clock_left, float(self.clock_seconds), self.clock_ring_radius))
+        return min(waits)
 
     def update(self, dt: float) -> None:
         self.last_dt = dt

@@ -36,6 +36,7 @@ class RummiTableScene(TableScene):
 
     game_title = "Rummi"
     help_sections = HELP_SECTIONS
+    clock_ring_radius = min(REGIONS.clock.w, REGIONS.clock.h) / 2  # table_view.draw_clock's ring fits in
 
     def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True) -> None:
         super().__init__(app, autosave=autosave)
@@ -223,6 +224,10 @@ class RummiTableScene(TableScene):
             "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
             "widgets": describe_widgets(self.buttons.group.widgets),
         }
+
+    def animating(self) -> bool:
+        view = self.view
+        return bool(view.incoming) or not view.sprites.settled or any(left > 0 for left in view.meld_glow.values())
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
