@@ -7,6 +7,7 @@ fast (see analysis-format.md for the headless commands' contract).
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 import time
@@ -18,6 +19,10 @@ PROCESS_START = time.perf_counter()
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from rummi_desktop import __version__  # noqa: E402
+
+# The modules computer seats think with. The thinking server imports them once, as the window
+# opens, so every thinking child starts with them loaded (names only: this process need not).
+THINKING_MODULES = ("rummi_desktop.scenes.rummi.computer", "rummi_desktop.ai.tiers")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,7 +54,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def start_thinking_early() -> None:
+    """Start the computer seats' thinking server before anything imports pygame: children are
+    then never copies of a process running SDL's threads, and they start warm."""
+    from rummi_desktop.ai_worker import start_thinking_server
+
+    start_thinking_server(THINKING_MODULES)
+
+
 def main(argv: list[str] | None = None) -> int:
+    # A frozen program's worker processes start as this program: let them do their work here.
+    multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
     if args.command == "analyze":
         from rummi_desktop.analysis import run_analyze
@@ -59,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.simulate import run_simulate
 
         return run_simulate(args.game, args.seats, args.games, args.seed)
+    start_thinking_early()  # the window and the bench play tables with computer seats
     if args.command == "bench":
         from rummi_desktop.bench import run_bench
 

@@ -18,11 +18,13 @@ from typing import Any, Callable
 
 from rummi_desktop.ai.rummi_denial import NextSeat
 from rummi_desktop.ai.seat_view import SeatView, seat_view
-from rummi_desktop.ai_worker import ThinkingProcess, fork_available, start_thinking
+from rummi_desktop.ai_worker import ThinkingProcess, processes_available, start_thinking
 from rummi_desktop.games.rummi.state import RummiState
 from rummi_desktop.tiles import Tile, format_tiles, parse_tiles
 
 THINKING_BUDGET = 2.0  # seconds: tiers finish far sooner (p95 ≤ 200 ms); this is a safety net
+# What the thinking process runs, named for it to import (it is told nothing else of the game).
+THINK_HANDLER = "rummi_desktop.scenes.rummi.computer:think_task"
 
 
 def _tier_player(tier: str) -> Callable[..., Any] | None:
@@ -103,19 +105,18 @@ def melds_from_reply(reply: list[str] | None) -> list[list[Tile]] | None:
 
 
 class ComputerSeats:
-    """Starts computer seats' thinking: in a forked process where possible (no GIL shared
-    with the frame loop), else on a worker thread. One per table; ``close`` on leaving."""
+    """Starts computer seats' thinking: in a child process where one can be started (no GIL
+    shared with the frame loop), else on a worker thread. One per table; ``close`` on leaving."""
 
     def __init__(self, use_process: bool | None = None) -> None:
-        self.use_process = fork_available() if use_process is None else use_process
+        self.use_process = processes_available() if use_process is None else use_process
         self._process: ThinkingProcess | None = None
 
     def prepare(self) -> None:
-        """Fork the thinking process now (at table set-up) rather than on the first turn."""
+        """Start the thinking process now (at table set-up) so it is warm for the first turn."""
         if self.use_process and (self._process is None or not self._process.alive):
-            _tier_player("hard")  # import the tiers before forking: the child starts ready
             try:
-                self._process = ThinkingProcess(think_task)
+                self._process = ThinkingProcess(THINK_HANDLER)
             except OSError:
                 self.use_process = False
 
@@ -124,10 +125,10 @@ class ComputerSeats:
         if self.use_process:
             try:
                 if self._process is None or not self._process.alive:
-                    self._process = ThinkingProcess(think_task)
+                    self._process = ThinkingProcess(THINK_HANDLER)
                 return _DecodedJob(self._process.submit(view_to_task(view), budget, f"{tier} seat"))
             except OSError:
-                self.use_process = False  # no fork here after all: think on a thread
+                self.use_process = False  # no child process here after all: think on a thread
         return start_thinking(lambda deadline, cancel: think(view, deadline, cancel), budget,
                               name=f"{tier} seat")
 
