@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -116,7 +117,7 @@ def _gone(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as stat:
             return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone before or while it was read
         return True
 
 
@@ -127,6 +128,21 @@ def _wait_until_gone(pid: int) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+def _stop(pid: int) -> None:
+    """SIGSTOP the process and wait until every one of its threads has stopped (the signal is
+    acted on asynchronously: a thread still running could yet read the closed pipe)."""
+    os.kill(pid, signal.SIGSTOP)
+    end = time.monotonic() + HANG_GUARD
+    while time.monotonic() < end:
+        states = []
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            states.append((task / "stat").read_text().rsplit(")", 1)[1].split()[0])
+        if all(state in ("T", "t") for state in states):
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"process {pid} did not stop")
 
 
 @pytest.fixture
@@ -144,6 +160,23 @@ def test_the_child_is_not_forked_from_this_process(worker, monkeypatch):
     monkeypatch.setattr(sys.modules[__name__], "PARENT_ONLY", "set in the parent")
     assert _answer(worker, "parent only") is None  # the child imported this module afresh
     assert _answer(worker, "pid") == worker.pid != os.getpid()
+
+
+def test_a_child_started_while_other_threads_run_raises_no_fork_warning():
+    release = threading.Event()
+    busy = threading.Thread(target=release.wait, daemon=True)  # stands for SDL's threads
+    busy.start()
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")  # Python 3.12+ warns if it forks here
+            worker = ThinkingProcess(HANDLER)
+        assert [str(w.message) for w in caught if "fork" in str(w.message)] == []
+        try:
+            assert _answer(worker, [4]) == [8]
+        finally:
+            worker.kill()
+    finally:
+        release.set()
 
 
 def test_a_thinking_process_answers_json_through_a_named_handler(worker):
@@ -175,7 +208,7 @@ def test_close_returns_without_waiting_for_the_child_and_the_child_ends(worker, 
     assert _answer(worker, [1]) == [2]
     worker.submit("hang", budget=60.0)
     monkeypatch.setattr(ai_worker, "STOP_GRACE", 3600.0)
-    os.kill(worker.pid, signal.SIGSTOP)  # a stopped child cannot end: close must not wait for it
+    _stop(worker.pid)  # a stopped child cannot end: close must not wait for it
     try:
         closing = threading.Thread(target=worker.close)
         closing.start()
@@ -190,7 +223,7 @@ def test_close_returns_without_waiting_for_the_child_and_the_child_ends(worker, 
 def test_a_closed_child_that_does_not_leave_is_killed(worker, monkeypatch):
     assert _answer(worker, [1]) == [2]
     monkeypatch.setattr(ai_worker, "STOP_GRACE", 0.2)
-    os.kill(worker.pid, signal.SIGSTOP)  # cannot act on the closed pipe
+    _stop(worker.pid)  # cannot act on the closed pipe
     worker.close()
     assert _wait_until_gone(worker.pid)
 
