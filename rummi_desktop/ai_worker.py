@@ -184,6 +184,34 @@ def _kill_workers_at_exit() -> None:
 atexit.register(_kill_workers_at_exit)
 
 
+class _Chores:
+    """A long-lived daemon thread that runs chores in order. Handing it one never waits; a
+    thread started per chore would make the frame wait (a new thread holds the GIL until it
+    first blocks: measured 1–5 ms here)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._queue: "queue.SimpleQueue[Callable[[], None]]" = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def run(self, chore: Callable[[], None]) -> None:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._serve, name=self.name, daemon=True)
+                self._thread.start()
+        self._queue.put(chore)
+
+    def _serve(self) -> None:
+        while True:
+            self._queue.get()()
+
+
+# Two, so that a new table's child never starts behind a closed one being reaped.
+_STARTS = _Chores("thinking starts")
+_REAPS = _Chores("thinking reaps")
+
+
 def choose_start_method() -> str:
     """"forkserver" where Python offers it and forking a clean process is safe; else "spawn".
     (macOS has a fork server too, but Python itself keeps spawn as the default there: forking
@@ -218,6 +246,7 @@ def start_thinking_server(preload: Iterable[str] = (), method: str | None = None
             multiprocessing.forkserver.ensure_running()
         except OSError:
             chosen = "spawn"
+    _STARTS.run(lambda: None)  # its thread exists before the window opens
     _start_method = chosen
     return chosen
 
@@ -406,23 +435,41 @@ class ThinkingProcess:
         self._process = context.Process(target=_serve, args=(child_end, handler),
                                         name="rummi thinking", daemon=True)
         self.started_at = time.perf_counter()
-        self._process.start()
-        child_end.close()
         self.ready_at: float | None = None  # when the child said its handler is imported
         self.start_error: str | None = None
+        self.failed = False  # no child could be started
         self._closed = False
         self._next_id = 0
         self._replies: dict[int, dict] = {}
         self._free_at = 0.0  # when the child is done with what it was asked (at the latest)
+        # Starting waits for the fork server to fork, and the server may still be importing
+        # the thinking modules when a table opens at once: a helper thread waits, never the
+        # frame. Requests sent meanwhile wait in the pipe.
+        self._started = threading.Event()
         _LIVE_WORKERS.add(self)
+        _STARTS.run(lambda: self._start(child_end))
+
+    def _start(self, child_end: Any) -> None:
+        try:
+            self._process.start()
+        except OSError as error:
+            self.start_error = f"the thinking process could not start: {error}"
+            self.failed = True
+        finally:
+            child_end.close()  # the child has its own copy: end of file reaches us if it dies
+            self._started.set()
 
     @property
     def pid(self) -> int | None:
+        """The child's process id (waits for the start, which takes milliseconds)."""
+        self._started.wait()
         return self._process.pid
 
     @property
     def alive(self) -> bool:
-        return not self._closed and self._process.is_alive()
+        if self._closed or self.failed:
+            return False
+        return not self._started.is_set() or self._process.is_alive()
 
     @property
     def ready(self) -> bool:
@@ -433,7 +480,10 @@ class ThinkingProcess:
     def submit(self, task: Any, budget: float, name: str = "computer seat") -> ProcessJob:
         self._next_id += 1
         request = {"id": self._next_id, "task": task, "budget": budget}
-        self._connection.send_bytes(json.dumps(request).encode("utf-8"))
+        try:
+            self._connection.send_bytes(json.dumps(request).encode("utf-8"))
+        except OSError:
+            pass  # the child has gone (or never came): the job's poll reports it
         # Requests queue in the child: this one may only start once the ones before it end.
         self._free_at = max(time.perf_counter(), self._free_at) + budget
         grace = STALL_GRACE + (0.0 if self.ready else START_GRACE)
@@ -459,7 +509,8 @@ class ThinkingProcess:
 
     def take_reply(self, request_id: int) -> dict | None:
         if not self._read_messages():
-            self._replies.setdefault(request_id, {"id": request_id, "error": "the thinking process ended"})
+            ended = self.start_error if self.failed else "the thinking process ended"
+            self._replies.setdefault(request_id, {"id": request_id, "error": ended})
         return self._replies.pop(request_id, None)
 
     def cancel(self, request_id: int) -> None:
@@ -470,8 +521,8 @@ class ThinkingProcess:
 
     def close(self) -> None:
         """Stop the child (leaving the table) without waiting for it: closing the pipe ends it
-        at once (its reader sees end of file); a background thread reaps it, and kills it if it
-        is still there after ``STOP_GRACE``."""
+        at once (its reader sees end of file); a helper thread reaps it, and kills it if it is
+        still there after ``STOP_GRACE``."""
         if self._closed:
             return
         self._closed = True
@@ -479,15 +530,18 @@ class ThinkingProcess:
             self._connection.close()
         except OSError:
             pass
-        threading.Thread(target=self._reap, name="thinking reaper", daemon=True).start()
+        _REAPS.run(self._reap)
 
     def _reap(self) -> None:
-        self._process.join(STOP_GRACE)
+        self._started.wait()
+        if not self.failed:
+            self._process.join(STOP_GRACE)
         self.kill()
 
     def kill(self) -> None:
         """Stop the child at once (SIGKILL: no handler can keep it alive)."""
-        if self._process.is_alive():
+        self._started.wait(START_GRACE)  # a child still starting is killed once it exists
+        if not self.failed and self._process.pid is not None and self._process.is_alive():
             self._process.kill()
             self._process.join(1.0)
         _LIVE_WORKERS.discard(self)

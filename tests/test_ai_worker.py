@@ -279,6 +279,35 @@ def test_computer_seats_think_in_a_process_and_return_tile_melds():
     assert sorted(str(t) for meld in melds for t in meld) == sorted(["K4", "K5", "K6", "K7", "K8"])
 
 
+def test_where_no_process_can_start_the_job_says_so_and_the_seats_think_on_a_thread(monkeypatch):
+    import multiprocessing.process
+
+    from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+    from rummi_desktop.scenes.rummi.computer import ComputerSeats
+    from rummi_desktop.tiles import parse_tiles
+
+    def refuse(process):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refuse)
+    state = RummiState.from_position(RummiParameters(seats=("hard", "human")), [parse_tiles("K4 K5 K6")],
+                                     [parse_tiles("K7 B2"), parse_tiles("Y1 Y2")], opened=[True, True])
+    worker = ThinkingProcess(HANDLER)
+    with pytest.raises(ThinkingFailed, match="could not start: no processes here"):
+        _answer(worker, [1])
+    assert worker.failed and not worker.alive
+    seats = ComputerSeats(use_process=True)
+    try:
+        seats.prepare()
+        assert seats._process.pid is None  # waits for the start, which failed
+        job = seats.start(state, "hard")
+        assert isinstance(job, ai_worker.ThinkingJob)  # the thread fallback
+        assert job.wait(HANG_GUARD)
+        assert sorted(str(t) for meld in job.poll() for t in meld) == ["K4", "K5", "K6", "K7"]
+    finally:
+        seats.close()
+
+
 def test_a_child_that_does_not_answer_is_killed_and_the_job_fails(worker, monkeypatch):
     monkeypatch.setattr(ai_worker, "STALL_GRACE", 0.3)
     assert _answer(worker, [1]) == [2]  # ready: no start-up grace on the next request

@@ -122,6 +122,8 @@ class ComputerSeats:
 
     def start(self, state: RummiState, tier: str, budget: float = THINKING_BUDGET):
         view = seat_view(state, tier)
+        if self._process is not None and self._process.failed:
+            self.use_process = False  # no child process could be started here: think on a thread
         if self.use_process:
             try:
                 if self._process is None or not self._process.alive:
