@@ -21,10 +21,8 @@ the child saying its handler is imported (the child's start-up).
 
 from __future__ import annotations
 
-# Only light imports up here: a spawned child imports this file again as its main module.
-import argparse
-import json
-import statistics
+# Only light imports up here: each child imports this file again as its main module (as the
+# app's children import the tiny ``rummi-desktop`` launcher script).
 import sys
 import time
 
@@ -32,6 +30,8 @@ WAIT_LIMIT = 60.0  # s: a broken child fails the run instead of hanging it
 
 
 def summary(values: list[float]) -> dict:
+    import statistics
+
     return {"median": round(statistics.median(values), 2), "max": round(max(values), 2), "n": len(values)}
 
 
@@ -81,6 +81,9 @@ def play_game(seats: tuple[str, ...], seed: int, moves: int, results: dict) -> N
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import json
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--start", choices=("forkserver", "spawn"), default=None)
     parser.add_argument("--games", type=int, default=5)
