@@ -148,25 +148,21 @@ def start_thinking(
 # modules, so each child starts warm in milliseconds; or, where there is no fork server
 # (Windows, macOS), it is spawned: a fresh interpreter that imports what it needs.
 #
-# The child knows nothing of any game: it is told a handler by name ("package.module:function")
-# and imports it. Requests and replies are JSON text over a pipe (send_bytes/recv_bytes).
+# The child (rummi_desktop.thinking_child) knows nothing of any game: it is told a handler by
+# name ("package.module:function") and imports it. Requests and replies are JSON text over a pipe (send_bytes/recv_bytes).
 # Parent → child: {"id", "task", "budget"} asks; {"cancel": id} stops that request.
 # Child → parent: {"ready": true} once the handler is imported (or {"ready": false, "error"}),
 # then one {"id", "result"} or {"id", "error"} per request, in order.
 
 import atexit  # noqa: E402
-import importlib  # noqa: E402
 import json  # noqa: E402
 import multiprocessing  # noqa: E402
-import multiprocessing.connection  # noqa: E402
 import multiprocessing.util  # noqa: E402,F401  (registers its exit handler before ours below)
-import os  # noqa: E402
 import queue  # noqa: E402
-import signal  # noqa: E402
 import weakref  # noqa: E402
 from collections.abc import Iterable  # noqa: E402
 
-Handler = Callable[[Any, float, threading.Event], Any]
+from rummi_desktop.thinking_child import serve, split_handler_path  # noqa: E402
 STALL_GRACE = 2.0  # s past its budget: a child that has not answered by then is stuck
 START_GRACE = 10.0  # s a child not yet ready may add (spawn imports the handler's modules first)
 STOP_GRACE = 0.5  # s a closed child has to leave by itself before it is killed
@@ -256,112 +252,6 @@ def thinking_start_method() -> str | None:
     return _start_method
 
 
-def split_handler_path(path: str) -> tuple[str, str]:
-    """``"package.module:function"`` → (module, function); ValueError for anything else."""
-    module, colon, function = path.partition(":")
-    names = module.split(".") + [function]
-    if not colon or not all(name.isidentifier() for name in names):
-        raise ValueError(f"a thinking handler is named 'package.module:function', not {path!r}")
-    return module, function
-
-
-# --- the child --------------------------------------------------------------------------------
-
-
-class _Cancels:
-    """Cancel requests, which may arrive before, during or after the request they name."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._cancelled: set[int] = set()
-        self._current: tuple[int, threading.Event] | None = None
-
-    def cancel(self, request_id: int) -> None:
-        with self._lock:
-            self._cancelled.add(request_id)
-            if self._current is not None and self._current[0] == request_id:
-                self._current[1].set()
-
-    def begin(self, request_id: int) -> threading.Event:
-        with self._lock:
-            event = threading.Event()
-            if request_id in self._cancelled:
-                event.set()
-            self._current = (request_id, event)
-            return event
-
-
-def _read_requests(connection: Any, inbox: "queue.SimpleQueue[dict]", cancels: _Cancels) -> None:
-    """The child's reader (a daemon thread): requests go to the inbox, cancels take effect at
-    once. It is also the watchdog: when the parent closes the pipe or dies, nobody will read an
-    answer, so the child ends here and now, even in the middle of a long search."""
-    parent = multiprocessing.parent_process()
-    watched = [connection] + ([parent.sentinel] if parent is not None else [])
-    while True:
-        ready = multiprocessing.connection.wait(watched)
-        if connection not in ready:
-            os._exit(0)  # the parent's sentinel: the parent process has ended
-        try:
-            message = json.loads(connection.recv_bytes().decode("utf-8"))
-        except (EOFError, OSError):
-            os._exit(0)
-        except ValueError:
-            continue  # not JSON: nothing our parent sends
-        if "cancel" in message:
-            cancels.cancel(message["cancel"])
-        else:
-            inbox.put(message)
-
-
-def _load_handler(path: str) -> tuple[Handler | None, str | None]:
-    """The handler, or None and why it cannot be used (told to the parent, not raised)."""
-    try:
-        module_name, function_name = split_handler_path(path)
-        handler = getattr(importlib.import_module(module_name), function_name)
-    except (ValueError, ImportError, AttributeError) as error:
-        return None, f"no thinking handler {path!r}: {type(error).__name__}: {error}"
-    return handler, None
-
-
-def _answer(request: dict, handler: Handler | None, problem: str | None, cancels: _Cancels) -> dict:
-    request_id = request.get("id")
-    if handler is None:
-        return {"id": request_id, "error": problem}
-    cancel = cancels.begin(request_id)
-    deadline = time.perf_counter() + float(request.get("budget", 2.0))
-    try:
-        return {"id": request_id, "result": handler(request.get("task"), deadline, cancel)}
-    except Exception as error:  # reported to the parent, which decides what to do
-        return {"id": request_id, "error": f"{type(error).__name__}: {error}"}
-
-
-def _encode(reply: dict) -> bytes:
-    try:
-        return json.dumps(reply).encode("utf-8")
-    except (TypeError, ValueError) as error:  # the handler answered something not JSON data
-        return json.dumps({"id": reply.get("id"), "error": f"the answer is not JSON data: {error}"}).encode("utf-8")
-
-
-def _serve(connection: Any, handler_path: str) -> None:
-    """The child's main loop: import the handler, say so, then answer requests in order."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the game's to handle
-    inbox: "queue.SimpleQueue[dict]" = queue.SimpleQueue()
-    cancels = _Cancels()
-    threading.Thread(target=_read_requests, args=(connection, inbox, cancels),
-                     name="thinking requests", daemon=True).start()
-    handler, problem = _load_handler(handler_path)
-    ready = {"ready": True} if problem is None else {"ready": False, "error": problem}
-    try:
-        connection.send_bytes(json.dumps(ready).encode("utf-8"))
-        while True:
-            connection.send_bytes(_encode(_answer(inbox.get(), handler, problem, cancels)))
-    except OSError:
-        return  # the parent has gone: the reader thread is ending the process too
-
-
-# --- the parent -------------------------------------------------------------------------------
-
-
 class ProcessJob:
     """One request to a :class:`ThinkingProcess`; polled like a :class:`ThinkingJob`."""
 
@@ -380,7 +270,7 @@ class ProcessJob:
         if self._reply is None:
             self._reply = self.worker.take_reply(self.request_id)
             if self._reply is None and time.perf_counter() > self.answer_by:
-                self.worker.kill()  # stuck: the next turn starts a fresh child
+                self.worker.close(kill=True)  # stuck: the next turn starts a fresh child
                 self._reply = {"id": self.request_id, "error": "the thinking process did not answer"}
             if self._reply is not None:
                 self.finished_at = time.perf_counter()
@@ -432,7 +322,7 @@ class ThinkingProcess:
         context = multiprocessing.get_context(start_thinking_server())
         self.start_method = context.get_start_method()
         self._connection, child_end = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child_end, handler),
+        self._process = context.Process(target=serve, args=(child_end, handler),
                                         name="rummi thinking", daemon=True)
         self.started_at = time.perf_counter()
         self.ready_at: float | None = None  # when the child said its handler is imported
@@ -519,10 +409,10 @@ class ThinkingProcess:
         except OSError:
             pass  # the child has gone: nothing left to stop
 
-    def close(self) -> None:
+    def close(self, kill: bool = False) -> None:
         """Stop the child (leaving the table) without waiting for it: closing the pipe ends it
         at once (its reader sees end of file); a helper thread reaps it, and kills it if it is
-        still there after ``STOP_GRACE``."""
+        still there after ``STOP_GRACE``. ``kill=True`` sends SIGKILL now (a stuck child)."""
         if self._closed:
             return
         self._closed = True
@@ -530,6 +420,8 @@ class ThinkingProcess:
             self._connection.close()
         except OSError:
             pass
+        if kill and self._started.is_set() and not self.failed:
+            self._process.kill()  # only sends the signal: the reaper waits
         _REAPS.run(self._reap)
 
     def _reap(self) -> None:

@@ -316,7 +316,7 @@ def test_a_child_that_does_not_answer_is_killed_and_the_job_fails(worker, monkey
     with pytest.raises(ThinkingFailed, match="did not answer"):
         job.poll()
     assert not worker.alive  # the table starts a fresh child for the next turn
-    assert _gone(worker.pid)
+    assert _wait_until_gone(worker.pid)
 
 
 def test_thinking_children_are_killed_at_exit(worker):
