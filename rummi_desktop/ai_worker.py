@@ -1,17 +1,18 @@
-"""A computer seat thinks on a worker thread; the frame loop polls it and never waits.
+"""A computer seat thinks off the frame loop: in a child process, or on a worker thread.
 
-The table scene starts a :class:`ThinkingJob` with a function of the shape
-``think(deadline, cancel) -> result`` (H2's tiers take exactly a ``deadline`` — a
+The table uses a :class:`ThinkingProcess` (the second half of this module) wherever a child
+process can be started; the thread below is the fallback for where none can.
+
+The thread: the table scene starts a :class:`ThinkingJob` with a function of the shape
+``think(deadline, cancel) -> result`` (the tiers take exactly a ``deadline`` — a
 ``time.perf_counter()`` instant — and a ``threading.Event``), then calls :meth:`ThinkingJob.poll`
 once per frame. Leaving the table, Reset of the match or a timeout calls :meth:`cancel`; the
 thinking function sees the event and returns early, and whatever it returns is discarded.
 
-Why a thread and not a process: the tiers are fast (p95 well under the turn's animation
-time), the model objects stay in one address space (no serialising a game state every turn),
-and a thread starts in microseconds. The cost is the GIL: while the worker runs Python code
-the frame loop must win the GIL back each frame. We shorten the interpreter's switch interval
-while any job runs so the frame thread gets the GIL within about a millisecond of asking
-instead of the default five (restored when the last job ends).
+A thread shares the GIL with the frame loop: while the worker runs Python code the frame loop
+must win the GIL back each frame. We shorten the interpreter's switch interval while any job
+runs so the frame thread gets the GIL within about a millisecond of asking instead of the
+default five (restored when the last job ends).
 """
 
 from __future__ import annotations
@@ -139,32 +140,39 @@ def start_thinking(
 #
 # Measured on the bench table: while a seat thinks on a thread, every pygame call that
 # releases the GIL (each blit) must win it back from the thinking thread, so a frame of ~75
-# blits stretched from ~2 ms to 25–130 ms. A forked child process thinks on the other core
-# instead. Requests and replies are JSON text over a pipe (send_bytes/recv_bytes: nothing is
-# pickled). "fork" is used because it needs no re-import of the program (it works the same
-# from `python -m`, the entry point and a frozen bundle); where fork is not available the
-# table falls back to the thread above.
+# blits stretched from ~2 ms to 25–130 ms. A child process thinks on the other core instead.
+#
+# The child is never forked from the game: a copy of a process running SDL's threads can start
+# holding a lock no thread will release (this hung CI once; Python 3.12+ warns). It comes from
+# a fork server started before pygame, a small clean process that has imported the thinking
+# modules, so each child starts warm in milliseconds; or, where there is no fork server
+# (Windows, macOS), it is spawned: a fresh interpreter that imports what it needs.
+#
+# The child (rummi_desktop.thinking_child) knows nothing of any game: it is told a handler by
+# name ("package.module:function") and imports it. Requests and replies are JSON text over a pipe (send_bytes/recv_bytes).
+# Parent → child: {"id", "task", "budget"} asks; {"cancel": id} stops that request.
+# Child → parent: {"ready": true} once the handler is imported (or {"ready": false, "error"}),
+# then one {"id", "result"} or {"id", "error"} per request, in order.
 
 import atexit  # noqa: E402
-import importlib  # noqa: E402
 import json  # noqa: E402
 import multiprocessing  # noqa: E402
 import multiprocessing.util  # noqa: E402,F401  (registers its exit handler before ours below)
-import os  # noqa: E402
-import signal  # noqa: E402
+import queue  # noqa: E402
 import weakref  # noqa: E402
+from collections.abc import Iterable  # noqa: E402
 
-Handler = Callable[[dict, float, Any], Any]
-# A child that has not answered this long after its budget is stuck: a forked copy of a
-# process with threads (SDL's) can, rarely, start holding a lock that no thread will release.
-STALL_GRACE = 2.0
+from rummi_desktop.thinking_child import serve, split_handler_path  # noqa: E402
+STALL_GRACE = 2.0  # s past its budget: a child that has not answered by then is stuck
+START_GRACE = 10.0  # s a child not yet ready may add (spawn imports the handler's modules first)
+STOP_GRACE = 0.5  # s a closed child has to leave by itself before it is killed
 _LIVE_WORKERS: "weakref.WeakSet[ThinkingProcess]" = weakref.WeakSet()
+_start_method: str | None = None
 
 
 def _kill_workers_at_exit() -> None:
     """Kill thinking children at interpreter exit. multiprocessing's own exit handler (which
-    runs after this one) terminates and then waits for them without a timeout; a child stuck
-    before it dropped SDL's SIGTERM handler would make that wait last forever."""
+    runs after this one) terminates and then waits for them without a timeout."""
     for worker in list(_LIVE_WORKERS):
         worker.kill()
 
@@ -172,30 +180,76 @@ def _kill_workers_at_exit() -> None:
 atexit.register(_kill_workers_at_exit)
 
 
-def fork_available() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods() and os.name == "posix"
+class _Chores:
+    """A long-lived daemon thread that runs chores in order. Handing it one never waits; a
+    thread started per chore would make the frame wait (a new thread holds the GIL until it
+    first blocks: measured 1–5 ms here)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._queue: "queue.SimpleQueue[Callable[[], None]]" = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def run(self, chore: Callable[[], None]) -> None:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._serve, name=self.name, daemon=True)
+                self._thread.start()
+        self._queue.put(chore)
+
+    def _serve(self) -> None:
+        while True:
+            self._queue.get()()
 
 
-def _serve(connection: Any, cancel: Any, handler: Handler) -> None:
-    """The child's loop: one JSON request in, one JSON reply out, until the pipe closes."""
-    # The child is a copy of a pygame process: SDL's SIGTERM/SIGINT handlers would turn a
-    # terminate() into a quit event nobody reads. Plain default behaviour for the child.
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while True:
+# Two, so that a new table's child never starts behind a closed one being reaped.
+_STARTS = _Chores("thinking starts")
+_REAPS = _Chores("thinking reaps")
+
+
+def choose_start_method() -> str:
+    """"forkserver" where Python offers it and forking a clean process is safe; else "spawn".
+    (macOS has a fork server too, but Python itself keeps spawn as the default there: forking
+    is unsafe once system frameworks are loaded.)"""
+    if "forkserver" in multiprocessing.get_all_start_methods() and sys.platform != "darwin":
+        return "forkserver"
+    return "spawn"
+
+
+def processes_available() -> bool:
+    methods = multiprocessing.get_all_start_methods()
+    return "forkserver" in methods or "spawn" in methods
+
+
+def start_thinking_server(preload: Iterable[str] = (), method: str | None = None) -> str:
+    """Choose how thinking children start and, with a fork server, start it now; returns the
+    start method. Call it early, before pygame is imported: the server then imports the
+    ``preload`` modules (names, or handler paths "module:function") while the window opens,
+    and every child forked from it starts with them imported. A cheap no-op once done."""
+    global _start_method
+    if _start_method is not None:
+        return _start_method
+    chosen = method or choose_start_method()
+    if chosen not in ("forkserver", "spawn"):
+        raise ValueError(f"thinking children start by 'forkserver' or 'spawn', not {chosen!r}")
+    if chosen == "forkserver":
+        import multiprocessing.forkserver
+
+        multiprocessing.get_context("forkserver").set_forkserver_preload(
+            [name.partition(":")[0] for name in preload])
         try:
-            request = json.loads(connection.recv_bytes().decode("utf-8"))
-        except (EOFError, OSError):
-            return
-        deadline = time.perf_counter() + float(request.get("budget", 2.0))
-        try:
-            reply = {"id": request["id"], "result": handler(request["task"], deadline, cancel)}
-        except Exception as error:  # reported to the parent, which decides what to do
-            reply = {"id": request["id"], "error": f"{type(error).__name__}: {error}"}
-        try:
-            connection.send_bytes(json.dumps(reply).encode("utf-8"))
-        except (BrokenPipeError, OSError):
-            return
+            multiprocessing.forkserver.ensure_running()
+        except OSError:
+            chosen = "spawn"
+    _STARTS.run(lambda: None)  # its thread exists before the window opens
+    _start_method = chosen
+    return chosen
+
+
+def thinking_start_method() -> str | None:
+    """The start method chosen by :func:`start_thinking_server`, or None before it ran."""
+    return _start_method
 
 
 class ProcessJob:
@@ -216,7 +270,7 @@ class ProcessJob:
         if self._reply is None:
             self._reply = self.worker.take_reply(self.request_id)
             if self._reply is None and time.perf_counter() > self.answer_by:
-                self.worker.kill()  # stuck: the next turn forks a fresh child
+                self.worker.close(kill=True)  # stuck: the next turn starts a fresh child
                 self._reply = {"id": self.request_id, "error": "the thinking process did not answer"}
             if self._reply is not None:
                 self.finished_at = time.perf_counter()
@@ -241,7 +295,7 @@ class ProcessJob:
 
     def cancel(self) -> None:
         self._cancelled = True
-        self.worker.cancel_current()
+        self.worker.cancel(self.request_id)
 
     def wait(self, timeout: float | None = None) -> bool:
         end = None if timeout is None else time.perf_counter() + timeout
@@ -253,69 +307,133 @@ class ProcessJob:
 
 
 class ThinkingProcess:
-    """A forked child that answers thinking requests one at a time.
+    """A child process that answers thinking requests one at a time.
 
-    ``handler(task, deadline, cancel)`` runs in the child with plain JSON data and returns
-    JSON data. ``submit`` never blocks; replies are read without blocking when polled.
+    ``handler`` names a function "package.module:function" that the child imports and calls
+    as ``function(task, deadline, cancel)`` with JSON data, returning JSON data; ``deadline`` is
+    a ``time.perf_counter()`` instant in the child and ``cancel`` a ``threading.Event``.
+    ``submit`` never blocks; replies are read without blocking when polled; ``close`` does not
+    wait for the child.
     """
 
-    def __init__(self, handler: Handler | str) -> None:
-        if isinstance(handler, str):  # "package.module:function"
-            module_name, _, attribute = handler.partition(":")
-            handler = getattr(importlib.import_module(module_name), attribute)
-        context = multiprocessing.get_context("fork")
+    def __init__(self, handler: str) -> None:
+        split_handler_path(handler)  # a misspelt path fails here, in the caller's hands
+        self.handler = handler
+        context = multiprocessing.get_context(start_thinking_server())
+        self.start_method = context.get_start_method()
         self._connection, child_end = context.Pipe()
-        self._cancel = context.Event()
-        self._process = context.Process(target=_serve, args=(child_end, self._cancel, handler),
+        self._process = context.Process(target=serve, args=(child_end, handler),
                                         name="rummi thinking", daemon=True)
-        self._process.start()
-        child_end.close()
+        self.started_at = time.perf_counter()
+        self.ready_at: float | None = None  # when the child said its handler is imported
+        self.start_error: str | None = None
+        self.failed = False  # no child could be started
+        self._closed = False
         self._next_id = 0
         self._replies: dict[int, dict] = {}
         self._free_at = 0.0  # when the child is done with what it was asked (at the latest)
+        # Starting waits for the fork server to fork, and the server may still be importing
+        # the thinking modules when a table opens at once: a helper thread waits, never the
+        # frame. Requests sent meanwhile wait in the pipe.
+        self._started = threading.Event()
         _LIVE_WORKERS.add(self)
+        _STARTS.run(lambda: self._start(child_end))
+
+    def _start(self, child_end: Any) -> None:
+        try:
+            self._process.start()
+        except OSError as error:
+            self.start_error = f"the thinking process could not start: {error}"
+            self.failed = True
+        finally:
+            child_end.close()  # the child has its own copy: end of file reaches us if it dies
+            self._started.set()
+
+    @property
+    def pid(self) -> int | None:
+        """The child's process id (waits for the start, which takes milliseconds)."""
+        self._started.wait()
+        return self._process.pid
 
     @property
     def alive(self) -> bool:
-        return self._process.is_alive()
+        if self._closed or self.failed:
+            return False
+        return not self._started.is_set() or self._process.is_alive()
+
+    @property
+    def ready(self) -> bool:
+        """True once the child has imported its handler (reads its messages; never blocks)."""
+        self._read_messages()
+        return self.ready_at is not None
 
     def submit(self, task: Any, budget: float, name: str = "computer seat") -> ProcessJob:
         self._next_id += 1
-        self._cancel.clear()
         request = {"id": self._next_id, "task": task, "budget": budget}
-        self._connection.send_bytes(json.dumps(request).encode("utf-8"))
+        try:
+            self._connection.send_bytes(json.dumps(request).encode("utf-8"))
+        except OSError:
+            pass  # the child has gone (or never came): the job's poll reports it
         # Requests queue in the child: this one may only start once the ones before it end.
         self._free_at = max(time.perf_counter(), self._free_at) + budget
-        return ProcessJob(self, self._next_id, name, self._free_at + STALL_GRACE)
+        grace = STALL_GRACE + (0.0 if self.ready else START_GRACE)
+        return ProcessJob(self, self._next_id, name, self._free_at + grace)
 
-    def take_reply(self, request_id: int) -> dict | None:
+    def _read_messages(self) -> bool:
+        """Take every message waiting on the pipe; False once the child has gone."""
+        if self._closed:
+            return False
         try:
             while self._connection.poll():
-                reply = json.loads(self._connection.recv_bytes().decode("utf-8"))
-                self._replies[reply["id"]] = reply
+                message = json.loads(self._connection.recv_bytes().decode("utf-8"))
+                if "ready" in message:
+                    self.ready_at = time.perf_counter()
+                    self.start_error = message.get("error")
+                else:
+                    self._replies[message["id"]] = message
+                    if message["id"] == self._next_id:
+                        self._free_at = time.perf_counter()  # the child has nothing left to do
         except (EOFError, OSError):
-            self._replies.setdefault(request_id, {"id": request_id, "error": "the thinking process ended"})
+            return False
+        return True
+
+    def take_reply(self, request_id: int) -> dict | None:
+        if not self._read_messages():
+            ended = self.start_error if self.failed else "the thinking process ended"
+            self._replies.setdefault(request_id, {"id": request_id, "error": ended})
         return self._replies.pop(request_id, None)
 
-    def cancel_current(self) -> None:
-        self._cancel.set()
+    def cancel(self, request_id: int) -> None:
+        try:
+            self._connection.send_bytes(json.dumps({"cancel": request_id}).encode("utf-8"))
+        except OSError:
+            pass  # the child has gone: nothing left to stop
 
-    def close(self) -> None:
-        """Stop the child (leaving the table)."""
-        self._cancel.set()
+    def close(self, kill: bool = False) -> None:
+        """Stop the child (leaving the table) without waiting for it: closing the pipe ends it
+        at once (its reader sees end of file); a helper thread reaps it, and kills it if it is
+        still there after ``STOP_GRACE``. ``kill=True`` sends SIGKILL now (a stuck child)."""
+        if self._closed:
+            return
+        self._closed = True
         try:
             self._connection.close()
         except OSError:
             pass
-        self._process.join(timeout=0.5)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(timeout=0.5)
-        self.kill()  # if still alive; and it is no longer a live worker
+        if kill and self._started.is_set() and not self.failed:
+            self._process.kill()  # only sends the signal: the reaper waits
+        _REAPS.run(self._reap)
+
+    def _reap(self) -> None:
+        self._started.wait()
+        if not self.failed:
+            self._process.join(STOP_GRACE)
+        self.kill()
 
     def kill(self) -> None:
         """Stop the child at once (SIGKILL: no handler can keep it alive)."""
-        if self._process.is_alive():
+        self._started.wait(START_GRACE)  # a child still starting is killed once it exists
+        if not self.failed and self._process.pid is not None and self._process.is_alive():
             self._process.kill()
-            self._process.join(timeout=1.0)
+            self._process.join(1.0)
         _LIVE_WORKERS.discard(self)

@@ -7,6 +7,7 @@ fast (see docs/analysis-format.md for the headless commands' contract).
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 import time
@@ -18,7 +19,6 @@ PROCESS_START = time.perf_counter()
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from rummi_desktop import __version__  # noqa: E402
-
 
 MAX_DEAL_NUMBER = 2**63 - 1  # saves hold it as a TOML integer, which is 64-bit
 
@@ -65,7 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def start_thinking_early() -> None:
+    """Start the computer seats' thinking server before anything imports pygame: children are
+    then never copies of a process running SDL's threads, and they start warm."""
+    from rummi_desktop.ai_worker import start_thinking_server
+    from rummi_desktop.thinking import thinking_modules
+
+    start_thinking_server(thinking_modules())
+
+
 def main(argv: list[str] | None = None) -> int:
+    # A frozen program's worker processes start as this program: let them do their work here.
+    multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
     if args.command == "analyze":
         from rummi_desktop.analysis import run_analyze
@@ -75,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.simulate import run_simulate
 
         return run_simulate(args.game, args.seats, args.games, args.seed)
+    start_thinking_early()  # the window and the bench play tables with computer seats
     if args.command == "bench":
         from rummi_desktop.bench import run_bench
 

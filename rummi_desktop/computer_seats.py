@@ -5,16 +5,17 @@ seat's view is taken from the state at that moment as plain data (the game's ``s
 so the thinking and the frame loop share nothing mutable; the answer is the chosen move's
 notation, which the table hands to the rules model (``play_seat_move``).
 
-Thinking runs in a separate process where one can be made (it never competes with the frame
-loop for the GIL), else on a thread. One ``ComputerSeats`` per table; ``close`` on leaving.
+Thinking runs in a separate process where one can be started (it never competes with the
+frame loop for the GIL; see :mod:`rummi_desktop.ai_worker` for how it is started safely),
+else on a thread. One ``ComputerSeats`` per table; ``close`` on leaving.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.thinking import choose_move, task_for, warm_up
-from rummi_desktop.ai_worker import ThinkingProcess, fork_available, start_thinking
+from rummi_desktop.ai_worker import ThinkingProcess, processes_available, start_thinking
+from rummi_desktop.thinking import choose_move, task_for
 from rummi_desktop.games import GAMES
 
 THINKING_BUDGET = 2.0  # seconds: tiers finish far sooner (p95 ≤ 200 ms); this is a safety net
@@ -30,13 +31,12 @@ class ComputerSeats:
 
     def __init__(self, game: str, use_process: bool | None = None) -> None:
         self.spec = GAMES[game]
-        self.use_process = fork_available() if use_process is None else use_process
+        self.use_process = processes_available() if use_process is None else use_process
         self._process: ThinkingProcess | None = None
 
     def prepare(self) -> None:
-        """Start the thinking process now (at table set-up) rather than on the first turn."""
+        """Start the thinking process now (at table set-up) so it is warm for the first turn."""
         if self.use_process and (self._process is None or not self._process.alive):
-            warm_up((self.spec.key,))  # the child starts with the tiers already imported
             try:
                 self._process = ThinkingProcess(HANDLER)
             except OSError:
@@ -45,6 +45,8 @@ class ComputerSeats:
     def start(self, state: Any, tier: str, budget: float = THINKING_BUDGET):
         """Ask the seat on turn for its move; returns a job whose ``poll()`` gives its notation."""
         task = task_for(self.spec.key, tier, self.spec.seat_view(state, state.current))
+        if self._process is not None and self._process.failed:
+            self.use_process = False  # no child process could be started here: think on a thread
         if self.use_process:
             try:
                 if self._process is None or not self._process.alive:

@@ -32,8 +32,8 @@ def think_task(task: dict[str, Any], deadline: float, cancel: Any) -> str:
     return choose_move(task, deadline, cancel).notation()
 
 
-def warm_up(games: tuple[str, ...] = tuple(GAMES)) -> None:
-    """Import every game's computer seats now (before a thinking process starts, so that the
-    first move does not wait for the imports)."""
-    for key in games:
-        load_entry(GAMES[key], "computer")
+def thinking_modules() -> tuple[str, ...]:
+    """The modules a thinking process needs: this one and every game's computer seats (names
+    only, for the thinking server to import once so that each child starts warm)."""
+    seats = (spec.entry_points["computer"].module for spec in GAMES.values() if spec.has("computer"))
+    return (__name__, *seats)
