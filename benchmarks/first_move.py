@@ -68,17 +68,17 @@ def play_game(seats: tuple[str, ...], seed: int, moves: int, results: dict) -> N
         if not job.wait(WAIT_LIMIT):
             raise SystemExit("a computer seat did not answer")
         taken = (time.perf_counter() - asked) * 1000
-        move = job.poll()
+        answer = job.poll()
         results["first" if move == 0 else "next"].append(taken)
         if move == 0:
             results["ready"].append((wait_ready(worker) - set_up) * 1000)
         thought = time.perf_counter()
         choose_move(task, time.perf_counter() + 2.0, None)
         results["think_first" if move == 0 else "think_next"].append((time.perf_counter() - thought) * 1000)
-        if move is None:
+        if answer is None:
             state.forfeit_turn()
         else:
-            play_seat_move(spec, state, move)
+            play_seat_move(spec, state, answer)
     closing = time.perf_counter()
     computers.close()  # what leaving the table does
     results["close"].append((time.perf_counter() - closing) * 1000)
