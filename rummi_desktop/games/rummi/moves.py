@@ -85,6 +85,19 @@ def _check_target(board: TurnBoard, meld: int, position: int) -> None:
         raise IllegalMove(f"meld {meld} has no position {position}")
 
 
+def _read_melds(words: list[str], read_item) -> tuple[tuple, ...]:
+    """``1,2,3/4,5,6`` (one word; none for an empty table) as melds of items."""
+    if not words:
+        return ()
+    (text,) = words
+    return tuple(tuple(read_item(item) for item in meld.split(",")) for meld in text.split("/"))
+
+
+def _write_melds(verb: str, melds, write_item) -> str:
+    body = "/".join(",".join(write_item(item) for item in meld) for meld in melds)
+    return f"{verb} {body}".rstrip()
+
+
 def _insert(board: TurnBoard, tile_id: int, meld: int, position: int) -> None:
     if meld == len(board.table):
         board.table.append([tile_id])
@@ -309,14 +322,10 @@ class Rearrange(Move):
 
     @classmethod
     def from_words(cls, words: list[str]) -> "Rearrange":
-        if not words:
-            return cls(())
-        (text,) = words
-        return cls(tuple(tuple(int(t) for t in meld.split(",")) for meld in text.split("/")))
+        return cls(_read_melds(words, int))
 
     def notation(self) -> str:
-        body = "/".join(",".join(str(t) for t in meld) for meld in self.melds)
-        return f"table {body}".rstrip()
+        return _write_melds("table", self.melds, str)
 
     def apply(self, board: TurnBoard) -> None:
         named = [tile_id for meld in self.melds for tile_id in meld]
@@ -386,14 +395,10 @@ class Play(Move):
 
     @classmethod
     def from_words(cls, words: list[str]) -> "Play":
-        if not words:
-            return cls(())
-        (text,) = words
-        return cls(tuple(tuple(Tile.parse(t) for t in meld.split(",")) for meld in text.split("/")))
+        return cls(_read_melds(words, Tile.parse))
 
     def notation(self) -> str:
-        body = "/".join(",".join(t.notation() for t in meld) for meld in self.melds)
-        return f"play {body}".rstrip()
+        return _write_melds("play", self.melds, Tile.notation)
 
     def apply(self, board: TurnBoard) -> None:
         raise IllegalMove("play ends the turn: the state carries it out, not the table")
