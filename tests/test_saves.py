@@ -153,6 +153,16 @@ def test_a_version_1_save_is_upgraded_and_resumes(tmp_path):
     assert moment == dt.datetime(2026, 11, 29, 17, 2, 11).astimezone()
 
 
+@pytest.mark.parametrize("saved_at", ["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00", "yesterday"])
+def test_a_version_1_save_with_an_odd_time_still_resumes(tmp_path, saved_at):
+    # Converting these to UTC overflows the calendar: that must not escape to the menu.
+    autosave_path("rummi", tmp_path).parent.mkdir(parents=True, exist_ok=True)
+    text = VERSION_1_SAVE.replace('saved_at = "2026-11-29T17:02:11"', f'saved_at = "{saved_at}"')
+    autosave_path("rummi", tmp_path).write_text(text)
+    save, notice = read_autosave("rummi", "Rummi", identity, folder=tmp_path)
+    assert notice is None and save.state == {"turn": 3}
+
+
 def test_new_saves_carry_the_current_version_and_an_aware_time(tmp_path):
     import datetime as dt
 

@@ -51,11 +51,12 @@ def _saved_at_with_offset(document: dict[str, Any]) -> dict[str, Any]:
     saved = document.get("saved_at")
     try:
         moment = _dt.datetime.fromisoformat(str(saved))
-    except ValueError:
-        moment = _dt.datetime.now()
-    if moment.tzinfo is None:
-        moment = moment.astimezone()  # naive: it was the local time of the computer that wrote it
-    return {**document, "version": 2, "saved_at": moment.astimezone(_dt.timezone.utc).isoformat(timespec="seconds")}
+        if moment.tzinfo is None:
+            moment = moment.astimezone()  # naive: it was the local time of the computer that wrote it
+        moment = moment.astimezone(_dt.timezone.utc)
+    except (ValueError, OverflowError, OSError):  # no date, or one at the calendar's edge
+        moment = _dt.datetime.now(_dt.timezone.utc)
+    return {**document, "version": 2, "saved_at": moment.isoformat(timespec="seconds")}
 
 
 # version -> the function turning a document of that version into one of the next version
