@@ -5,8 +5,8 @@ Rummi's table parts, on the game-neutral table (``scenes.table_base``, ``seats``
 (the scene, composing the three parts), ``turn_flow`` (how turns end; computer seats),
 ``controller`` (gestures, buttons and keys → moves; uses ``drag`` and ``rack_order``),
 ``view`` (layout and sprites; paints with ``table_paint`` / ``table_view``), ``layout`` (pure
-geometry of the table), ``computer`` (a computer seat's thinking off the frame loop),
-``table_buttons``, ``results`` (round end, match summary), ``setup_scene``, ``help_text``.
+geometry of the table), ``table_buttons``, ``results`` (round end, match summary),
+``setup_scene``, ``help_text``.
 This package wires them: nothing in it imports this module back.
 
 ``game_info()`` registers Rummi with the shell's game registry (menu entry, ``play rummi``
