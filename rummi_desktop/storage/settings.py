@@ -64,7 +64,7 @@ def _field_problem(name: str, value: Any) -> str | None:
         return None if isinstance(value, str) and value.strip() else "theme must be a theme name"
     if name == "turn_clock":
         ok = isinstance(value, int) and not isinstance(value, bool) and value in TURN_CLOCK_CHOICES
-        return None if ok else "turn_clock must be one of 0, 30, 60, 120"
+        return None if ok else f"turn_clock must be one of {', '.join(map(str, TURN_CLOCK_CHOICES))}"
     if name == "animation_speed":
         ok = isinstance(value, str) and value in ANIMATION_SPEEDS  # a TOML array is unhashable
         return None if ok else f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}"
