@@ -39,16 +39,14 @@ def seat_options(tiers: Sequence[str]) -> list[tuple[str, str]]:
 def seats_from_kinds(kinds: Iterable[str]) -> tuple[SeatConfig, ...]:
     """Seats for a quick start (``--seats human,hard``): a lone person is "You", several
     people get a name each, a computer is named after its tier."""
-    seats, people = [], 0
-    for kind in kinds:
-        if kind == HUMAN:
-            seats.append(SeatConfig(HUMAN, DEFAULT_NAMES[people] if people else "You"))
-            people += 1
-        else:
-            seats.append(SeatConfig(kind, tier_title(kind)))
-    if people > 1:
-        names = iter(PASS_AND_PLAY_NAMES)
-        seats = [SeatConfig(s.kind, next(names)) if s.is_human else s for s in seats]
+    seats = [SeatConfig(kind, tier_title(kind)) for kind in kinds]
+    people = [index for index, seat in enumerate(seats) if seat.is_human]
+    if len(people) == 1:
+        seats[people[0]] = SeatConfig(HUMAN, "You")
+    for number, index in enumerate(people if len(people) > 1 else []):
+        # more people than names: too many seats, which the game's seat check then refuses
+        name = PASS_AND_PLAY_NAMES[number] if number < len(PASS_AND_PLAY_NAMES) else f"Player {number + 1}"
+        seats[index] = SeatConfig(HUMAN, name)
     return tuple(seats)
 
 
