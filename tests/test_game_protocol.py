@@ -172,3 +172,11 @@ def test_the_thinking_handler_answers_in_notation_for_any_registered_game():
     state = opened_position()
     reply = think_task(task_for("rummi", "hard", RUMMI.seat_view(state, 0)), deadline=1e18, cancel=None)
     assert reply.startswith("play ") and RUMMI.parse_move(reply).melds
+
+
+def test_every_setup_option_is_one_new_state_takes():
+    for spec in GAMES.values():
+        seats = ("easy",) * spec.min_seats
+        for option in spec.options:
+            for choice in option.choices:
+                assert not spec.new_state(seats, 3, **{option.key: choice}).is_terminal

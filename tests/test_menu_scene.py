@@ -66,3 +66,16 @@ def test_each_game_has_its_own_continue_button_and_key(no_games):
     assert labels[:4] == ["Continue Alpha", "Alpha", "Continue Bravo", "Bravo"]
     shortcuts = [b.shortcut for b in menu.buttons]
     assert shortcuts[:4] == ["c", "1", "v", "2"] and len(set(shortcuts)) == len(shortcuts)
+
+
+def test_two_games_asking_for_the_same_continue_key_never_share_it(no_games):
+    from rummi_desktop.scene import Scene
+
+    make = lambda app: None  # noqa: E731
+    resume = lambda app: Scene()  # noqa: E731
+    registry.register_game(registry.GameInfo("a", "Alpha", "first", make, resume=resume, order=10))
+    registry.register_game(registry.GameInfo("b", "Bravo", "second", make, resume=resume, order=20))
+    _, menu = open_menu("instant")
+    shortcuts = [b.shortcut for b in menu.buttons if b.shortcut]
+    assert [b.shortcut for b in menu.buttons[:3:2]] == ["c", ""]  # the second Continue has no key
+    assert len(set(shortcuts)) == len(shortcuts)

@@ -306,3 +306,24 @@ def test_a_pipe_or_device_link_in_place_of_the_autosave_is_reported_by_the_menu(
     assert result.returncode == 0, result.stderr
     assert "Continue Rummi" not in result.stdout and kind in result.stdout
     assert os.path.lexists(saves / (autosave_name("rummi") + ".bad")) and not os.path.lexists(saves / autosave_name("rummi"))
+
+
+def test_a_real_rummi_save_written_by_version_1_resumes_at_its_turn(tmp_path, monkeypatch):
+    """tests/data/rummi_autosave_v1.toml was written by the release before per-game saves
+    (storage/rummi_saves.py at 1678ae6): a match of Ada against Hard, deal 4242, six turns in."""
+    import shutil
+    from pathlib import Path
+
+    from rummi_desktop.scenes.rummi import load_saved_session
+    from rummi_desktop.storage import paths
+
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    target = autosave_path("rummi")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(__file__).parent / "data" / "rummi_autosave_v1.toml", target)
+    notices: list[str] = []
+    session = load_saved_session(notices)
+    assert notices == [] and session is not None
+    assert [seat.name for seat in session.setup.seats] == ["Ada", "Hard"] and session.setup.seed == 4242
+    assert session.state.turn_number == 6
+    assert sorted(len(session.state.rack(seat)) for seat in range(2)) == [16, 17]

@@ -139,7 +139,7 @@ class GameSpec:
     """Everything the house needs to know about one game (see the module docstring).
 
     - ``new_state(seats, seed, **options)``: a fresh game; ``seats`` are labels ("human" or a
-      tier name), their number is the number of seats.
+      tier name), their number is the number of seats; ``options`` are keys of ``options``.
     - ``seat_view(state, seat)``: what that seat may see, as JSON-ready data (the computer seats
       and the network get exactly this).
     - ``audit(state)``: the invariants checked after every move by simulate (a list of problems).

@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 
+def clock_label(seconds: int) -> str:
+    """A turn clock choice as the setup and settings screens show it (0: no clock)."""
+    if not seconds:
+        return "Off"
+    return f"{seconds // 60} minutes" if seconds % 60 == 0 and seconds > 60 else f"{seconds} seconds"
+
+
 class ShellScene(Scene):
     """A screen made of widgets over the felt. Subclasses build widgets in ``__init__``."""
 

@@ -44,11 +44,14 @@ class MenuScene(ShellScene):
     def _entries(self) -> list[tuple[str, Callable[[], None], str, str, str]]:
         """(label, action, style, tooltip, shortcut) for each button, top to bottom."""
         entries: list[tuple[str, Callable[[], None], str, str, str]] = []
+        taken = {"s", "h", "q"}  # the shell's own shortcuts, below
         for number, game in enumerate(registry.playable_games(), start=1):
             resumed = game.resume(self.app) if game.resume else None
             if resumed is not None:
+                key = "" if game.continue_key in taken else game.continue_key  # never two buttons on one key
+                taken.add(key)
                 entries.append((f"Continue {game.title}", self._opener(lambda s=resumed: s), "primary",
-                                f"Pick up your {game.title} game where you left off", game.continue_key))
+                                f"Pick up your {game.title} game where you left off", key))
             entries.append((game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary",
                             game.tagline, str(number)))
         from rummi_desktop.scenes.help import HelpScene

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.base import ShellScene, clock_label
 from rummi_desktop.storage.settings import ANIMATION_SPEEDS, TURN_CLOCK_CHOICES
 from rummi_desktop.tiles import JOKER, Tile
 from rummi_desktop.ui import shapes
@@ -29,7 +29,6 @@ DESCRIPTION = pygame.Rect(PREVIEW.x, PREVIEW.bottom + 30, PREVIEW.width, 110)
 PREVIEW_TILES = (Tile("R", 7), Tile("B", 8), Tile("K", 9), Tile("Y", 10), JOKER)
 CUE_INTERVAL = 0.12  # seconds between sample cues while a volume slider is dragged
 
-CLOCK_LABELS = {0: "Off", 30: "30 seconds", 60: "60 seconds", 120: "2 minutes"}
 SPEED_LABELS = {"relaxed": "Relaxed", "normal": "Normal", "brisk": "Brisk", "instant": "Instant"}
 
 
@@ -49,7 +48,7 @@ class SettingsScene(ShellScene):
                              tooltip="The soft tune behind the menu and the tables"),
             lambda r: OptionPicker(r, "Table theme", app.theme_choices(), app.theme.name, self._set("theme"),
                                    tooltip="The felt, the rail and the tiles change at once"),
-            lambda r: OptionPicker(r, "Default turn clock", [(v, CLOCK_LABELS[v]) for v in TURN_CLOCK_CHOICES],
+            lambda r: OptionPicker(r, "Default turn clock", [(v, clock_label(v)) for v in TURN_CLOCK_CHOICES],
                                    s.turn_clock, self._set("turn_clock"), tooltip="Seconds per turn in new games; a game's setup can change it"),
             lambda r: OptionPicker(r, "Animation speed", [(k, SPEED_LABELS[k]) for k in ANIMATION_SPEEDS],
                                    s.animation_speed, self._set("animation_speed"),

@@ -13,13 +13,16 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from rummi_desktop.games.rummi.state import CLOCK_CHOICES as RUMMI_CLOCK_CHOICES
+from rummi_desktop.games import GAMES
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.toml_files import read_toml_or_quarantine, write_toml_atomic
 
 SETTINGS_VERSION = 1
-# The default turn clock offered in Settings: Rummi's clock choices, 0 meaning no clock.
-TURN_CLOCK_CHOICES: tuple[int, ...] = tuple(seconds or 0 for seconds in RUMMI_CLOCK_CHOICES)
+# The default turn clock offered in Settings: every clock a game of the collection offers
+# (its "clock_seconds" setup option), 0 meaning no clock.
+TURN_CLOCK_CHOICES: tuple[int, ...] = tuple(sorted({
+    seconds or 0 for spec in GAMES.values() for option in spec.options if option.key == "clock_seconds"
+    for seconds in option.choices}))
 # Multipliers on animation speed; "instant" skips motion (for players who dislike movement).
 ANIMATION_SPEEDS: dict[str, float] = {"relaxed": 0.7, "normal": 1.0, "brisk": 1.6, "instant": math.inf}
 DEFAULT_THEME = "parlor"

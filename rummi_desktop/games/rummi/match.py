@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from rummi_desktop.games.rummi.scoring import RoundResult
-from rummi_desktop.games.rummi.state import CLOCK_CHOICES, RummiParameters, RummiState
+from rummi_desktop.games.rummi.state import CLOCK_CHOICES, CLOCK_CHOICES_TEXT, RummiParameters, RummiState
 
 DEFAULT_TARGET = 200
 ROUND_SEED_BITS = 63
@@ -29,7 +29,7 @@ class MatchSettings:
         if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0:
             raise ValueError(f"the target score must be a positive whole number, not {self.target!r}")
         if self.clock_seconds not in CLOCK_CHOICES or isinstance(self.clock_seconds, bool):
-            raise ValueError(f"the turn clock is off, 30, 60 or 120 s, not {self.clock_seconds!r}")
+            raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock_seconds!r}")
 
     def with_target(self, target: int) -> "MatchSettings":
         return replace(self, target=target)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
-from rummi_desktop.games.rummi.match import MODES
 from rummi_desktop.games.rummi.melds import invalid_reason
 from rummi_desktop.games.rummi.moves import Move
 from rummi_desktop.games.rummi.pieces import FACES
@@ -42,10 +41,7 @@ RUMMI = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
-    options=(
-        SetupOption("mode", "Mode", tuple(MODES), "parlor"),
-        SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),
-    ),
+    options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),),
     new_state=new_state,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,

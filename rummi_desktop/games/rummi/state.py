@@ -28,6 +28,7 @@ from rummi_desktop.tiles import Tile
 MIN_SEATS, MAX_SEATS = 2, 4
 CLOCK_CHOICES = (None, 30, 60, 120)
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")  # the computer strengths offered
+CLOCK_CHOICES_TEXT = "off, " + ", ".join(str(c) for c in CLOCK_CHOICES[1:-1]) + f" or {CLOCK_CHOICES[-1]} s"
 
 PLAYED, WENT_OUT, DREW, PASSED, PENALTY, REFUSED = (
     "played", "went_out", "drew", "passed", "penalty", "refused")
@@ -49,7 +50,7 @@ class RummiParameters:
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
             raise ValueError(f"Rummi is played by {MIN_SEATS} to {MAX_SEATS} seats, not {len(self.seats)}")
         if self.clock_seconds not in CLOCK_CHOICES:
-            raise ValueError(f"the turn clock is off, 30, 60 or 120 s, not {self.clock_seconds}")
+            raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock_seconds!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,11 @@ class TurnResult:
     @property
     def ok(self) -> bool:
         return self.outcome != REFUSED
+
+    @property
+    def laid_tiles(self) -> bool:
+        """The turn ended with tiles laid down (a play, or going out)."""
+        return self.outcome in (PLAYED, WENT_OUT)
 
 
 class TurnRefused(IllegalMove):

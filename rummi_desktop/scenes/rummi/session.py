@@ -20,6 +20,7 @@ from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.games.rummi.scoring import RoundResult
 from rummi_desktop.games.rummi.serialize import match_from_dict, match_to_dict
 from rummi_desktop.games.rummi.state import CLOCK_CHOICES as MODEL_CLOCK_CHOICES
+from rummi_desktop.games.rummi.state import CLOCK_CHOICES_TEXT
 from rummi_desktop.games.rummi.state import RummiState, TurnResult
 from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, seats_from_kinds
 
@@ -44,7 +45,7 @@ class MatchSetup:
         if self.mode not in MODES:
             raise ValueError(f"unknown mode {self.mode!r} (parlor or blitz)")
         if self.clock not in CLOCK_CHOICES:
-            raise ValueError("the turn clock is off, 30, 60 or 120 s")
+            raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock!r}")
         if self.target <= 0:
             raise ValueError("the target score must be positive")
 
@@ -182,7 +183,7 @@ class RummiSession:
         stats.turn_seconds += seconds
         after_melds = [tuple(meld) for meld in state.table]
         placed = tuple(t for meld in after_melds for t in meld if t not in _ids(before))
-        if result.outcome in ("played", "went_out"):
+        if result.laid_tiles:
             stats.tiles_placed += len(placed)
             stats.jokers_used += sum(1 for t in placed if face(t).is_joker)
             stats.melds_played += sum(1 for meld in after_melds if frozenset(meld) not in before)

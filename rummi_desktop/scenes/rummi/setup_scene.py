@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from rummi_desktop.input import Action, ActionKind
-from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.base import ShellScene, clock_label
 from rummi_desktop.scenes.rummi.session import CLOCK_CHOICES, SEAT_RANGE, TIERS, MatchSetup, RummiSession
 from rummi_desktop.seats import DEFAULT_NAMES, HUMAN, SeatConfig, seat_options, tier_title
 from rummi_desktop.storage.saves import read_last_setup, write_last_setup
@@ -34,7 +34,6 @@ SEAT_OPTIONS = seat_options(TIERS)
 FEWEST_SEATS, MOST_SEATS = SEAT_RANGE
 TIER_NAMES = tuple(tier_title(tier) for tier in TIERS)
 TARGETS = [(100, "100 points"), (150, "150 points"), (200, "200 points"), (300, "300 points"), (500, "500 points")]
-CLOCK_LABELS = {0: "Off", 30: "30 seconds", 60: "60 seconds", 120: "2 minutes"}
 DEFAULT_CLOCK_KEY = "default_clock"  # in the remembered setup: the settings' clock it was made under
 
 
@@ -80,7 +79,7 @@ class RummiSetupScene(ShellScene):
         self.widgets.add(OptionPicker(self._row(5, PICKER_W), "Match target", TARGETS, self.target,
                                       self._set("target"), tooltip="First to reach it ends the match"))
         self.clock_picker = self.widgets.add(OptionPicker(
-            self._row(6, PICKER_W), "Turn clock", [(c, CLOCK_LABELS[c]) for c in CLOCK_CHOICES], self.clock,
+            self._row(6, PICKER_W), "Turn clock", [(c, clock_label(c)) for c in CLOCK_CHOICES], self.clock,
             self._set("clock"), tooltip="Time for each person's turn"))
         seed_row = self._row(7, PICKER_W)
         self.seed_field = self.widgets.add(TextField(

@@ -14,6 +14,7 @@ import math
 
 from rummi_desktop.ai_worker import ThinkingFailed, ThinkingJob
 from rummi_desktop.computer_seats import ComputerSeats
+from rummi_desktop.games.rummi.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
 from rummi_desktop.scenes.rummi.rack_order import RackOrders
 from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
@@ -54,7 +55,7 @@ class RummiTurnFlow:
         if not record.result.ok:
             self._refused(record)
             return record
-        if record.result.outcome not in ("played", "went_out"):  # the play was undone
+        if not record.result.laid_tiles:  # the play was undone
             self.racks.back_to_their_slots(seat, self.view.shown.rack(seat))
         self._announce(record, action)
         self.after_turn(record)
@@ -81,14 +82,14 @@ class RummiTurnFlow:
         outcome = record.result.outcome
         drawn = len(record.result.drawn)
         if action == "timeout":
-            message = {"played": "Time — your play stands", "went_out": "Time — and you are out!",
-                       "drew": "Time — you draw a tile", "passed": "Time — the pool is empty",
-                       "penalty": f"Time — {drawn} penalty tile{'s' if drawn != 1 else ''}"}
-            say(message.get(outcome, "Time"), warning=outcome == "penalty")
-            play("invalid" if outcome == "penalty" else "rack")
-        elif outcome == "passed":
+            message = {PLAYED: "Time — your play stands", WENT_OUT: "Time — and you are out!",
+                       DREW: "Time — you draw a tile", PASSED: "Time — the pool is empty",
+                       PENALTY: f"Time — {drawn} penalty tile{'s' if drawn != 1 else ''}"}
+            say(message.get(outcome, "Time"), warning=outcome == PENALTY)
+            play("invalid" if outcome == PENALTY else "rack")
+        elif outcome == PASSED:
             say("The pool is empty: you pass")
-        elif outcome in ("played", "went_out"):
+        elif outcome in (PLAYED, WENT_OUT):
             play("clink")
 
     def after_turn(self, record: TurnRecord) -> None:
@@ -135,7 +136,7 @@ class RummiTurnFlow:
         seat = record.seat
         self.last_record = record
         name = self.session.seat(seat).name
-        if record.result.outcome in ("played", "went_out"):
+        if record.result.laid_tiles:
             placed = len(record.placed_ids)
             self.table.say(f"{name} plays {placed} tile{'s' if placed != 1 else ''}")
         elif record.result.outcome == "passed":
