@@ -23,11 +23,12 @@ def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummbleState
 
 
 def audit(state: RummbleState) -> list[str]:
-    """Every tile exactly once (board, racks, pool), every board tile showing its own face
+    """Every tile in play exactly once (board, racks, pool: for a dealt game, the whole set),
+    every board tile showing its own face
     (a joker declared), and every line of 2+ on the board a set."""
     problems = []
-    if state.tile_census() != list(range(len(state.faces))):
-        problems.append(f"the {len(state.faces)} tiles are not all there exactly once")
+    if tuple(state.tile_census()) != state.tiles_in_play:
+        problems.append(f"the {len(state.tiles_in_play)} tiles are not all there exactly once")
     for sq, (laid, tile_id) in enumerate(zip(state.board.cells, state.board_ids)):
         if (laid is None) != (tile_id is None) or (laid is not None and laid.rack_tile != state.faces[tile_id]):
             problems.append(f"square {divmod(sq, 13)} shows a tile that is not the one laid there")

@@ -122,6 +122,8 @@ class RummbleState:
         self.result: GameResult | None = None
         self.log: list[str] = []
         self._history: list[tuple[Move, tuple]] = []
+        # Every id in the game (all of the set, unless a hand-made position left some out).
+        self.tiles_in_play: tuple[int, ...] = tuple(self.tile_census())
 
     def _place_setup(self, setup: PositionSetup) -> None:
         seats = len(self.params.seats)
