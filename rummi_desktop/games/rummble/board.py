@@ -5,8 +5,8 @@ of 169 cells, each ``None`` or a :class:`Laid` tile. A laid tile is a plain tupl
 ``(colour, number, joker)``: its first two fields are what the set rules read (a joker as the
 tile it was declared), so the set classifier takes the cells of a line as they are.
 
-Notation of a laid tile (rules/rummble.md, analysis-format.md): ``R7``, or ``J=K7`` for a
-joker declared as K7. Pure module: no pygame, no I/O.
+Notation of a laid tile (rules/rummble.md; Rummble in docs/analysis-format.md): ``R7``, or
+``J=K7`` for a joker declared as K7. Pure module: no pygame, no I/O.
 """
 
 from __future__ import annotations
