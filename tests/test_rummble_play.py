@@ -167,3 +167,13 @@ def test_a_joker_may_be_any_tile_of_the_set_in_play():
     assert checked(board, (6, 7, "J=K8")).legal  # even a third K8
     assert checked([(6, 5, "K8"), (6, 6, "K9")], (6, 7, "J=K10"), highest=9).reason == \
         "J=K10 is not a tile of this set"
+
+
+def test_unexplained_checks_agree_on_every_verdict():
+    board = Board.from_tiles([(6, 6, "K5"), (6, 7, "K6"), (5, 6, "B5")])
+    for sq in range(169):
+        for tile in ("K4", "K7", "R5", "Y9", "J=K7"):
+            placements = [(sq, Laid.parse(tile))]
+            full, quick = check_play(board, placements), check_play(board, placements, explain=False)
+            assert (full.legal, full.sets, full.bonus) == (quick.legal, quick.sets, quick.bonus)
+            assert quick.legal or quick.reason in (full.reason, "not a set")

@@ -58,11 +58,17 @@ def _refused(reason: str) -> PlayVerdict:
     return PlayVerdict(False, reason)
 
 
-def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: int = HIGHEST) -> PlayVerdict:
+NOT_A_SET = _refused("not a set")
+
+
+def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: int = HIGHEST,
+               explain: bool = True) -> PlayVerdict:
     """Whether placing ``placements`` on ``board`` is a legal play, and its score.
 
     ``highest`` is the tile set's top number (9 for the short set): a joker cannot be declared
-    as a tile the set does not have. ``board`` is not changed."""
+    as a tile the set does not have. ``explain=False`` (a move generator trying many plays)
+    skips writing out which line is not a set: the reason is then just "not a set". ``board``
+    is not changed."""
     placed = dict(placements)
     problem = _placement_problem(board, placements, placed, highest)
     if problem:
@@ -83,7 +89,7 @@ def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: in
             return _refused("the first play needs at least 2 tiles")
     elif not any(_touches_board(cells, sq) for sq in squares):
         return _refused("the play must touch a tile already on the board")
-    return _score_lines(cells, _lines(cells, placed, squares, steps), placed, len(squares))
+    return _score_lines(cells, _lines(cells, placed, squares, steps), placed, len(squares), explain)
 
 
 def _placement_problem(board: Board, placements: Sequence[tuple[int, Laid]], placed: dict, highest: int) -> str:
@@ -149,7 +155,8 @@ def _lines(cells: list, placed: dict, squares: list[int], steps: tuple[int, ...]
     return [line for line in lines if len(line) > 1]
 
 
-def _score_lines(cells: list, lines: list[tuple[int, ...]], placed: dict, placed_count: int) -> PlayVerdict:
+def _score_lines(cells: list, lines: list[tuple[int, ...]], placed: dict, placed_count: int,
+                 explain: bool) -> PlayVerdict:
     if not lines:
         return _refused("a single tile must make a line of at least 2 tiles")
     sets = []
@@ -157,6 +164,8 @@ def _score_lines(cells: list, lines: list[tuple[int, ...]], placed: dict, placed
         tiles = tuple(placed[sq] if sq in placed else cells[sq] for sq in line)
         kind = classify(tiles)
         if kind is None:
+            if not explain:
+                return NOT_A_SET
             return _refused(f"{describe_line(line)}: {' '.join(t.notation() for t in tiles)} is not a set: "
                             f"{set_problem(tiles)}")
         sets.append(ScoredSet(line, tiles, kind, _set_points(line, tiles, kind, placed)))
