@@ -9,9 +9,10 @@ package under ``games/`` and one line here. Nothing here imports pygame or does 
 from __future__ import annotations
 
 from rummi_desktop.games.base import GameSpec
+from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummi.spec import RUMMI
 
-GAMES: dict[str, GameSpec] = {spec.key: spec for spec in (RUMMI,)}
+GAMES: dict[str, GameSpec] = {spec.key: spec for spec in (RUMMI, RUMMBLE)}
 
 
 def find_game(key: str) -> GameSpec | None:

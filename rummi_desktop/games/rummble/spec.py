@@ -1,0 +1,56 @@
+"""Rummble as the house sees it: its :class:`GameSpec` (seats, tiers, the tile-set option,
+state to and from data, move notation, the seat view, the invariants).
+
+No entry points yet: the computer seats, analyze, the table scenes and the bench scene come
+later. Pure module (no pygame, no I/O).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummi_desktop.games.base import GameSpec, SetupOption
+from rummi_desktop.games.rummble.moves import Move
+from rummi_desktop.games.rummble.play import describe_line
+from rummi_desktop.games.rummble.serialize import state_from_dict, state_to_dict
+from rummi_desktop.games.rummble.sets import classify, set_problem
+from rummi_desktop.games.rummble.state import MAX_SEATS, MIN_SEATS, TIERS, TILE_SETS, RummbleParameters, RummbleState
+from rummi_desktop.games.rummble.view import seat_view
+
+
+def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummbleState:
+    return RummbleState(RummbleParameters(seats=tuple(seats), seed=seed, **options))
+
+
+def audit(state: RummbleState) -> list[str]:
+    """Every tile in play exactly once (board, racks, pool: for a dealt game, the whole set),
+    every board tile showing its own face
+    (a joker declared), and every line of 2+ on the board a set."""
+    problems = []
+    if tuple(state.tile_census()) != state.tiles_in_play:
+        problems.append(f"the {len(state.tiles_in_play)} tiles are not all there exactly once")
+    for sq, (laid, tile_id) in enumerate(zip(state.board.cells, state.board_ids)):
+        if (laid is None) != (tile_id is None) or (laid is not None and laid.rack_tile != state.faces[tile_id]):
+            problems.append(f"square {divmod(sq, 13)} shows a tile that is not the one laid there")
+    for first, step, tiles in state.board.lines():
+        if classify(tiles) is None:
+            line = range(first, first + step * len(tiles), step)
+            problems.append(f"{describe_line(line)}: {set_problem(tiles)}")
+    return problems
+
+
+RUMMBLE = GameSpec(
+    key="rummble",
+    title="Rummble",
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    tiers=TIERS,
+    options=(SetupOption("tile_set", "Tiles", TILE_SETS, "standard"),),
+    new_state=new_state,
+    state_to_dict=state_to_dict,
+    state_from_dict=state_from_dict,
+    parse_move=Move.parse,
+    seat_view=seat_view,
+    audit=audit,
+    entry_points={},
+)
