@@ -44,15 +44,18 @@ IO_MODULES = {
                     "the console, the interpreter or logs"),
     **dict.fromkeys(("sqlite3", "dbm", "shelve", "pickle", "marshal"),
                     "stored data (and the project never pickles)"),
+    **dict.fromkeys(("uuid", "secrets"), "the operating system's randomness (a game replays from its seed)"),
     "builtins": "reaches open() and print() under another name",
 }
 
 # Modules the pure layer needs a little of. threading: the AI polls a cancel flag (an Event)
 # that the caller owns and sets; starting threads is the app's and the worker process's job,
 # not the rules'. importlib: a lazy import by literal name, which is checked like any import.
+# random: only a generator seeded by the caller (random.Random); the module-level functions share
+# one unseeded generator, and a game must replay from its seed and its moves.
 # (time stays allowed whole: reading the clock for a search deadline is the one outside input
 # the architecture grants the AI.)
-PARTLY_PURE = {"threading": {"Event"}, "importlib": {"import_module"}}
+PARTLY_PURE = {"threading": {"Event"}, "importlib": {"import_module"}, "random": {"Random"}}
 
 IO_BUILTINS = {
     "open": "opens a file",

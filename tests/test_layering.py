@@ -173,6 +173,9 @@ OFFENDERS = {
     "a thread started": planted(IN_AI, "import threading\n\nthreading.Thread(target=sorted)\n",
                                 (3, "threading.Thread: from threading the pure layer uses only")),
     "Thread imported": planted(IN_AI, "from threading import Thread\n", (1, "threading.Thread")),
+    "unseeded random": planted(IN_AI, "import random\n\nrandom.shuffle([1, 2])\n",
+                               (3, "random.shuffle: from random the pure layer uses only")),
+    "uuid": planted(IN_GAMES, "import uuid\n", (1, "uuid is the operating system's randomness")),
     "star import from threading": planted(IN_AI, "from threading import *\n", (1, "threading.*")),
     "import_module('pygame')": planted(
         IN_GAMES, "import importlib\n\nimportlib.import_module('pygame')\n",
