@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.ai_worker import ThinkingProcess, processes_available, start_thinking
+from rummi_desktop.ai_worker import ThinkingProcess, processes_available
+from rummi_desktop.thinking_thread import start_thinking
 from rummi_desktop.thinking import choose_move, task_for
 from rummi_desktop.games import GAMES
 

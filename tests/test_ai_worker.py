@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from rummi_desktop import ai_worker
-from rummi_desktop.ai_worker import ThinkingFailed, ThinkingProcess, start_thinking
+from rummi_desktop.ai_worker import ThinkingProcess
+from rummi_desktop.thinking_thread import ThinkingFailed, ThinkingJob, start_thinking
 
 
 def test_result_arrives_through_poll_without_blocking():
@@ -305,7 +306,7 @@ def test_where_no_process_can_start_the_job_says_so_and_the_seats_think_on_a_thr
         seats.prepare()
         assert seats._process.pid is None  # waits for the start, which failed
         job = seats.start(state, "hard")
-        assert isinstance(job, ai_worker.ThinkingJob)  # the thread fallback
+        assert isinstance(job, ThinkingJob)  # the thread fallback
         assert job.wait(HANG_GUARD)
         move = Move.parse(job.poll())
         assert sorted(str(t) for meld in move.melds for t in meld) == ["K4", "K5", "K6", "K7"]

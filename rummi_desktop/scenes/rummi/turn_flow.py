@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from rummi_desktop.ai_worker import ThinkingFailed, ThinkingJob
+from rummi_desktop.thinking_thread import ThinkingFailed, ThinkingJob
 from rummi_desktop.computer_seats import ComputerSeats
 from rummi_desktop.games.rummi.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
