@@ -60,3 +60,30 @@ def square_centre(row: int, col: int):
 def place(app, scene, notation: str, row: int, col: int) -> None:
     drag(app, rack_centre(scene, notation), square_centre(row, col))
     steps(app, 2)
+
+
+def stand_in_choose_move(view, tier, *, deadline=None, cancel=None):
+    """A stand-in computer seat for tests: the first single tile that scores, else a pass."""
+    from rummi_desktop.games.rummble.board import Board, Laid
+    from rummi_desktop.games.rummble.moves import Pass, Placement, Play
+    from rummi_desktop.games.rummble.play import check_play
+    from rummi_desktop.tiles import Tile
+
+    board = Board.from_tiles([(row, col, text) for row, col, text in view["board"]])
+    for text in view["rack"]:
+        tile = Tile.parse(text)
+        if tile.is_joker:
+            continue
+        for sq in range(169):
+            if board.cells[sq] is None and check_play(board, [(sq, Laid.of(tile))], view["highest"]).legal:
+                return Play((Placement(*divmod(sq, 13), Laid.of(tile)),))
+    return Pass()
+
+
+def with_stand_in_computer(monkeypatch) -> None:
+    """The game's "computer" entry point, pointed at the stand-in (threads only)."""
+    from rummi_desktop.games.base import EntryPoint
+    from rummi_desktop.games.rummble.spec import RUMMBLE
+
+    no_thinking_process(monkeypatch)
+    monkeypatch.setitem(RUMMBLE.entry_points, "computer", EntryPoint("test_rummble_scene_support:stand_in_choose_move"))
