@@ -40,7 +40,8 @@ class RummbleTurnFlow:
         self.tentative = controller.tentative
         self.computers = ComputerSeats("rummble")
         self.hints = ComputerSeats("rummble")
-        if computers_available() and any(not seat.is_human for seat in session.setup.seats):
+        self.seats_think = computers_available()  # without computer seats a computer's turn passes
+        if self.seats_think and any(not seat.is_human for seat in session.setup.seats):
             self.computers.prepare()
         self.job = None
         self.hint_job = None
@@ -168,7 +169,7 @@ class RummbleTurnFlow:
             self.show_computer_turn(record, before)
 
     def _computer_move(self) -> TurnRecord | None:
-        if not computers_available():
+        if not self.seats_think:
             if self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
                 return None
             return self.session.play_computer(None, self.table.phase_time)
