@@ -216,6 +216,8 @@ class RummbleTableScene(TableScene):
             "settled": self.view.sprites.settled, "scores": list(self.state.scores()),
             "preview_score": verdict.score if verdict is not None and verdict.legal else None,
             "rack": [list(box.as_tuple()) for box in self.view.rack_layout.slots],
+            "rack_faces": [self.state.faces[t].notation() for t in self.view.rack_ids],
+            "board_cells": [[row, col, laid.notation()] for row, col, laid in self.state.board.tiles()],
             "board": list(REGIONS.board.as_tuple()), "star": list(square_box(84).as_tuple()),
             "free_squares": [list(square_box(sq).as_tuple()) for sq in self._squares_beside_board()][:8],
             "seed": self.session.setup.seed, "widgets": describe_widgets(self.buttons.group.widgets),
