@@ -36,7 +36,7 @@ class JokerPicker(ShellScene):
         self.highest, self.cards, self.fits, self.on_done = highest, cards, fits, on_done
         self.fitting = {Tile(c, n) for c in COLOURS for n in range(1, highest + 1) if fits(Tile(c, n))}
         self.chosen = current or next(iter(sorted(self.fitting)), Tile("K", 1))
-        self.card = pygame.Rect(0, 0, 780, 470)
+        self.card = pygame.Rect(0, 0, 780, 520)
         self.card.center = (640, 400)
         ok = pygame.Rect(0, 0, 220, 56)
         ok.bottomright = (self.card.right - 30, self.card.bottom - 24)
@@ -97,7 +97,7 @@ class JokerPicker(ShellScene):
                 self.app.tiles.draw(surface, face, box.topleft, box.w, theme, state, self.app.settings.colour_blind)
         note = ("Glowing tiles make the play on the board legal." if self.fitting
                 else "No declaration makes this play legal yet; add or move tiles.")
-        surface.blit(shapes.text(note, 17, theme.text_muted), (self.card.x + 30, self.card.bottom - 62))
+        surface.blit(shapes.text(note, 17, theme.text_muted), (self.card.x + 30, self.card.y + 392))
         self.widgets.draw(surface, theme)
 
 
@@ -121,7 +121,7 @@ class ExchangeDialog(ShellScene):
         self.widgets.add(Button(ok.move(-260, 0), "Cancel", self.close, tooltip="Keep your tiles", shortcut="escape"))
 
     def tile_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.card.x + 40 + index * 69, self.card.y + 100, 60, 81)
+        return pygame.Rect(self.card.x + 40 + index * 69, self.card.y + 122, 60, 81)
 
     def handle_action(self, action: Action) -> bool:
         if action.kind == ActionKind.CLICK and action.pos is not None:
