@@ -37,6 +37,40 @@ def draw_symbol(surface: pygame.Surface, colour_letter: str, centre: tuple[float
         pygame.draw.polygon(surface, ink, points)
 
 
+# Colour letter -> playing-card suit, for the "cards" faces (the shapes differ, not only the ink).
+SUITS: dict[str, str] = {"K": "spade", "B": "club", "R": "heart", "Y": "diamond"}
+
+
+def draw_suit(surface: pygame.Surface, colour_letter: str, centre: tuple[float, float], size: float,
+              ink: Colour) -> None:
+    """The card suit of ``colour_letter`` (K ♠, B ♣, R ♥, Y ◆), about ``size`` px across."""
+    suit = SUITS[colour_letter]
+    x, y = centre
+    half = size / 2
+    lobe = half * 0.52
+    if suit == "diamond":
+        pygame.draw.polygon(surface, ink, [(x, y - half), (x + half * 0.72, y), (x, y + half), (x - half * 0.72, y)])
+    elif suit == "heart":
+        for side in (-1, 1):
+            pygame.draw.circle(surface, ink, (round(x + side * lobe * 0.92), round(y - half * 0.32)), round(lobe))
+        pygame.draw.polygon(surface, ink, [(x - half * 0.98, y - half * 0.18), (x + half * 0.98, y - half * 0.18),
+                                           (x, y + half * 0.92)])
+    elif suit == "spade":
+        for side in (-1, 1):
+            pygame.draw.circle(surface, ink, (round(x + side * lobe * 0.92), round(y + half * 0.18)), round(lobe))
+        pygame.draw.polygon(surface, ink, [(x - half * 0.98, y + half * 0.06), (x + half * 0.98, y + half * 0.06),
+                                           (x, y - half * 0.95)])
+        _stem(surface, x, y, half, ink)
+    else:  # club
+        for dx, dy in ((0, -0.42), (-0.46, 0.1), (0.46, 0.1)):
+            pygame.draw.circle(surface, ink, (round(x + dx * half), round(y + dy * half)), round(half * 0.36))
+        _stem(surface, x, y, half, ink)
+
+
+def _stem(surface: pygame.Surface, x: float, y: float, half: float, ink: Colour) -> None:
+    pygame.draw.polygon(surface, ink, [(x, y + half * 0.1), (x + half * 0.34, y + half), (x - half * 0.34, y + half)])
+
+
 def draw_joker(surface: pygame.Surface, box: pygame.Rect, main: Colour, trim: Colour, ink: Colour) -> None:
     """A grinning jester: three-pointed cap with bells above a round face with a wide smile.
 

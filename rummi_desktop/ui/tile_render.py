@@ -45,7 +45,17 @@ class LetterFace:
     blank: bool = False
 
 
-TileFace = Union[Tile, LetterFace]
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """A number tile shown as a playing card (Rummble's "cards" set): its rank (A, 2–10, J, Q,
+    K) over the suit of its colour (K ♠, B ♣, R ♥, Y ◆). A joker stays the jester."""
+
+    tile: Tile
+
+
+CARD_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+TileFace = Union[Tile, LetterFace, CardFace]
 
 
 class CacheInfo(NamedTuple):
@@ -95,7 +105,7 @@ class TileRenderer:
             return picture
         if state not in STATES:
             raise ValueError(f"unknown tile state {state!r} (one of {', '.join(STATES)})")
-        if not isinstance(tile, (Tile, LetterFace)):
+        if not isinstance(tile, (Tile, LetterFace, CardFace)):
             raise TypeError(f"cannot draw {tile!r}: expected a Tile or a LetterFace")
         if size < 8:
             raise ValueError(f"tile size {size} px is too small (8 px at least)")
@@ -167,7 +177,7 @@ def clear_shared_parts() -> None:
 
 
 def _has_vector_art(tile: TileFace, colour_blind: bool) -> bool:
-    return isinstance(tile, Tile) and (tile.is_joker or colour_blind)
+    return isinstance(tile, CardFace) or (isinstance(tile, Tile) and (tile.is_joker or colour_blind))
 
 
 @lru_cache(maxsize=64)
@@ -303,7 +313,13 @@ def _gradient_round_rect(size: tuple[int, int], radius: int, top: tuple[int, int
 
 
 def _draw_face_art(art: pygame.Surface, tile: TileFace, face: pygame.Rect, theme: Theme, colour_blind: bool) -> None:
-    if isinstance(tile, Tile) and tile.is_joker:
+    if isinstance(tile, CardFace):
+        if tile.tile.is_joker:
+            _draw_face_art(art, tile.tile, face, theme, False)
+            return
+        centre = (face.centerx, face.top + face.height * 0.70)
+        tile_art.draw_suit(art, tile.tile.colour, centre, face.width * 0.46, theme.tile_colour(tile.tile.colour))
+    elif isinstance(tile, Tile) and tile.is_joker:
         tile_art.draw_joker(art, face.inflate(-face.width // 10, -face.height // 8), theme.joker, theme.accent,
                             theme.tile_colour("K"))
     elif isinstance(tile, Tile) and colour_blind:
@@ -322,6 +338,13 @@ def _draw_state_outline(art: pygame.Surface, body: pygame.Rect, radius: int, the
 def _draw_label(picture: pygame.Surface, tile: TileFace, body: pygame.Rect, theme: Theme, colour_blind: bool) -> None:
     """Numbers and letters, rendered at final size for crispness, engraved with a light lip."""
     face_height = body.height - max(2, round(body.height * 0.07))
+    if isinstance(tile, CardFace):
+        if not tile.tile.is_joker:
+            rank = CARD_RANKS.get(tile.tile.number, str(tile.tile.number))
+            size = round(body.width * (0.44 if len(rank) > 1 else 0.5))
+            _blit_engraved(picture, tile_font(size), rank, theme.tile_colour(tile.tile.colour),
+                           (body.centerx, body.top + face_height * 0.27))
+        return
     if isinstance(tile, Tile):
         if tile.is_joker:
             return

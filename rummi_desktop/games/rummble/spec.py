@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.games.base import GameSpec, SetupOption
+from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
 from rummi_desktop.games.rummble.moves import Move
 from rummi_desktop.games.rummble.play import describe_line
 from rummi_desktop.games.rummble.serialize import state_from_dict, state_to_dict
@@ -52,5 +52,8 @@ RUMMBLE = GameSpec(
     parse_move=Move.parse,
     seat_view=seat_view,
     audit=audit,
-    entry_points={},
+    entry_points={
+        "scenes": EntryPoint("rummi_desktop.scenes.rummble:game_info"),
+        "bench": EntryPoint("rummi_desktop.bench_rummble:setup_bench"),
+    },
 )

@@ -1,0 +1,159 @@
+"""A Rummble game as the window plays it: who sits where, the rules model, stats, autosave.
+
+No pygame here. It wraps :class:`RummbleState` (every rule decision is the model's) and adds
+what only the window needs: seat names and kinds, per-seat statistics for the results, and the
+(setup, state, stats) the autosave writes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rummi_desktop.games.base import Move, play_seat_move
+from rummi_desktop.games.rummble.serialize import state_from_dict, state_to_dict
+from rummi_desktop.games.rummble.spec import RUMMBLE
+from rummi_desktop.games.rummble.state import PLAYED, TILE_SETS, WENT_OUT, RummbleParameters, RummbleState, TurnResult
+from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, seats_from_kinds
+
+TIERS = RUMMBLE.tiers
+SEAT_RANGE = (RUMMBLE.min_seats, RUMMBLE.max_seats)
+TILE_SET_NAMES = {"standard": "Standard 1–13", "short": "Short 1–9", "cards": "Playing cards"}
+
+
+@dataclass(frozen=True)
+class RummbleSetup:
+    """Everything the setup scene chooses; remembered between sessions."""
+
+    seats: tuple[SeatConfig, ...] = (SeatConfig(HUMAN, "You"), SeatConfig("medium", "Medium"))
+    tile_set: str = "standard"
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        RUMMBLE.check_seats([seat.kind for seat in self.seats])
+        if self.tile_set not in TILE_SETS:
+            raise ValueError(f"the tile set is one of {', '.join(TILE_SETS)}, not {self.tile_set!r}")
+
+    def parameters(self) -> RummbleParameters:
+        return RummbleParameters(tuple(seat.kind for seat in self.seats), self.seed, self.tile_set)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": [asdict(seat) for seat in self.seats], "tile_set": self.tile_set, "seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RummbleSetup":
+        seats = tuple(SeatConfig(str(s["kind"]), str(s["name"])[:16]) for s in data["seats"])
+        return cls(seats, str(data["tile_set"]), int(data["seed"]))
+
+
+def quick_setup(seats_csv: str | None, seed: int | None) -> RummbleSetup:
+    """The setup of ``rummi-desktop play rummble --seats human,hard --seed S``."""
+    kinds = [kind.strip().lower() for kind in (seats_csv or "human,medium").split(",") if kind.strip()]
+    chosen = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    return RummbleSetup(seats_from_kinds(kinds), "standard", chosen)
+
+
+@dataclass
+class RummbleSeatStats(SeatStats):
+    plays: int = 0
+    tiles_placed: int = 0
+    best_play: int = 0
+    rummmbles: int = 0
+
+
+@dataclass
+class TurnRecord:
+    """One completed turn: the move, what the model did, and why a computer's move was refused."""
+
+    seat: int
+    move: str
+    result: TurnResult
+    refused: str = ""
+
+    @property
+    def game_over(self) -> bool:
+        return self.result.outcome not in (PLAYED, "exchanged", "passed")
+
+
+@dataclass
+class RummbleSession:
+    setup: RummbleSetup
+    state: RummbleState
+    stats: list[RummbleSeatStats] = field(default_factory=list)
+    history: list[TurnRecord] = field(default_factory=list)  # this sitting's turns (not saved)
+
+    @classmethod
+    def new(cls, setup: RummbleSetup) -> "RummbleSession":
+        return cls(setup, RummbleState(setup.parameters()), [RummbleSeatStats() for _ in setup.seats])
+
+    @property
+    def in_round(self) -> bool:
+        return not self.state.is_terminal
+
+    @property
+    def current(self) -> int:
+        return self.state.current
+
+    def seat(self, index: int) -> SeatConfig:
+        return self.setup.seats[index]
+
+    def is_human(self, index: int) -> bool:
+        return self.setup.seats[index].is_human
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
+
+    def victory_cue(self) -> str:
+        return "fanfare" if any(self.is_human(seat) for seat in self.state.winners()) else "turn"
+
+    # -- turns ------------------------------------------------------------------------------
+    def apply(self, move: Move, seconds: float) -> TurnRecord:
+        """A person's move; IllegalMove (nothing changed) when the model refuses it."""
+        seat = self.state.current
+        result = self.state.apply(move)
+        return self._book(TurnRecord(seat, move.notation(), result), seconds)
+
+    def play_computer(self, notation: str | None, seconds: float) -> TurnRecord:
+        """A computer seat's move; a refused or missing one passes (the model's forfeit)."""
+        seat = self.state.current
+        if notation is None:
+            return self._book(TurnRecord(seat, "pass", self.state.forfeit_turn(), "no move"), seconds)
+        outcome = play_seat_move(RUMMBLE, self.state, notation)
+        move = notation if not outcome.refused else "pass"
+        return self._book(TurnRecord(seat, move, outcome.change, outcome.refused), seconds)
+
+    def _book(self, record: TurnRecord, seconds: float) -> TurnRecord:
+        stats = self.stats[record.seat]
+        stats.turns += 1
+        stats.turn_seconds += seconds
+        if record.result.verdict is not None:
+            stats.plays += 1
+            stats.tiles_placed += len(record.result.laid)
+            stats.best_play = max(stats.best_play, record.result.points)
+            stats.rummmbles += 1 if record.result.verdict.bonus else 0
+        self.history.append(record)
+        return record
+
+    # -- saving -----------------------------------------------------------------------------
+    def to_save(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        return self.setup.to_dict(), state_to_dict(self.state), {"seats": [asdict(s) for s in self.stats]}
+
+    @classmethod
+    def from_save(cls, setup: dict[str, Any], state: RummbleState, stats: dict[str, Any]) -> "RummbleSession":
+        chosen = RummbleSetup.from_dict(setup)
+        if tuple(s.kind for s in chosen.seats) != tuple(state.params.seats):
+            raise ValueError("the saved seats do not match the saved game")
+        seat_stats = [RummbleSeatStats.from_dict(s) for s in stats.get("seats", [])]
+        if len(seat_stats) != len(chosen.seats):
+            seat_stats = [RummbleSeatStats() for _ in chosen.seats]
+        return cls(chosen, state, seat_stats)
+
+
+def load_state(data: dict[str, Any]) -> RummbleState:
+    """The autosave's state part back into a game (ValueError when damaged)."""
+    return state_from_dict(data)
+
+
+__all__ = ["RummbleSetup", "RummbleSession", "TurnRecord", "quick_setup", "load_state", "WENT_OUT"]

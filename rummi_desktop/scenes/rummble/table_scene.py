@@ -1,0 +1,244 @@
+"""The Rummble table: the game-neutral :class:`TableScene` with Rummble's three parts.
+
+* ``view`` (:class:`RummbleTableView`): lays out and paints, keeps the live preview;
+* ``controller`` (:class:`RummbleTableInput`): gestures and keys → tentative placements;
+* ``flow`` (:class:`RummbleTurnFlow`): plays, exchanges, passes, computer turns, hints.
+
+The scene wires them and answers the base's hooks from the :class:`RummbleSession`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scene import Scene
+from rummi_desktop.scenes.rummble.controller import RummbleTableInput
+from rummi_desktop.scenes.rummble.dialogs import ExchangeDialog, JokerPicker
+from rummi_desktop.scenes.rummble.help_text import HELP_SECTIONS
+from rummi_desktop.scenes.rummble.layout import REGIONS, square_box
+from rummi_desktop.scenes.rummble.session import RummbleSession
+from rummi_desktop.scenes.rummble.table_buttons import TableButtons
+from rummi_desktop.scenes.rummble.tentative import Tentative
+from rummi_desktop.scenes.rummble.turn_flow import RummbleTurnFlow, computers_available
+from rummi_desktop.scenes.rummble.view import RummbleTableView
+from rummi_desktop.scenes.table_base import SaveParts, TableScene
+from rummi_desktop.storage.saves import delete_autosave, write_autosave
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+GAME = "rummble"
+
+
+class RummbleTableScene(TableScene):
+    game_title = "Rummble"
+    help_sections = HELP_SECTIONS
+
+    def __init__(self, app: "App", session: RummbleSession, *, autosave: bool = True) -> None:
+        super().__init__(app, autosave=autosave)
+        self.session = session
+        self.tentative = Tentative()
+        self.view = RummbleTableView(self, session, self.tentative)
+        self.controller = RummbleTableInput(self, self.view, self.tentative, self.ask_joker)
+        self.flow = RummbleTurnFlow(self, session, self.view, self.controller)
+        self.buttons = TableButtons({"play": self.flow.play, "recall": self.controller.recall,
+                                     "shuffle": self.controller.shuffle, "exchange": self.open_exchange,
+                                     "pass": self.flow.pass_turn, "hint": self.flow.ask_hint,
+                                     "pause": self.open_pause}, self._buttons_enabled)
+        self.view.warm_tiles()
+
+    def _buttons_enabled(self) -> tuple[bool, bool, bool, bool]:
+        mine = self.my_turn
+        return mine, bool(self.tentative), self.state.can_exchange, computers_available()
+
+    @property
+    def state(self):
+        return self.session.state
+
+    # -- overlays -------------------------------------------------------------------------
+    def ask_joker(self, tile_id: int) -> None:
+        """The picker for a joker on the board; cancelling takes it back to the rack."""
+        faces = self.state.faces
+
+        def fits(declared) -> bool:
+            play = self.tentative.with_declared(faces, tile_id, declared)
+            return play is not None and self.state.check(play).legal
+
+        def done(declared) -> None:
+            if declared is None:
+                self.tentative.take(tile_id)
+            else:
+                self.tentative.declared[tile_id] = declared
+            self.controller.changed()
+            self.relayout()
+
+        if self.stack is not None:
+            self.stack.push(JokerPicker(self.app, self.state.params.highest, self.state.params.tile_set == "cards",
+                                        fits, done, self.tentative.declared.get(tile_id)))
+
+    def open_exchange(self) -> None:
+        if not self.my_turn or not self.state.can_exchange or self.stack is None:
+            return
+        self.controller.recall()
+        self.stack.push(ExchangeDialog(self.app, list(self.view.rack_ids), self.state.faces,
+                                       self.state.params.tile_set == "cards", self.flow.exchange))
+
+    # -- the base's hooks -------------------------------------------------------------------
+    @property
+    def in_round(self) -> bool:
+        return self.session.in_round
+
+    @property
+    def current_seat(self) -> int:
+        return self.session.current
+
+    def is_person(self, seat: int) -> bool:
+        return self.session.is_human(seat)
+
+    @property
+    def person_seats(self) -> list[int]:
+        return self.session.human_seats
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.seat(seat).name
+
+    @property
+    def clock_seconds(self) -> int | None:
+        return None
+
+    def relayout(self) -> None:
+        self.view.relayout()
+
+    def first_deal(self) -> None:
+        self.play("shuffle")
+        self.begin_turn()
+
+    def turn_begins(self) -> None:
+        self.view.new_turn()
+        self.tentative.recall()
+
+    def person_turn_begins(self, seat: int) -> None:
+        self.relayout()
+
+    def computer_turn_begins(self, seat: int) -> None:
+        self.flow.computer_turn_begins()
+
+    def end_person_turn(self, reason: str) -> None:
+        self.flow.play()
+
+    def confirm_turn(self) -> None:
+        self.view.sprites.finish_all()
+        self.flow.play()
+
+    def update_parts(self, dt: float) -> None:
+        self.view.update(dt)
+        self.buttons.update(dt, self.session.in_round)
+        self.flow.update_hint()
+
+    def update_thinking(self) -> None:
+        self.flow.update_thinking()
+
+    def update_showing(self) -> None:
+        self.flow.update_showing()
+
+    def skip_animation(self) -> None:
+        self.view.sprites.finish_all()
+        super().skip_animation()
+
+    def victory_cue(self) -> str:
+        return self.session.victory_cue()
+
+    def round_end_scene(self) -> Scene:
+        from rummi_desktop.scenes.rummble.results import GameOverScene
+
+        return GameOverScene(self.app, self.session, new_table)
+
+    def next_round_begins(self) -> None:
+        """Rummble is one game: there is no next round (the results offer a rematch)."""
+
+    def save_parts(self) -> SaveParts | None:
+        return None if self.state.is_terminal else self.session.to_save()
+
+    def write_save(self, parts: SaveParts) -> None:
+        write_autosave(GAME, *parts)
+
+    def delete_save(self) -> None:
+        delete_autosave(GAME)
+
+    def stop_thinking(self) -> None:
+        self.flow.cancel_thinking()
+
+    def animating(self) -> bool:
+        return bool(self.view.incoming) or not self.view.sprites.settled or self.flow.hint_job is not None
+
+    # -- lifecycle and frames ---------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.view.sprites.speed = self.app.animation_speed
+        super().on_enter()
+
+    def on_pause(self) -> None:
+        self.buttons.group.forget_pointer()
+        self.controller.pointer = None
+
+    def on_resume(self) -> None:
+        self.view.sprites.speed = self.app.animation_speed
+
+    def on_exit(self) -> None:
+        self.flow.close()
+
+    def open_pause(self) -> None:
+        self.controller.cancel()
+        super().open_pause()
+
+    def handle_action(self, action: Action) -> bool:
+        # the board's keys first: the arrows move the cursor, not the buttons' focus
+        if action.kind == ActionKind.SHORTCUT and self.controller.handle_action(action):
+            return True
+        if self.buttons.handle_action(action):
+            return True
+        if super().handle_action(action):
+            return True
+        return self.controller.handle_action(action)
+
+    def status(self) -> dict:
+        """For the status file: the turn, the counts a watcher checks, where to point."""
+        from rummi_desktop.status_report import describe_widgets
+
+        verdict = self.view.verdict
+        return {
+            "phase": self.phase, "viewer": self.viewer, "turns": len(self.session.history),
+            "current": self.session.current if self.session.in_round else None,
+            "board_tiles": self.state.board.count, "tentative": len(self.tentative.squares),
+            "rack_size": len(self.view.rack_ids), "theme": self.app.theme.name,
+            "settled": self.view.sprites.settled, "scores": list(self.state.scores()),
+            "preview_score": verdict.score if verdict is not None and verdict.legal else None,
+            "rack": [list(box.as_tuple()) for box in self.view.rack_layout.slots],
+            "rack_faces": [self.state.faces[t].notation() for t in self.view.rack_ids],
+            "board_cells": [[row, col, laid.notation()] for row, col, laid in self.state.board.tiles()],
+            "board": list(REGIONS.board.as_tuple()), "star": list(square_box(84).as_tuple()),
+            "free_squares": [list(square_box(sq).as_tuple()) for sq in self._squares_beside_board()][:8],
+            "seed": self.session.setup.seed, "widgets": describe_widgets(self.buttons.group.widgets),
+        }
+
+    def _squares_beside_board(self) -> list[int]:
+        """Empty squares next to a board tile (where a watcher may try a tile)."""
+        cells = self.state.board.cells
+        found = []
+        for sq, cell in enumerate(cells):
+            if cell is None and sq not in self.tentative.squares:
+                row, col = divmod(sq, 13)
+                near = [(row + dr) * 13 + col + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                        if 0 <= row + dr < 13 and 0 <= col + dc < 13]
+                if any(cells[n] is not None for n in near):
+                    found.append(sq)
+        return found
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.controller.hand(), self.buttons)
+
+
+def new_table(app: "App", session: RummbleSession) -> RummbleTableScene:
+    return RummbleTableScene(app, session)

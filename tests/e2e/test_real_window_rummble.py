@@ -1,0 +1,91 @@
+"""The real window plays Rummble: menu → Rummble setup (one person, one Easy computer) → drag
+tiles from the rack onto the board, see the preview score → Enter plays → the score is booked
+→ save and quit → the menu offers Continue Rummble. Checked through the status file only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_real_window import game, shots  # noqa: F401  (the fixtures)
+from x_session import GameWindow, centre, find_widget
+
+from rummi_desktop.games.rummble.board import CENTRE, Board, Laid
+from rummi_desktop.games.rummble.play import check_play
+from rummi_desktop.tiles import Tile
+
+pytestmark = pytest.mark.slow
+TABLE = "RummbleTableScene"
+
+
+def persons_turn(detail: dict[str, Any]) -> bool:
+    return (detail["phase"] == "person" and detail["current"] == detail["viewer"] and bool(detail["rack"])
+            and detail["settled"])
+
+
+def legal_play(detail: dict[str, Any]) -> list[tuple[str, int]]:
+    """(rack tile, square) pairs of a legal play for the shown rack (asks the rules model)."""
+    board = Board.from_tiles([tuple(cell) for cell in detail["board_cells"]])
+    faces = [Tile.parse(text) for text in detail["rack_faces"]]
+    numbered = [(index, Laid.of(face)) for index, face in enumerate(faces) if not face.is_joker]
+    if board.is_empty:
+        for first, a in numbered:
+            for second, b in numbered:
+                if first != second and check_play(board, [(CENTRE, a), (CENTRE + 1, b)]).legal:
+                    return [(detail["rack_faces"][first], CENTRE), (detail["rack_faces"][second], CENTRE + 1)]
+    for index, laid in numbered:
+        for sq in range(169):
+            if board.cells[sq] is None and check_play(board, [(sq, laid)]).legal:
+                return [(detail["rack_faces"][index], sq)]
+    pytest.fail(f"no legal play for {detail['rack_faces']} on {detail['board_cells']}")
+
+
+def square_point(detail: dict[str, Any], sq: int) -> tuple[float, float]:
+    x, y, w, h = detail["board"]
+    row, col = divmod(sq, 13)
+    return (x + (col + 0.5) * w / 13, y + (row + 0.5) * h / 13)
+
+
+def test_a_rummble_play_in_the_real_window(game: GameWindow) -> None:  # noqa: F811
+    game.click(game.widget("MenuScene", "Rummble")["rect"])
+    game.wait_top("RummbleSetupScene")
+    choose_on(game, "Seat 1", "human")
+    choose_on(game, "Seat 2", "easy")
+    for seat in ("Seat 3", "Seat 4"):
+        choose_on(game, seat, "empty")
+    game.screenshot("r1-setup")
+    game.key("Return")
+    before = game.wait_top(TABLE, persons_turn, "the person on turn")
+    game.screenshot("r2-persons-turn")
+    play = legal_play(before)
+    for placed, (face, sq) in enumerate(play, start=1):
+        rack = game.wait_top(TABLE, lambda d, n=placed - 1: d["tentative"] == n and d["settled"], "the rack at rest")
+        game.drag(centre(rack["rack"][rack["rack_faces"].index(face)]), square_point(before, sq))
+        game.wait_top(TABLE, lambda d, n=placed: d["tentative"] == n, f"{placed} tile(s) on the board")
+    previewed = game.wait_top(TABLE, lambda d: d["preview_score"] is not None, "the preview score")
+    game.screenshot("r3-preview")
+    game.key("Return")
+    after = game.wait_top(TABLE, lambda d: d["turns"] > before["turns"] and d["board_tiles"] ==
+                          before["board_tiles"] + len(play), "the play booked")
+    assert after["scores"][before["viewer"]] == before["scores"][before["viewer"]] + previewed["preview_score"]
+    game.screenshot("r4-played")
+    game.key("Escape")
+    game.click(game.widget("PauseOverlay", "Save and quit to menu")["rect"])
+    assert find_widget(game.wait_top("MenuScene"), "Continue Rummble") is not None
+    game.screenshot("r5-menu-continue")
+    game.click(game.widget("MenuScene", "Quit")["rect"])
+    game.click(game.widget("ConfirmScene", "Quit")["rect"])
+    assert game.wait_for_exit() == 0
+
+
+def choose_on(game: GameWindow, label: str, wanted: Any) -> None:
+    """The Rummi helper's picker clicks, on Rummble's setup scene."""
+    for _ in range(10):
+        picker = game.widget("RummbleSetupScene", label)
+        if picker["value"] == wanted:
+            return
+        game.click(picker["arrows"][0])
+        game.wait_top("RummbleSetupScene", lambda d: find_widget(d, label)["value"] != picker["value"],
+                      f"{label} changed from {picker['value']!r}")
+    pytest.fail(f"{label} never showed {wanted!r}")
