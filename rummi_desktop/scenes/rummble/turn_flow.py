@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from rummi_desktop.ai_worker import ThinkingFailed
+from rummi_desktop.thinking_thread import ThinkingFailed
 from rummi_desktop.computer_seats import ComputerSeats
 from rummi_desktop.games.base import IllegalMove, MoveNotationError
 from rummi_desktop.games.rummble.moves import Exchange, Pass, Play
