@@ -29,18 +29,37 @@ def open_menu(speed="normal"):
 def test_buttons_drop_into_place_one_after_another(no_games):
     app, menu = open_menu()
     first, last = menu.buttons[0], menu.buttons[-1]
-    assert first.rect.top > BUTTONS_TOP - 1 and last.rect.top - (BUTTONS_TOP + 2 * 78) == pytest.approx(INTRO_DROP, abs=1)
+    assert first.rect.top > BUTTONS_TOP - 1 and last.rect.top - BUTTONS_TOP == pytest.approx(INTRO_DROP, abs=1)
     for _ in range(6):
         app.step(1 / 60)
-    assert first.rect.top < last.rect.top - 2 * 78  # the first one moves first
+    assert first.rect.top < last.rect.top  # the first one moves first
     for _ in range(60):
         app.step(1 / 60)
-    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP + i * 78 for i in range(3)]
+    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 3  # the shell's row
 
 
 def test_instant_animation_setting_places_buttons_at_once(no_games):
     _, menu = open_menu("instant")
-    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP + i * 78 for i in range(3)]
+    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 3
+
+
+def test_each_game_has_a_row_with_its_continue_beside_it_and_nothing_overlaps(no_games):
+    from rummi_desktop.scene import Scene
+
+    make = lambda app: None  # noqa: E731
+    for order, key in enumerate("abcd"):
+        resume = (lambda app: Scene()) if key in "ac" else None
+        registry.register_game(registry.GameInfo(key, key.upper() * 3, "", make, resume=resume, order=order,
+                                                 continue_key="cv"[order // 2]))
+    _, menu = open_menu("instant")
+    rows = sorted({b.rect.top for b in menu.buttons})
+    assert len(rows) == 5  # four games, then the shell
+    by_label = {b.label: b.rect for b in menu.buttons}
+    assert by_label["Continue AAA"].top == by_label["AAA"].top and by_label["Continue AAA"].left > by_label["AAA"].right
+    assert by_label["BBB"].width == by_label["AAA"].width + by_label["Continue AAA"].width + 16  # rows align
+    rects = [b.rect for b in menu.buttons]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert max(r.bottom for r in rects) < 730  # clear of the footer
 
 
 def test_games_are_listed_in_registry_order_before_the_shell_entries(no_games):
@@ -63,9 +82,9 @@ def test_each_game_has_its_own_continue_button_and_key(no_games):
                                              continue_key="v"))
     _, menu = open_menu("instant")
     labels = [b.label for b in menu.buttons]
-    assert labels[:4] == ["Continue Alpha", "Alpha", "Continue Bravo", "Bravo"]
+    assert labels[:4] == ["Alpha", "Continue Alpha", "Bravo", "Continue Bravo"]
     shortcuts = [b.shortcut for b in menu.buttons]
-    assert shortcuts[:4] == ["c", "1", "v", "2"] and len(set(shortcuts)) == len(shortcuts)
+    assert shortcuts[:4] == ["1", "c", "2", "v"] and len(set(shortcuts)) == len(shortcuts)
 
 
 def test_two_games_asking_for_the_same_continue_key_never_share_it(no_games):
@@ -77,5 +96,5 @@ def test_two_games_asking_for_the_same_continue_key_never_share_it(no_games):
     registry.register_game(registry.GameInfo("b", "Bravo", "second", make, resume=resume, order=20))
     _, menu = open_menu("instant")
     shortcuts = [b.shortcut for b in menu.buttons if b.shortcut]
-    assert [b.shortcut for b in menu.buttons[:3:2]] == ["c", ""]  # the second Continue has no key
+    assert [b.shortcut for b in menu.buttons[1:4:2]] == ["c", ""]  # the second Continue has no key
     assert len(set(shortcuts)) == len(shortcuts)

@@ -1,4 +1,4 @@
-"""How to play & About: the controls, where the player's files live, each playable game's
+"""Help & About: the controls, where the player's files live, each playable game's
 tagline and rules summary (``GameInfo.rules``, when the game gives one), and the credits for
 every shipped asset (read from ``assets/CREDITS.md``)."""
 

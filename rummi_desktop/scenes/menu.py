@@ -1,4 +1,4 @@
-"""The main menu: the title, the playable games (from the registry), Settings, How to play &
+"""The main menu: the title, the playable games (from the registry), Settings, Help &
 About, Quit, any notices (a damaged settings file, a theme that failed to load), and a fan of
 tiles on the felt."""
 
@@ -25,54 +25,88 @@ if TYPE_CHECKING:
     from rummi_desktop.scene import Scene
 
 TITLE_CENTRE = (640, 150)
-BUTTON_SIZE, BUTTON_GAP, BUTTONS_TOP = (380, 62), 16, 300
+BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 300
+GAME_ROW_WIDTH = 572  # a game's button, or its button and its Continue side by side
+CONTINUE_WIDTH = 262
+CONTINUE_FONT = 22  # "Continue Tumblewords" fits
+SHELL_BUTTON_WIDTH = 180  # Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_ROW_GAP = 10  # extra space between the games and the shell's row
 NOTICE_WIDTH = 1000
 INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
+
+
+Entry = tuple[str, Callable[[], None], str, str, str]  # label, action, style, tooltip, shortcut
+
+
+def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
+    """Where each row's buttons go: game rows one under another, each as wide as the others
+    (a Continue takes the right part of its row), then the shell's buttons side by side."""
+    placed, top = [], BUTTONS_TOP
+    left = 640 - GAME_ROW_WIDTH // 2
+    for index, row in enumerate(rows):
+        if index == len(rows) - 1:  # the shell's row
+            top += SHELL_ROW_GAP if index else 0
+            width = len(row) * SHELL_BUTTON_WIDTH + (len(row) - 1) * BUTTON_GAP
+            x = 640 - width // 2
+            placed.append([pygame.Rect(x + i * (SHELL_BUTTON_WIDTH + BUTTON_GAP), top, SHELL_BUTTON_WIDTH,
+                                       BUTTON_HEIGHT) for i in range(len(row))])
+            break
+        if len(row) == 1:
+            placed.append([pygame.Rect(left, top, GAME_ROW_WIDTH, BUTTON_HEIGHT)])
+        else:
+            game_width = GAME_ROW_WIDTH - CONTINUE_WIDTH - BUTTON_GAP
+            placed.append([pygame.Rect(left, top, game_width, BUTTON_HEIGHT),
+                           pygame.Rect(left + game_width + BUTTON_GAP, top, CONTINUE_WIDTH, BUTTON_HEIGHT)])
+        top += BUTTON_HEIGHT + BUTTON_GAP
+    return placed
 
 
 class MenuScene(ShellScene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.fans = TileFans()
-        self.buttons = self._build_buttons(self._entries())  # first: a game's resume hook may add a notice
+        self.buttons = self._build_buttons(self._rows())  # first: a game's resume hook may add a notice
         self.notices = list(app.notices) + [f"A game could not be loaded — {p}" for p in registry.load_game_scenes()]
         self.notice_rect: pygame.Rect | None = None
         self._static: tuple[str, pygame.Surface] | None = None
         self.motion = Tweener(app.animation_speed)
         self._intro: list[tuple[Button, Tween]] = []
 
-    def _entries(self) -> list[tuple[str, Callable[[], None], str, str, str]]:
-        """(label, action, style, tooltip, shortcut) for each button, top to bottom."""
-        entries: list[tuple[str, Callable[[], None], str, str, str]] = []
+    def _rows(self) -> list[list[Entry]]:
+        """Rows of (label, action, style, tooltip, shortcut): one per game (its Continue beside
+        it when there is a game to continue), then the shell's row."""
+        rows: list[list[Entry]] = []
         taken = {"s", "h", "q"}  # the shell's own shortcuts, below
         for number, game in enumerate(registry.playable_games(), start=1):
+            row = [(game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary", game.tagline,
+                    str(number))]
             resumed = game.resume(self.app) if game.resume else None
             if resumed is not None:
                 key = "" if game.continue_key in taken else game.continue_key  # never two buttons on one key
                 taken.add(key)
-                entries.append((f"Continue {game.title}", self._opener(lambda s=resumed: s), "primary",
-                                f"Pick up your {game.title} game where you left off", key))
-            entries.append((game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary",
-                            game.tagline, str(number)))
+                row.append((f"Continue {game.title}", self._opener(lambda s=resumed: s), "primary",
+                            f"Pick up your {game.title} game where you left off", key))
+            rows.append(row)
         from rummi_desktop.scenes.help import HelpScene
         from rummi_desktop.scenes.settings import SettingsScene
 
-        entries += [
+        rows.append([
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
-            ("How to play & About", self._opener(lambda: HelpScene(self.app)), "secondary", "Rules, controls, credits", "h"),
+            ("Help & About", self._opener(lambda: HelpScene(self.app)), "secondary", "How to play, controls, credits", "h"),
             ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
-        ]
-        return entries
+        ])
+        return rows
 
-    def _build_buttons(self, entries: list[tuple[str, Callable[[], None], str, str, str]]) -> list[Button]:
+    def _build_buttons(self, rows: list[list[Entry]]) -> list[Button]:
         buttons = []
-        top = BUTTONS_TOP if len(entries) <= 5 else BUTTONS_TOP - 40 * (len(entries) - 5)
-        for index, (label, action, style, tooltip, key) in enumerate(entries):
-            rect = pygame.Rect((0, 0), BUTTON_SIZE)
-            rect.midtop = (640, top + index * (BUTTON_SIZE[1] + BUTTON_GAP))
-            made = self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key))
-            made.tooltip_side = "right"  # below would hide the next button
-            buttons.append(made)
+        for index, (row, rects) in enumerate(zip(rows, _row_rects(rows))):
+            for (label, action, style, tooltip, key), rect in zip(row, rects):
+                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH else 0
+                made = self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key,
+                                               font_size=size))
+                # Below would hide the next row; the shell's row is the last one.
+                made.tooltip_side = "right" if index < len(rows) - 1 else "below"
+                buttons.append(made)
         return buttons
 
     def _opener(self, make: Callable[[], "Scene"]) -> Callable[[], None]:
