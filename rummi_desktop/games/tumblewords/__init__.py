@@ -53,7 +53,7 @@ and draws nothing; in Claim mode the letter is drawn on "done"; a claim naming a
 no word of this drop (or one already claimed) scores nothing and is reported back as wrong;
 under Pressure Cooker the steal window opens after every Claim-mode turn (even one with nothing
 missed, so its opening gives nothing away) and Zapper! and the end of the game wait until it
-closes; Zapper! removes at most one row per turn (after a zap the column just played is
-one tile lower than full, so the new bottom row cannot be full); words longer than 30 letters
+closes; Zapper! removes at most one row per turn (the drop that fills the bottom row lands
+in an empty column, which the zap leaves empty again, so the new bottom row is never full); words longer than 30 letters
 are refused in a word list, one-letter lines skipped.
 """

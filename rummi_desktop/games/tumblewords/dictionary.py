@@ -15,7 +15,6 @@ refused with :class:`WordListError`, naming the line and why.
 from __future__ import annotations
 
 import bisect
-import hashlib
 import re
 from functools import cached_property
 from typing import Callable, Iterable
@@ -95,6 +94,8 @@ class Dictionary:
     @cached_property
     def digest(self) -> str:
         """A short hash of the words (not the file's bytes): a save names its list by it."""
+        import hashlib  # only when a game is saved or viewed: keeps the app's start lighter
+
         return hashlib.sha256("\n".join(self.sorted_words).encode("ascii")).hexdigest()[:16]
 
     def __repr__(self) -> str:
