@@ -11,7 +11,7 @@ from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, FACES
 from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Move, Pass, Timeout
 from rummi_desktop.games.tumblewords.parameters import (ALL_PASSED, BOARD_FULL, CLAIMING, DROPPING, LETTERS_OUT,
                                                         STEALING, TumblewordsParameters)
-from tumblewords_support import WORDS, arrange, game
+from tumblewords_support import arrange, game
 
 SPEC = GAMES["tumblewords"]
 
