@@ -78,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     # A frozen program's worker processes start as this program: let them do their work here.
     multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
+    from rummi_desktop.storage.word_lists import install as install_word_lists
+
+    install_word_lists()  # Tumblewords finds its word list by name; nothing is read until a game asks
     if args.command == "analyze":
         from rummi_desktop.analysis import run_analyze
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from rummi_desktop.games.base import GameSpec
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummi.spec import RUMMI
+from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 
-GAMES: dict[str, GameSpec] = {spec.key: spec for spec in (RUMMI, RUMMBLE)}
+GAMES: dict[str, GameSpec] = {spec.key: spec for spec in (RUMMI, RUMMBLE, TUMBLEWORDS)}
 
 
 def find_game(key: str) -> GameSpec | None:

@@ -1,0 +1,85 @@
+"""The Tumblewords dictionary: the shipped ENABLE list, custom lists and their errors, the
+prefix search, and finding a list by name."""
+
+import pytest
+
+from rummi_desktop.games.tumblewords import dictionary as dictionary_module
+from rummi_desktop.games.tumblewords.dictionary import Dictionary, WordListError, WordListUnavailable, word_list
+from rummi_desktop.storage import word_lists
+
+
+def test_the_shipped_list_is_enable_built_once():
+    enable = word_lists.shipped_dictionary()
+    assert len(enable) == 172_823 and enable.name == "enable"
+    assert "tumble" in enable and "razzmatazz" in enable and "qx" not in enable
+    assert word_lists.shipped_dictionary() is enable and word_list("enable") is enable
+
+
+def test_is_word_and_prefixes():
+    words = Dictionary.from_text("cat\ncats\nat\n")
+    assert words.is_word("CAT") and not words.is_word("at", min_length=3) and words.is_word("at")
+    assert words.has_prefix("ca") and words.has_prefix("cats") and not words.has_prefix("cb")
+    assert not words.has_prefix("catsx")
+
+
+def test_a_custom_list_forgives_case_blank_lines_line_ends_and_one_letter_words():
+    words = Dictionary.from_text("\ufeffCat\r\n\r\n  Dog  \r\na\nI\n")
+    assert words.words == frozenset({"cat", "dog"})
+
+
+@pytest.mark.parametrize("text, message", [
+    ("cat\ndon't\ndog\n", "line 2: \"don't\" holds \"'\", which is not a letter a–z"),
+    ("cat\ntwo words\n", "line 2: 'two words' holds more than one word"),
+    ("cat\n" + "a" * 31 + "\n", "line 2: aaaaaaaaaaaa… is longer than 30 letters"),
+    ("zürich\n", "line 1: 'zürich' holds 'ü'"),
+    ("", "holds no word"),
+    ("\n\na\n", "holds no word"),
+])
+def test_bad_custom_lists_are_refused_naming_the_line(text, message):
+    with pytest.raises(WordListError) as refused:
+        Dictionary.from_text(text)
+    assert message in str(refused.value)
+
+
+def test_many_bad_lines_are_counted_not_all_listed():
+    with pytest.raises(WordListError, match="and 2 more bad lines"):
+        Dictionary.from_text("1\n2\n3\n4\n5\n")
+
+
+def test_a_custom_file_is_read_and_checked(tmp_path):
+    good = tmp_path / "mine.txt"
+    good.write_text("cat\ncats\n", encoding="utf-8")
+    mine = word_lists.custom_dictionary(good)
+    assert mine.words == {"cat", "cats"} and mine.name == str(good)
+    assert word_list(str(good), mine.digest) is mine
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"cat\n\xff\xfe\n")
+    with pytest.raises(WordListError, match="bad.txt is not a text file"):
+        word_lists.custom_dictionary(bad)
+    with pytest.raises(WordListError, match="cannot read the word list"):
+        word_lists.custom_dictionary(tmp_path / "missing.txt")
+    numbers = tmp_path / "numbers.txt"
+    numbers.write_text("cat\n42\n", encoding="utf-8")
+    with pytest.raises(WordListError, match="numbers.txt: .*line 2"):
+        word_lists.custom_dictionary(numbers)
+
+
+def test_a_changed_list_is_noticed_by_its_digest(tmp_path):
+    path = tmp_path / "mine.txt"
+    path.write_text("cat\n", encoding="utf-8")
+    digest = word_lists.custom_dictionary(path).digest
+    path.write_text("cat\ndog\n", encoding="utf-8")
+    word_lists.custom_dictionary(path)
+    with pytest.raises(WordListUnavailable, match="has changed"):
+        word_list(str(path), digest)
+
+
+def test_the_digest_depends_on_the_words_only():
+    assert Dictionary.from_text("b\nab\nba\n").digest == Dictionary.from_text("BA\nab\n\n").digest
+    assert Dictionary.from_text("ab\n").digest != Dictionary.from_text("ba\n").digest
+
+
+def test_without_an_installed_source_a_list_by_name_is_unavailable(monkeypatch):
+    monkeypatch.setattr(dictionary_module, "_source", [])
+    with pytest.raises(WordListUnavailable, match="word_lists.install"):
+        word_list("enable")
