@@ -1,0 +1,174 @@
+"""Filling one lane: every way the rack's tiles make its main line a set, each scored.
+
+A set is one of a few *shapes*, and each shape fixes what a new tile may be at each place of
+the line: n of a kind of N (number N, any colour), a straight up or down from a start number
+(the number at each place is known, any colour), or a flush of one colour going up or down
+(3+ tiles, numbers strictly monotone). Board tiles in the lane fix the shape's parameters;
+only a lane of new tiles alone tries them all. Each place then allows the identities of its
+shape ∩ its cross-check ∩ what the rack can lay, and a depth-first walk hands out rack tiles
+(each face once per copy; a joker as each identity still allowed — never a blind 52).
+
+A straight flush is a straight and, from 3 tiles, also a flush: the flush walk skips it, so
+every play is produced once. Scores are computed here exactly as the rules score them
+(tests/test_rummble_movegen.py checks every play against ``check_play``). Pure module.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rummi_desktop.ai.rummble_lanes import Lane, RackBits
+from rummi_desktop.ai.rummble_masks import COLOUR_MASK, JOKER_LAID, LAID, NUMBER_MASK, NUMBERS
+from rummi_desktop.games.rummble.board import SET_MULTIPLIER, TILE_MULTIPLIER
+from rummi_desktop.games.rummble.play import RUMMMBLE_BONUS, RUMMMBLE_TILES
+
+# ABOVE[n] / BELOW[n]: identities whose number is greater / smaller than n.
+ABOVE = [sum(NUMBER_MASK[m] for m in range(n + 1, NUMBERS + 1)) for n in range(NUMBERS + 2)]
+BELOW = [sum(NUMBER_MASK[m] for m in range(1, min(n, NUMBERS + 1))) for n in range(NUMBERS + 2)]
+
+Emit = Callable[[int, tuple], None]  # (score, placements in square order)
+
+
+def fill_lane(lane: Lane, rack: RackBits, highest: int, emit: Emit) -> None:
+    """Call ``emit(score, placements)`` for every legal play of ``lane``."""
+    known = [(i, ident) for i, ident in enumerate(lane.fixed) if ident >= 0]
+    numbers = {ident % NUMBERS + 1 for _, ident in known}
+    walk = _Walk(lane, rack, emit)
+    for number in (numbers if known else range(1, highest + 1)):
+        if len(numbers) <= 1:
+            walk.run([NUMBER_MASK[number]] * len(lane.squares), 0, False)
+    for step in (1, -1):
+        for first in _straight_starts(known, len(lane.squares), step, highest):
+            walk.run([NUMBER_MASK[first + step * i] for i in range(len(lane.squares))], 0, True)
+    if len(lane.squares) >= 3:
+        for colour, step in _flush_shapes(known):
+            walk.run(_flush_masks(lane, known, colour, step, highest), step, False)
+
+
+def _straight_starts(known, length: int, step: int, highest: int) -> list[int]:
+    if known:
+        at, ident = known[0]
+        first = ident % NUMBERS + 1 - step * at
+        if any(ident % NUMBERS + 1 != first + step * i for i, ident in known):
+            return []
+        starts = [first]
+    else:
+        starts = list(range(1, highest + 1))
+    last = length - 1
+    return [s for s in starts if 1 <= s <= highest and 1 <= s + step * last <= highest]
+
+
+def _flush_shapes(known) -> list[tuple[int, int]]:
+    """(colour, direction) of every flush the board tiles of the lane still allow."""
+    if not known:
+        return [(colour, step) for colour in range(4) for step in (1, -1)]
+    colours = {ident // NUMBERS for _, ident in known}
+    if len(colours) > 1:
+        return []
+    colour = colours.pop()
+    # Same colour, so identities differ as the numbers do; strictly monotone needs room.
+    return [(colour, step) for step in (1, -1)
+            if all((b - a) * step >= j - i for (i, a), (j, b) in zip(known, known[1:]))]
+
+
+def _flush_masks(lane: Lane, known, colour: int, step: int, highest: int) -> list[int]:
+    """Per place: the colour, and numbers strictly between the board tiles around it."""
+    masks = []
+    for i in range(len(lane.squares)):
+        before = [ident % NUMBERS + 1 for at, ident in known if at < i]
+        after = [ident % NUMBERS + 1 for at, ident in known if at > i]
+        if step == -1:
+            before, after = after, before
+        low = max(before, default=0)  # the number must be above every tile it follows
+        high = min(after, default=highest + 1)  # and below every tile that follows it
+        masks.append(COLOUR_MASK[colour] & ABOVE[low] & BELOW[high])
+    return masks
+
+
+class _Walk:
+    """The depth-first hand-out of rack tiles to a lane's empty squares for one shape."""
+
+    def __init__(self, lane: Lane, rack: RackBits, emit: Emit) -> None:
+        self.lane, self.rack, self.emit = lane, rack, emit
+        self.counts = list(rack.counts)
+        self.jokers = rack.jokers
+        self.chosen: list[tuple[int, bool]] = []
+        self.masks: list[int] = []
+        self.step = 0  # a flush's direction (0: not a flush)
+        self.straight = False
+
+    def run(self, masks: list[int], flush_step: int, straight: bool) -> None:
+        lane = self.lane
+        slot_masks = [masks[i] & allowed for i, allowed in zip(lane.slots, lane.allowed)]
+        if not all(slot_masks):
+            return
+        for i, ident in enumerate(lane.fixed):
+            if ident >= 0 and not masks[i] >> ident & 1:
+                return
+        self.masks, self.step, self.straight = slot_masks, flush_step, straight
+        self._place(0)
+
+    def _place(self, k: int) -> None:
+        if k == len(self.masks):
+            self._finish()
+            return
+        mask = self.masks[k]
+        if self.step:
+            mask &= self._flush_order(k)
+        counts = self.counts
+        while mask:
+            low = mask & -mask
+            ident = low.bit_length() - 1
+            mask ^= low
+            if counts[ident]:
+                counts[ident] -= 1
+                self.chosen.append((ident, False))
+                self._place(k + 1)
+                self.chosen.pop()
+                counts[ident] += 1
+            if self.jokers:
+                self.jokers -= 1
+                self.chosen.append((ident, True))
+                self._place(k + 1)
+                self.chosen.pop()
+                self.jokers += 1
+
+    def _flush_order(self, k: int) -> int:
+        """A flush tile must go beyond the new tile just before it (when that is adjacent)."""
+        lane = self.lane
+        if k == 0 or lane.slots[k - 1] != lane.slots[k] - 1:
+            return -1
+        number = self.chosen[k - 1][0] % NUMBERS + 1
+        return ABOVE[number] if self.step == 1 else BELOW[number]
+
+    def _finish(self) -> None:
+        lane, chosen = self.lane, self.chosen
+        idents = list(lane.fixed)
+        for index, (ident, _) in zip(lane.slots, chosen):
+            idents[index] = ident
+        numbers = [ident % NUMBERS + 1 for ident in idents]
+        if self.step and all(b - a == self.step for a, b in zip(numbers, numbers[1:])):
+            return  # a straight flush: the straight walk has it
+        self.emit(self._score(idents), self._placements())
+
+    def _score(self, idents: list[int]) -> int:
+        lane = self.lane
+        base = sum(lane.values)
+        set_factor = 1
+        cross_total = 0
+        for index, (ident, joker), cross in zip(lane.slots, self.chosen, lane.crosses):
+            sq = lane.squares[index]
+            value = 0 if joker else ident % NUMBERS + 1
+            base += value * TILE_MULTIPLIER[sq]
+            set_factor *= SET_MULTIPLIER[sq]
+            if cross is not None:
+                cross_total += cross.points(ident, value)
+        if self.straight and len({ident // NUMBERS for ident in idents}) == 1:
+            base *= 2
+        bonus = RUMMMBLE_BONUS if len(self.chosen) >= RUMMMBLE_TILES else 0
+        return base * set_factor + cross_total + bonus
+
+    def _placements(self) -> tuple:
+        lane = self.lane
+        return tuple((lane.squares[index], JOKER_LAID[ident] if joker else LAID[ident])
+                     for index, (ident, joker) in zip(lane.slots, self.chosen))
