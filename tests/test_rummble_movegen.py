@@ -178,3 +178,12 @@ def test_bits_and_identities_agree():
     assert list(bits(0b1011)) == [0, 1, 3]
     assert LAID[identity("R", 7)] == Laid("R", 7)
     assert ALL == (1 << 52) - 1
+
+
+def test_counting_agrees_with_generating():
+    rng = random.Random(8)
+    for _ in range(6):
+        board = random_board(rng, 6, 13)
+        rack = rng.sample(faces(13) * 2, 8) + [JOKER, JOKER]
+        generator = Generator(board, rack)
+        assert generator.count() == len(generator.plays())

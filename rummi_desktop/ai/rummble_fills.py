@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Callable
 
 from rummi_desktop.ai.rummble_lanes import Lane, RackBits
-from rummi_desktop.ai.rummble_masks import COLOUR_MASK, JOKER_LAID, LAID, NUMBER_MASK, NUMBERS
+from rummi_desktop.ai.rummble_masks import COLOUR_MASK, JOKER_LAID, LAID, NUMBER_MASK, NUMBERS, bits
 from rummi_desktop.games.rummble.board import SET_MULTIPLIER, TILE_MULTIPLIER
 from rummi_desktop.games.rummble.play import RUMMMBLE_BONUS, RUMMMBLE_TILES
 
@@ -29,20 +29,39 @@ BELOW = [sum(NUMBER_MASK[m] for m in range(1, min(n, NUMBERS + 1))) for n in ran
 Emit = Callable[[int, tuple], None]  # (score, placements in square order)
 
 
-def fill_lane(lane: Lane, rack: RackBits, highest: int, emit: Emit) -> None:
-    """Call ``emit(score, placements)`` for every legal play of ``lane``."""
+def fill_lane(lane: Lane, rack: RackBits, highest: int, emit: Emit | None) -> int:
+    """Call ``emit(score, placements)`` for every legal play of ``lane``; returns how many
+    there are (``emit`` None: only count them, without scoring or building placements)."""
     known = [(i, ident) for i, ident in enumerate(lane.fixed) if ident >= 0]
-    numbers = {ident % NUMBERS + 1 for _, ident in known}
+    length = len(lane.squares)
+    # Number sets (bit n-1: number n) every empty place can take, to skip hopeless shapes.
+    kinds, ups, downs = (1 << NUMBERS) - 1, (1 << NUMBERS) - 1, (1 << NUMBERS) - 1
+    for index, allowed in zip(lane.slots, lane.allowed):
+        numbers = number_set(allowed)
+        kinds &= numbers
+        ups &= numbers >> index
+        downs &= numbers << index
     walk = _Walk(lane, rack, emit)
-    for number in (numbers if known else range(1, highest + 1)):
-        if len(numbers) <= 1:
-            walk.run([NUMBER_MASK[number]] * len(lane.squares), 0, False)
-    for step in (1, -1):
-        for first in _straight_starts(known, len(lane.squares), step, highest):
-            walk.run([NUMBER_MASK[first + step * i] for i in range(len(lane.squares))], 0, True)
-    if len(lane.squares) >= 3:
+    numbers = {ident % NUMBERS + 1 for _, ident in known}
+    if len(numbers) <= 1:
+        for number in (numbers if known else range(1, highest + 1)):
+            if kinds >> (number - 1) & 1:
+                walk.run([NUMBER_MASK[number]] * length, 0, False)
+    for step, starts in ((1, ups), (-1, downs)):
+        for first in _straight_starts(known, length, step, highest):
+            if starts >> (first - 1) & 1:
+                walk.run([NUMBER_MASK[first + step * i] for i in range(length)], 0, True)
+    if length >= 3:
         for colour, step in _flush_shapes(known):
-            walk.run(_flush_masks(lane, known, colour, step, highest), step, False)
+            if all(allowed & COLOUR_MASK[colour] for allowed in lane.allowed):
+                walk.run(_flush_masks(lane, known, colour, step, highest), step, False)
+    return walk.found
+
+
+def number_set(mask: int) -> int:
+    """The numbers among the identities of ``mask``, as bits (bit n-1: number n)."""
+    full = (1 << NUMBERS) - 1
+    return (mask | mask >> NUMBERS | mask >> 2 * NUMBERS | mask >> 3 * NUMBERS) & full
 
 
 def _straight_starts(known, length: int, step: int, highest: int) -> list[int]:
@@ -72,30 +91,38 @@ def _flush_shapes(known) -> list[tuple[int, int]]:
 
 
 def _flush_masks(lane: Lane, known, colour: int, step: int, highest: int) -> list[int]:
-    """Per place: the colour, and numbers strictly between the board tiles around it."""
+    """Per place: the colour, and the numbers a strictly monotone line still leaves it: each
+    place before it (after it) needs a smaller (greater) number in reading order of ``step``."""
     masks = []
-    for i in range(len(lane.squares)):
-        before = [ident % NUMBERS + 1 for at, ident in known if at < i]
-        after = [ident % NUMBERS + 1 for at, ident in known if at > i]
-        if step == -1:
-            before, after = after, before
-        low = max(before, default=0)  # the number must be above every tile it follows
-        high = min(after, default=highest + 1)  # and below every tile that follows it
-        masks.append(COLOUR_MASK[colour] & ABOVE[low] & BELOW[high])
+    last = len(lane.squares) - 1
+    for i in range(last + 1):
+        ahead, behind = (i, last - i) if step == 1 else (last - i, i)  # places below / above it
+        low, high = ahead + 1, highest - behind
+        for at, ident in known:
+            if at == i:
+                continue
+            number, gap = ident % NUMBERS + 1, abs(at - i)
+            if (at < i) == (step == 1):
+                low = max(low, number + gap)
+            else:
+                high = min(high, number - gap)
+        masks.append(COLOUR_MASK[colour] & ABOVE[low - 1] & BELOW[high + 1] if low <= high else 0)
     return masks
 
 
 class _Walk:
     """The depth-first hand-out of rack tiles to a lane's empty squares for one shape."""
 
-    def __init__(self, lane: Lane, rack: RackBits, emit: Emit) -> None:
+    def __init__(self, lane: Lane, rack: RackBits, emit: Emit | None) -> None:
         self.lane, self.rack, self.emit = lane, rack, emit
+        self.found = 0
         self.counts = list(rack.counts)
         self.jokers = rack.jokers
         self.chosen: list[tuple[int, bool]] = []
         self.masks: list[int] = []
         self.step = 0  # a flush's direction (0: not a flush)
         self.straight = False
+        self.need: list[int] = []
 
     def run(self, masks: list[int], flush_step: int, straight: bool) -> None:
         lane = self.lane
@@ -105,13 +132,75 @@ class _Walk:
         for i, ident in enumerate(lane.fixed):
             if ident >= 0 and not masks[i] >> ident & 1:
                 return
-        self.masks, self.step, self.straight = slot_masks, flush_step, straight
-        self._place(0)
+        # need[k]: how many of the places from k on no rack tile but a joker can take.
+        need = [0] * (len(slot_masks) + 1)
+        for k in range(len(slot_masks) - 1, -1, -1):
+            need[k] = need[k + 1] + (not slot_masks[k] & self.rack.mask)
+        if need[0] > self.jokers:
+            return
+        self.masks, self.step, self.straight, self.need = slot_masks, flush_step, straight, need
+        if self.emit is None:
+            self.found += self._count_flush(slot_masks) if flush_step else self._count(0)
+        else:
+            self._place(0)
+
+    def _count_flush(self, slot_masks: list[int]) -> int:
+        """The flushes (straight flushes left out) of this shape, by dynamic programming over
+        the places: the state is the previous number, the jokers used and whether the line is
+        consecutive so far. A flush never repeats an identity, so one copy on the rack is enough."""
+        lane, step, jokers, have = self.lane, self.step, self.jokers, self.rack.mask
+        states = {(0, 0, True): 1}
+        masks = iter(slot_masks)
+        for ident in lane.fixed:
+            following: dict[tuple, int] = {}
+            choices = [(ident, 0)] if ident >= 0 else None
+            mask = next(masks) if ident < 0 else 0
+            for (previous, used, straight), ways in states.items():
+                if choices is None:
+                    order = -1 if not previous else (ABOVE[previous] if step == 1 else BELOW[previous])
+                    options = [(i, 0) for i in bits(mask & order & have)]
+                    if used < jokers:
+                        options += [(i, 1) for i in bits(mask & order)]
+                else:
+                    options = choices
+                for chosen, joker in options:
+                    number = chosen % NUMBERS + 1
+                    if previous and (number - previous) * step <= 0:
+                        continue
+                    key = (number, used + joker, straight and (not previous or number - previous == step))
+                    following[key] = following.get(key, 0) + ways
+            states = following
+        return sum(ways for (_, _, straight), ways in states.items() if not straight)
+
+    def _count(self, k: int) -> int:
+        """The plays from place k on, for a shape whose places do not constrain each other (not
+        a flush): a joker there counts once per identity it may be declared as."""
+        if k == len(self.masks):
+            return 1
+        if self.need[k] > self.jokers:
+            return 0
+        mask, counts, total = self.masks[k], self.counts, 0
+        naturals = mask & self.rack.mask
+        while naturals:
+            low = naturals & -naturals
+            ident = low.bit_length() - 1
+            naturals ^= low
+            if counts[ident]:
+                counts[ident] -= 1
+                total += self._count(k + 1)
+                counts[ident] += 1
+        if self.jokers:
+            self.jokers -= 1
+            total += mask.bit_count() * self._count(k + 1)
+            self.jokers += 1
+        return total
 
     def _place(self, k: int) -> None:
         if k == len(self.masks):
             self._finish()
             return
+        if self.need[k] > self.jokers:
+            return  # too few jokers left for the places only a joker can take
         mask = self.masks[k]
         if self.step:
             mask &= self._flush_order(k)
@@ -146,10 +235,13 @@ class _Walk:
         idents = list(lane.fixed)
         for index, (ident, _) in zip(lane.slots, chosen):
             idents[index] = ident
-        numbers = [ident % NUMBERS + 1 for ident in idents]
-        if self.step and all(b - a == self.step for a, b in zip(numbers, numbers[1:])):
-            return  # a straight flush: the straight walk has it
-        self.emit(self._score(idents), self._placements())
+        if self.step:
+            numbers = [ident % NUMBERS + 1 for ident in idents]
+            if all(b - a == self.step for a, b in zip(numbers, numbers[1:])):
+                return  # a straight flush: the straight walk has it
+        self.found += 1
+        if self.emit is not None:
+            self.emit(self._score(idents), self._placements())
 
     def _score(self, idents: list[int]) -> int:
         lane = self.lane

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummi_desktop.ai.rummble_masks import ACROSS, ALL, DOWN, NUMBERS, Cross
+from rummi_desktop.ai.rummble_masks import ACROSS, ALL, DOWN, NUMBERS, Cross, bits
 from rummi_desktop.games.rummble.board import CENTRE, SET_MULTIPLIER, SIZE, TILE_MULTIPLIER
 from rummi_desktop.games.rummble.play import RUMMMBLE_BONUS, RUMMMBLE_TILES
 
@@ -89,63 +89,78 @@ def find_lanes(cells: list, crosses: dict[int, list], rack: RackBits, empty_boar
     ``crosses[step]`` are the cross-checks *perpendicular* to a main line along ``step``."""
     found = []
     for squares, step in LINES:
-        perpendicular = crosses[step]
+        places = [_place(cells, sq, crosses[step][sq], rack) for sq in squares]
         for start in range(SIZE):
-            if start and cells[squares[start - 1]] is not None:
+            if start and places[start - 1] is not None and places[start - 1][0] >= 0:
                 continue  # a lane starts after an empty square or the edge
-            found += _lanes_from(cells, squares, start, perpendicular, rack, empty_board)
+            found += _lanes_from(squares, places, start, rack, empty_board)
     return found
 
 
-def _lanes_from(cells, squares, start, perpendicular, rack, empty_board) -> list[Lane]:
+def _place(cells: list, sq: int, cross: Cross | None, rack: RackBits) -> tuple:
+    """What a lane needs of one square: (identity, value) of a board tile; for an empty square
+    (-1, cross-check, allowed identities, the bound of its tile's value, of its crossing line)."""
+    laid = cells[sq]
+    if laid is not None:
+        return ("KBRY".index(laid[0]) * NUMBERS + laid[1] - 1, 0 if laid[2] else laid[1])
+    allowed = (ALL if cross is None else cross.mask) & rack.playable
+    if not allowed:
+        return None  # no rack tile fits here
+    crossing = 0 if cross is None else cross_best(cross, allowed, rack)
+    return (-1, cross, allowed, top_number(allowed & rack.mask) * TILE_MULTIPLIER[sq], crossing)
+
+
+def _lanes_from(squares, places, start, rack, empty_board) -> list[Lane]:
+    """The lanes starting at ``start``, grown one square at a time with their bound's parts."""
     lanes = []
-    slots, anchored = [], False
+    fixed, values, slots, crosses, allowed = [], [], [], [], []
+    anchored, base, set_factor, crossing, colours = False, 0, 1, 0, set()
     for end in range(start, SIZE):
-        sq = squares[end]
-        if cells[sq] is None:
-            cross = perpendicular[sq]
-            if cross is not None and not cross.mask & rack.playable:
-                break  # no rack tile fits here: no longer lane either
-            slots.append(end)
-            if len(slots) > rack.size:
-                break
-            anchored = anchored or cross is not None or (empty_board and sq == CENTRE)
-        else:
+        place = places[end]
+        if place is None:
+            break  # no longer lane either
+        if place[0] >= 0:
+            fixed.append(place[0])
+            values.append(place[1])
+            base += place[1]
+            colours.add(place[0] // NUMBERS)
             anchored = True
-        closes = end == SIZE - 1 or cells[squares[end + 1]] is None
+        else:
+            _, cross, fits, top, best_cross = place
+            if len(slots) == rack.size:
+                break
+            fixed.append(-1)
+            values.append(0)
+            slots.append(end - start)
+            crosses.append(cross)
+            allowed.append(fits)
+            base += top
+            set_factor *= SET_MULTIPLIER[squares[end]]
+            crossing += best_cross
+            anchored = anchored or cross is not None or (empty_board and squares[end] == CENTRE)
+        closes = end == SIZE - 1 or places[end + 1] is None or places[end + 1][0] < 0
         if closes and len(slots) >= 2 and anchored:
-            lanes.append(_make_lane(cells, squares[start:end + 1], [s - start for s in slots], perpendicular, rack))
+            lane = Lane(tuple(squares[start:end + 1]), list(fixed), list(values), list(slots), list(crosses),
+                        list(allowed))
+            bonus = RUMMMBLE_BONUS if len(slots) >= RUMMMBLE_TILES else 0
+            lane.bound = base * (2 if len(colours) <= 1 else 1) * set_factor + crossing + bonus
+            lanes.append(lane)
     return lanes
 
 
-def _make_lane(cells, squares, slots, perpendicular, rack: RackBits) -> Lane:
-    fixed, values = [], []
-    for sq in squares:
-        laid = cells[sq]
-        if laid is None:
-            fixed.append(-1)
-            values.append(0)
-        else:
-            fixed.append("KBRY".index(laid[0]) * NUMBERS + laid[1] - 1)
-            values.append(0 if laid[2] else laid[1])
-    crosses = [perpendicular[squares[i]] for i in slots]
-    allowed = [(ALL if c is None else c.mask) & rack.playable for c in crosses]
-    lane = Lane(tuple(squares), fixed, values, slots, crosses, allowed)
-    lane.bound = lane_bound(lane, rack)
-    return lane
+_CROSS_BEST: dict[tuple, int] = {}
 
 
-def lane_bound(lane: Lane, rack: RackBits) -> int:
-    """No play in ``lane`` scores more than this."""
-    base = sum(lane.values)
-    set_factor = 1
-    cross_total = 0
-    for index, cross, allowed in zip(lane.slots, lane.crosses, lane.allowed):
-        sq = lane.squares[index]
-        best = top_number(allowed & rack.mask)
-        base += best * TILE_MULTIPLIER[sq]
-        set_factor *= SET_MULTIPLIER[sq]
-        if cross is not None:
-            cross_total += (cross.board_sum + best * cross.tile_factor) * 2 * cross.set_factor
-    bonus = RUMMMBLE_BONUS if lane.new_tiles >= RUMMMBLE_TILES else 0
-    return base * 2 * set_factor + cross_total + bonus
+def cross_best(cross: Cross, allowed: int, rack: RackBits) -> int:
+    """The most the crossing line can score with a rack tile the square allows."""
+    key = (cross, allowed, rack.mask)
+    found = _CROSS_BEST.get(key)
+    if found is None:
+        found = 0
+        for ident in bits(allowed):
+            value = ident % NUMBERS + 1 if rack.mask >> ident & 1 else 0
+            found = max(found, cross.points(ident, value))
+        if len(_CROSS_BEST) > 100_000:
+            _CROSS_BEST.clear()
+        _CROSS_BEST[key] = found
+    return found

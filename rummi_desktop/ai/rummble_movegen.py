@@ -23,7 +23,7 @@ import time
 from typing import NamedTuple, Sequence
 
 from rummi_desktop.ai.rummble_fills import fill_lane
-from rummi_desktop.ai.rummble_lanes import Lane, RackBits, find_lanes, top_number
+from rummi_desktop.ai.rummble_lanes import Lane, RackBits, cross_best, find_lanes
 from rummi_desktop.ai.rummble_masks import ACROSS, ALL, DOWN, JOKER_LAID, LAID, NUMBERS, bits, cross_checks
 from rummi_desktop.ai.rummble_masks import identity, up_to
 from rummi_desktop.games.rummble.board import SQUARES, Board, Laid
@@ -74,8 +74,7 @@ class Generator:
             allowed = (ALL if across is None else across.mask) & (ALL if down is None else down.mask)
             allowed &= self.rack.playable
             if allowed:
-                top = top_number(allowed & self.rack.mask)
-                bound = sum((c.board_sum + top * c.tile_factor) * 2 * c.set_factor for c in (across, down) if c)
+                bound = sum(cross_best(c, allowed, self.rack) for c in (across, down) if c)
                 found.append((bound, sq, allowed))
         return found
 
@@ -99,6 +98,15 @@ class Generator:
         for lane in self.lanes:
             fill_lane(lane, self.rack, self.highest, emit)
         return found
+
+    def count(self) -> int:
+        """How many legal plays there are (without building them)."""
+        counts, jokers = self.rack.counts, self.rack.jokers
+        total = 0
+        for _, _, allowed in self.singles:
+            total += sum(1 for ident in bits(allowed) if counts[ident])
+            total += allowed.bit_count() if jokers else 0
+        return total + sum(fill_lane(lane, self.rack, self.highest, None) for lane in self.lanes)
 
     def best(self, deadline: float | None = None, cancel: threading.Event | None = None) -> Candidate | None:
         """A highest-scoring play (None when there is none), searched best-first by bound.
