@@ -1,15 +1,15 @@
 """Rummble as the house sees it: its :class:`GameSpec` (seats, tiers, the tile-set option,
 state to and from data, move notation, the seat view, the invariants).
 
-No entry points yet: the computer seats, analyze, the table scenes and the bench scene come
-later. Pure module (no pygame, no I/O).
+Entry points: the computer seats (``ai/rummble_tiers.py``) and analyze
+(``analysis/rummble_check.py``). Pure module (no pygame, no I/O).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.games.base import GameSpec, SetupOption
+from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
 from rummi_desktop.games.rummble.moves import Move
 from rummi_desktop.games.rummble.play import describe_line
 from rummi_desktop.games.rummble.serialize import state_from_dict, state_to_dict
@@ -52,5 +52,8 @@ RUMMBLE = GameSpec(
     parse_move=Move.parse,
     seat_view=seat_view,
     audit=audit,
-    entry_points={},
+    entry_points={
+        "computer": EntryPoint("rummi_desktop.ai.rummble_tiers:choose_move"),
+        "analyze": EntryPoint("rummi_desktop.analysis.rummble_check:prepare_rummble"),
+    },
 )
