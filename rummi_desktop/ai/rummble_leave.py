@@ -3,7 +3,8 @@
 As word-game engines do (Quackle, Macondo: equity = score + leave), a play is judged by its
 score plus the value of the tiles it leaves on the rack. The value is a weighted sum of a few
 features of the kept tiles; the weights were learned by self-play
-(tools/train_rummble_leaves.py) and ship as data in :mod:`rummble_leave_values`. Pure module.
+(tools/train_rummble_leaves.py) and ship as data in :mod:`rummble_leave_values`. The number of
+tiles kept is no feature: the rack refills to 10 whatever is kept. Pure module.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Sequence
 from rummi_desktop.ai.rummble_leave_values import WEIGHTS
 from rummi_desktop.tiles import Tile
 
-FEATURES = ("tiles", "jokers", "pairs", "neighbours", "same_colour_near", "duplicates", "value", "high")
+FEATURES = ("jokers", "pairs", "neighbours", "same_colour_near", "duplicates", "value", "high")
 
 
 def features(kept: Sequence[Tile]) -> list[float]:
@@ -28,7 +29,7 @@ def features(kept: Sequence[Tile]) -> list[float]:
     duplicates = sum(count - 1 for count in Counter(numbered).values())
     value = sum(t.number for t in numbered)
     high = sum(1 for t in numbered if t.number >= 10)
-    return [len(kept), len(kept) - len(numbered), pairs, neighbours, same_colour_near, duplicates, value / 10, high]
+    return [len(kept) - len(numbered), pairs, neighbours, same_colour_near, duplicates, value / 10, high]
 
 
 def leave_value(kept: Sequence[Tile], weights: Sequence[float] = WEIGHTS) -> float:
