@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from rummi_desktop.ai.rummble_lanes import Lane, RackBits
+from rummi_desktop.ai.rummble_lanes import Lane, RackBits, cross_best, top_number
 from rummi_desktop.ai.rummble_masks import COLOUR_MASK, JOKER_LAID, LAID, NUMBER_MASK, NUMBERS, bits
 from rummi_desktop.games.rummble.board import SET_MULTIPLIER, TILE_MULTIPLIER
 from rummi_desktop.games.rummble.play import RUMMMBLE_BONUS, RUMMMBLE_TILES
@@ -29,9 +29,12 @@ BELOW = [sum(NUMBER_MASK[m] for m in range(1, min(n, NUMBERS + 1))) for n in ran
 Emit = Callable[[int, tuple], None]  # (score, placements in square order)
 
 
-def fill_lane(lane: Lane, rack: RackBits, highest: int, emit: Emit | None) -> int:
+def fill_lane(lane: Lane, rack: RackBits, highest: int, emit: Emit | None, floor: list[int] | None = None) -> int:
     """Call ``emit(score, placements)`` for every legal play of ``lane``; returns how many
-    there are (``emit`` None: only count them, without scoring or building placements)."""
+    there are (``emit`` None: only count them, without scoring or building placements).
+
+    With ``floor`` (a one-item list: the best score found so far, which ``emit`` may raise),
+    shapes whose upper bound cannot beat it are skipped: only the best play is wanted."""
     known = [(i, ident) for i, ident in enumerate(lane.fixed) if ident >= 0]
     length = len(lane.squares)
     # Number sets (bit n-1: number n) every empty place can take, to skip hopeless shapes.
@@ -42,6 +45,7 @@ def fill_lane(lane: Lane, rack: RackBits, highest: int, emit: Emit | None) -> in
         ups &= numbers >> index
         downs &= numbers << index
     walk = _Walk(lane, rack, emit)
+    walk.floor = floor
     numbers = {ident % NUMBERS + 1 for _, ident in known}
     if len(numbers) <= 1:
         for number in (numbers if known else range(1, highest + 1)):
@@ -123,6 +127,7 @@ class _Walk:
         self.step = 0  # a flush's direction (0: not a flush)
         self.straight = False
         self.need: list[int] = []
+        self.floor: list[int] | None = None
 
     def run(self, masks: list[int], flush_step: int, straight: bool) -> None:
         lane = self.lane
@@ -138,11 +143,26 @@ class _Walk:
             need[k] = need[k + 1] + (not slot_masks[k] & self.rack.mask)
         if need[0] > self.jokers:
             return
+        if self.floor is not None and self._bound(slot_masks, straight) <= self.floor[0]:
+            return
         self.masks, self.step, self.straight, self.need = slot_masks, flush_step, straight, need
         if self.emit is None:
             self.found += self._count_flush(slot_masks) if flush_step else self._count(0)
         else:
             self._place(0)
+
+    def _bound(self, slot_masks: list[int], straight: bool) -> int:
+        """No play of this shape scores more (as lane_bound, with the shape's own masks)."""
+        lane, rack = self.lane, self.rack
+        base, set_factor, crossing = sum(lane.values), 1, 0
+        for index, mask, cross in zip(lane.slots, slot_masks, lane.crosses):
+            sq = lane.squares[index]
+            base += top_number(mask & rack.mask) * TILE_MULTIPLIER[sq]
+            set_factor *= SET_MULTIPLIER[sq]
+            if cross is not None:
+                crossing += cross_best(cross, mask, rack)
+        bonus = RUMMMBLE_BONUS if len(slot_masks) >= RUMMMBLE_TILES else 0
+        return base * (2 if straight else 1) * set_factor + crossing + bonus
 
     def _count_flush(self, slot_masks: list[int]) -> int:
         """The flushes (straight flushes left out) of this shape, by dynamic programming over

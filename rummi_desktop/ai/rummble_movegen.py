@@ -116,10 +116,12 @@ class Generator:
         units += [(lane.bound, 1, lane) for lane in self.lanes]
         units.sort(key=lambda unit: -unit[0])
         best: list[Candidate] = []
+        floor = [-1]  # the best score so far, for the lanes' shapes to prune by
 
         def emit(score: int, placements: tuple) -> None:
             if not best or score > best[0].score:
                 best[:] = [Candidate(score, placements)]
+                floor[0] = score
 
         for bound, kind, unit in units:
             if best and bound <= best[0].score:
@@ -131,7 +133,7 @@ class Generator:
             if kind == 0:
                 self._fill_single(*unit, emit)
             else:
-                fill_lane(unit, self.rack, self.highest, emit)  # type: ignore[arg-type]
+                fill_lane(unit, self.rack, self.highest, emit, floor)  # type: ignore[arg-type]
         return best[0] if best else None
 
 
