@@ -1,8 +1,8 @@
 """Rummble as the house sees it: its :class:`GameSpec` (seats, tiers, the tile-set option,
 state to and from data, move notation, the seat view, the invariants).
 
-No entry points yet: the computer seats, analyze, the table scenes and the bench scene come
-later. Pure module (no pygame, no I/O).
+Entry points: the computer seats (``ai/rummble_tiers.py``) and analyze
+(``analysis/rummble_check.py``). Pure module (no pygame, no I/O).
 """
 
 from __future__ import annotations
@@ -55,5 +55,7 @@ RUMMBLE = GameSpec(
     entry_points={
         "scenes": EntryPoint("rummi_desktop.scenes.rummble:game_info"),
         "bench": EntryPoint("rummi_desktop.bench_rummble:setup_bench"),
+        "computer": EntryPoint("rummi_desktop.ai.rummble_tiers:choose_move"),
+        "analyze": EntryPoint("rummi_desktop.analysis.rummble_check:prepare_rummble"),
     },
 )
