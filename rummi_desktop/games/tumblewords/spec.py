@@ -69,6 +69,7 @@ TUMBLEWORDS = GameSpec(
     seat_view=seat_view,
     audit=audit,
     entry_points={
+        "computer": EntryPoint("rummi_desktop.ai.tumblewords_tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.analysis.tumblewords_check:prepare_tumblewords"),
     },
 )
