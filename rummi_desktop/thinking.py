@@ -14,6 +14,11 @@ from typing import Any
 from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import Move
+from rummi_desktop.storage import word_lists
+
+# A Tumblewords seat's view names its word list; this process finds it through the installed
+# source (installing reads nothing: the list is read on the first Tumblewords task).
+word_lists.install()
 
 
 def task_for(game: str, tier: str, view: dict[str, Any]) -> dict[str, Any]:

@@ -116,7 +116,8 @@ def test_reads_a_file(tmp_path):
     (position(table=[["R7", "R7", "K7"]]), "the table is not a set of valid melds: meld 1 (R7 R7 K7)"),
     (position(plays=[]), 'unknown key "plays" (a Rummi position has game, table, rack, initial, play, '
                          'and may have id and comment)'),
-    ({"game": "tumblewords", "rows": []}, 'position 1: unknown game "tumblewords" (analyze knows rummi, rummble)'),
+    ({"game": "chess", "board": []}, 'position 1: unknown game "chess" (analyze knows rummi, rummble, tumblewords)'),
+    ({"game": "tumblewords", "rows": []}, 'position 1: missing key "hand"'),
     ({"game": "go"}, 'unknown game "go"'),
     ([1, 2], "position 1: a position must be a JSON object, not array"),
     (None, "position 1: a position must be a JSON object, not null"),
