@@ -6,7 +6,7 @@ from __future__ import annotations
 from rummi_desktop.fixed_step import FIXED_STEP
 from rummi_desktop.games.tumblewords.moves import Drop
 from rummi_desktop.ui.physics import ColumnWorld
-from tests.tumblewords_support import WORDS, arrange, game
+from tumblewords_support import WORDS, arrange, game
 
 ORIGIN, CELL = (300.0, 100.0), (56.0, 70.0)
 

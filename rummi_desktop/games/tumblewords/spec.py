@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.games.base import GameSpec, SetupOption
+from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
 from rummi_desktop.games.tumblewords.dictionary import Dictionary
 from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, BLANK, BOARD_SIZES, FACES
 from rummi_desktop.games.tumblewords.moves import Move
@@ -68,5 +68,8 @@ TUMBLEWORDS = GameSpec(
     parse_move=Move.parse,
     seat_view=seat_view,
     audit=audit,
-    entry_points={},
+    entry_points={
+        "scenes": EntryPoint("rummi_desktop.scenes.tumblewords:game_info"),
+        "bench": EntryPoint("rummi_desktop.bench_tumblewords:setup_bench"),
+    },
 )
