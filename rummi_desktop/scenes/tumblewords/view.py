@@ -118,7 +118,7 @@ class TumblewordsTableView:
     def relayout(self) -> None:
         viewer = self.table.viewer
         self.hand_ids = list(self.state.hands[viewer]) if viewer is not None else []
-        self.hand_layout = layout_rack(len(self.hand_ids), REGIONS.hand, preferred_w=HAND_TILE_W)
+        self.hand_layout = layout_rack(len(self.hand_ids), REGIONS.hand, preferred_w=HAND_TILE_W, min_tiers=1)
         for tile_id, box in zip(self.hand_ids, self.hand_layout.slots):
             start = None
             if tile_id not in self.sprites:
