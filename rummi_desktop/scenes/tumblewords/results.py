@@ -87,7 +87,7 @@ class GameOverScene(ShellScene):
             surface.blit(shapes.text(config.name, 26, ink, bold=True), (self.card.x + 44, y))
             stats = self.session.stats[seat]
             detail = (f"{stats.words} word{'s' if stats.words != 1 else ''} · best drop {stats.best_drop}"
-                      + (f" · longest {stats.best_word}" if stats.best_word else ""))
+                      + (f" · longest word {stats.longest_word} letters" if stats.longest_word else ""))
             surface.blit(shapes.text(detail, 17, theme.text_muted), (self.card.x + 44, y + 34))
             score = shapes.text(str(round(state.points[seat] * t)), 38, ink, bold=True)
             surface.blit(score, score.get_rect(topright=(self.card.right - 44, y - 2)))

@@ -82,7 +82,7 @@ class TumblewordsSeatStats(SeatStats):
     drops: int = 0
     words: int = 0
     best_drop: int = 0
-    best_word: str = ""
+    longest_word: int = 0  # letters (stats are counters only: the autosave checks they are numbers)
 
 
 @dataclass
@@ -167,9 +167,7 @@ class TumblewordsSession:
         if result.words:
             stats.words += len(result.words)
             stats.best_drop = max(stats.best_drop, result.points)
-            best = max(result.words, key=lambda word: word.points)
-            if best.points > (len(stats.best_word) if stats.best_word else 0):
-                stats.best_word = best.word
+            stats.longest_word = max(stats.longest_word, *(len(word.word) for word in result.words))
         self.history.append(record)
         return record
 
