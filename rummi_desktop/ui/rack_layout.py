@@ -52,10 +52,11 @@ def _rack_fit(count: int, area: Box, tiers: int, preferred_w: int, min_w: int) -
 
 
 @lru_cache(maxsize=128)  # pure, and asked again after every change on the table
-def layout_rack(count: int, area: Box, preferred_w: int = 50, min_w: int = 21) -> RackLayout:
+def layout_rack(count: int, area: Box, preferred_w: int = 50, min_w: int = 21, min_tiers: int = 2) -> RackLayout:
     """Two tiers, tiles shrinking as the rack fills; a third and a fourth tier when that keeps
-    tiles larger (a long blocked round can leave 100+ tiles on one rack: all stay inside)."""
-    choices = [(width, -tiers) for tiers in range(2, RACK_MAX_TIERS + 1)
+    tiles larger (a long blocked round can leave 100+ tiles on one rack: all stay inside).
+    ``min_tiers=1`` lets a short hand (Tumblewords' seven letters) sit on one ledge."""
+    choices = [(width, -tiers) for tiers in range(min_tiers, RACK_MAX_TIERS + 1)
                if (width := _rack_fit(count, area, tiers, preferred_w, min_w)) is not None]
     if choices:
         tile_w, tiers = max(choices)[0], -max(choices)[1]
@@ -66,7 +67,7 @@ def layout_rack(count: int, area: Box, preferred_w: int = 50, min_w: int = 21) -
     per_row = max(1, int((area.w - 2 * RACK_PADDING + TILE_SPACING + 1) // pitch))
     tiers = max(tiers, -(-count // per_row))
     # tiers spread over the rack's height: the bottom ledge stays put whatever the size
-    tier_step = (area.h - 2 * RACK_PADDING - tile_h) / (tiers - 1)
+    tier_step = (area.h - 2 * RACK_PADDING - tile_h) / (tiers - 1) if tiers > 1 else 0.0
     top = area.y + RACK_PADDING
     slots = tuple(
         Box(area.x + RACK_PADDING + (i % per_row) * pitch, top + (i // per_row) * tier_step, tile_w, tile_h)

@@ -14,17 +14,21 @@ if TYPE_CHECKING:
     from rummi_desktop.ui.theme import Theme
 
 NAME_KEYS = set("abcdefghijklmnopqrstuvwxyz0123456789")
+PATH_KEYS = NAME_KEYS | set("/\\._-~:")  # a file path (a custom word list)
 
 
 class TextField(Widget):
-    """A one-line field: click to edit, type letters/digits, Backspace, Enter to finish."""
+    """A one-line field: click to edit, type letters/digits, Backspace, Enter to finish.
+    ``path=True``: a file path (slashes, dots, dashes; no automatic capital; a long one shows
+    its end)."""
 
     def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], *, digits: bool = False,
-                 limit: int = 12, tooltip: str = "") -> None:
+                 limit: int = 12, tooltip: str = "", path: bool = False) -> None:
         super().__init__(rect, tooltip)
         self.text = text
         self.on_change = on_change
         self.digits = digits
+        self.path = path
         self.limit = limit
         self.editing = False
         self.visible = True
@@ -42,10 +46,11 @@ class TextField(Widget):
             self.text = self.text[:-1]
         elif key == "space" and not self.digits and self.text and len(self.text) < self.limit:
             self.text += " "
-        elif len(key) == 1 and key in NAME_KEYS and len(self.text) < self.limit:
+        elif len(key) == 1 and key in (PATH_KEYS if self.path else NAME_KEYS) and len(self.text) < self.limit:
             if self.digits and not key.isdigit():
                 return True
-            letter = key.upper() if (action.shift or not self.text) and not key.isdigit() else key
+            first = not self.text and not self.path
+            letter = key.upper() if (action.shift or first) and key.isalpha() else key
             self.text += letter
         else:
             return False
@@ -60,4 +65,7 @@ class TextField(Widget):
         surface.blit(shapes.rounded_panel(self.rect.size, 10, fill, fill, border, 2 if self.editing else 1), self.rect)
         shown = self.text + ("|" if self.editing else "")
         words = shapes.text(shown or " ", 21, theme.text, bold=True)
+        while self.path and words.get_width() > self.rect.w - 28 and len(shown) > 2:
+            shown = shown[2:]
+            words = shapes.text("…" + shown, 21, theme.text, bold=True)
         surface.blit(words, words.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))

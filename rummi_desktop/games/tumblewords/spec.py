@@ -71,5 +71,7 @@ TUMBLEWORDS = GameSpec(
     entry_points={
         "computer": EntryPoint("rummi_desktop.ai.tumblewords_tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.analysis.tumblewords_check:prepare_tumblewords"),
+        "scenes": EntryPoint("rummi_desktop.scenes.tumblewords:game_info"),
+        "bench": EntryPoint("rummi_desktop.bench_tumblewords:setup_bench"),
     },
 )
