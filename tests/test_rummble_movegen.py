@@ -187,3 +187,11 @@ def test_counting_agrees_with_generating():
         rack = rng.sample(faces(13) * 2, 8) + [JOKER, JOKER]
         generator = Generator(board, rack)
         assert generator.count() == len(generator.plays())
+
+
+def test_past_the_deadline_plays_are_a_legal_part_of_all_plays():
+    board = random_board(random.Random(4), 5, 13)
+    generator = Generator(board, parse_tiles("K1 Y1 J R4 R5 B7 K9 Y12 R13 J"))
+    every = {play.placements for play in generator.plays()}
+    hurried = generator.plays(deadline=0.0)  # long past: only what the first lanes give
+    assert hurried and len(hurried) < len(every) and {play.placements for play in hurried} <= every

@@ -89,13 +89,19 @@ class Generator:
                 score = sum(c.points(ident, value) for c in (across, down) if c is not None)
                 emit(score, ((sq, JOKER_LAID[ident] if joker else LAID[ident]),))
 
-    def plays(self) -> list[Candidate]:
-        """Every legal play, each once."""
+    def plays(self, deadline: float | None = None, cancel: threading.Event | None = None) -> list[Candidate]:
+        """Every legal play, each once. Past ``deadline`` only the plays found so far, the
+        most promising lanes (by bound) having been searched first; ``cancel`` raises Stopped."""
         found: list[Candidate] = []
         emit = lambda score, placements: found.append(Candidate(score, placements))  # noqa: E731
         for _, sq, allowed in self.singles:
             self._fill_single(sq, allowed, emit)
-        for lane in self.lanes:
+        lanes = self.lanes if deadline is None else sorted(self.lanes, key=lambda lane: -lane.bound)
+        for lane in lanes:
+            if cancel is not None and cancel.is_set():
+                raise Stopped
+            if deadline is not None and found and time.perf_counter() > deadline:
+                break
             fill_lane(lane, self.rack, self.highest, emit)
         return found
 

@@ -34,6 +34,7 @@ EASY_EXCHANGE_CHANCE = 0.125
 CORNERS = (0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1)  # the ×3 SET squares
 REACH = 5  # a corner this close along an open row or column is within a rack's reach
 DEFENCE = 6.0  # points of equity lost per corner a play opens
+RANKING_MARGIN = 0.6  # seconds before the deadline to stop finding plays and weigh them
 END_POOL = 10  # from here on, tiles kept are also points the seat may lose at the end
 
 __all__ = ["choose_move", "Stopped", "SeatPosition"]
@@ -128,11 +129,14 @@ def equity(seat: SeatPosition, play: Candidate) -> float:
     return value
 
 
-def ranked(seat: SeatPosition, cancel) -> list[tuple[float, Candidate]]:
-    """Every play with its equity, best first."""
+def ranked(seat: SeatPosition, deadline, cancel) -> list[tuple[float, Candidate]]:
+    """Every play with its equity, best first (the plays found by ``deadline`` less a margin
+    for weighing them, when a huge rack of jokers has too many to find in time)."""
     if cancel is not None and cancel.is_set():
         raise Stopped
-    return sorted(((equity(seat, play), play) for play in seat.generator.plays()), key=lambda pair: -pair[0])
+    stop = None if deadline is None else deadline - RANKING_MARGIN
+    plays = seat.generator.plays(stop, cancel)
+    return sorted(((equity(seat, play), play) for play in plays), key=lambda pair: -pair[0])
 
 
 def exchange_equity(seat: SeatPosition) -> tuple[float, list[Tile]] | None:
@@ -143,7 +147,7 @@ def exchange_equity(seat: SeatPosition) -> tuple[float, list[Tile]] | None:
 
 
 def hard(seat: SeatPosition, deadline, cancel) -> Move:
-    candidates = ranked(seat, cancel)
+    candidates = ranked(seat, deadline, cancel)
     return decide(seat, candidates)
 
 
@@ -159,8 +163,15 @@ def decide(seat: SeatPosition, candidates: list[tuple[float, Candidate]]) -> Mov
 def expert(seat: SeatPosition, deadline, cancel) -> Move:
     from rummi_desktop.ai.rummble_expert import look_ahead  # the look-ahead, only Expert needs it
 
-    candidates = ranked(seat, cancel)
-    return decide(seat, look_ahead(seat, candidates, deadline, cancel))
+    candidates = ranked(seat, deadline, cancel)
+    if not candidates or _exchange_beats(seat, candidates):
+        return decide(seat, candidates)  # whether to play at all is Hard's judgement
+    return look_ahead(seat, candidates, deadline, cancel)[0][1].move()
+
+
+def _exchange_beats(seat: SeatPosition, candidates) -> bool:
+    exchange = exchange_equity(seat)
+    return exchange is not None and exchange[0] > candidates[0][0]
 
 
 PLAYERS: dict[str, Callable[[SeatPosition, Any, Any], Move]] = {
