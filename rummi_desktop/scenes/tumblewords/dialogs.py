@@ -32,7 +32,7 @@ class BlankPicker(ShellScene):
         super().__init__(app)
         self.scores, self.on_done = scores, on_done
         self.chosen = max(LETTERS, key=lambda letter: (scores.get(letter, 0), -ord(letter)))
-        self.card = pygame.Rect(0, 0, 700, 500)
+        self.card = pygame.Rect(0, 0, 700, 540)
         self.card.center = (640, 400)
         ok = pygame.Rect(0, 0, 200, 56)
         ok.bottomright = (self.card.right - 30, self.card.bottom - 24)
@@ -92,5 +92,5 @@ class BlankPicker(ShellScene):
                                 bold=bool(score))
             surface.blit(label, label.get_rect(midtop=(box.centerx, box.bottom + 6)))
         note = "Glowing letters make a word here. Type a letter or click one, then Drop it."
-        surface.blit(shapes.text(note, 17, theme.text_muted), (self.card.x + 30, self.card.bottom - 112))
+        surface.blit(shapes.text(note, 17, theme.text_muted), (self.card.x + 30, self.card.bottom - 118))
         self.widgets.draw(surface, theme)
