@@ -20,7 +20,7 @@ from rummi_desktop.ai.tumblewords_replies import ReplyTable, SquareScorer, expec
 from rummi_desktop.ai.tumblewords_tiers import choose_move
 from rummi_desktop.games.tumblewords import dictionary as dictionary_module
 from rummi_desktop.games.tumblewords.dictionary import Dictionary
-from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, LETTERS
+from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, LETTERS, Grid
 from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Pass
 from rummi_desktop.games.tumblewords.parameters import CLAIMING, STEALING, TIERS, TumblewordsParameters
 from rummi_desktop.games.tumblewords.play import check_drop, possible_drops
@@ -230,3 +230,11 @@ def test_a_fresh_thinking_process_answers_a_tumblewords_task():
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] in ("drop", "pass")
+
+
+def test_remembered_run_scores_follow_the_word_list_and_min_length():
+    grid = Grid.from_rows(["....", "CA.S"])
+    assert SquareScorer(CLAIM_WORDS, 2).square_points(grid, 2, "T") == 9
+    assert SquareScorer(HARD_WORDS, 2).square_points(grid, 2, "T") == 0
+    assert SquareScorer(CLAIM_WORDS, 3).square_points(grid, 2, "T") == 7
+    assert SquareScorer(CLAIM_WORDS, 2).square_points(grid, 2, "T") == 9

@@ -5,7 +5,9 @@ letters this seat cannot see.
 Scoring many hypothetical drops is the computer seats' hot path, so a square's points are the
 sum of its row run and its column run (the runs of tiles through it), each scored by the rules
 model's word finder (:func:`~rummi_desktop.games.tumblewords.words.find_words`) on that run alone
-and remembered by the run's letters: the same run recurs across columns and candidate drops.
+and remembered by the run's letters: the same run recurs across columns, candidate drops and
+turns, so the memo is kept from one move to the next while the word list and the minimum
+length stay the same (cleared past ``MEMO_LIMIT`` runs).
 The sum is exactly what :func:`~rummi_desktop.games.tumblewords.play.check_drop` scores (the
 tests check it). After one drop only its own column and the columns landing on its row can
 score differently, so :meth:`ReplyTable.after` rescores just those.
@@ -22,12 +24,27 @@ from rummi_desktop.games.tumblewords.grid import BLANK, LETTERS, Grid
 from rummi_desktop.games.tumblewords.words import drop_score, find_words
 
 
+MEMO_LIMIT = 100_000  # remembered runs (some 15 MB at most); then the memo starts again
+_memo: dict[str, object] = {"for": None, "runs": {}}
+
+
+def _runs_memo(dictionary: Dictionary, min_length: int) -> dict[tuple[str, str, str], int]:
+    """The run scores remembered for this word list and minimum length (a fresh memo when
+    either changed, or when it grew past MEMO_LIMIT)."""
+    runs = _memo["runs"]
+    assert isinstance(runs, dict)
+    if _memo["for"] != (dictionary, min_length) or len(runs) > MEMO_LIMIT:
+        runs = {}
+        _memo.update({"for": (dictionary, min_length), "runs": runs})
+    return runs
+
+
 class SquareScorer:
-    """Points of a letter on a square, with the runs' scores remembered (one per thinking)."""
+    """Points of a letter on a square, with the runs' scores remembered (see the module docstring)."""
 
     def __init__(self, dictionary: Dictionary, min_length: int) -> None:
         self.dictionary, self.min_length = dictionary, min_length
-        self._runs: dict[tuple[str, str, str], int] = {}
+        self._runs = _runs_memo(dictionary, min_length)
 
     def run_points(self, before: str, letter: str, after: str) -> int:
         """The points of the words through ``letter`` in the run ``before + letter + after``."""
