@@ -48,8 +48,8 @@ def test_easy_plays_from_the_lower_half_and_is_seeded():
     move = choose_move(view, "easy")
     assert move == choose_move(view, "easy")
     scores = sorted(p.score for p in Generator(state.board, state.rack_tiles()).plays())
-    if isinstance(move, Play):
-        assert state.check(move).score <= scores[len(scores) // 2]
+    assert isinstance(move, Play), "this position has plays; Easy must not exchange here (seeded)"
+    assert state.check(move).score <= scores[len(scores) // 2]
 
 
 def test_hard_picks_the_best_equity():
@@ -57,9 +57,9 @@ def test_hard_picks_the_best_equity():
     seat = SeatPosition(seat_view(state, state.current))
     move = choose_move(seat.view, "hard")
     best = max(equity(seat, p) for p in seat.generator.plays())
-    if isinstance(move, Play):
-        chosen = next(p for p in seat.generator.plays() if p.move() == move)
-        assert equity(seat, chosen) == best
+    assert isinstance(move, Play), "in this position Hard plays (it must not pass the check by exchanging)"
+    chosen = next(p for p in seat.generator.plays() if p.move() == move)
+    assert equity(seat, chosen) == best
 
 
 def test_no_play_exchanges_or_passes():

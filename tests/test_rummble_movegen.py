@@ -195,3 +195,19 @@ def test_past_the_deadline_plays_are_a_legal_part_of_all_plays():
     every = {play.placements for play in generator.plays()}
     hurried = generator.plays(deadline=0.0)  # long past: only what the first lanes give
     assert hurried and len(hurried) < len(every) and {play.placements for play in hurried} <= every
+
+
+def test_busier_boards_and_four_tile_racks_match_brute_force_and_are_not_empty():
+    """The property test above draws tiny cases (a third of them have no play at all); these
+    fixed cases have 8–12 board tiles, 4-tile racks and plays of up to 3 tiles, one with a joker."""
+    total, longest = 0, 0
+    for seed in range(100, 106):
+        rng = random.Random(seed)
+        board = random_board(rng, 6, 13)
+        jokers = 1 if seed == 101 else 0
+        rack = rng.sample(faces(13) * 2, 4 - jokers) + [JOKER] * jokers
+        plays = generated(board, rack, 13)
+        assert plays == brute_force(board, rack, 13), seed
+        total += len(plays)
+        longest = max([longest] + [len(play) for play in plays])
+    assert total > 100 and longest >= 3, "the cases must have plays to compare"
