@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummi_desktop.ai.rummble_masks import ACROSS, ALL, DOWN, NUMBERS, Cross, bits
+from rummi_desktop.ai.rummble_masks import ACROSS, ALL, DOWN, NUMBERS, Cross, bits, identity
 from rummi_desktop.games.rummble.board import CENTRE, SET_MULTIPLIER, SIZE, TILE_MULTIPLIER
 from rummi_desktop.games.rummble.play import RUMMMBLE_BONUS, RUMMMBLE_TILES
 
@@ -102,7 +102,7 @@ def _place(cells: list, sq: int, cross: Cross | None, rack: RackBits) -> tuple:
     (-1, cross-check, allowed identities, the bound of its tile's value, of its crossing line)."""
     laid = cells[sq]
     if laid is not None:
-        return ("KBRY".index(laid[0]) * NUMBERS + laid[1] - 1, 0 if laid[2] else laid[1])
+        return (identity(laid[0], laid[1]), 0 if laid[2] else laid[1])
     allowed = (ALL if cross is None else cross.mask) & rack.playable
     if not allowed:
         return None  # no rack tile fits here
