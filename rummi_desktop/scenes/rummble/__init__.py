@@ -16,11 +16,17 @@ import argparse
 from typing import TYPE_CHECKING
 
 from rummi_desktop.scene import Scene
+from rummi_desktop.scenes.game_entry import GameEntry
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 GAME, TITLE = "rummble", "Rummble"
+
+ENTRY = GameEntry(GAME, TITLE, session="rummi_desktop.scenes.rummble.session:RummbleSession",
+                  load_state="rummi_desktop.scenes.rummble.session:load_state",
+                  table="rummi_desktop.scenes.rummble.table_scene:RummbleTableScene")
+load_saved_session, resume = ENTRY.load_saved_session, ENTRY.resume
 
 
 def new_game(app: "App") -> "Scene":
@@ -32,60 +38,9 @@ def new_game(app: "App") -> "Scene":
 def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
     """``rummi-desktop play rummble --seats human,hard --seed 7``."""
     from rummi_desktop.scenes.rummble.session import RummbleSession, quick_setup
-    from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
 
     setup = quick_setup(getattr(args, "seats", None), getattr(args, "seed", None))
-    return RummbleTableScene(app, RummbleSession.new(setup))
-
-
-def load_saved_session(notices: list[str] | None = None):
-    """The autosaved game, or None; a damaged save is kept as ``*.bad`` with a notice."""
-    from rummi_desktop.scenes.rummble.session import RummbleSession, load_state
-    from rummi_desktop.storage.saves import autosave_path, read_autosave
-    from rummi_desktop.storage.toml_files import quarantine
-
-    save, notice = read_autosave(GAME, TITLE, load_state)
-    if notice and notices is not None:
-        notices.append(notice)
-    if save is None:
-        return None
-    try:
-        return RummbleSession.from_save(save.setup, save.state, save.stats)
-    except (KeyError, TypeError, ValueError) as error:
-        try:
-            quarantine(autosave_path(GAME))
-        except OSError:
-            pass
-        if notices is not None:
-            notices.append(f"The saved Rummble game is damaged ({error}); kept it aside as .bad. Start a new game.")
-        return None
-
-
-def resume(app: "App") -> "Scene | None":
-    from rummi_desktop.storage.saves import has_autosave
-
-    if not has_autosave(GAME) or load_saved_session(app.notices) is None:
-        return None
-    return ResumingTable(app)
-
-
-class ResumingTable(Scene):
-    """The menu's Continue Rummble: loads the autosave afresh when entered, then the table."""
-
-    def __init__(self, app: "App") -> None:
-        super().__init__()
-        self.app = app
-
-    def on_enter(self) -> None:
-        session = load_saved_session(self.app.notices)
-        if self.stack is None:
-            return
-        if session is None:
-            self.close()
-            return
-        from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
-
-        self.stack.replace(RummbleTableScene(self.app, session))
+    return ENTRY.table_for(app, RummbleSession.new(setup))
 
 
 def game_info():

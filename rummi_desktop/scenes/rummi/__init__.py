@@ -19,9 +19,15 @@ import argparse
 from typing import TYPE_CHECKING
 
 from rummi_desktop.scene import Scene
+from rummi_desktop.scenes.game_entry import GameEntry
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
+
+ENTRY = GameEntry("rummi", "Rummi", session="rummi_desktop.scenes.rummi.session:RummiSession",
+                  load_state="rummi_desktop.scenes.rummi.session:load_match",
+                  table="rummi_desktop.scenes.rummi.table_scene:RummiTableScene")
+load_saved_session, resume = ENTRY.load_saved_session, ENTRY.resume
 
 
 def new_game(app: "App") -> "Scene":
@@ -33,71 +39,10 @@ def new_game(app: "App") -> "Scene":
 def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
     """``rummi-desktop play rummi --seats human,hard --seed S --mode blitz``."""
     from rummi_desktop.scenes.rummi.session import RummiSession, quick_setup
-    from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
 
     setup = quick_setup(getattr(args, "seats", None), getattr(args, "seed", None), getattr(args, "mode", None),
                         app.settings.turn_clock)
-    return RummiTableScene(app, RummiSession.new(setup))
-
-
-def load_saved_session(notices: list[str] | None = None):
-    """The autosaved session, or None. A damaged autosave is kept as ``*.bad`` and a notice
-    for the menu is appended to ``notices``."""
-    from rummi_desktop.scenes.rummi.session import RummiSession, load_match
-    from rummi_desktop.storage.saves import read_autosave
-
-    save, notice = read_autosave("rummi", "Rummi", load_match)
-    if notice and notices is not None:
-        notices.append(notice)
-    if save is None:
-        return None
-    try:
-        return RummiSession.from_save(save.setup, save.state, save.stats)
-    except (KeyError, TypeError, ValueError) as error:
-        from rummi_desktop.storage.saves import autosave_path
-        from rummi_desktop.storage.toml_files import quarantine
-
-        try:
-            quarantine(autosave_path("rummi"))
-        except OSError:
-            pass
-        if notices is not None:
-            notices.append(f"The saved Rummi game is damaged ({error}); kept it aside as .bad. Start a new game.")
-        return None
-
-
-def resume(app: "App") -> "Scene | None":
-    """Continue: a table for the autosaved match, or None when there is nothing to continue."""
-    from rummi_desktop.storage.saves import has_autosave
-
-    if not has_autosave("rummi"):
-        return None
-    session = load_saved_session(app.notices)
-    if session is None:
-        return None
-    # The table scene is imported only when there is a game to continue: it is the heaviest
-    # import, and the menu's first frame should not wait for it.
-    return ResumingTable(app)
-
-
-class ResumingTable(Scene):
-    """What the menu's Continue opens: loads the autosave afresh each time it is entered, then
-    hands over to the table (or closes, with a notice, if the save is gone or damaged)."""
-
-    def __init__(self, app: "App") -> None:
-        super().__init__()
-        self.app = app
-
-    def on_enter(self) -> None:
-        session = load_saved_session(self.app.notices)
-        if self.stack is None:
-            return
-        if session is None:
-            self.close()
-            return
-        from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
-
-        self.stack.replace(RummiTableScene(self.app, session))
+    return ENTRY.table_for(app, RummiSession.new(setup))
 
 
 def game_info():

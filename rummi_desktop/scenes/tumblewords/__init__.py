@@ -16,11 +16,18 @@ import argparse
 from typing import TYPE_CHECKING
 
 from rummi_desktop.scene import Scene
+from rummi_desktop.scenes.game_entry import GameEntry, ResumingTable  # noqa: F401  (Continue opens one)
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 GAME, TITLE = "tumblewords", "Tumblewords"
+
+ENTRY = GameEntry(GAME, TITLE, session="rummi_desktop.scenes.tumblewords.session:TumblewordsSession",
+                  load_state="rummi_desktop.scenes.tumblewords.session:load_state",
+                  table="rummi_desktop.scenes.tumblewords.table_scene:TumblewordsTableScene",
+                  missing="rummi_desktop.scenes.tumblewords.session:WORD_LIST_ERRORS", missing_what="its word list")
+load_saved_session, resume = ENTRY.load_saved_session, ENTRY.resume
 
 
 def new_game(app: "App") -> "Scene":
@@ -32,66 +39,9 @@ def new_game(app: "App") -> "Scene":
 def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
     """``rummi-desktop play tumblewords --seats human,hard --seed 7``."""
     from rummi_desktop.scenes.tumblewords.session import TumblewordsSession, quick_setup
-    from rummi_desktop.scenes.tumblewords.table_scene import TumblewordsTableScene
 
     setup = quick_setup(getattr(args, "seats", None), getattr(args, "seed", None))
-    return TumblewordsTableScene(app, TumblewordsSession.new(setup))
-
-
-def load_saved_session(notices: list[str] | None = None):
-    """The autosaved game, or None; a damaged save is kept as ``*.bad`` with a notice."""
-    from rummi_desktop.games.tumblewords.dictionary import WordListError, WordListUnavailable
-    from rummi_desktop.scenes.tumblewords.session import TumblewordsSession, load_state
-    from rummi_desktop.storage.saves import autosave_path, read_autosave
-    from rummi_desktop.storage.toml_files import quarantine
-
-    try:
-        save, notice = read_autosave(GAME, TITLE, load_state)
-    except (WordListError, WordListUnavailable) as error:
-        if notices is not None:
-            notices.append(f"The saved Tumblewords game needs its word list: {error}")
-        return None
-    if notice and notices is not None:
-        notices.append(notice)
-    if save is None:
-        return None
-    try:
-        return TumblewordsSession.from_save(save.setup, save.state, save.stats)
-    except (KeyError, TypeError, ValueError) as error:
-        try:
-            quarantine(autosave_path(GAME))
-        except OSError:
-            pass
-        if notices is not None:
-            notices.append(f"The saved Tumblewords game is damaged ({error}); kept it aside as .bad. Start a new game.")
-        return None
-
-
-def resume(app: "App") -> "Scene | None":
-    from rummi_desktop.storage.saves import has_autosave
-
-    if not has_autosave(GAME) or load_saved_session(app.notices) is None:
-        return None
-    return ResumingTable(app)
-
-
-class ResumingTable(Scene):
-    """The menu's Continue Tumblewords: loads the autosave afresh when entered, then the table."""
-
-    def __init__(self, app: "App") -> None:
-        super().__init__()
-        self.app = app
-
-    def on_enter(self) -> None:
-        session = load_saved_session(self.app.notices)
-        if self.stack is None:
-            return
-        if session is None:
-            self.close()
-            return
-        from rummi_desktop.scenes.tumblewords.table_scene import TumblewordsTableScene
-
-        self.stack.replace(TumblewordsTableScene(self.app, session))
+    return ENTRY.table_for(app, TumblewordsSession.new(setup))
 
 
 def game_info():

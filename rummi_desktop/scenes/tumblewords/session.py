@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rummi_desktop.games.base import Move, play_seat_move
-from rummi_desktop.games.tumblewords.dictionary import SHIPPED, Dictionary
+from rummi_desktop.games.tumblewords.dictionary import SHIPPED, Dictionary, WordListError, WordListUnavailable
 from rummi_desktop.games.tumblewords.grid import BOARD_SIZES
 from rummi_desktop.games.tumblewords.parameters import DROPPING, MIN_LENGTHS, TumblewordsParameters
 from rummi_desktop.games.tumblewords.serialize import state_from_dict, state_to_dict
@@ -24,6 +24,8 @@ from rummi_desktop.storage import word_lists
 
 TIERS = TUMBLEWORDS.tiers
 SEAT_RANGE = (TUMBLEWORDS.min_seats, TUMBLEWORDS.max_seats)
+# A save naming a word list this copy cannot find: kept as it is (not damaged), with a notice.
+WORD_LIST_ERRORS = (WordListError, WordListUnavailable)
 BOARD_NAMES = {"standard": "Standard 8 × 8", "quick": "Quick 7 × 6", "long": "Long 10 × 10"}
 
 
