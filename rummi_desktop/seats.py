@@ -8,8 +8,8 @@ No pygame here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable, Sequence, TypeVar
 
 HUMAN = "human"  # the kind of a seat a person plays (a computer seat's kind is its tier)
 DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot")  # a person's name until they type one
@@ -50,6 +50,20 @@ def seats_from_kinds(kinds: Iterable[str]) -> tuple[SeatConfig, ...]:
     return tuple(seats)
 
 
+def kinds_from_text(text: str | None, default: str) -> list[str]:
+    """``--seats human,hard`` as seat kinds (``default`` when none are given)."""
+    return [kind.strip().lower() for kind in (text or default).split(",") if kind.strip()]
+
+
+def seats_to_save(seats: Iterable[SeatConfig]) -> list[dict[str, str]]:
+    return [asdict(seat) for seat in seats]
+
+
+def seats_from_save(saved: Iterable[dict[str, Any]]) -> tuple[SeatConfig, ...]:
+    """Seats back from a save or a remembered setup (a name longer than a seat chip is cut)."""
+    return tuple(SeatConfig(str(seat["kind"]), str(seat["name"])[:16]) for seat in saved)
+
+
 def seat_kind_label(seat: SeatConfig) -> str:
     """What a seat is, short enough for a seat chip: "Player", "Hard computer"."""
     if seat.is_human:
@@ -73,3 +87,17 @@ class SeatStats:
     def from_dict(cls, data: dict) -> "SeatStats":
         """From a save: known fields only (a save from another version may have more)."""
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+Stats = TypeVar("Stats", bound=SeatStats)
+
+
+def stats_to_save(stats: Iterable[SeatStats]) -> dict[str, Any]:
+    return {"seats": [asdict(seat) for seat in stats]}
+
+
+def stats_from_save(kind: type[Stats], saved: dict[str, Any], seats: int) -> list[Stats]:
+    """A save's per-seat counters; fresh ones when they do not fit the seats (stats are only
+    the summary's, so a mismatch is no reason to refuse the game)."""
+    stats = [kind.from_dict(seat) for seat in saved.get("seats", [])]
+    return stats if len(stats) == seats else [kind() for _ in range(seats)]

@@ -7,15 +7,15 @@ what only the window needs: seat names and kinds, per-seat statistics for the re
 
 from __future__ import annotations
 
-import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from rummi_desktop.games.base import Move, play_seat_move
 from rummi_desktop.games.rummble.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummble.state import PLAYED, TILE_SETS, WENT_OUT, RummbleParameters, RummbleState, TurnResult
-from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, seats_from_kinds
+from rummi_desktop.scenes.session_base import GameSession, seed_or_fresh
+from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, kinds_from_text, seats_from_kinds, seats_from_save, seats_to_save
 
 TIERS = RUMMBLE.tiers
 SEAT_RANGE = (RUMMBLE.min_seats, RUMMBLE.max_seats)
@@ -39,19 +39,17 @@ class RummbleSetup:
         return RummbleParameters(tuple(seat.kind for seat in self.seats), self.seed, self.tile_set)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seats": [asdict(seat) for seat in self.seats], "tile_set": self.tile_set, "seed": self.seed}
+        return {"seats": seats_to_save(self.seats), "tile_set": self.tile_set, "seed": self.seed}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "RummbleSetup":
-        seats = tuple(SeatConfig(str(s["kind"]), str(s["name"])[:16]) for s in data["seats"])
-        return cls(seats, str(data["tile_set"]), int(data["seed"]))
+        return cls(seats_from_save(data["seats"]), str(data["tile_set"]), int(data["seed"]))
 
 
 def quick_setup(seats_csv: str | None, seed: int | None) -> RummbleSetup:
     """The setup of ``rummi-desktop play rummble --seats human,hard --seed S``."""
-    kinds = [kind.strip().lower() for kind in (seats_csv or "human,medium").split(",") if kind.strip()]
-    chosen = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    return RummbleSetup(seats_from_kinds(kinds), "standard", chosen)
+    kinds = kinds_from_text(seats_csv, "human,medium")
+    return RummbleSetup(seats_from_kinds(kinds), "standard", seed_or_fresh(seed))
 
 
 @dataclass
@@ -77,11 +75,12 @@ class TurnRecord:
 
 
 @dataclass
-class RummbleSession:
+class RummbleSession(GameSession):
     setup: RummbleSetup
     state: RummbleState
     stats: list[RummbleSeatStats] = field(default_factory=list)
     history: list[TurnRecord] = field(default_factory=list)  # this sitting's turns (not saved)
+    setup_type, stats_type = RummbleSetup, RummbleSeatStats
 
     @classmethod
     def new(cls, setup: RummbleSetup) -> "RummbleSession":
@@ -90,23 +89,6 @@ class RummbleSession:
     @property
     def in_round(self) -> bool:
         return not self.state.is_terminal
-
-    @property
-    def current(self) -> int:
-        return self.state.current
-
-    def seat(self, index: int) -> SeatConfig:
-        return self.setup.seats[index]
-
-    def is_human(self, index: int) -> bool:
-        return self.setup.seats[index].is_human
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
-
-    def victory_cue(self) -> str:
-        return "fanfare" if any(self.is_human(seat) for seat in self.state.winners()) else "turn"
 
     # -- turns ------------------------------------------------------------------------------
     def apply(self, move: Move, seconds: float) -> TurnRecord:
@@ -137,18 +119,8 @@ class RummbleSession:
         return record
 
     # -- saving -----------------------------------------------------------------------------
-    def to_save(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-        return self.setup.to_dict(), state_to_dict(self.state), {"seats": [asdict(s) for s in self.stats]}
-
-    @classmethod
-    def from_save(cls, setup: dict[str, Any], state: RummbleState, stats: dict[str, Any]) -> "RummbleSession":
-        chosen = RummbleSetup.from_dict(setup)
-        if tuple(s.kind for s in chosen.seats) != tuple(state.params.seats):
-            raise ValueError("the saved seats do not match the saved game")
-        seat_stats = [RummbleSeatStats.from_dict(s) for s in stats.get("seats", [])]
-        if len(seat_stats) != len(chosen.seats):
-            seat_stats = [RummbleSeatStats() for _ in chosen.seats]
-        return cls(chosen, state, seat_stats)
+    def state_to_save(self) -> dict[str, Any]:
+        return state_to_dict(self.state)
 
 
 def load_state(data: dict[str, Any]) -> RummbleState:

@@ -9,8 +9,7 @@ the match was made with.
 
 from __future__ import annotations
 
-import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from rummi_desktop.games.base import play_seat_move
@@ -22,7 +21,8 @@ from rummi_desktop.games.rummi.serialize import match_from_dict, match_to_dict
 from rummi_desktop.games.rummi.state import CLOCK_CHOICES as MODEL_CLOCK_CHOICES
 from rummi_desktop.games.rummi.state import CLOCK_CHOICES_TEXT
 from rummi_desktop.games.rummi.state import RummiState, TurnResult
-from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, seats_from_kinds
+from rummi_desktop.scenes.session_base import GameSession, seed_or_fresh
+from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, kinds_from_text, seats_from_kinds, seats_from_save, seats_to_save
 
 MODES = {"parlor": PARLOR_LEAGUE, "blitz": BLITZ}
 TIERS = RUMMI.tiers
@@ -60,7 +60,7 @@ class MatchSetup:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "seats": [asdict(seat) for seat in self.seats],
+            "seats": seats_to_save(self.seats),
             "mode": self.mode,
             "target": self.target,
             "clock": self.clock,
@@ -69,15 +69,13 @@ class MatchSetup:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "MatchSetup":
-        seats = tuple(SeatConfig(str(s["kind"]), str(s["name"])[:16]) for s in data["seats"])
-        return cls(seats, str(data["mode"]), int(data["target"]), int(data["clock"]), int(data["seed"]))
+        return cls(seats_from_save(data["seats"]), str(data["mode"]), int(data["target"]), int(data["clock"]), int(data["seed"]))
 
 
 def quick_setup(seats_csv: str | None, seed: int | None, mode: str | None, clock: int = 60) -> MatchSetup:
     """The setup of ``rummi-desktop play rummi --seats human,hard --seed S --mode blitz``."""
-    kinds = [kind.strip().lower() for kind in (seats_csv or "human,hard").split(",") if kind.strip()]
-    chosen_seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    return MatchSetup(seats_from_kinds(kinds), (mode or "parlor").lower(), DEFAULT_TARGET, clock, chosen_seed)
+    kinds = kinds_from_text(seats_csv, "human,hard")
+    return MatchSetup(seats_from_kinds(kinds), (mode or "parlor").lower(), DEFAULT_TARGET, clock, seed_or_fresh(seed))
 
 
 @dataclass
@@ -100,7 +98,7 @@ class TurnRecord:
 
 
 @dataclass
-class RummiSession:
+class RummiSession(GameSession):
     """The match being played in the window."""
 
     setup: MatchSetup
@@ -108,6 +106,7 @@ class RummiSession:
     stats: list[RummiSeatStats] = field(default_factory=list)
     last_round: RummiState | None = None  # the finished round, for the round-end scene
     last_result: RoundResult | None = None
+    setup_type, stats_type, saved_what = MatchSetup, RummiSeatStats, "match"
 
     @classmethod
     def new(cls, setup: MatchSetup) -> "RummiSession":
@@ -125,25 +124,6 @@ class RummiSession:
     @property
     def in_round(self) -> bool:
         return self.match.current is not None
-
-    @property
-    def current(self) -> int:
-        return self.state.current
-
-    def seat(self, index: int) -> SeatConfig:
-        return self.setup.seats[index]
-
-    def is_human(self, index: int) -> bool:
-        return self.setup.seats[index].is_human
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
-
-    def victory_cue(self, winners: tuple[int, ...]) -> str:
-        """The sound for a round or match won by ``winners``: the fanfare when a person at
-        the table won, a soft chime when only computers did (no cheering for a loss)."""
-        return "fanfare" if any(self.is_human(seat) for seat in winners) else "turn"
 
     @property
     def clock_seconds(self) -> int | None:
@@ -197,22 +177,19 @@ class RummiSession:
         return self.match.start_round()
 
     # -- saving -------------------------------------------------------------------------------
-    def to_save(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-        """(setup, state, stats) for the autosave; the round as at the start of its turn."""
-        stats = {"seats": [asdict(s) for s in self.stats]}
-        return self.setup.to_dict(), match_to_dict(self.match, at_turn_start=True), stats
+    def state_to_save(self) -> dict[str, Any]:
+        """The match, its round as at the start of the turn in progress."""
+        return match_to_dict(self.match, at_turn_start=True)
+
+    @staticmethod
+    def saved_seat_kinds(state: Match) -> tuple[str, ...]:
+        return state.seats
 
     @classmethod
-    def from_save(cls, setup: dict[str, Any], state: Match, stats: dict[str, Any]) -> "RummiSession":
-        match_setup = MatchSetup.from_dict(setup)
-        seat_stats = [RummiSeatStats.from_dict(s) for s in stats.get("seats", [])]
-        if len(seat_stats) != len(match_setup.seats):
-            seat_stats = [RummiSeatStats() for _ in match_setup.seats]
-        if tuple(s.kind for s in match_setup.seats) != tuple(state.seats):
-            raise ValueError("the saved seats do not match the saved match")
-        session = cls(match_setup, state, seat_stats)
+    def resumed(cls, setup: MatchSetup, state: Match, stats: list[RummiSeatStats]) -> "RummiSession":
+        session = cls(setup, state, stats)
         if state.current is None and not state.is_over:
-            state.start_round()
+            state.start_round()  # saved between rounds: the next one is dealt from the saved seed
         return session
 
 

@@ -8,7 +8,6 @@ player's own file through ``storage.word_lists``), never by the rules layer.
 
 from __future__ import annotations
 
-import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -19,7 +18,8 @@ from rummi_desktop.games.tumblewords.parameters import DROPPING, MIN_LENGTHS, Tu
 from rummi_desktop.games.tumblewords.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.games.tumblewords.state import TumblewordsState, TurnResult
-from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, seats_from_kinds
+from rummi_desktop.scenes.session_base import GameSession, seed_or_fresh
+from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, kinds_from_text, seats_from_kinds, seats_from_save, seats_to_save
 from rummi_desktop.storage import word_lists
 
 TIERS = TUMBLEWORDS.tiers
@@ -61,22 +61,20 @@ class TumblewordsSetup:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data["seats"] = [asdict(seat) for seat in self.seats]
+        data["seats"] = seats_to_save(self.seats)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "TumblewordsSetup":
-        seats = tuple(SeatConfig(str(s["kind"]), str(s["name"])[:16]) for s in data["seats"])
         flags = {name: bool(data.get(name, False)) for name in ("claim", "zapper", "ticker", "pressure_cooker")}
-        return cls(seats, str(data.get("board", "standard")), int(data.get("min_length", 2)),
+        return cls(seats_from_save(data["seats"]), str(data.get("board", "standard")), int(data.get("min_length", 2)),
                    words=str(data.get("words", "")), seed=int(data["seed"]), **flags)
 
 
 def quick_setup(seats_csv: str | None, seed: int | None) -> TumblewordsSetup:
     """The setup of ``rummi-desktop play tumblewords --seats human,hard --seed S``."""
-    kinds = [kind.strip().lower() for kind in (seats_csv or "human,medium").split(",") if kind.strip()]
-    chosen = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    return TumblewordsSetup(seats_from_kinds(kinds), seed=chosen)
+    kinds = kinds_from_text(seats_csv, "human,medium")
+    return TumblewordsSetup(seats_from_kinds(kinds), seed=seed_or_fresh(seed))
 
 
 @dataclass
@@ -99,11 +97,12 @@ class TurnRecord:
 
 
 @dataclass
-class TumblewordsSession:
+class TumblewordsSession(GameSession):
     setup: TumblewordsSetup
     state: TumblewordsState
     stats: list[TumblewordsSeatStats] = field(default_factory=list)
     history: list[TurnRecord] = field(default_factory=list)  # this sitting's moves (not saved)
+    setup_type, stats_type = TumblewordsSetup, TumblewordsSeatStats
 
     @classmethod
     def new(cls, setup: TumblewordsSetup, dictionary: Dictionary | None = None) -> "TumblewordsSession":
@@ -119,23 +118,6 @@ class TumblewordsSession:
     @property
     def in_round(self) -> bool:
         return not self.state.is_terminal
-
-    @property
-    def current(self) -> int:
-        return self.state.current
-
-    def seat(self, index: int) -> SeatConfig:
-        return self.setup.seats[index]
-
-    def is_human(self, index: int) -> bool:
-        return self.setup.seats[index].is_human
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
-
-    def victory_cue(self) -> str:
-        return "fanfare" if any(self.is_human(seat) for seat in self.state.winners()) else "turn"
 
     # -- moves ------------------------------------------------------------------------------
     def apply(self, move: Move, seconds: float = 0.0) -> TurnRecord:
@@ -174,18 +156,8 @@ class TumblewordsSession:
         return record
 
     # -- saving -----------------------------------------------------------------------------
-    def to_save(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-        return self.setup.to_dict(), state_to_dict(self.state), {"seats": [asdict(s) for s in self.stats]}
-
-    @classmethod
-    def from_save(cls, setup: dict[str, Any], state: TumblewordsState, stats: dict[str, Any]) -> "TumblewordsSession":
-        chosen = TumblewordsSetup.from_dict(setup)
-        if tuple(s.kind for s in chosen.seats) != tuple(state.params.seats):
-            raise ValueError("the saved seats do not match the saved game")
-        seat_stats = [TumblewordsSeatStats.from_dict(s) for s in stats.get("seats", [])]
-        if len(seat_stats) != len(chosen.seats):
-            seat_stats = [TumblewordsSeatStats() for _ in chosen.seats]
-        return cls(chosen, state, seat_stats)
+    def state_to_save(self) -> dict[str, Any]:
+        return state_to_dict(self.state)
 
 
 def load_state(data: dict[str, Any]) -> TumblewordsState:

@@ -1,0 +1,76 @@
+"""What every game's session (the game as the window plays it) answers the same way.
+
+A game's session is a dataclass with ``setup`` (a setup with ``seats``, ``seed``, ``to_dict``
+and ``from_dict``), ``stats`` (one :class:`~rummi_desktop.seats.SeatStats` per seat) and a
+``state`` whose ``current`` is the seat on turn. :class:`GameSession` adds the seat questions,
+the victory cue and the autosave's (setup, state, stats) round trip; the game says what its
+saved state is (``state_to_save``, ``saved_seat_kinds``) and how a resumed game starts
+(``resumed``). No pygame here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Sequence
+
+from rummi_desktop.seats import SeatConfig, SeatStats, stats_from_save, stats_to_save
+
+
+def seed_or_fresh(seed: int | None) -> int:
+    """The seed asked for, or a fresh one the player can read and replay."""
+    return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+
+
+class GameSession:
+    setup_type: ClassVar[Any]  # the setup class (its from_dict reads a save's setup part)
+    stats_type: ClassVar[type[SeatStats]] = SeatStats
+    saved_what: ClassVar[str] = "game"  # what the saved state is called in a damaged-save notice
+
+    setup: Any
+    stats: list[Any]
+    state: Any
+
+    @property
+    def current(self) -> int:
+        return self.state.current
+
+    def seat(self, index: int) -> SeatConfig:
+        return self.setup.seats[index]
+
+    def is_human(self, index: int) -> bool:
+        return self.setup.seats[index].is_human
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.setup.seats) if seat.is_human]
+
+    def victory_cue(self, winners: Sequence[int] | None = None) -> str:
+        """The sound for a game won by ``winners`` (the game's winners when not given): the
+        fanfare when a person at the table won, a soft chime when only computers did."""
+        chosen = self.state.winners() if winners is None else winners
+        return "fanfare" if any(self.is_human(seat) for seat in chosen) else "turn"
+
+    # -- saving -----------------------------------------------------------------------------
+    def state_to_save(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_save(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        """(setup, state, stats) for the autosave."""
+        return self.setup.to_dict(), self.state_to_save(), stats_to_save(self.stats)
+
+    @staticmethod
+    def saved_seat_kinds(state: Any) -> Sequence[str]:
+        return state.params.seats
+
+    @classmethod
+    def from_save(cls, setup: dict[str, Any], state: Any, stats: dict[str, Any]) -> Any:
+        """The session back from an autosave's parts; ValueError when they disagree."""
+        chosen = cls.setup_type.from_dict(setup)
+        seat_stats = stats_from_save(cls.stats_type, stats, len(chosen.seats))
+        if tuple(seat.kind for seat in chosen.seats) != tuple(cls.saved_seat_kinds(state)):
+            raise ValueError(f"the saved seats do not match the saved {cls.saved_what}")
+        return cls.resumed(chosen, state, seat_stats)
+
+    @classmethod
+    def resumed(cls, setup: Any, state: Any, stats: list[Any]) -> Any:
+        return cls(setup, state, stats)  # type: ignore[call-arg]  (the game's dataclass fields)
