@@ -6,16 +6,13 @@ It knows the table only through ``new_table`` (for the Rematch), so it imports n
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.table_overlays import back_to_menu
+from rummi_desktop.scenes.results_base import GameEndScene, winners_title
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.tile_render import CardFace
-from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -42,67 +39,26 @@ def settlement_lines(session: "RummbleSession") -> list[str]:
     return lines
 
 
-class GameOverScene(ShellScene):
+class GameOverScene(GameEndScene):
+    count_seconds = SETTLE_SECONDS
+
     def __init__(self, app: "App", session: "RummbleSession", new_table: Callable) -> None:
-        super().__init__(app)
-        self.session = session
-        self.new_table = new_table
-        self.age = 0.0
-        seats = len(session.setup.seats)
-        self.card = pygame.Rect(0, 0, 1080, 230 + seats * 104)
-        self.card.center = (640, 400)
-        left = pygame.Rect(0, 0, 240, 58)
-        left.bottomright = (self.card.centerx - 12, self.card.bottom - 24)
-        self.rematch_button = self.widgets.add(Button(left, "Rematch", self.rematch, style="primary",
-                                                      tooltip="Same seats, a new deal", shortcut="r"))
-        self.widgets.add(Button(left.move(264, 0), "Menu", self.to_menu, tooltip="Back to the menu", shortcut="m"))
-
-    def on_enter(self) -> None:
-        self.play(self.session.victory_cue())
-        self.widgets.focus(self.rematch_button)
-
-    def on_back(self) -> None:
-        self.to_menu()
-
-    def rematch(self) -> None:
-        from rummi_desktop.scenes.rummble.session import RummbleSession
-
-        setup = replace(self.session.setup, seed=self.session.setup.seed + 1)
-        if self.stack is not None:
-            self.stack.replace(self.new_table(self.app, RummbleSession.new(setup)))
-
-    def to_menu(self) -> None:
-        back_to_menu(self.app, self.stack)
-
-    def next_change_in(self) -> float:
-        return 0.0 if self.age < SETTLE_SECONDS else super().next_change_in()
-
-    def update(self, dt: float) -> None:
-        self.age += dt
-        super().update(dt)
+        card = pygame.Rect(0, 0, 1080, 230 + len(session.setup.seats) * 104)
+        card.center = (640, 400)
+        super().__init__(app, session, new_table, card)
 
     def title(self) -> str:
-        names = [seat.name for seat in self.session.setup.seats]
-        winners = self.session.state.winners()
-        if len(winners) == 1:
-            return f"{names[winners[0]]} wins!" if names[winners[0]] != "You" else "You win!"
-        return " and ".join(names[s] for s in winners) + " share the win!"
+        return winners_title(self.names(), self.winners())
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         state = self.session.state
         result = state.result
-        self.draw_backdrop(surface)
-        draw_panel(surface, theme, self.card)
-        title = shapes.embossed_title(self.title(), 54, theme.accent, (0, 0, 0, 140), shapes.darken(theme.accent, 0.6))
-        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 20)))
         how = "went out with the pool empty" if result is not None and result.kind == "went_out" else "two rounds without a score"
-        sub = shapes.text(f"The game ended: {how} · deal {self.session.setup.seed}", 19, theme.text_muted)
-        surface.blit(sub, sub.get_rect(midtop=(self.card.centerx, self.card.y + 96)))
+        self.draw_heading(surface, self.title(), f"The game ended: {how} · deal {self.session.setup.seed}")
         if result is None:
             return
-        t = min(1.0, self.age / SETTLE_SECONDS)
-        t = 1 - (1 - t) ** 3
+        t = self.counted()
         lines = settlement_lines(self.session)
         y = self.card.y + 140
         for seat, config in enumerate(self.session.setup.seats):

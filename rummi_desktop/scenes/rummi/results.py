@@ -6,14 +6,13 @@ import no table scene."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.table_overlays import back_to_menu
+from rummi_desktop.scenes.results_base import GameEndScene
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
 
@@ -139,39 +138,16 @@ class RoundEndScene(ShellScene):
                                 size, theme, colour_blind=self.app.settings.colour_blind)
 
 
-class MatchSummaryScene(ShellScene):
+class MatchSummaryScene(GameEndScene):
     """The match is won: the winner, a scorecard per seat, Rematch or Menu."""
 
     def __init__(self, app: "App", session: "RummiSession", new_table: "NewTable") -> None:
-        super().__init__(app)
-        self.session = session
-        self.new_table = new_table
-        self.card = pygame.Rect(0, 0, 1040, 560)
-        self.card.center = (640, 410)
-        left = pygame.Rect(0, 0, 240, 60)
-        left.bottomright = (self.card.centerx - 12, self.card.bottom - 28)
-        right = left.move(264, 0)
-        self.rematch_button = self.widgets.add(Button(left, "Rematch", self.rematch, style="primary",
-                                                      tooltip="Same seats, a new deal", shortcut="r"))
-        self.menu_button = self.widgets.add(Button(right, "Menu", self.to_menu, tooltip="Back to the menu",
-                                                   shortcut="m"))
+        card = pygame.Rect(0, 0, 1040, 560)
+        card.center = (640, 410)
+        super().__init__(app, session, new_table, card, button_height=60, button_margin=28)
 
-    def on_enter(self) -> None:
-        self.play(self.session.victory_cue(self.session.match.winners))
-        self.widgets.focus(self.rematch_button)
-
-    def on_back(self) -> None:
-        self.to_menu()
-
-    def rematch(self) -> None:
-        from rummi_desktop.scenes.rummi.session import RummiSession
-
-        setup = replace(self.session.setup, seed=self.session.setup.seed + 1)
-        if self.stack is not None:
-            self.stack.replace(self.new_table(self.app, RummiSession.new(setup)))
-
-    def to_menu(self) -> None:
-        back_to_menu(self.app, self.stack)
+    def winners(self) -> tuple[int, ...]:
+        return self.session.match.winners
 
     def winner_text(self) -> str:
         names = [seat.name for seat in self.session.setup.seats]
@@ -190,15 +166,10 @@ class MatchSummaryScene(ShellScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        self.draw_backdrop(surface)
-        draw_panel(surface, theme, self.card)
-        title = shapes.embossed_title(self.winner_text(), 54, theme.accent, (0, 0, 0, 140),
-                                      shapes.darken(theme.accent, 0.6))
-        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 22)))
         rounds = len(self.session.match.rounds)
-        sub = shapes.text(f"{rounds} round{'s' if rounds != 1 else ''} · target {self.session.match.settings.target}",
-                          20, theme.text_muted)
-        surface.blit(sub, sub.get_rect(midtop=(self.card.centerx, self.card.y + 100)))
+        self.draw_heading(surface, self.winner_text(),
+                          f"{rounds} round{'s' if rounds != 1 else ''} · target {self.session.match.settings.target}",
+                          title_top=22, subtitle_top=100, subtitle_size=20)
         headers = ["Seat", "Score", "Melds played", "Tiles placed", "Jokers used", "Avg turn"]
         columns = [self.card.x + 60, self.card.x + 270, self.card.x + 400, self.card.x + 570,
                    self.card.x + 730, self.card.x + 880]
