@@ -115,6 +115,37 @@ class SpecAdapter:
         return self.spec.state_from_dict(self.spec.state_to_dict(state))
 
 
+
+class UndoByMoveAdapter(SpecAdapter):
+    """An adapter whose random detour is stepped back one undo at a time to where it began
+    (Rummble, Tumblewords: no turn in progress to reset). The game's policy module gives its
+    random player as ``random_moves``, ``play_one_turn`` and ``replayed`` (staticmethods)."""
+
+    returns_sum = None  # scores do not sum to anything fixed
+    random_moves: Any
+    play_one_turn: Any
+    replayed: Any
+
+    def census(self, state: Any) -> list[int]:
+        return state.tile_census()
+
+    def position(self, state: Any) -> tuple:
+        return (state.position(), tuple(state.log))
+
+    def random_detour(self, state: Any, rng: random.Random) -> int:
+        self._detour_start = len(state.log)
+        return self.random_moves(state, rng, rng.randrange(1, 4))
+
+    def reset(self, state: Any) -> None:
+        while len(state.log) > self._detour_start:
+            state.undo()
+
+    def play_turn(self, state: Any, rng: random.Random) -> None:
+        self.play_one_turn(state, rng)
+
+    def replay(self, state: Any) -> Any:
+        return self.replayed(state)
+
 def adapter_for(key: str) -> GameAdapter:
     """The random legal player of the game ``key`` (ModuleNotFoundError until it has one)."""
     return importlib.import_module(f"playthroughs.{key}_policy").Adapter()

@@ -15,7 +15,7 @@ from rummi_desktop.games.rummble.board import CENTRE, SIZE, SQUARES, Laid
 from rummi_desktop.games.rummble.moves import Exchange, Pass, Placement, Play
 from rummi_desktop.games.rummble.state import RummbleState, replayed
 from rummi_desktop.tiles import COLOURS, Tile
-from random_game import SpecAdapter
+from random_game import UndoByMoveAdapter
 
 
 def _neighbours(sq: int) -> list[int]:
@@ -148,10 +148,10 @@ def random_moves(state: RummbleState, rng: random.Random, count: int) -> int:
     return applied
 
 
-class RummbleAdapter(SpecAdapter):
+class RummbleAdapter(UndoByMoveAdapter):
     """Plugs Rummble into tests/random_game.py."""
 
-    returns_sum = None  # scores do not sum to anything fixed
+    random_moves, play_one_turn, replayed = staticmethod(random_moves), staticmethod(play_turn), staticmethod(replayed)
 
     def __init__(self, seats: tuple[str, ...] = ("random", "random"), tile_set: str = "standard") -> None:
         super().__init__("rummble")
@@ -160,28 +160,6 @@ class RummbleAdapter(SpecAdapter):
 
     def new_state(self, seed: int) -> RummbleState:
         return self.spec.new_state(self.seats, seed, tile_set=self.tile_set)
-
-    def census(self, state: RummbleState) -> list[int]:
-        return state.tile_census()
-
-    def position(self, state: RummbleState) -> tuple:
-        return (state.position(), tuple(state.log))
-
-    def random_detour(self, state: RummbleState, rng: random.Random) -> int:
-        self._detour_start = len(state.log)
-        return random_moves(state, rng, rng.randrange(1, 4))
-
-    def reset(self, state: RummbleState) -> None:
-        # Every Rummble move is a whole turn, so there is no turn in progress to reset: the
-        # detour is stepped back one undo at a time to where it started.
-        while len(state.log) > self._detour_start:
-            state.undo()
-
-    def play_turn(self, state: RummbleState, rng: random.Random) -> None:
-        play_turn(state, rng)
-
-    def replay(self, state: RummbleState) -> RummbleState:
-        return replayed(state)
 
 
 Adapter = RummbleAdapter

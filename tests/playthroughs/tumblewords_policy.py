@@ -14,7 +14,7 @@ from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Pass, Timeo
 from rummi_desktop.games.tumblewords.parameters import DROPPING, STEALING
 from rummi_desktop.games.tumblewords.state import TumblewordsState, replayed
 from rummi_desktop.storage.word_lists import shipped_dictionary
-from random_game import SpecAdapter
+from random_game import UndoByMoveAdapter
 
 
 def choose_drop(state: TumblewordsState, rng: random.Random) -> Drop | Pass:
@@ -76,10 +76,10 @@ def random_moves(state: TumblewordsState, rng: random.Random, count: int) -> int
     return applied
 
 
-class TumblewordsAdapter(SpecAdapter):
+class TumblewordsAdapter(UndoByMoveAdapter):
     """Plugs Tumblewords into tests/random_game.py."""
 
-    returns_sum = None  # scores do not sum to anything fixed
+    random_moves, play_one_turn, replayed = staticmethod(random_moves), staticmethod(play_turn), staticmethod(replayed)
 
     def __init__(self, seats: tuple[str, ...] = ("random", "random"), **options) -> None:
         super().__init__("tumblewords")
@@ -88,26 +88,6 @@ class TumblewordsAdapter(SpecAdapter):
 
     def new_state(self, seed: int) -> TumblewordsState:
         return self.spec.new_state(self.seats, seed, dictionary=shipped_dictionary(), **self.options)
-
-    def census(self, state: TumblewordsState) -> list[int]:
-        return state.tile_census()
-
-    def position(self, state: TumblewordsState) -> tuple:
-        return (state.position(), tuple(state.log))
-
-    def random_detour(self, state: TumblewordsState, rng: random.Random) -> int:
-        self._detour_start = len(state.log)
-        return random_moves(state, rng, rng.randrange(1, 4))
-
-    def reset(self, state: TumblewordsState) -> None:
-        while len(state.log) > self._detour_start:
-            state.undo()
-
-    def play_turn(self, state: TumblewordsState, rng: random.Random) -> None:
-        play_turn(state, rng)
-
-    def replay(self, state: TumblewordsState) -> TumblewordsState:
-        return replayed(state)
 
 
 Adapter = TumblewordsAdapter
