@@ -31,6 +31,11 @@ class GameSession:
     state: Any
 
     @property
+    def in_round(self) -> bool:
+        """The game is still being played (Rummi: a round is in progress)."""
+        return not self.state.is_terminal
+
+    @property
     def current(self) -> int:
         return self.state.current
 

@@ -86,10 +86,6 @@ class RummbleSession(GameSession):
     def new(cls, setup: RummbleSetup) -> "RummbleSession":
         return cls(setup, RummbleState(setup.parameters()), [RummbleSeatStats() for _ in setup.seats])
 
-    @property
-    def in_round(self) -> bool:
-        return not self.state.is_terminal
-
     # -- turns ------------------------------------------------------------------------------
     def apply(self, move: Move, seconds: float) -> TurnRecord:
         """A person's move; IllegalMove (nothing changed) when the model refuses it."""

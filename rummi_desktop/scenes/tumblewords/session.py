@@ -115,10 +115,6 @@ class TumblewordsSession(GameSession):
     def params(self) -> TumblewordsParameters:
         return self.state.params
 
-    @property
-    def in_round(self) -> bool:
-        return not self.state.is_terminal
-
     # -- moves ------------------------------------------------------------------------------
     def apply(self, move: Move, seconds: float = 0.0) -> TurnRecord:
         """A person's move; IllegalMove (nothing changed) when the model refuses it."""
