@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
 from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import IllegalMove
 
 
 class GameAdapter(Protocol):
@@ -114,6 +115,17 @@ class SpecAdapter:
     def save_and_load(self, state: Any) -> Any:
         return self.spec.state_from_dict(self.spec.state_to_dict(state))
 
+
+
+def applied_or_refused(state: Any, move: Any) -> bool:
+    """Apply ``move``; a refused one must leave the state exactly as it was (then False)."""
+    before, log = state.position(), list(state.log)
+    try:
+        state.apply(move)
+    except IllegalMove:
+        assert state.position() == before and state.log == log, "a refused move changed the state"
+        return False
+    return True
 
 
 class UndoByMoveAdapter(SpecAdapter):

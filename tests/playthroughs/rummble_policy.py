@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 
-from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.rummble.board import CENTRE, SIZE, SQUARES, Laid
 from rummi_desktop.games.rummble.moves import Exchange, Pass, Placement, Play
 from rummi_desktop.games.rummble.state import RummbleState, replayed
 from rummi_desktop.tiles import COLOURS, Tile
-from random_game import UndoByMoveAdapter
+from random_game import UndoByMoveAdapter, applied_or_refused
 
 
 def _neighbours(sq: int) -> list[int]:
@@ -138,13 +137,7 @@ def random_moves(state: RummbleState, rng: random.Random, count: int) -> int:
             move = _play(placements) if len({sq for sq, _ in placements}) == len(placements) else Pass()
         else:
             move = find_play(state, rng) or fallback(state, rng)
-        before, log = state.position(), list(state.log)
-        try:
-            state.apply(move)
-        except IllegalMove:
-            assert state.position() == before and state.log == log, "a refused move changed the state"
-            continue
-        applied += 1
+        applied += applied_or_refused(state, move)
     return applied
 
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import random
 
-from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Pass, Timeout
 from rummi_desktop.games.tumblewords.parameters import DROPPING, STEALING
 from rummi_desktop.games.tumblewords.state import TumblewordsState, replayed
 from rummi_desktop.storage.word_lists import shipped_dictionary
-from random_game import UndoByMoveAdapter
+from random_game import UndoByMoveAdapter, applied_or_refused
 
 
 def choose_drop(state: TumblewordsState, rng: random.Random) -> Drop | Pass:
@@ -66,13 +65,7 @@ def random_moves(state: TumblewordsState, rng: random.Random, count: int) -> int
                                Claim((((1, 1), (1, 3)),)), Timeout(), Pass()])
         else:
             move = choose_move(state, rng)
-        before, log = state.position(), list(state.log)
-        try:
-            state.apply(move)
-        except IllegalMove:
-            assert state.position() == before and state.log == log, "a refused move changed the state"
-            continue
-        applied += 1
+        applied += applied_or_refused(state, move)
     return applied
 
 
