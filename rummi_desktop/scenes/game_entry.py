@@ -1,7 +1,7 @@
 """How the shell opens one game's table: from a quick start, or from its autosave (Continue).
 
 Game-neutral: a game's scenes package describes itself with a :class:`GameEntry` (its key and
-title, and where its session, state loader and table scene live, named as
+title, and where its setup scene, session, state loader and table scene live, named as
 ``"package.module:attribute"`` like ``GameSpec.entry_points``) and keeps only what is its own
 (its setup scene, its quick-start options, its menu entry). The session and table modules are
 imported only when a game is opened: the table is the heaviest import, and the menu's first
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 class GameEntry:
     """Where one game's window parts live.
 
+    ``setup`` is the setup scene the menu's button opens, made as ``setup(app)``;
     ``session`` is the session class (its ``from_save(setup, state, stats)`` rebuilds a saved
     game, raising KeyError, TypeError or ValueError when the parts disagree); ``load_state``
     turns the autosave's state part back into the model; ``table`` is the table scene, made
@@ -35,11 +36,15 @@ class GameEntry:
 
     key: str
     title: str
+    setup: str
     session: str
     load_state: str
     table: str
     missing: str = ""
     missing_what: str = ""
+
+    def new_game(self, app: "App") -> Scene:
+        return load(EntryPoint(self.setup))(app)
 
     def table_for(self, app: "App", session: Any) -> Scene:
         return load(EntryPoint(self.table))(app, session)

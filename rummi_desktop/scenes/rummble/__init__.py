@@ -23,16 +23,11 @@ if TYPE_CHECKING:
 
 GAME, TITLE = "rummble", "Rummble"
 
-ENTRY = GameEntry(GAME, TITLE, session="rummi_desktop.scenes.rummble.session:RummbleSession",
+ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.scenes.rummble.setup_scene:RummbleSetupScene",
+                  session="rummi_desktop.scenes.rummble.session:RummbleSession",
                   load_state="rummi_desktop.scenes.rummble.session:load_state",
                   table="rummi_desktop.scenes.rummble.table_scene:RummbleTableScene")
-load_saved_session, resume = ENTRY.load_saved_session, ENTRY.resume
-
-
-def new_game(app: "App") -> "Scene":
-    from rummi_desktop.scenes.rummble.setup_scene import RummbleSetupScene
-
-    return RummbleSetupScene(app)
+new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 
 def quick_start(app: "App", args: argparse.Namespace) -> "Scene":

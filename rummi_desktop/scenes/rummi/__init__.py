@@ -24,16 +24,11 @@ from rummi_desktop.scenes.game_entry import GameEntry
 if TYPE_CHECKING:
     from rummi_desktop.app import App
 
-ENTRY = GameEntry("rummi", "Rummi", session="rummi_desktop.scenes.rummi.session:RummiSession",
+ENTRY = GameEntry("rummi", "Rummi", setup="rummi_desktop.scenes.rummi.setup_scene:RummiSetupScene",
+                  session="rummi_desktop.scenes.rummi.session:RummiSession",
                   load_state="rummi_desktop.scenes.rummi.session:load_match",
                   table="rummi_desktop.scenes.rummi.table_scene:RummiTableScene")
-load_saved_session, resume = ENTRY.load_saved_session, ENTRY.resume
-
-
-def new_game(app: "App") -> "Scene":
-    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
-
-    return RummiSetupScene(app)
+new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 
 def quick_start(app: "App", args: argparse.Namespace) -> "Scene":

@@ -23,17 +23,12 @@ if TYPE_CHECKING:
 
 GAME, TITLE = "tumblewords", "Tumblewords"
 
-ENTRY = GameEntry(GAME, TITLE, session="rummi_desktop.scenes.tumblewords.session:TumblewordsSession",
+ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.scenes.tumblewords.setup_scene:TumblewordsSetupScene",
+                  session="rummi_desktop.scenes.tumblewords.session:TumblewordsSession",
                   load_state="rummi_desktop.scenes.tumblewords.session:load_state",
                   table="rummi_desktop.scenes.tumblewords.table_scene:TumblewordsTableScene",
                   missing="rummi_desktop.scenes.tumblewords.session:WORD_LIST_ERRORS", missing_what="its word list")
-load_saved_session, resume = ENTRY.load_saved_session, ENTRY.resume
-
-
-def new_game(app: "App") -> "Scene":
-    from rummi_desktop.scenes.tumblewords.setup_scene import TumblewordsSetupScene
-
-    return TumblewordsSetupScene(app)
+new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 
 def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
