@@ -439,3 +439,21 @@ class SessionTableScene(TableScene):
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
+
+
+class SingleGameTableScene(SessionTableScene):
+    """A table for a game played once through, with a Hint: no next round (the results offer
+    a rematch), and the autosave kept until the game is over."""
+
+    def update_parts(self, dt: float) -> None:
+        super().update_parts(dt)
+        self.flow.update_hint()
+
+    def victory_cue(self) -> str:
+        return self.session.victory_cue()
+
+    def next_round_begins(self) -> None:
+        """One game: there is no next round."""
+
+    def save_parts(self) -> SaveParts | None:
+        return None if self.session.state.is_terminal else self.session.to_save()

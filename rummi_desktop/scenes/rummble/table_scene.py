@@ -21,7 +21,7 @@ from rummi_desktop.scenes.rummble.table_buttons import TableButtons
 from rummi_desktop.scenes.rummble.tentative import Tentative
 from rummi_desktop.scenes.rummble.turn_flow import RummbleTurnFlow, computers_available
 from rummi_desktop.scenes.rummble.view import RummbleTableView
-from rummi_desktop.scenes.table_base import SaveParts, SessionTableScene
+from rummi_desktop.scenes.table_base import SingleGameTableScene
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 GAME = "rummble"
 
 
-class RummbleTableScene(SessionTableScene):
+class RummbleTableScene(SingleGameTableScene):
     GAME = GAME
     game_title = "Rummble"
     board_keys_first = True  # the arrows move the board cursor, not the buttons' focus
@@ -100,27 +100,14 @@ class RummbleTableScene(SessionTableScene):
         self.view.sprites.finish_all()
         self.flow.play()
 
-    def update_parts(self, dt: float) -> None:
-        super().update_parts(dt)
-        self.flow.update_hint()
-
     def skip_animation(self) -> None:
         self.view.sprites.finish_all()
         super().skip_animation()
-
-    def victory_cue(self) -> str:
-        return self.session.victory_cue()
 
     def round_end_scene(self) -> Scene:
         from rummi_desktop.scenes.rummble.results import GameOverScene
 
         return GameOverScene(self.app, self.session, new_table)
-
-    def next_round_begins(self) -> None:
-        """Rummble is one game: there is no next round (the results offer a rematch)."""
-
-    def save_parts(self) -> SaveParts | None:
-        return None if self.state.is_terminal else self.session.to_save()
 
     def animating(self) -> bool:
         return bool(self.view.incoming) or not self.view.sprites.settled or self.flow.hint_job is not None

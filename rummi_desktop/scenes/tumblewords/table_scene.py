@@ -16,7 +16,7 @@ from rummi_desktop.games.tumblewords.grid import LETTERS
 from rummi_desktop.games.tumblewords.moves import Drop
 from rummi_desktop.games.tumblewords.parameters import STEAL_SECONDS, STEALING, TICKER_SECONDS
 from rummi_desktop.scene import Scene
-from rummi_desktop.scenes.table_base import SaveParts, SessionTableScene
+from rummi_desktop.scenes.table_base import SingleGameTableScene
 from rummi_desktop.scenes.tumblewords.controller import TumblewordsTableInput
 from rummi_desktop.scenes.tumblewords.help_text import HELP_SECTIONS
 from rummi_desktop.scenes.tumblewords.session import TumblewordsSession
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 GAME = "tumblewords"
 
 
-class TumblewordsTableScene(SessionTableScene):
+class TumblewordsTableScene(SingleGameTableScene):
     GAME = GAME
     game_title = "Tumblewords"
     board_keys_first = True  # Left/Right choose a column, not the buttons' focus
@@ -85,27 +85,14 @@ class TumblewordsTableScene(SessionTableScene):
     def confirm_turn(self) -> None:
         self.controller.confirm()
 
-    def update_parts(self, dt: float) -> None:
-        super().update_parts(dt)
-        self.flow.update_hint()
-
     def skip_animation(self) -> None:
         self.view.finish_animations()
         super().skip_animation()
-
-    def victory_cue(self) -> str:
-        return self.session.victory_cue()
 
     def round_end_scene(self) -> Scene:
         from rummi_desktop.scenes.tumblewords.results import GameOverScene
 
         return GameOverScene(self.app, self.session, new_table)
-
-    def next_round_begins(self) -> None:
-        """Tumblewords is one game: there is no next round (the results offer a rematch)."""
-
-    def save_parts(self) -> SaveParts | None:
-        return None if self.state.is_terminal else self.session.to_save()
 
     def animating(self) -> bool:
         return self.view.busy or not self.view.sprites.settled or self.flow.hint_job is not None
