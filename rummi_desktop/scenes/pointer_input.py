@@ -11,6 +11,7 @@ from rummi_desktop.input import Action, ActionKind
 class PointerInput:
     pointer: tuple[float, float] | None
     touch: bool
+    held: object | None  # what a drag carries (None: no drag)
 
     def handle_action(self, action: Action) -> bool:
         kind = action.kind
@@ -38,6 +39,13 @@ class PointerInput:
         raise NotImplementedError
 
     def _move_drag(self, action: Action) -> bool:
+        if self.held is None:
+            return False
+        self._follow(action.pos)
+        return True
+
+    def _follow(self, pos: tuple[float, float] | None) -> None:
+        """The carried piece follows the pointer."""
         raise NotImplementedError
 
     def _drop(self, pos: tuple[float, float] | None) -> bool:

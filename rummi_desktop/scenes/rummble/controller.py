@@ -82,12 +82,6 @@ class RummbleTableInput(PointerInput):
         self._follow(action.pos)
         return True
 
-    def _move_drag(self, action: Action) -> bool:
-        if self.held is None:
-            return False
-        self._follow(action.pos)
-        return True
-
     def _follow(self, pos) -> None:
         if pos is not None and self.held is not None:
             self.view.sprites.place(self.held, pos[0] - self.grab_offset[0], pos[1] - self.grab_offset[1])

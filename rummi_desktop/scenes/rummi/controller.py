@@ -85,12 +85,6 @@ class RummiTableInput(PointerInput):
         self._follow(action.pos)
         return True
 
-    def _move_drag(self, action: Action) -> bool:
-        if self.held is None:
-            return False
-        self._follow(action.pos)
-        return True
-
     def _follow(self, pos: tuple[float, float] | None) -> None:
         if pos is None or self.held is None:
             return
