@@ -23,8 +23,11 @@ from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
+from rummi_desktop.storage.saves import delete_autosave, write_autosave
 
 if TYPE_CHECKING:
+    import pygame
+
     from rummi_desktop.app import App
 
 BANNER_SECONDS = 3.2
@@ -334,3 +337,123 @@ class TableScene(Scene):
         if self.clock_left <= 0:
             self.clock_left = 0.0
             self.end_person_turn("timeout")
+
+
+class SessionTableScene(TableScene):
+    """A table whose hooks are answered by a game's session and its three parts, wired the
+    same way in every game: ``view`` (lays out, paints, owns the sprites), ``controller``
+    (gestures and keys), ``flow`` (turns, computer moves) and ``buttons``. A game's table sets
+    ``GAME`` (the autosave's name) and the parts, and answers the hooks that differ."""
+
+    GAME: ClassVar[str] = ""
+    board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
+
+    session: Any
+    view: Any
+    controller: Any
+    flow: Any
+    buttons: Any
+
+    # -- the base's hooks, from the session -------------------------------------------------
+    @property
+    def in_round(self) -> bool:
+        return self.session.in_round
+
+    @property
+    def current_seat(self) -> int:
+        return self.session.current
+
+    def is_person(self, seat: int) -> bool:
+        return self.session.is_human(seat)
+
+    @property
+    def person_seats(self) -> list[int]:
+        return self.session.human_seats
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.seat(seat).name
+
+    def relayout(self) -> None:
+        self.view.relayout()
+
+    def first_deal(self) -> None:
+        self.play("shuffle")
+        self.begin_turn()
+
+    def person_turn_begins(self, seat: int) -> None:
+        self.relayout()
+
+    def computer_turn_begins(self, seat: int) -> None:
+        self.flow.computer_turn_begins()
+
+    def update_parts(self, dt: float) -> None:
+        self.view.update(dt)
+        self.buttons.update(dt, self.session.in_round)
+
+    def update_thinking(self) -> None:
+        self.flow.update_thinking()
+
+    def update_showing(self) -> None:
+        self.flow.update_showing()
+
+    def write_save(self, parts: SaveParts) -> None:
+        write_autosave(self.GAME, *parts)
+
+    def delete_save(self) -> None:
+        delete_autosave(self.GAME)
+
+    def stop_thinking(self) -> None:
+        self.flow.cancel_thinking()
+
+    # -- lifecycle and frames ---------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.view.sprites.speed = self.app.animation_speed
+        super().on_enter()
+
+    def on_pause(self) -> None:
+        self.buttons.group.forget_pointer()  # covered by an overlay: no tooltip, no hover
+        self.controller.pointer = None
+
+    def on_exit(self) -> None:
+        self.flow.close()
+
+    def open_pause(self) -> None:
+        self.controller.cancel()
+        super().open_pause()
+
+    def handle_action(self, action: Action) -> bool:
+        if self.board_keys_first and action.kind == ActionKind.SHORTCUT and self.controller.handle_action(action):
+            return True
+        if self.buttons.handle_action(action):
+            return True
+        if super().handle_action(action):
+            return True
+        return self.controller.handle_action(action)
+
+    def status_common(self) -> dict:
+        """The status file's entries every table reports; a game's ``status`` adds its own."""
+        from rummi_desktop.status_report import describe_widgets
+
+        return {"phase": self.phase, "viewer": self.viewer, "theme": self.app.theme.name,
+                "seed": self.session.setup.seed, "widgets": describe_widgets(self.buttons.group.widgets)}
+
+    def draw(self, surface: "pygame.Surface") -> None:
+        self.view.draw(surface, self.controller.hand(), self.buttons)
+
+
+class SingleGameTableScene(SessionTableScene):
+    """A table for a game played once through, with a Hint: no next round (the results offer
+    a rematch), and the autosave kept until the game is over."""
+
+    def update_parts(self, dt: float) -> None:
+        super().update_parts(dt)
+        self.flow.update_hint()
+
+    def victory_cue(self) -> str:
+        return self.session.victory_cue()
+
+    def next_round_begins(self) -> None:
+        """One game: there is no next round."""
+
+    def save_parts(self) -> SaveParts | None:
+        return None if self.session.state.is_terminal else self.session.to_save()

@@ -10,7 +10,8 @@ live preview, through the view); nothing here decides what is legal.
 from __future__ import annotations
 
 from rummi_desktop.games.rummble.board import SIZE
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.input import Action
+from rummi_desktop.scenes.pointer_input import PointerInput
 from rummi_desktop.scenes.rummble.layout import square_at
 from rummi_desktop.scenes.rummble.paint import Hand
 from rummi_desktop.scenes.rummble.tentative import Tentative, shuffled
@@ -21,7 +22,7 @@ RACK_KEYS = {str(n): n - 1 for n in range(1, 10)} | {"0": 9}
 STEPS = {"left": -1, "right": 1, "up": -SIZE, "down": SIZE}
 
 
-class RummbleTableInput:
+class RummbleTableInput(PointerInput):
     def __init__(self, table, view, tentative: Tentative, ask_joker) -> None:
         self.table = table
         self.view = view
@@ -67,27 +68,6 @@ class RummbleTableInput:
         return Hand(self.held, self.selected, hovered, target)
 
     # -- gestures ---------------------------------------------------------------------------
-    def handle_action(self, action: Action) -> bool:
-        kind = action.kind
-        if action.pos is not None:
-            self.pointer = action.pos
-            self.touch = action.touch
-        if kind == ActionKind.DRAG_START:
-            return self._start_drag(action)
-        if kind == ActionKind.DRAG_MOVE and self.held is not None:
-            self._follow(action.pos)
-            return True
-        if kind == ActionKind.DROP:
-            return self._drop(action.pos)
-        if kind == ActionKind.DRAG_CANCEL:
-            self.cancel()
-            return True
-        if kind == ActionKind.CLICK:
-            return self._click(action.pos)
-        if kind == ActionKind.SHORTCUT:
-            return self._key(action.key)
-        return kind == ActionKind.HOVER
-
     def _start_drag(self, action: Action) -> bool:
         start = action.start or action.pos
         tile_id = self.pick_at(start)

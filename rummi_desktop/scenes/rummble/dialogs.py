@@ -13,6 +13,7 @@ import pygame
 
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.face_picker import FacePicker
 from rummi_desktop.tiles import COLOURS, Tile
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.tile_render import CardFace
@@ -25,25 +26,17 @@ COLOUR_NAMES = {"K": "Black", "B": "Blue", "R": "Red", "Y": "Yellow"}
 PICK_TILE = 46
 
 
-class JokerPicker(ShellScene):
+class JokerPicker(FacePicker):
     """Choose a colour and a number for a joker; ``on_done(Tile)`` or ``on_done(None)`` (cancel)."""
-
-    transparent = True
 
     def __init__(self, app: "App", highest: int, cards: bool, fits: Callable[[Tile], bool],
                  on_done: Callable[[Tile | None], None], current: Tile | None = None) -> None:
-        super().__init__(app)
-        self.highest, self.cards, self.fits, self.on_done = highest, cards, fits, on_done
+        super().__init__(app, on_done, (780, 520))
+        self.highest, self.cards, self.fits = highest, cards, fits
         self.fitting = {Tile(c, n) for c in COLOURS for n in range(1, highest + 1) if fits(Tile(c, n))}
         self.chosen = current or next(iter(sorted(self.fitting)), Tile("K", 1))
-        self.card = pygame.Rect(0, 0, 780, 520)
-        self.card.center = (640, 400)
-        ok = pygame.Rect(0, 0, 220, 56)
-        ok.bottomright = (self.card.right - 30, self.card.bottom - 24)
-        self.ok_button = self.widgets.add(Button(ok, "Declare", self.confirm, style="primary",
-                                                 tooltip="The joker stands for this tile", shortcut="return"))
-        self.widgets.add(Button(ok.move(-240, 0), "Take it back", self.cancel, tooltip="The joker goes back to the rack",
-                                shortcut="escape"))
+        self.add_buttons(220, "Declare", "The joker stands for this tile",
+                         "Take it back", "The joker goes back to the rack")
 
     def tile_rect(self, tile: Tile) -> pygame.Rect:
         row = COLOURS.index(tile.colour)
@@ -51,41 +44,16 @@ class JokerPicker(ShellScene):
         return pygame.Rect(self.card.x + 130 + (tile.number - 1) * step, self.card.y + 92 + row * 74, PICK_TILE - 4,
                            round((PICK_TILE - 4) * 1.35))
 
-    def tile_at(self, pos) -> Tile | None:
+    def face_at(self, pos) -> Tile | None:
         for colour in COLOURS:
             for number in range(1, self.highest + 1):
                 if self.tile_rect(Tile(colour, number)).collidepoint(pos):
                     return Tile(colour, number)
         return None
 
-    def confirm(self) -> None:
-        self.close()
-        self.on_done(self.chosen)
-
-    def cancel(self) -> None:
-        self.close()
-        self.on_done(None)
-
-    def on_back(self) -> None:
-        self.cancel()
-
-    def handle_action(self, action: Action) -> bool:
-        if action.kind == ActionKind.CLICK and action.pos is not None:
-            tile = self.tile_at(action.pos)
-            if tile is not None:
-                self.chosen = tile
-                self.play("rack")
-                return True
-        if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
-            self.confirm()
-            return True
-        return super().handle_action(action)
-
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        draw_panel(surface, theme, self.card)
-        title = shapes.text("What does the joker stand for?", 34, theme.text, display=True)
-        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 20)))
+        self.draw_card(surface, "What does the joker stand for?")
         for colour in COLOURS:
             label = shapes.text(COLOUR_NAMES[colour], 18, theme.text, bold=True)
             surface.blit(label, label.get_rect(midleft=(self.card.x + 30, self.tile_rect(Tile(colour, 1)).centery)))

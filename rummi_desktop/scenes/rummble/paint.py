@@ -12,6 +12,7 @@ from rummi_desktop.games.rummble.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLU
 from rummi_desktop.scenes.rummble import board_paint
 from rummi_desktop.scenes.rummble.layout import REGIONS, seat_box, tile_box
 from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray, paint_turn_log
 from rummi_desktop.seats import seat_kind_label
 from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.felt import felt_surface
@@ -35,7 +36,7 @@ class PaintCache:
         self.surface: pygame.Surface | None = None
 
     def background(self, tv, size: tuple[int, int]) -> pygame.Surface:
-        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, _rack_message(tv), tuple(tv.log[-8:]))
+        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, 'Racks'), tuple(tv.log[-8:]))
         if key != self.key or self.surface is None or self.surface.get_size() != size:
             if self.surface is None or self.surface.get_size() != size:
                 self.surface = pygame.Surface(size).convert()
@@ -43,7 +44,7 @@ class PaintCache:
             board_paint.draw_board(self.surface, tv.app.theme)
             _paint_scoreboard(tv, self.surface)
             _paint_log(tv, self.surface)
-            _paint_rack_tray(tv, self.surface)
+            paint_tray(tv, self.surface, REGIONS.rack, tv.rack_layout.ledges, 'Racks')
             self.key = key
         return self.surface
 
@@ -193,38 +194,8 @@ def _paint_scoreboard(tv, surface: pygame.Surface) -> None:
 def _paint_log(tv, surface: pygame.Surface) -> None:
     theme = tv.app.theme
     area = table_hud.rect(REGIONS.log)
-    surface.blit(shapes.rounded_panel(area.size, 14, theme.panel, theme.panel,
-                                      shapes.mix(theme.panel[:3], theme.rail_highlight, 0.5), 1), area)
-    surface.blit(shapes.text("Last turns", 19, theme.text, bold=True), (area.x + 16, area.y + 10))
-    y = area.y + 40
-    room = (area.h - 70) // 24
-    if not tv.log:
-        surface.blit(shapes.text("No turns yet", 15, theme.text_muted), (area.x + 16, y))
-    for who, what, points in tv.log[-room:] if room > 0 else []:
-        line = table_hud._fitted(f"{who}: {what}", 15, 12, theme.text_muted, area.w - 80)
-        surface.blit(line, (area.x + 16, y))
-        if points:
-            score = shapes.text(f"+{points}", 16, theme.accent, bold=True)
-            surface.blit(score, score.get_rect(topright=(area.right - 16, y)))
-        y += 24
+    paint_turn_log(surface, theme, area, tv.log)
     params = tv.state.params
     caption = shapes.text(f"{TILE_SET_CAPTION.get(params.tile_set, params.tile_set)} · deal {params.seed}", 14,
                           theme.text_muted)
     surface.blit(caption, caption.get_rect(bottomleft=(area.x + 16, area.bottom - 10)))
-
-
-def _rack_message(tv) -> str:
-    session = tv.session
-    if tv.table.viewer is not None:
-        return ""
-    if session.in_round and not session.is_human(session.current):
-        return f"{session.seat(session.current).name} is playing…"
-    return "Racks are hidden between players"
-
-
-def _paint_rack_tray(tv, surface: pygame.Surface) -> None:
-    theme = tv.app.theme
-    if tv.table.viewer is not None:
-        table_hud.draw_rack_tray(surface, theme, REGIONS.rack, tv.rack_layout.ledges)
-    else:
-        table_hud.draw_hidden_rack(surface, theme, REGIONS.rack, _rack_message(tv))

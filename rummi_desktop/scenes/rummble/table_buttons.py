@@ -8,18 +8,18 @@ from typing import Callable
 import pygame
 
 from rummi_desktop.scenes.rummble.layout import REGIONS
-from rummi_desktop.ui.widget_group import WidgetGroup
+from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.widgets import Button
 
 GAP = 9
 
 
-class TableButtons:
+class TableButtons(ButtonPanel):
     """``enabled()`` answers (person on turn, tiles on the board, may exchange, hints exist)."""
 
     def __init__(self, actions: dict[str, Callable[[], object]], enabled: Callable[[], tuple[bool, bool, bool, bool]]) -> None:
         self.enabled = enabled
-        self.group = WidgetGroup()
+        super().__init__()
         area = REGIONS.buttons
         width = (area.w - GAP) / 2
         height = (area.h - 3 * GAP) / 4
@@ -54,15 +54,3 @@ class TableButtons:
         self.pass_turn.enabled = mine
         self.hint.enabled = mine and hints
         self.hint.tooltip = "Show a good play as ghost tiles" if hints else "Hints come with the computer seats"
-
-    def handle_action(self, action) -> bool:
-        self.refresh()
-        return self.group.handle_action(action)
-
-    def update(self, dt: float, in_round: bool) -> None:
-        if in_round:
-            self.refresh()
-        self.group.update(dt)
-
-    def draw(self, surface: pygame.Surface, theme) -> None:
-        self.group.draw(surface, theme)

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
-from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.rummble.controller import RummbleTableInput
 from rummi_desktop.scenes.rummble.dialogs import ExchangeDialog, JokerPicker
@@ -24,8 +21,7 @@ from rummi_desktop.scenes.rummble.table_buttons import TableButtons
 from rummi_desktop.scenes.rummble.tentative import Tentative
 from rummi_desktop.scenes.rummble.turn_flow import RummbleTurnFlow, computers_available
 from rummi_desktop.scenes.rummble.view import RummbleTableView
-from rummi_desktop.scenes.table_base import SaveParts, TableScene
-from rummi_desktop.storage.saves import delete_autosave, write_autosave
+from rummi_desktop.scenes.table_base import SingleGameTableScene
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -33,8 +29,10 @@ if TYPE_CHECKING:
 GAME = "rummble"
 
 
-class RummbleTableScene(TableScene):
+class RummbleTableScene(SingleGameTableScene):
+    GAME = GAME
     game_title = "Rummble"
+    board_keys_first = True  # the arrows move the board cursor, not the buttons' focus
     help_sections = HELP_SECTIONS
 
     def __init__(self, app: "App", session: RummbleSession, *, autosave: bool = True) -> None:
@@ -88,43 +86,12 @@ class RummbleTableScene(TableScene):
 
     # -- the base's hooks -------------------------------------------------------------------
     @property
-    def in_round(self) -> bool:
-        return self.session.in_round
-
-    @property
-    def current_seat(self) -> int:
-        return self.session.current
-
-    def is_person(self, seat: int) -> bool:
-        return self.session.is_human(seat)
-
-    @property
-    def person_seats(self) -> list[int]:
-        return self.session.human_seats
-
-    def seat_name(self, seat: int) -> str:
-        return self.session.seat(seat).name
-
-    @property
     def clock_seconds(self) -> int | None:
         return None
-
-    def relayout(self) -> None:
-        self.view.relayout()
-
-    def first_deal(self) -> None:
-        self.play("shuffle")
-        self.begin_turn()
 
     def turn_begins(self) -> None:
         self.view.new_turn()
         self.tentative.recall()
-
-    def person_turn_begins(self, seat: int) -> None:
-        self.relayout()
-
-    def computer_turn_begins(self, seat: int) -> None:
-        self.flow.computer_turn_begins()
 
     def end_person_turn(self, reason: str) -> None:
         self.flow.play()
@@ -133,86 +100,30 @@ class RummbleTableScene(TableScene):
         self.view.sprites.finish_all()
         self.flow.play()
 
-    def update_parts(self, dt: float) -> None:
-        self.view.update(dt)
-        self.buttons.update(dt, self.session.in_round)
-        self.flow.update_hint()
-
-    def update_thinking(self) -> None:
-        self.flow.update_thinking()
-
-    def update_showing(self) -> None:
-        self.flow.update_showing()
-
     def skip_animation(self) -> None:
         self.view.sprites.finish_all()
         super().skip_animation()
-
-    def victory_cue(self) -> str:
-        return self.session.victory_cue()
 
     def round_end_scene(self) -> Scene:
         from rummi_desktop.scenes.rummble.results import GameOverScene
 
         return GameOverScene(self.app, self.session, new_table)
 
-    def next_round_begins(self) -> None:
-        """Rummble is one game: there is no next round (the results offer a rematch)."""
-
-    def save_parts(self) -> SaveParts | None:
-        return None if self.state.is_terminal else self.session.to_save()
-
-    def write_save(self, parts: SaveParts) -> None:
-        write_autosave(GAME, *parts)
-
-    def delete_save(self) -> None:
-        delete_autosave(GAME)
-
-    def stop_thinking(self) -> None:
-        self.flow.cancel_thinking()
-
     def animating(self) -> bool:
         return bool(self.view.incoming) or not self.view.sprites.settled or self.flow.hint_job is not None
 
     # -- lifecycle and frames ---------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.view.sprites.speed = self.app.animation_speed
-        super().on_enter()
-
-    def on_pause(self) -> None:
-        self.buttons.group.forget_pointer()
-        self.controller.pointer = None
-
     def on_resume(self) -> None:
         self.view.sprites.speed = self.app.animation_speed
 
-    def on_exit(self) -> None:
-        self.flow.close()
-
-    def open_pause(self) -> None:
-        self.controller.cancel()
-        super().open_pause()
-
-    def handle_action(self, action: Action) -> bool:
-        # the board's keys first: the arrows move the cursor, not the buttons' focus
-        if action.kind == ActionKind.SHORTCUT and self.controller.handle_action(action):
-            return True
-        if self.buttons.handle_action(action):
-            return True
-        if super().handle_action(action):
-            return True
-        return self.controller.handle_action(action)
-
     def status(self) -> dict:
         """For the status file: the turn, the counts a watcher checks, where to point."""
-        from rummi_desktop.status_report import describe_widgets
-
         verdict = self.view.verdict
         return {
-            "phase": self.phase, "viewer": self.viewer, "turns": len(self.session.history),
+            **self.status_common(), "turns": len(self.session.history),
             "current": self.session.current if self.session.in_round else None,
             "board_tiles": self.state.board.count, "tentative": len(self.tentative.squares),
-            "rack_size": len(self.view.rack_ids), "theme": self.app.theme.name,
+            "rack_size": len(self.view.rack_ids),
             "settled": self.view.sprites.settled, "scores": list(self.state.scores()),
             "preview_score": verdict.score if verdict is not None and verdict.legal else None,
             "rack": [list(box.as_tuple()) for box in self.view.rack_layout.slots],
@@ -220,7 +131,6 @@ class RummbleTableScene(TableScene):
             "board_cells": [[row, col, laid.notation()] for row, col, laid in self.state.board.tiles()],
             "board": list(REGIONS.board.as_tuple()), "star": list(square_box(84).as_tuple()),
             "free_squares": [list(square_box(sq).as_tuple()) for sq in self._squares_beside_board()][:8],
-            "seed": self.session.setup.seed, "widgets": describe_widgets(self.buttons.group.widgets),
         }
 
     def _squares_beside_board(self) -> list[int]:
@@ -235,9 +145,6 @@ class RummbleTableScene(TableScene):
                 if any(cells[n] is not None for n in near):
                     found.append(sq)
         return found
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self.controller.hand(), self.buttons)
 
 
 def new_table(app: "App", session: RummbleSession) -> RummbleTableScene:

@@ -9,21 +9,16 @@ goes through the model and its tiles fly from the seat's chip to their squares.
 
 from __future__ import annotations
 
-import math
-
-from rummi_desktop.thinking_thread import ThinkingFailed
-from rummi_desktop.computer_seats import ComputerSeats
-from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.rummble.moves import Exchange, Pass, Play
 from rummi_desktop.games.rummble.spec import RUMMBLE
+from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.rummble.session import RummbleSession, TurnRecord
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
-MIN_THINK_SHOWN = 0.7  # s a computer seat visibly "thinks" (at speed 1)
 HOLD_AFTER_PLAY = 0.6  # s after a shown play lands, before the next turn
 SHOWN_STAGGER = 0.18  # s between two tiles of a computer's play leaving its chip
-HINT_TIER = "medium"
 
 
 def computers_available() -> bool:
@@ -31,20 +26,13 @@ def computers_available() -> bool:
     return RUMMBLE.has("computer")
 
 
-class RummbleTurnFlow:
+class RummbleTurnFlow(HintingTurnFlow):
     def __init__(self, table, session: RummbleSession, view, controller) -> None:
-        self.table = table
-        self.session = session
+        # without computer seats a computer's turn passes
+        super().__init__(table, session, "rummble", seats_think=computers_available())
         self.view = view
         self.controller = controller
         self.tentative = controller.tentative
-        self.computers = ComputerSeats("rummble")
-        self.hints = ComputerSeats("rummble")
-        self.seats_think = computers_available()  # without computer seats a computer's turn passes
-        if self.seats_think and any(not seat.is_human for seat in session.setup.seats):
-            self.computers.prepare()
-        self.job = None
-        self.hint_job = None
         self.settled_time = 0.0
         self.last_record: TurnRecord | None = None
 
@@ -124,26 +112,12 @@ class RummbleTurnFlow:
 
     # -- the hint ---------------------------------------------------------------------------
     def ask_hint(self) -> None:
-        if not self.table.my_turn or self.hint_job is not None or not computers_available():
-            return
-        self.hint_job = self.hints.start(self.state, HINT_TIER)
-        self.table.say("Looking for a good play…")
+        self.start_hint("Looking for a good play…")
 
     def update_hint(self) -> None:
-        job = self.hint_job
-        if job is None:
+        answered, move = self.hint_answer()
+        if not answered:
             return
-        try:
-            notation = job.poll()
-        except ThinkingFailed:
-            notation = None
-        if not job.done:
-            return
-        self.hint_job = None
-        try:
-            move = RUMMBLE.parse_move(notation) if notation else None
-        except MoveNotationError:
-            move = None
         if isinstance(move, Play):
             self.view.ghosts = [(p.square, p.laid) for p in move.placements]
             self.table.say(f"Hint: this play scores {self.state.check(move).score}")
@@ -152,44 +126,15 @@ class RummbleTurnFlow:
         else:
             self.table.say("Hint: no play found — exchange or pass")
 
-    def cancel_hint(self) -> None:
-        if self.hint_job is not None:
-            self.hint_job.cancel()
-            self.hint_job = None
+    def clear_hint(self) -> None:
         self.view.ghosts = []
 
     # -- a computer seat's turn -------------------------------------------------------------
-    def computer_turn_begins(self) -> None:
-        self.job = None
-
     def update_thinking(self) -> None:
         before = {t for t in self.state.board_ids if t is not None}
         record = self._computer_move()
         if record is not None:
             self.show_computer_turn(record, before)
-
-    def _computer_move(self) -> TurnRecord | None:
-        if not self.seats_think:
-            if self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
-                return None
-            return self.session.play_computer(None, self.table.phase_time)
-        job = self.job
-        if job is None:
-            seat = self.session.current
-            self.job = self.computers.start(self.state, self.session.seat(seat).kind)
-            return None
-        try:
-            move = job.poll()
-        except ThinkingFailed:
-            move = None
-        if not job.done or self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
-            return None
-        self.job = None
-        return self.session.play_computer(move, job.elapsed)
-
-    def _speed(self) -> float:
-        speed = self.table.app.animation_speed
-        return 1e9 if math.isinf(speed) else speed
 
     def show_computer_turn(self, record: TurnRecord, before: set[int]) -> None:
         self.last_record = record
@@ -219,17 +164,6 @@ class RummbleTurnFlow:
             return
         self.table.phase = Phase.HANDOFF
         self.after_turn(self.last_record)
-
-    def cancel_thinking(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
-        self.cancel_hint()
-
-    def close(self) -> None:
-        self.cancel_thinking()
-        self.computers.close()
-        self.hints.close()
 
 
 def describe(session: RummbleSession, record: TurnRecord) -> tuple[str, str, int]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from rummi_desktop.games.rummi.moves import IllegalMove, Move, Retrieve
 from rummi_desktop.games.rummi.pieces import face
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.input import Action
+from rummi_desktop.scenes.pointer_input import PointerInput
 from rummi_desktop.scenes.rummi.drag import Pick, RackReorder, intent_for_drop
 from rummi_desktop.scenes.rummi.layout import TableDrop, table_drop_target, tile_at
 from rummi_desktop.scenes.rummi.rack_order import RackOrders
@@ -25,7 +26,7 @@ from rummi_desktop.ui.rack_layout import rack_insert_index, rack_tile_at
 FINGER_LIFT = 34  # px: a dragged tile rides above a finger so the finger does not hide it
 
 
-class RummiTableInput:
+class RummiTableInput(PointerInput):
     def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders, view: RummiTableView) -> None:
         self.table = table
         self.session = session
@@ -69,24 +70,6 @@ class RummiTableInput:
                     self.hovered_tile(), self.drop_preview())
 
     # -- gestures ---------------------------------------------------------------------------
-    def handle_action(self, action: Action) -> bool:
-        kind = action.kind
-        if action.pos is not None:
-            self.pointer = action.pos
-            self.touch = action.touch
-        if kind == ActionKind.DRAG_START:
-            return self._start_drag(action)
-        if kind == ActionKind.DRAG_MOVE:
-            return self._move_drag(action)
-        if kind == ActionKind.DROP:
-            return self._drop(action.pos)
-        if kind == ActionKind.DRAG_CANCEL:
-            self.cancel()
-            return True
-        if kind == ActionKind.CLICK:
-            return self._click(action.pos)
-        return kind == ActionKind.HOVER
-
     def _start_drag(self, action: Action) -> bool:
         pick = self.pick_at(action.start or action.pos, with_tail=action.shift)
         if pick is None:
@@ -99,12 +82,6 @@ class RummiTableInput:
         start = action.start or action.pos
         if sprite is not None:
             self.grab_offset = (start[0] - sprite.x, start[1] - sprite.y + (FINGER_LIFT if action.touch else 0))
-        self._follow(action.pos)
-        return True
-
-    def _move_drag(self, action: Action) -> bool:
-        if self.held is None:
-            return False
         self._follow(action.pos)
         return True
 

@@ -10,16 +10,15 @@ from typing import Callable
 
 import pygame
 
-from rummi_desktop.input import Action
 from rummi_desktop.scenes.rummi.layout import screen_regions
-from rummi_desktop.ui.widget_group import WidgetGroup
+from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.widgets import Button
 
 REGIONS = screen_regions()
 COLUMNS, ROWS, GAP = 2, 3, 9
 
 
-class TableButtons:
+class TableButtons(ButtonPanel):
     """``sort(by)``, ``undo``, ``reset``, ``finish(action)`` and ``pause`` are what the
     buttons do; ``enabled()`` says (person on turn, a rack shown, moves made this turn)."""
 
@@ -27,7 +26,7 @@ class TableButtons:
                  finish: Callable[[str], object], pause: Callable[[], None],
                  enabled: Callable[[], tuple[bool, bool, bool]]) -> None:
         self.enabled = enabled
-        self.group = WidgetGroup()
+        super().__init__()
         area = REGIONS.buttons
         width = (area.w - GAP * (COLUMNS - 1)) / COLUMNS
         height = (area.h - GAP * (ROWS - 1) - 4) / ROWS
@@ -61,15 +60,3 @@ class TableButtons:
         self.reset.enabled = mine and moved
         self.draw_tile.enabled = mine
         self.end_turn.enabled = mine and moved
-
-    def handle_action(self, action: Action) -> bool:
-        self.refresh()
-        return self.group.handle_action(action)
-
-    def update(self, dt: float, in_round: bool) -> None:
-        if in_round:
-            self.refresh()
-        self.group.update(dt)
-
-    def draw(self, surface: pygame.Surface, theme) -> None:
-        self.group.draw(surface, theme)

@@ -13,6 +13,7 @@ from rummi_desktop.games.rummi.pieces import face, faces
 from rummi_desktop.scenes.rummi import table_view as view
 from rummi_desktop.scenes.rummi.layout import screen_regions
 from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray
 from rummi_desktop.seats import seat_kind_label
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.tile_render import tile_margin
@@ -66,14 +67,14 @@ class PaintCache:
         self.rebuilds = 0
 
     def _background(self, tv: "RummiTableView", felt: pygame.Surface) -> pygame.Surface:
-        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, _rack_message(tv),
+        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, "Racks"),
                tv.rack_layout.ledges)
         if key != self.back_key or self.back is None or self.back.get_size() != felt.get_size():
             if self.back is None or self.back.get_size() != felt.get_size():
                 self.back = pygame.Surface(felt.get_size()).convert()
             self.back.blit(felt, (0, 0))
             _paint_hud(tv, self.back)
-            _paint_rack_tray(tv, self.back)
+            paint_tray(tv, self.back, REGIONS.rack, tv.rack_layout.ledges, "Racks")
             self.back_key = key
         return self.back
 
@@ -165,23 +166,6 @@ def _paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
     round_number = len(session.match.rounds) + (1 if in_round else 0)
     caption = f"{session.match.settings.name} · to {session.match.settings.target} · round {round_number} · deal {session.setup.seed}"
     view.draw_match_caption(surface, theme, REGIONS.table, caption)
-
-
-def _rack_message(tv: "RummiTableView") -> str:
-    session = tv.session
-    if tv.table.viewer is not None:
-        return ""
-    if session.in_round and not session.is_human(session.current):
-        return f"{session.seat(session.current).name} is playing…"
-    return "Racks are hidden between players"
-
-
-def _paint_rack_tray(tv: "RummiTableView", surface: pygame.Surface) -> None:
-    theme = tv.app.theme
-    if tv.table.viewer is not None:
-        view.draw_rack_tray(surface, theme, REGIONS.rack, tv.rack_layout.ledges)
-        return
-    view.draw_hidden_rack(surface, theme, REGIONS.rack, _rack_message(tv))
 
 
 def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:

@@ -13,9 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
-from rummi_desktop.input import Action
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
 from rummi_desktop.scenes.rummi.help_text import HELP_SECTIONS
@@ -24,16 +21,16 @@ from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
 from rummi_desktop.scenes.rummi.table_buttons import TableButtons
 from rummi_desktop.scenes.rummi.turn_flow import RummiTurnFlow
 from rummi_desktop.scenes.rummi.view import REGIONS, RummiTableView
-from rummi_desktop.scenes.table_base import SaveParts, TableScene
-from rummi_desktop.storage.saves import delete_autosave, write_autosave
+from rummi_desktop.scenes.table_base import SaveParts, SessionTableScene
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 
-class RummiTableScene(TableScene):
+class RummiTableScene(SessionTableScene):
     """The table for a :class:`RummiSession`. ``autosave=False`` for the bench."""
 
+    GAME = "rummi"
     game_title = "Rummi"
     help_sections = HELP_SECTIONS
     clock_ring_radius = min(REGIONS.clock.w, REGIONS.clock.h) / 2  # table_view.draw_clock's ring fits in
@@ -96,33 +93,8 @@ class RummiTableScene(TableScene):
 
     # -- the base's hooks -------------------------------------------------------------------
     @property
-    def in_round(self) -> bool:
-        return self.session.in_round
-
-    @property
-    def current_seat(self) -> int:
-        return self.session.current
-
-    def is_person(self, seat: int) -> bool:
-        return self.session.is_human(seat)
-
-    @property
-    def person_seats(self) -> list[int]:
-        return self.session.human_seats
-
-    def seat_name(self, seat: int) -> str:
-        return self.session.seat(seat).name
-
-    @property
     def clock_seconds(self) -> int | None:
         return self.session.clock_seconds
-
-    def relayout(self) -> None:
-        self.view.relayout()
-
-    def first_deal(self) -> None:
-        self.play("shuffle")
-        self.begin_turn()
 
     def turn_begins(self) -> None:
         self.view.new_turn()
@@ -130,9 +102,6 @@ class RummiTableScene(TableScene):
     def person_turn_begins(self, seat: int) -> None:
         self.racks.turn_begins(seat, self.state.rack(seat))
         self.relayout()
-
-    def computer_turn_begins(self, seat: int) -> None:
-        self.flow.computer_turn_begins()
 
     def end_person_turn(self, reason: str) -> None:
         self.flow.finish_person_turn(reason)
@@ -142,16 +111,9 @@ class RummiTableScene(TableScene):
         self.flow.finish_person_turn("end")
 
     def update_parts(self, dt: float) -> None:
-        self.view.update(dt)
-        self.buttons.update(dt, self.session.in_round)
+        super().update_parts(dt)
         self.view.age_effects(dt)
         self.view.warm_tiles()
-
-    def update_thinking(self) -> None:
-        self.flow.update_thinking()
-
-    def update_showing(self) -> None:
-        self.flow.update_showing()
 
     def skip_animation(self) -> None:
         self.view.sprites.finish_all()
@@ -174,63 +136,26 @@ class RummiTableScene(TableScene):
     def save_parts(self) -> SaveParts | None:
         return None if self.session.match.is_over else self.session.to_save()
 
-    def write_save(self, parts: SaveParts) -> None:
-        write_autosave("rummi", *parts)
-
-    def delete_save(self) -> None:
-        delete_autosave("rummi")
-
-    def stop_thinking(self) -> None:
-        self.flow.cancel_thinking()
-
     # -- lifecycle and frames ---------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.view.sprites.speed = self.app.animation_speed
-        super().on_enter()
-
-    def on_pause(self) -> None:
-        self.buttons.group.forget_pointer()  # covered by an overlay: no tooltip, no hover
-        self.controller.pointer = None
-
     def on_resume(self) -> None:
         self.view.sprites.speed = self.app.animation_speed
 
-    def on_exit(self) -> None:
-        self.flow.close()
-
-    def open_pause(self) -> None:
-        self.controller.cancel()
-        super().open_pause()
-
-    def handle_action(self, action: Action) -> bool:
-        if self.buttons.handle_action(action):
-            return True
-        if super().handle_action(action):
-            return True
-        return self.controller.handle_action(action)
-
     def status(self) -> dict:
         """For the status file: the turn, the counts a watcher checks, where to point."""
-        from rummi_desktop.status_report import describe_widgets
-
         shown = self.view_state
         return {
-            "phase": self.phase, "viewer": self.viewer, "turns": len(self.turn_log),
+            **self.status_common(), "turns": len(self.turn_log),
             "current": self.session.current if self.session.in_round else None,
             "table_tiles": sum(len(meld) for meld in shown.table) if shown is not None else 0,
-            "rack_size": len(self.rack_ids), "theme": self.app.theme.name, "settled": self.sprites.settled,
+            "rack_size": len(self.rack_ids), "settled": self.sprites.settled,
             "rack": [list(box.as_tuple()) for box in self.rack_layout.slots],
-            "table_area": list(REGIONS.table.as_tuple()), "seed": self.session.setup.seed,
+            "table_area": list(REGIONS.table.as_tuple()),
             "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
-            "widgets": describe_widgets(self.buttons.group.widgets),
         }
 
     def animating(self) -> bool:
         view = self.view
         return bool(view.incoming) or not view.sprites.settled or any(left > 0 for left in view.meld_glow.values())
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self.controller.hand(), self.buttons)
 
 
 def new_table(app: "App", session: RummiSession) -> RummiTableScene:

@@ -10,11 +10,8 @@ Space or Enter skips the animation.
 
 from __future__ import annotations
 
-import math
-
-from rummi_desktop.thinking_thread import ThinkingFailed, ThinkingJob
-from rummi_desktop.computer_seats import ComputerSeats
 from rummi_desktop.games.rummi.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
+from rummi_desktop.scenes.computer_turns import ComputerTurnFlow
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
 from rummi_desktop.scenes.rummi.rack_order import RackOrders
 from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
@@ -22,23 +19,17 @@ from rummi_desktop.scenes.rummi.view import RummiTableView
 from rummi_desktop.scenes.table_base import Phase, TableScene
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
-MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long (at speed 1)
 HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
 SHOWN_STAGGER = 0.22  # s between two new tiles of a computer's play leaving its chip
 
 
-class RummiTurnFlow:
+class RummiTurnFlow(ComputerTurnFlow):
     def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders, view: RummiTableView,
                  controller: RummiTableInput) -> None:
-        self.table = table
-        self.session = session
+        super().__init__(table, session, "rummi")
         self.racks = racks
         self.view = view
         self.controller = controller
-        self.computers = ComputerSeats("rummi")
-        if any(not seat.is_human for seat in session.setup.seats):
-            self.computers.prepare()
-        self.job: ThinkingJob | None = None
         self.settled_time = 0.0
         self.last_record: TurnRecord | None = None
         self.turn_log: list[TurnRecord] = []  # every completed turn, for tests and the curious
@@ -98,38 +89,11 @@ class RummiTurnFlow:
         self.table.turn_completed(record.round_over)
 
     # -- a computer seat's turn -------------------------------------------------------------
-    def computer_turn_begins(self) -> None:
-        self.job = None  # requested on the next frame (see update_thinking)
-
     def update_thinking(self) -> None:
         before = {t for meld in self.session.state.table for t in meld}
         record = self._computer_move()
         if record is not None:
             self.show_computer_play(record, before)
-
-    def _computer_move(self) -> TurnRecord | None:
-        """The one place the table talks to the computer seats: ask the seat on turn
-        (``start``), read its answer (``poll``), play it through the session
-        (``play_computer``). None while the seat is still thinking."""
-        job = self.job
-        if job is None:
-            # Asked for one frame after the turn began, so the request does not share a
-            # frame with repainting the seat panel.
-            seat = self.session.current
-            self.job = self.computers.start(self.session.state, self.session.seat(seat).kind)
-            return None
-        try:
-            move = job.poll()  # the move's notation
-        except ThinkingFailed:
-            move = None  # a failing tier draws instead of freezing the table
-        if not job.done or self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
-            return None
-        self.job = None
-        return self.session.play_computer(move, job.elapsed)
-
-    def _speed(self) -> float:
-        speed = self.table.app.animation_speed
-        return 1e9 if math.isinf(speed) else speed
 
     def show_computer_play(self, record: TurnRecord, before: set[int]) -> None:
         """Announce and animate a computer's turn (``before``: the table's tiles before it)."""
@@ -165,11 +129,3 @@ class RummiTurnFlow:
         self.table.phase = Phase.HANDOFF
         self.after_turn(record)
 
-    def cancel_thinking(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
-
-    def close(self) -> None:
-        self.cancel_thinking()
-        self.computers.close()

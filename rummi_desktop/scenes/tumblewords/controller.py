@@ -8,7 +8,8 @@ Enter drops it (or says Done while claiming). Nothing here decides what is legal
 
 from __future__ import annotations
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.input import Action
+from rummi_desktop.scenes.pointer_input import PointerInput
 from rummi_desktop.scenes.tumblewords.paint import Hand
 from rummi_desktop.ui.rack_layout import rack_tile_at
 
@@ -16,7 +17,7 @@ FINGER_LIFT = 34
 HAND_KEYS = {str(n): n - 1 for n in range(1, 10)}
 
 
-class TumblewordsTableInput:
+class TumblewordsTableInput(PointerInput):
     def __init__(self, table, view) -> None:
         self.table = table
         self.view = view
@@ -55,30 +56,6 @@ class TumblewordsTableInput:
         return Hand(self.held, self.selected, hovered)
 
     # -- gestures ---------------------------------------------------------------------------
-    def handle_action(self, action: Action) -> bool:
-        kind = action.kind
-        if action.pos is not None:
-            self.pointer = action.pos
-            self.touch = action.touch
-        if kind == ActionKind.DRAG_START:
-            return self._start_drag(action)
-        if kind == ActionKind.DRAG_MOVE:
-            return self._follow(action.pos)
-        if kind == ActionKind.DROP:
-            return self._drop(action.pos)
-        if kind == ActionKind.DRAG_CANCEL:
-            self.cancel()
-            return True
-        if kind == ActionKind.CLICK:
-            return self._click(action.pos)
-        if kind == ActionKind.HOVER:
-            if self.selected is not None and action.pos is not None:
-                self.view.preview(self.selected, self.view.layout.column_at(*action.pos))
-            return True
-        if kind == ActionKind.SHORTCUT:
-            return self._key(action.key)
-        return False
-
     def _start_drag(self, action: Action) -> bool:
         start = action.start or action.pos
         if self.claiming:
@@ -97,6 +74,14 @@ class TumblewordsTableInput:
         if sprite is not None:
             self.grab_offset = (start[0] - sprite.x, start[1] - sprite.y + (FINGER_LIFT if action.touch else 0))
         self._follow(action.pos)
+        return True
+
+    def _move_drag(self, action: Action) -> bool:
+        return self._follow(action.pos)
+
+    def _hover(self, action: Action) -> bool:
+        if self.selected is not None and action.pos is not None:
+            self.view.preview(self.selected, self.view.layout.column_at(*action.pos))
         return True
 
     def _follow(self, pos) -> bool:

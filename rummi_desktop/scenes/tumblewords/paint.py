@@ -11,6 +11,7 @@ import pygame
 
 from rummi_desktop.games.tumblewords.grid import BLANK, FACES
 from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray, paint_turn_log
 from rummi_desktop.scenes.tumblewords import board_paint
 from rummi_desktop.scenes.tumblewords.layout import REGIONS, seat_box
 from rummi_desktop.seats import seat_kind_label
@@ -43,7 +44,7 @@ class PaintCache:
         self.surface: pygame.Surface | None = None
 
     def background(self, tv, size: tuple[int, int]) -> pygame.Surface:
-        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, _hand_message(tv), tuple(tv.log[-9:]))
+        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, 'Hands'), tuple(tv.log[-9:]))
         if key != self.key or self.surface is None or self.surface.get_size() != size:
             if self.surface is None or self.surface.get_size() != size:
                 self.surface = pygame.Surface(size).convert()
@@ -51,7 +52,7 @@ class PaintCache:
             board_paint.draw_board(self.surface, tv.app.theme, tv.layout)
             _paint_scoreboard(tv, self.surface)
             _paint_log(tv, self.surface)
-            _paint_hand_tray(tv, self.surface)
+            paint_tray(tv, self.surface, REGIONS.hand, tv.hand_layout.ledges, 'Hands')
             self.key = key
         return self.surface
 
@@ -233,39 +234,10 @@ def _paint_scoreboard(tv, surface: pygame.Surface) -> None:
 def _paint_log(tv, surface: pygame.Surface) -> None:
     theme = tv.app.theme
     area = table_hud.rect(REGIONS.log)
-    surface.blit(shapes.rounded_panel(area.size, 14, theme.panel, theme.panel,
-                                      shapes.mix(theme.panel[:3], theme.rail_highlight, 0.5), 1), area)
-    surface.blit(shapes.text("Last turns", 19, theme.text, bold=True), (area.x + 16, area.y + 10))
-    y = area.y + 40
-    room = (area.h - 70) // 24
-    if not tv.log:
-        surface.blit(shapes.text("No turns yet", 15, theme.text_muted), (area.x + 16, y))
-    for who, what, points in tv.log[-room:] if room > 0 else []:
-        surface.blit(table_hud._fitted(f"{who}: {what}", 15, 12, theme.text_muted, area.w - 80), (area.x + 16, y))
-        if points:
-            score = shapes.text(f"+{points}", 16, theme.accent, bold=True)
-            surface.blit(score, score.get_rect(topright=(area.right - 16, y)))
-        y += 24
+    paint_turn_log(surface, theme, area, tv.log)
     params = tv.session.params
     extras = [name for name, on in (("Claim", params.claim), ("Zapper!", params.zapper), ("Ticker", params.ticker),
                                     ("Pressure Cooker", params.pressure_cooker)) if on]
     text = f"{BOARD_NAMES.get(params.board, params.board)} · words of {params.min_length}+ · deal {params.seed}"
     caption = table_hud._fitted(" · ".join([text, *extras]), 14, 11, theme.text_muted, area.w - 32)
     surface.blit(caption, caption.get_rect(bottomleft=(area.x + 16, area.bottom - 10)))
-
-
-def _hand_message(tv) -> str:
-    session = tv.session
-    if tv.table.viewer is not None:
-        return ""
-    if session.in_round and not session.is_human(session.current):
-        return f"{session.seat(session.current).name} is playing…"
-    return "Hands are hidden between players"
-
-
-def _paint_hand_tray(tv, surface: pygame.Surface) -> None:
-    theme = tv.app.theme
-    if tv.table.viewer is not None:
-        table_hud.draw_rack_tray(surface, theme, REGIONS.hand, tv.hand_layout.ledges)
-    else:
-        table_hud.draw_hidden_rack(surface, theme, REGIONS.hand, _hand_message(tv))

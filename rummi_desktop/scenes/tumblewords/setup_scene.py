@@ -7,18 +7,15 @@ what is wrong, and nothing starts.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from rummi_desktop.games.tumblewords.dictionary import WordListError
-from rummi_desktop.input import Action, ActionKind
-from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scene import Scene
+from rummi_desktop.scenes.setup_base import SeatedSetupScene, fresh_seed, remembered
 from rummi_desktop.scenes.tumblewords.session import BOARD_NAMES, SEAT_RANGE, TIERS, TumblewordsSession, TumblewordsSetup
-from rummi_desktop.seats import DEFAULT_NAMES, HUMAN, SeatConfig, seat_options, tier_title
-from rummi_desktop.storage.saves import read_last_setup, write_last_setup
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.table_hud import _wrap
 from rummi_desktop.ui.text_field import TextField
@@ -31,42 +28,24 @@ PANEL = pygame.Rect(110, 30, 1060, 740)
 ROW_H, ROW_GAP = 46, 9
 ROWS_LEFT, ROWS_TOP = PANEL.x + 40, PANEL.y + 104
 PICKER_W, FIELD_W, HALF_W = 620, 300, 480
-EMPTY = "empty"
-FEWEST_SEATS, MOST_SEATS = SEAT_RANGE
-TIER_NAMES = tuple(tier_title(tier) for tier in TIERS)
 GAME = "tumblewords"
 ON_OFF = [(False, "Off"), (True, "On")]
 
 
 def remembered_setup() -> TumblewordsSetup:
-    data = read_last_setup(GAME)
-    if data is not None:
-        try:
-            return TumblewordsSetup.from_dict(data)
-        except (KeyError, TypeError, ValueError):
-            pass
-    return TumblewordsSetup(seed=random.SystemRandom().randrange(1, 1_000_000))
+    return remembered(GAME, TumblewordsSetup.from_dict) or TumblewordsSetup(seed=fresh_seed())
 
 
-class TumblewordsSetupScene(ShellScene):
+class TumblewordsSetupScene(SeatedSetupScene):
+    GAME = GAME
+
     def __init__(self, app: "App", setup: TumblewordsSetup | None = None) -> None:
-        super().__init__(app)
         chosen = setup or remembered_setup()
+        super().__init__(app, chosen.seats, chosen.seed, TIERS, SEAT_RANGE)
         self.chosen = chosen
-        self.kinds = [seat.kind for seat in chosen.seats] + [EMPTY] * (MOST_SEATS - len(chosen.seats))
-        self.names = [seat.name for seat in chosen.seats] + list(DEFAULT_NAMES[len(chosen.seats):])
-        self.seed, self.words = chosen.seed, chosen.words
-        self.problem = ""
+        self.words = chosen.words
         self.widgets.add(Panel(PANEL, "New Tumblewords game", title_size=46))
-        self.name_fields: list[TextField] = []
-        options = seat_options(TIERS)
-        for seat in range(MOST_SEATS):
-            choices = options + ([(EMPTY, "Empty seat")] if seat >= FEWEST_SEATS else [])
-            self.widgets.add(OptionPicker(self._row(seat), f"Seat {seat + 1}", choices, self.kinds[seat],
-                                          self._set_kind(seat), tooltip="A person at this laptop, or a computer"))
-            box = pygame.Rect(ROWS_LEFT + PICKER_W + 20, self._row(seat).y + 3, FIELD_W, ROW_H - 6)
-            self.name_fields.append(self.widgets.add(TextField(box, self.names[seat], self._set_name(seat),
-                                                               tooltip="Click to type a name")))
+        self.add_seat_rows(self._row, ROWS_LEFT + PICKER_W + 20, FIELD_W, 3)
         self._option(4, 0, "Board", list(BOARD_NAMES.items()), "board", "Quick: 7 × 6; long: 10 × 10")
         self._option(4, 1, "Shortest word", [(2, "2 letters"), (3, "3 letters")], "min_length",
                      "Words shorter than this do not count")
@@ -83,18 +62,8 @@ class TumblewordsSetupScene(ShellScene):
         self.widgets.add(Button(pygame.Rect(words_row.x + 775, words_row.y + 3, 200, ROW_H - 6), "Built-in list",
                                 self._shipped_words, tooltip="Play with the built-in ENABLE word list", font_size=18))
         seed_row = self._row(8)
-        self.seed_field = self.widgets.add(TextField(
-            pygame.Rect(seed_row.x + 200, seed_row.y + 3, 200, ROW_H - 6), str(self.seed), self._set_seed,
-            digits=True, limit=9, tooltip="Type a deal number to replay a deal"))
-        self.widgets.add(Button(pygame.Rect(seed_row.x + 415, seed_row.y + 3, 150, ROW_H - 6), "New deal",
-                                self._new_seed, tooltip="A fresh random deal", shortcut="f2", font_size=18))
-        start = pygame.Rect(0, 0, 260, 58)
-        start.bottomright = (PANEL.right - 40, PANEL.bottom - 24)
-        self.start_button = self.widgets.add(Button(start, "Deal the letters", self.start, style="primary",
-                                                    tooltip="Start the game", shortcut="return"))
-        back = pygame.Rect(0, 0, 200, 58)
-        back.bottomright = (start.x - 20, start.bottom)
-        self.widgets.add(Button(back, "Back", self.close, tooltip="Back to the menu", shortcut="escape"))
+        self.add_seed_row(seed_row.x + 200, seed_row.y + 3, ROW_H - 6, 18)
+        self.add_start_back((PANEL.right - 40, PANEL.bottom - 24), 58, "Deal the letters", "Start the game")
         self._refresh()
 
     @staticmethod
@@ -110,22 +79,6 @@ class TumblewordsSetupScene(ShellScene):
         self.widgets.add(OptionPicker(self._row(row, column), label, choices, getattr(self.chosen, name), apply,
                                       tooltip=tooltip))
 
-    def _set_kind(self, seat: int) -> Callable[[str], None]:
-        def apply(kind: str) -> None:
-            self.kinds[seat] = kind
-            if kind not in (HUMAN, EMPTY) and self.names[seat] in DEFAULT_NAMES + TIER_NAMES:
-                self.names[seat] = tier_title(kind)
-            elif kind == HUMAN and self.names[seat] in TIER_NAMES:
-                self.names[seat] = DEFAULT_NAMES[seat]
-            self.name_fields[seat].text = self.names[seat]
-            self._refresh()
-        return apply
-
-    def _set_name(self, seat: int) -> Callable[[str], None]:
-        def apply(name: str) -> None:
-            self.names[seat] = name
-        return apply
-
     def _set_words(self, text: str) -> None:
         self.words = text
         self.problem = ""
@@ -133,59 +86,22 @@ class TumblewordsSetupScene(ShellScene):
     def _shipped_words(self) -> None:
         self.words, self.words_field.text, self.problem = "", "", ""
 
-    def _set_seed(self, text: str) -> None:
-        self.seed = int(text) if text else 0
-
-    def _new_seed(self) -> None:
-        self.seed = random.SystemRandom().randrange(1, 1_000_000)
-        self.seed_field.text = str(self.seed)
-
-    def _refresh(self) -> None:
-        for seat, field in enumerate(self.name_fields):
-            field.visible = self.kinds[seat] != EMPTY
-
     def current_setup(self) -> TumblewordsSetup:
-        seats = tuple(SeatConfig(kind, (self.names[i].strip() or DEFAULT_NAMES[i])[:12])
-                      for i, kind in enumerate(self.kinds) if kind != EMPTY)
-        return replace(self.chosen, seats=seats, words=self.words.strip(), seed=self.seed)
+        return replace(self.chosen, seats=self.seat_configs(), words=self.words.strip(), seed=self.seed)
 
-    def start(self) -> None:
-        try:
-            setup = self.current_setup()
-            session = TumblewordsSession.new(setup)
-        except WordListError as error:
-            self.problem = f"Word list: {error}"
-            self.play("invalid")
-            return
-        except ValueError as error:
-            self.problem = str(error)
-            self.play("invalid")
-            return
-        try:
-            write_last_setup(GAME, setup.to_dict())
-        except OSError:
-            pass  # remembering the setup is a convenience; the game starts anyway
+    def open_session(self, setup: TumblewordsSetup) -> TumblewordsSession:
+        return TumblewordsSession.new(setup)
+
+    def problem_text(self, error: ValueError) -> str:
+        return f"Word list: {error}" if isinstance(error, WordListError) else str(error)
+
+    def table_for(self, session: TumblewordsSession) -> Scene:
         from rummi_desktop.scenes.tumblewords.table_scene import TumblewordsTableScene
 
-        if self.stack is not None:
-            self.stack.replace(TumblewordsTableScene(self.app, session))
+        return TumblewordsTableScene(self.app, session)
 
-    def _editing(self) -> TextField | None:
-        return next((f for f in [*self.name_fields, self.words_field, self.seed_field] if f.editing), None)
-
-    def handle_action(self, action: Action) -> bool:
-        field = self._editing()
-        if field is not None:
-            if action.kind == ActionKind.SHORTCUT and field.type_key(action):
-                return True
-            if action.kind in (ActionKind.CONFIRM, ActionKind.BACK) or action.kind == ActionKind.PRESS:
-                field.editing = False
-                if action.kind != ActionKind.PRESS:
-                    return True
-        if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
-            self.start()
-            return True
-        return super().handle_action(action)
+    def text_fields(self) -> list[TextField]:
+        return [*self.name_fields, self.words_field, self.seed_field]
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme

@@ -8,21 +8,16 @@ then hands over to the next seat.
 
 from __future__ import annotations
 
-import math
-
-from rummi_desktop.computer_seats import ComputerSeats
-from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.tumblewords.grid import BLANK, FACES
 from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Pass, Timeout
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
+from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.scenes.tumblewords.session import TumblewordsSession, TurnRecord
-from rummi_desktop.thinking_thread import ThinkingFailed
 
-MIN_THINK_SHOWN = 0.7  # s a computer seat visibly "thinks" (at speed 1)
 HOLD_AFTER_TURN = 0.5  # s after a turn is shown, before the next
 HOLD_AFTER_MISSED = 1.6  # s the missed words stay in view
-HINT_TIER = "medium"
 
 
 def computers_available() -> bool:
@@ -30,16 +25,11 @@ def computers_available() -> bool:
     return TUMBLEWORDS.has("computer")
 
 
-class TumblewordsTurnFlow:
+class TumblewordsTurnFlow(HintingTurnFlow):
     def __init__(self, table, session: TumblewordsSession, view, controller) -> None:
-        self.table, self.session, self.view, self.controller = table, session, view, controller
-        self.computers = ComputerSeats("tumblewords")
-        self.hints = ComputerSeats("tumblewords")
-        self.seats_think = computers_available()  # without computer seats a computer's turn passes
-        if self.seats_think and any(not seat.is_human for seat in session.setup.seats):
-            self.computers.prepare()
-        self.job = None
-        self.hint_job = None
+        # without computer seats a computer's turn passes
+        super().__init__(table, session, "tumblewords", seats_think=computers_available())
+        self.view, self.controller = view, controller
         self.hold = 0.0
         self.last_record: TurnRecord | None = None
         self.unclaimed: list = []  # a Claim turn's missed words, kept through a steal window
@@ -165,44 +155,23 @@ class TumblewordsTurnFlow:
 
     # -- the hint ---------------------------------------------------------------------------
     def ask_hint(self) -> None:
-        if not self.table.my_turn or self.hint_job is not None or not computers_available():
-            return
-        if self.state.phase != "dropping":
-            return
-        self.hint_job = self.hints.start(self.state, HINT_TIER)
-        self.table.say("Looking for a good drop…")
+        if self.state.phase == "dropping":
+            self.start_hint("Looking for a good drop…")
 
     def update_hint(self) -> None:
-        job = self.hint_job
-        if job is None:
+        answered, move = self.hint_answer()
+        if not answered:
             return
-        try:
-            notation = job.poll()
-        except ThinkingFailed:
-            notation = None
-        if not job.done:
-            return
-        self.hint_job = None
-        try:
-            move = TUMBLEWORDS.parse_move(notation) if notation else None
-        except MoveNotationError:
-            move = None
         if isinstance(move, Drop) and self.state.check(move).legal:
             self.view.ghost = move
             self.table.say(f"Hint: {move.letter} in column {move.column + 1} scores {self.state.check(move).score}")
         else:
             self.table.say("Hint: no scoring drop found — try a pass")
 
-    def cancel_hint(self) -> None:
-        if self.hint_job is not None:
-            self.hint_job.cancel()
-            self.hint_job = None
+    def clear_hint(self) -> None:
         self.view.ghost = None
 
     # -- a computer seat's turn -------------------------------------------------------------
-    def computer_turn_begins(self) -> None:
-        self.job = None
-
     def update_thinking(self) -> None:
         if self.view.busy:  # a claim-mode computer shows its drop before claiming
             self.table.phase_time = 0.0
@@ -212,36 +181,6 @@ class TumblewordsTurnFlow:
         if record is not None:
             self.show(record, hands_before)
 
-    def _computer_move(self) -> TurnRecord | None:
-        if not self.seats_think:
-            if self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
-                return None
-            return self.session.play_computer(None, self.table.phase_time)
-        if self.job is None:
-            self.job = self.computers.start(self.state, self.session.seat(self.session.current).kind)
-            return None
-        job = self.job
-        try:
-            move = job.poll()
-        except ThinkingFailed:
-            move = None
-        if not job.done or self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
-            return None
-        self.job = None
-        self.table.phase_time = 0.0
-        return self.session.play_computer(move, job.elapsed)
-
-    def _speed(self) -> float:
-        speed = self.table.app.animation_speed
-        return 1e9 if math.isinf(speed) else speed
-
-    def cancel_thinking(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
-        self.cancel_hint()
-
-    def close(self) -> None:
-        self.cancel_thinking()
-        self.computers.close()
-        self.hints.close()
+    def _play_answer(self, move: str | None, elapsed: float) -> TurnRecord:
+        self.table.phase_time = 0.0  # a claim-mode computer's claims wait a visible moment again
+        return super()._play_answer(move, elapsed)

@@ -1,0 +1,132 @@
+"""A table's computer seats and hints, driven the same way by every game's turn flow.
+
+A computer seat thinks off the frame loop (``ComputerSeats``): the flow asks the seat on turn
+(``start``), reads its answer (``poll``) frame by frame and, once it is in and the seat has
+visibly thought for a moment, plays it through the session. A hint is the same request made
+for the person on turn, by a tier of its own; what the hint shows is the game's.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rummi_desktop.computer_seats import ComputerSeats
+from rummi_desktop.games.base import MoveNotationError
+from rummi_desktop.thinking_thread import ThinkingFailed, ThinkingJob
+
+MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long (at speed 1)
+HINT_TIER = "medium"  # the computer whose move a hint shows
+
+
+class ComputerTurnFlow:
+    """The computer-seat half of a game's turn flow. ``seats_think`` False: the game has no
+    computer entry point, and a computer's turn is played as "no move" after the pause."""
+
+    def __init__(self, table: Any, session: Any, game: str, seats_think: bool = True) -> None:
+        self.table = table
+        self.session = session
+        self.computers = ComputerSeats(game)
+        self.seats_think = seats_think
+        if seats_think and any(not seat.is_human for seat in session.setup.seats):
+            self.computers.prepare()  # warm for the first computer turn
+        self.job: ThinkingJob | None = None
+
+    def computer_turn_begins(self) -> None:
+        self.job = None  # requested on the next frame (see _computer_move)
+
+    def _computer_move(self) -> Any:
+        """The turn record of the computer seat's move, once it is played; None while the seat
+        is still thinking (or still visibly thinking)."""
+        if not self.seats_think:
+            if self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
+                return None
+            return self.session.play_computer(None, self.table.phase_time)
+        job = self.job
+        if job is None:
+            # Asked for one frame after the turn began, so the request does not share a
+            # frame with repainting the seat panel.
+            seat = self.session.current
+            self.job = self.computers.start(self.session.state, self.session.seat(seat).kind)
+            return None
+        try:
+            move = job.poll()  # the move's notation
+        except ThinkingFailed:
+            move = None  # a failing tier plays "no move" instead of freezing the table
+        if not job.done or self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
+            return None
+        self.job = None
+        return self._play_answer(move, job.elapsed)
+
+    def _play_answer(self, move: str | None, elapsed: float) -> Any:
+        return self.session.play_computer(move, elapsed)
+
+    def _speed(self) -> float:
+        """The animation speed as a factor on shown times (instant: every wait is over)."""
+        speed = self.table.app.animation_speed
+        return 1e9 if math.isinf(speed) else speed
+
+    def cancel_thinking(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def close(self) -> None:
+        self.cancel_thinking()
+        self.computers.close()
+
+
+class HintingTurnFlow(ComputerTurnFlow):
+    """A turn flow that also offers the Hint: the game says how it shows the move found
+    (``update_hint``) and how it clears it (``clear_hint``)."""
+
+    def __init__(self, table: Any, session: Any, game: str, seats_think: bool = True) -> None:
+        super().__init__(table, session, game, seats_think)
+        self.hints = ComputerSeats(game)
+        self.hint_job: ThinkingJob | None = None
+
+    def start_hint(self, message: str) -> None:
+        """Ask the hint tier for the person on turn's move; ``message`` says it is looking."""
+        if not self.table.my_turn or self.hint_job is not None or not self.hints.spec.has("computer"):
+            return
+        self.hint_job = self.hints.start(self.session.state, HINT_TIER)
+        self.table.say(message)
+
+    def hint_answer(self) -> tuple[bool, Any]:
+        """(answered, move): whether the hint is in, and the move found (None when there is
+        none or its notation cannot be read)."""
+        job = self.hint_job
+        if job is None:
+            return False, None
+        try:
+            notation = job.poll()
+        except ThinkingFailed:
+            notation = None
+        if not job.done:
+            return False, None
+        self.hint_job = None
+        try:
+            return True, self.hints.spec.parse_move(notation) if notation else None
+        except MoveNotationError:
+            return True, None
+
+    def update_hint(self) -> None:
+        raise NotImplementedError
+
+    def clear_hint(self) -> None:
+        """Take the shown hint off the table."""
+        raise NotImplementedError
+
+    def cancel_hint(self) -> None:
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+            self.hint_job = None
+        self.clear_hint()
+
+    def cancel_thinking(self) -> None:
+        super().cancel_thinking()
+        self.cancel_hint()
+
+    def close(self) -> None:
+        super().close()
+        self.hints.close()

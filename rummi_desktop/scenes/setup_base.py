@@ -1,0 +1,178 @@
+"""What every game's setup screen shares: seat pickers with a name field beside each, the deal
+number (typeable, with a "New deal" button), Start and Back, the remembered setup, and Enter
+dealing unless a text field or a focused widget takes it. Each game's setup scene extends it
+with its own options, its layout and the table it opens.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import pygame
+
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scene import Scene
+from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.seats import DEFAULT_NAMES, HUMAN, SeatConfig, seat_options, tier_title
+from rummi_desktop.storage.saves import read_last_setup, write_last_setup
+from rummi_desktop.ui.text_field import TextField
+from rummi_desktop.ui.widgets import Button, OptionPicker
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+EMPTY = "empty"  # a seat picker's choice for a seat nobody sits at
+NAME_LIMIT = 12  # letters of a seat's name kept
+
+
+def fresh_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def remembered(game: str, from_dict: Callable[[dict], Any]) -> Any | None:
+    """The game's last setup, or None when there is none or it cannot be read (a broken file
+    only costs the remembered choices)."""
+    data = read_last_setup(game)
+    if data is None:
+        return None
+    try:
+        return from_dict(data)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+class SeatedSetupScene(ShellScene):
+    """A setup screen's seats, deal number and Start/Back; a game adds its options and says
+    how a setup becomes a session and a table."""
+
+    GAME = ""  # the name the setup is remembered under
+
+    def __init__(self, app: "App", seats: Sequence[SeatConfig], seed: int, tiers: Sequence[str],
+                 seat_range: tuple[int, int]) -> None:
+        super().__init__(app)
+        self.fewest_seats, most_seats = seat_range
+        self.tiers = tuple(tiers)
+        self.tier_names = tuple(tier_title(tier) for tier in tiers)
+        self.kinds: list[str] = [seat.kind for seat in seats] + [EMPTY] * (most_seats - len(seats))
+        self.names: list[str] = [seat.name for seat in seats] + list(DEFAULT_NAMES[len(seats):])
+        self.seed = seed
+        self.problem = ""
+        self.name_fields: list[TextField] = []
+
+    # -- building the screen -------------------------------------------------------------
+    def add_seat_rows(self, picker_row: Callable[[int], pygame.Rect], field_left: int, field_w: int,
+                      inset: int) -> None:
+        """A picker per seat and, beside it, the seat's name field ``inset`` inside its row."""
+        options = seat_options(self.tiers)
+        for seat in range(len(self.kinds)):
+            choices = options + ([(EMPTY, "Empty seat")] if seat >= self.fewest_seats else [])
+            row = picker_row(seat)
+            self.widgets.add(OptionPicker(row, f"Seat {seat + 1}", choices, self.kinds[seat],
+                                          self._set_kind(seat), tooltip="A person at this laptop, or a computer"))
+            box = pygame.Rect(field_left, row.y + inset, field_w, row.h - 2 * inset)
+            self.name_fields.append(self.widgets.add(TextField(box, self.names[seat], self._set_name(seat),
+                                                               tooltip="Click to type a name")))
+
+    def add_seed_row(self, left: int, top: int, height: int, font_size: int) -> None:
+        self.seed_field = self.widgets.add(TextField(
+            pygame.Rect(left, top, 200, height), str(self.seed), self._set_seed,
+            digits=True, limit=9, tooltip="Type a deal number to replay a deal"))
+        self.widgets.add(Button(pygame.Rect(left + 215, top, 150, height), "New deal",
+                                self._new_seed, tooltip="A fresh random deal", shortcut="f2", font_size=font_size))
+
+    def add_start_back(self, bottomright: tuple[int, int], height: int, label: str, tooltip: str) -> None:
+        start = pygame.Rect(0, 0, 260, height)
+        start.bottomright = bottomright
+        self.start_button = self.widgets.add(Button(start, label, self.start, style="primary",
+                                                    tooltip=tooltip, shortcut="return"))
+        back = pygame.Rect(0, 0, 200, height)
+        back.bottomright = (start.x - 20, start.bottom)
+        self.widgets.add(Button(back, "Back", self.close, tooltip="Back to the menu", shortcut="escape"))
+
+    # -- changes -------------------------------------------------------------------------
+    def _set_kind(self, seat: int) -> Callable[[str], None]:
+        def apply(kind: str) -> None:
+            # A name nobody typed follows the seat: a computer is called by its tier, a person
+            # who replaces one gets the seat's default name back.
+            self.kinds[seat] = kind
+            if kind not in (HUMAN, EMPTY) and self.names[seat] in DEFAULT_NAMES + self.tier_names:
+                self.names[seat] = tier_title(kind)
+            elif kind == HUMAN and self.names[seat] in self.tier_names:
+                self.names[seat] = DEFAULT_NAMES[seat]
+            self.name_fields[seat].text = self.names[seat]
+            self._refresh()
+        return apply
+
+    def _set_name(self, seat: int) -> Callable[[str], None]:
+        def apply(name: str) -> None:
+            self.names[seat] = name
+        return apply
+
+    def _set_seed(self, text: str) -> None:
+        self.seed = int(text) if text else 0
+
+    def _new_seed(self) -> None:
+        self.seed = fresh_seed()
+        self.seed_field.text = str(self.seed)
+
+    def _refresh(self) -> None:
+        for seat, field in enumerate(self.name_fields):
+            field.visible = self.kinds[seat] != EMPTY
+
+    # -- building the game ---------------------------------------------------------------
+    def seat_configs(self) -> tuple[SeatConfig, ...]:
+        return tuple(SeatConfig(kind, (self.names[i].strip() or DEFAULT_NAMES[i])[:NAME_LIMIT])
+                     for i, kind in enumerate(self.kinds) if kind != EMPTY)
+
+    def current_setup(self) -> Any:
+        raise NotImplementedError
+
+    def open_session(self, setup: Any) -> Any:
+        """The new game's session; a ValueError names what stops it and nothing starts."""
+        raise NotImplementedError
+
+    def table_for(self, session: Any) -> Scene:
+        raise NotImplementedError
+
+    def remembered_record(self, setup: Any) -> dict:
+        return setup.to_dict()
+
+    def problem_text(self, error: ValueError) -> str:
+        return str(error)
+
+    def start(self) -> None:
+        try:
+            setup = self.current_setup()
+            session = self.open_session(setup)
+        except ValueError as error:
+            self.problem = self.problem_text(error)
+            self.play("invalid")
+            return
+        try:
+            write_last_setup(self.GAME, self.remembered_record(setup))
+        except OSError:
+            pass  # remembering the setup is a convenience; the game starts anyway
+        if self.stack is not None:
+            self.stack.replace(self.table_for(session))
+
+    # -- input ---------------------------------------------------------------------------
+    def text_fields(self) -> list[TextField]:
+        return [*self.name_fields, self.seed_field]
+
+    def _editing(self) -> TextField | None:
+        return next((field for field in self.text_fields() if field.editing), None)
+
+    def handle_action(self, action: Action) -> bool:
+        field = self._editing()
+        if field is not None:
+            if action.kind == ActionKind.SHORTCUT and field.type_key(action):
+                return True
+            if action.kind in (ActionKind.CONFIRM, ActionKind.BACK) or action.kind == ActionKind.PRESS:
+                field.editing = False
+                if action.kind != ActionKind.PRESS:
+                    return True
+        if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
+            self.start()  # Enter, the key the start button shows (a focused widget takes it first)
+            return True
+        return super().handle_action(action)
