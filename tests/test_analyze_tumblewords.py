@@ -99,6 +99,18 @@ def test_id_and_comment_are_labels():
     assert status == 0 and answer["score"] == 9
 
 
+@pytest.mark.parametrize("refused, reason", [
+    (position(drop=[4, "Q"]), "your hand has no Q"),
+    (position(drop=[4, "q"], hand=["T"]), "your hand has no blank"),
+    (position(rows=["..C.", "..A."], drop=[2, "T"]), "column 2 is full"),
+    (position(drop=[8, "T"]), "there is no column 8 (columns 0–7)"),
+])
+def test_a_drop_the_rules_refuse_is_a_normal_answer(refused, reason):
+    status, [answer], _ = analyze(refused)
+    assert status == 0 and answer == {"game": "tumblewords", "legal": False, "error": answer["error"]}
+    assert reason in answer["error"]
+
+
 @pytest.mark.parametrize("bad, message", [
     (position(rows=[]), "position 1: rows must be a non-empty array of strings"),
     (position(rows="..CA"), "rows must be a non-empty array of strings"),
@@ -110,10 +122,6 @@ def test_id_and_comment_are_labels():
     (position(hand="T?"), 'hand must be an array of letters like ["T", "?"], not string'),
     (position(hand=["t"]), 'hand: "t" is not a letter'),
     (position(hand=["TT"]), 'hand: "TT" is not a letter'),
-    (position(drop=[4, "Q"]), 'position 1: drop [4, "Q"]: your hand has no Q'),
-    (position(drop=[4, "q"], hand=["T"]), "your hand has no blank"),
-    (position(rows=["..C.", "..A."], drop=[2, "T"]), "column 2 is full"),
-    (position(drop=[8, "T"]), "there is no column 8 (columns 0–7)"),
     (position(drop=[-1, "T"]), "the column must be a number from 0, not -1"),
     (position(drop=[True, "T"]), "the column must be a number from 0, not true"),
     (position(drop=[4, "TT"]), 'the letter must be one of A–Z or a–z, not "TT"'),

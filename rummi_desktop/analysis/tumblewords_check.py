@@ -5,8 +5,9 @@ A position is ``{"game": "tumblewords", "rows": [...], "hand": [...]}`` with an 
 ``drop`` (check mode: where it lands and the words it scores), ``words`` (a word list for this
 position instead of the shipped one) and ``min_length`` (default 2). Without ``drop`` the best
 drop from the hand is searched for (solve mode). The rules model's own drop check answers
-both; every problem with the position, a drop the hand cannot make or a full column included,
-is a PositionError (exit status 2) found before anything is answered.
+both. A drop the rules refuse (a letter the hand lacks, a full or missing column) is a normal
+answer, ``"legal": false`` with the reason, as for the other games; a position that cannot be
+read is a PositionError (exit status 2) found before anything is answered.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from rummi_desktop.analysis.positions import PositionError, json_kind, json_text
 from rummi_desktop.games.tumblewords.dictionary import MAX_WORD_LETTERS, Dictionary, WordListError, line_problem
 from rummi_desktop.games.tumblewords.grid import BLANK, LETTERS, Grid
 from rummi_desktop.games.tumblewords.moves import Drop
-from rummi_desktop.games.tumblewords.play import check_drop, drop_problem
+from rummi_desktop.games.tumblewords.play import check_drop
 
 TUMBLEWORDS_KEYS = ("game", "rows", "hand", "drop", "words", "min_length")
 LABEL_KEYS = ("id", "comment")  # free labels for the author's own use; never read
@@ -43,9 +44,6 @@ def prepare_tumblewords(position: dict[str, Any]) -> Callable[[], dict[str, Any]
     if "drop" not in position:
         return lambda: solve_answer(grid, hand, dictionary, min_length)
     drop = parse_drop(position["drop"])
-    problem = drop_problem(grid, hand, drop)
-    if problem:
-        raise PositionError(f"drop {json_text(position['drop'])}: {problem}")
     return lambda: check_answer(grid, hand, drop, dictionary, min_length)
 
 
@@ -114,7 +112,7 @@ def shipped() -> Dictionary:
 
 def check_answer(grid: Grid, hand: list[str], drop: Drop, dictionary: Dictionary, min_length: int) -> dict[str, Any]:
     verdict = check_drop(grid, hand, drop, dictionary, min_length)
-    if not verdict.legal:  # validation refused every drop the check refuses; kept for safety
+    if not verdict.legal:
         return {"game": "tumblewords", "legal": False, "error": verdict.reason}
     return {"game": "tumblewords", "legal": True, "row": verdict.row, "col": verdict.col,
             "words": [word.to_data() for word in verdict.words], "score": verdict.score}
