@@ -175,6 +175,14 @@ class GameSpec:
             raise ValueError(f"unknown seat {unknown[0]!r} (human or one of {', '.join(self.tiers)})")
 
 
+def replay_log(fresh: Any, log: Sequence[str]) -> Any:
+    """``fresh`` (a state just made from its seed, or its hand-made setup) with every action
+    of ``log`` performed again: the seed plus the log replays a whole game."""
+    for action in log:
+        fresh.perform(action)
+    return fresh
+
+
 @dataclass(frozen=True, slots=True)
 class SeatMove:
     """What a computer seat's move did: the state's change, and why it was refused (or "")."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rummi_desktop.games.base import IllegalMove
+from rummi_desktop.games.base import IllegalMove, replay_log
 from rummi_desktop.games.rummble.board import SQUARES, Board, Laid, square
 from rummi_desktop.games.rummble.moves import Exchange, Move, Pass, Play
 from rummi_desktop.games.rummble.play import PlayVerdict, check_play
@@ -331,10 +331,7 @@ class RummbleState:
 
 def replay(params: RummbleParameters, log: list[str], setup: PositionSetup | None = None) -> RummbleState:
     """The state reached by ``log`` from a fresh game with ``params`` (or the same ``setup``)."""
-    state = RummbleState(params, setup)
-    for action in log:
-        state.perform(action)
-    return state
+    return replay_log(RummbleState(params, setup), log)
 
 
 def replayed(state: RummbleState, log: list[str] | None = None) -> RummbleState:

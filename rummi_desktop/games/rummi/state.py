@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from rummi_desktop.games.base import replay_log
 from rummi_desktop.games.rummi.moves import Draw, EndTurn, IllegalMove, Move, Play, Rearrange, Timeout, TurnBoard
 from rummi_desktop.games.rummi.deal import FirstPlayerDraw, PositionSetup, choose_first_player, deal, place_setup
 from rummi_desktop.games.rummi.pieces import faces, ids_for_faces, table_faces
@@ -423,10 +424,7 @@ class RummiState:
 def replay(params: RummiParameters, log: list[str], setup: PositionSetup | None = None) -> RummiState:
     """The state reached by ``log`` from a fresh round with ``params`` (same seed, same deal)
     or from the same hand-made ``setup``."""
-    state = RummiState(params, setup)
-    for action in log:
-        state.perform(action)
-    return state
+    return replay_log(RummiState(params, setup), log)
 
 
 def replayed(state: RummiState, log: list[str] | None = None) -> RummiState:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from rummi_desktop.games.base import IllegalMove
+from rummi_desktop.games.base import IllegalMove, replay_log
 from rummi_desktop.games.tumblewords.dictionary import Dictionary, word_list
 from rummi_desktop.games.tumblewords.grid import FACES, Grid
 from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Move, Pass, Span, Timeout
@@ -320,10 +320,7 @@ class TumblewordsState:
 
 def replay(params: TumblewordsParameters, log: list[str], dictionary: Dictionary | None = None) -> TumblewordsState:
     """The state reached by ``log`` from a fresh game with ``params`` and ``dictionary``."""
-    state = TumblewordsState(params, dictionary)
-    for action in log:
-        state.perform(action)
-    return state
+    return replay_log(TumblewordsState(params, dictionary), log)
 
 
 def replayed(state: TumblewordsState, log: list[str] | None = None) -> TumblewordsState:
