@@ -175,6 +175,34 @@ class GameSpec:
             raise ValueError(f"unknown seat {unknown[0]!r} (human or one of {', '.join(self.tiers)})")
 
 
+class ComparedByFingerprint:
+    """Equality of mutable game states: two states are equal when their ``fingerprint()`` (every
+    part of the state as plain values) is; unhashable, since they change."""
+
+    def fingerprint(self) -> tuple:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self.fingerprint() == other.fingerprint()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def checked_save_log(data: Any, game: str, title: str, version: int, error: type[ValueError]) -> list[str]:
+    """The move log of a saved game after checking what every game's save starts with: its
+    game key, its format version and a log of move notations (``error`` when one is wrong)."""
+    if not isinstance(data, Mapping) or data.get("game") != game:
+        raise error(f"not a {title} save")
+    if data.get("format") != version:
+        raise error(f"save format {data.get('format')!r} is not {version}")
+    log = data.get("log", [])
+    if not isinstance(log, list) or not all(isinstance(action, str) for action in log):
+        raise error("the move log must be a list of strings")
+    return log
+
+
 def replay_log(fresh: Any, log: Sequence[str]) -> Any:
     """``fresh`` (a state just made from its seed, or its hand-made setup) with every action
     of ``log`` performed again: the seed plus the log replays a whole game."""

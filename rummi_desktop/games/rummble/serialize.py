@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.games.base import IllegalMove, MoveNotationError, checked_save_log
 from rummi_desktop.games.rummble.board import Laid
 from rummi_desktop.games.rummble.state import PositionSetup, RummbleParameters, RummbleState, replay
 from rummi_desktop.tiles import format_tiles, parse_tiles
@@ -87,14 +87,8 @@ def _params_from_dict(data: Any) -> RummbleParameters:
 
 def state_from_dict(data: Mapping[str, Any]) -> RummbleState:
     """Load a game saved by :func:`state_to_dict` (SaveFormatError, a ValueError, if it cannot be)."""
-    if not isinstance(data, Mapping) or data.get("game") != "rummble":
-        raise SaveFormatError("not a Rummble save")
-    if data.get("format") != FORMAT_VERSION:
-        raise SaveFormatError(f"save format {data.get('format')!r} is not {FORMAT_VERSION}")
+    log = checked_save_log(data, "rummble", "Rummble", FORMAT_VERSION, SaveFormatError)
     params = _params_from_dict(data.get("params"))
-    log = data.get("log", [])
-    if not isinstance(log, list) or not all(isinstance(action, str) for action in log):
-        raise SaveFormatError("the move log must be a list of strings")
     setup = _setup_from_dict(data["setup"]) if "setup" in data else None
     try:
         state = replay(params, log, setup)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rummi_desktop.games.base import IllegalMove, replay_log
+from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, replay_log
 from rummi_desktop.games.rummble.board import SQUARES, Board, Laid, square
 from rummi_desktop.games.rummble.moves import Exchange, Move, Pass, Play
 from rummi_desktop.games.rummble.play import PlayVerdict, check_play
@@ -98,7 +98,7 @@ class TurnResult:
         return self.verdict.score if self.verdict is not None else 0
 
 
-class RummbleState:
+class RummbleState(ComparedByFingerprint):
     """A game in progress (see the module docstring)."""
 
     def __init__(self, params: RummbleParameters, setup: PositionSetup | None = None) -> None:
@@ -311,13 +311,6 @@ class RummbleState:
         """Everything that makes up the state, as plain values (equality, tests)."""
         return (self.params, self.setup, self.rng.getstate(), self.position(), tuple(self.log),
                 tuple(move for move, _ in self._history))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RummbleState):
-            return NotImplemented
-        return self.fingerprint() == other.fingerprint()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def tile_census(self) -> list[int]:
         """Every tile id on the board, on a rack or in the pool (for conservation checks)."""

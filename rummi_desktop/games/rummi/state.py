@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rummi_desktop.games.base import replay_log
+from rummi_desktop.games.base import ComparedByFingerprint, replay_log
 from rummi_desktop.games.rummi.moves import Draw, EndTurn, IllegalMove, Move, Play, Rearrange, Timeout, TurnBoard
 from rummi_desktop.games.rummi.deal import FirstPlayerDraw, PositionSetup, choose_first_player, deal, place_setup
 from rummi_desktop.games.rummi.pieces import faces, ids_for_faces, table_faces
@@ -95,7 +95,7 @@ class TurnRefused(IllegalMove):
         self.result = result
 
 
-class RummiState:
+class RummiState(ComparedByFingerprint):
     """A round in progress (see the module docstring)."""
 
     def __init__(self, params: RummiParameters, setup: PositionSetup | None = None) -> None:
@@ -407,13 +407,6 @@ class RummiState:
         """Everything that makes up the state, as plain values (equality, tests)."""
         return (self.params, self.setup, self.rng.getstate(), self.position(), tuple(self.log),
                 tuple(self._history), self.turn_log_start)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RummiState):
-            return NotImplemented
-        return self.fingerprint() == other.fingerprint()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def tile_census(self) -> list[int]:
         """Every tile id on the table, on a rack or in the pool (for conservation checks)."""

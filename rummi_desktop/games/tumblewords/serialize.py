@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.games.base import IllegalMove, MoveNotationError, checked_save_log
 from rummi_desktop.games.tumblewords.dictionary import Dictionary, WordListUnavailable, word_list
 from rummi_desktop.games.tumblewords.parameters import TumblewordsParameters
 from rummi_desktop.games.tumblewords.state import TumblewordsState, replay
@@ -69,14 +69,8 @@ def state_from_dict(data: Mapping[str, Any], dictionary: Dictionary | None = Non
     """Load a game saved by :func:`state_to_dict` (SaveFormatError, a ValueError, if it cannot
     be). ``dictionary`` is the word list to play with; by default the one the save names, from
     the installed source."""
-    if not isinstance(data, Mapping) or data.get("game") != "tumblewords":
-        raise SaveFormatError("not a Tumblewords save")
-    if data.get("format") != FORMAT_VERSION:
-        raise SaveFormatError(f"save format {data.get('format')!r} is not {FORMAT_VERSION}")
+    log = checked_save_log(data, "tumblewords", "Tumblewords", FORMAT_VERSION, SaveFormatError)
     params = _params_from_dict(data.get("params"))
-    log = data.get("log", [])
-    if not isinstance(log, list) or not all(isinstance(action, str) for action in log):
-        raise SaveFormatError("the move log must be a list of strings")
     words = _dictionary(data, dictionary)
     try:
         state = replay(params, log, words)

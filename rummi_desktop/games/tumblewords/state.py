@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from rummi_desktop.games.base import IllegalMove, replay_log
+from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, replay_log
 from rummi_desktop.games.tumblewords.dictionary import Dictionary, word_list
 from rummi_desktop.games.tumblewords.grid import FACES, Grid
 from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Move, Pass, Span, Timeout
@@ -78,7 +78,7 @@ class TurnResult:
         return sum(word.points for word in self.words)
 
 
-class TumblewordsState:
+class TumblewordsState(ComparedByFingerprint):
     """A game in progress (see the module docstring). ``dictionary`` defaults to the word list
     the parameters name, found through the installed source (``dictionary.word_list``)."""
 
@@ -300,13 +300,6 @@ class TumblewordsState:
         """Everything that makes up the state, as plain values (equality, tests)."""
         return (self.params, self.dictionary.name, len(self.dictionary), self.rng.getstate(), self.position(),
                 tuple(self.log), tuple(move for move, _ in self._history))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TumblewordsState):
-            return NotImplemented
-        return self.fingerprint() == other.fingerprint()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def tile_census(self) -> list[int]:
         """Every tile id on the board, in a hand, in the bag or zapped (conservation checks)."""
