@@ -19,7 +19,6 @@ from x_session import GameWindow, VirtualScreen, centre, find_widget, require_to
 pytestmark = pytest.mark.slow
 
 SHOTS_ENV = "RUMMI_E2E_SHOTS"
-SEAT_ORDER = ["human", "easy", "medium", "hard", "expert", "empty"]
 
 
 @pytest.fixture
@@ -67,26 +66,15 @@ def open_setup(game: GameWindow) -> None:
 
 
 def start_match_against_easy(game: GameWindow) -> None:
-    choose(game, "Seat 1", "human")
-    choose(game, "Seat 2", "easy")
+    game.choose("RummiSetupScene", "Seat 1", "human")
+    game.choose("RummiSetupScene", "Seat 2", "easy")
     for seat in ("Seat 3", "Seat 4"):
-        choose(game, seat, "empty")
-    choose(game, "Turn clock", 0)  # a slow machine must not lose the person's turn to the clock
+        game.choose("RummiSetupScene", seat, "empty")
+    game.choose("RummiSetupScene", "Turn clock", 0)  # a slow machine must not lose the person's turn to the clock
     game.screenshot("02-setup-easy")
     game.click(game.widget("RummiSetupScene", "Deal the tiles")["rect"])
     game.wait_top("RummiTableScene")
 
-
-def choose(game: GameWindow, label: str, wanted: Any) -> None:
-    """Click the picker's ◀ until it shows ``wanted``, each click checked in the status."""
-    for _ in range(len(SEAT_ORDER) + 4):
-        picker = game.widget("RummiSetupScene", label)
-        if picker["value"] == wanted:
-            return
-        game.click(picker["arrows"][0])
-        game.wait_top("RummiSetupScene", lambda d: find_widget(d, label)["value"] != picker["value"],
-                      f"{label} changed from {picker['value']!r}")
-    pytest.fail(f"{label} never showed {wanted!r}")
 
 
 def persons_turn(detail: dict[str, Any]) -> bool:

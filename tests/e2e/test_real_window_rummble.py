@@ -50,10 +50,10 @@ def square_point(detail: dict[str, Any], sq: int) -> tuple[float, float]:
 def test_a_rummble_play_in_the_real_window(game: GameWindow) -> None:  # noqa: F811
     game.click(game.widget("MenuScene", "Rummble")["rect"])
     game.wait_top("RummbleSetupScene")
-    choose_on(game, "Seat 1", "human")
-    choose_on(game, "Seat 2", "easy")
+    game.choose("RummbleSetupScene", "Seat 1", "human")
+    game.choose("RummbleSetupScene", "Seat 2", "easy")
     for seat in ("Seat 3", "Seat 4"):
-        choose_on(game, seat, "empty")
+        game.choose("RummbleSetupScene", seat, "empty")
     game.screenshot("r1-setup")
     game.key("Return")
     before = game.wait_top(TABLE, persons_turn, "the person on turn")
@@ -78,14 +78,3 @@ def test_a_rummble_play_in_the_real_window(game: GameWindow) -> None:  # noqa: F
     game.click(game.widget("ConfirmScene", "Quit")["rect"])
     assert game.wait_for_exit() == 0
 
-
-def choose_on(game: GameWindow, label: str, wanted: Any) -> None:
-    """The Rummi helper's picker clicks, on Rummble's setup scene."""
-    for _ in range(10):
-        picker = game.widget("RummbleSetupScene", label)
-        if picker["value"] == wanted:
-            return
-        game.click(picker["arrows"][0])
-        game.wait_top("RummbleSetupScene", lambda d: find_widget(d, label)["value"] != picker["value"],
-                      f"{label} changed from {picker['value']!r}")
-    pytest.fail(f"{label} never showed {wanted!r}")

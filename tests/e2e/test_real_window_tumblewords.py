@@ -25,10 +25,10 @@ def persons_turn(detail: dict[str, Any]) -> bool:
 def test_a_tumblewords_drop_in_the_real_window(game: GameWindow) -> None:  # noqa: F811
     game.click(game.widget("MenuScene", "Tumblewords")["rect"])
     game.wait_top(SETUP)
-    choose_on(game, "Seat 1", "human")
-    choose_on(game, "Seat 2", "easy")
+    game.choose(SETUP, "Seat 1", "human")
+    game.choose(SETUP, "Seat 2", "easy")
     for seat in ("Seat 3", "Seat 4"):
-        choose_on(game, seat, "empty")
+        game.choose(SETUP, seat, "empty")
     game.screenshot("w1-setup")
     game.key("Return")
     before = game.wait_top(TABLE, persons_turn, "the person on turn")
@@ -52,13 +52,3 @@ def test_a_tumblewords_drop_in_the_real_window(game: GameWindow) -> None:  # noq
     game.click(game.widget("ConfirmScene", "Quit")["rect"])
     assert game.wait_for_exit() == 0
 
-
-def choose_on(game: GameWindow, label: str, wanted: Any) -> None:
-    for _ in range(10):
-        picker = game.widget(SETUP, label)
-        if picker["value"] == wanted:
-            return
-        game.click(picker["arrows"][0])
-        game.wait_top(SETUP, lambda d: find_widget(d, label)["value"] != picker["value"],
-                      f"{label} changed from {picker['value']!r}")
-    pytest.fail(f"{label} never showed {wanted!r}")

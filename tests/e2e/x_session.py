@@ -203,6 +203,17 @@ class GameWindow:
 
         return wait_until(settled, f"{label!r} on {scene} to settle", on_timeout=self.describe)
 
+    def choose(self, scene: str, label: str, wanted: Any, clicks: int = 10) -> None:
+        """Click the option picker's ◀ until it shows ``wanted``, each click checked in the status."""
+        for _ in range(clicks):
+            picker = self.widget(scene, label)
+            if picker["value"] == wanted:
+                return
+            self.click(picker["arrows"][0])
+            self.wait_top(scene, lambda d: find_widget(d, label)["value"] != picker["value"],
+                          f"{label} changed from {picker['value']!r}")
+        pytest.fail(f"{label} never showed {wanted!r}")
+
     def _timed_out(self, what: str) -> str:
         # best effort: a failing screenshot must not hide why the wait failed
         self.screenshot(f"timeout-{''.join(c if c.isalnum() else '-' for c in what)[:40]}", check=False)
