@@ -111,7 +111,7 @@ def _split_sprites(tv: "RummiTableView", hand: Hand) -> tuple[list, list]:
         if tile in (held, hovered, selected) or not sprite.settled:
             moving.append((tile, sprite))
         else:
-            resting.append((tile, sprite, "invalid" if tile in tv.invalid_tiles else "normal"))
+            resting.append((tile, sprite, _resting_state(tv, tile)))
     moving.sort(key=lambda item: item[0] == held)  # the tile in hand on top of all
     return resting, moving
 
@@ -141,7 +141,7 @@ def _marks_key(tv: "RummiTableView") -> tuple:
     if tv.table.phase != Phase.PERSON:
         return ()
     glows = tuple((key, round(left * 12)) for key, left in tv.meld_glow.items())
-    return (tuple(tuple(m) for m in tv.shown.table), glows, tv.app.settings.show_invalid_melds)
+    return (tuple(tuple(m) for m in tv.shown_table()), glows, tv.app.settings.show_invalid_melds)
 
 
 def _paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
@@ -171,11 +171,10 @@ def _paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
 def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
     """Glow behind melds that just became valid; red underline under invalid changed melds."""
     theme = tv.app.theme
-    state = tv.shown
     layout = tv.table_layout
     if tv.table.phase == Phase.PERSON:
         show_invalid = tv.app.settings.show_invalid_melds
-        for meld, box in zip(state.table, layout.meld_boxes):
+        for meld, box in zip(tv.shown_table(), layout.meld_boxes):
             key = tuple(meld)
             if key in tv.meld_glow:
                 left = tv.meld_glow[key]
@@ -185,9 +184,17 @@ def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
                 view.draw_invalid_underline(surface, theme, box)
 
 
+def _resting_state(tv: "RummiTableView", tile: int) -> str:
+    if tile in tv.invalid_tiles:
+        return "invalid"
+    return "hint" if tile in tv.hint_tiles else "normal"
+
+
 def tile_state(tv: "RummiTableView", tile: int, hand: Hand) -> str:
     if tile in tv.invalid_tiles:
         return "invalid"
+    if tile in tv.hint_tiles:
+        return "hint"
     if tile in (hand.selected, hand.held):
         return "selected"
     if tile == hand.hovered:
