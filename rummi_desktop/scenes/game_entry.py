@@ -31,7 +31,8 @@ class GameEntry:
     turns the autosave's state part back into the model; ``table`` is the table scene, made
     as ``table(app, session)``. ``missing`` names a tuple of errors meaning the save needs
     something this copy lacks (``missing_what``, e.g. "its word list"): the save is then kept
-    as it is, not set aside as damaged.
+    as it is, not set aside as damaged. ``sandbox`` is the game's sandbox scene, made as
+    ``sandbox(app, scenario)`` (scenario: a puzzle dict or an analyze position, or None).
     """
 
     key: str
@@ -42,9 +43,13 @@ class GameEntry:
     table: str
     missing: str = ""
     missing_what: str = ""
+    sandbox: str = ""
 
     def new_game(self, app: "App") -> Scene:
         return load(EntryPoint(self.setup))(app)
+
+    def sandbox_scene(self, app: "App", scenario: dict | None = None) -> Scene:
+        return load(EntryPoint(self.sandbox))(app, scenario)
 
     def table_for(self, app: "App", session: Any) -> Scene:
         return load(EntryPoint(self.table))(app, session)

@@ -165,7 +165,8 @@ def _paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
     view.draw_pool_chip(surface, theme, view.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
     round_number = len(session.match.rounds) + (1 if in_round else 0)
     caption = f"{session.match.settings.name} · to {session.match.settings.target} · round {round_number} · deal {session.setup.seed}"
-    view.draw_match_caption(surface, theme, REGIONS.table, caption)
+    if tv.show_caption:
+        view.draw_match_caption(surface, theme, REGIONS.table, caption)
 
 
 def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
@@ -218,8 +219,8 @@ def _paint_overlay_bits(tv: "RummiTableView", surface: pygame.Surface) -> None:
     session = tv.session
     if tv.table.phase == Phase.PERSON and session.in_round and tv.session.state.owes_opening:
         points = tv.session.state.opening_points()
-        view.draw_opening_counter(surface, theme, (round(REGIONS.table.x), round(REGIONS.table.bottom) - 34),
+        view.draw_opening_counter(surface, theme, (round(tv.table_area.x), round(tv.table_area.bottom) - 34),
                                   points, tv.session.state.params.opening_points)
     if tv.table.banner is not None:
-        centre = (round(REGIONS.table.x + REGIONS.table.w / 2), round(REGIONS.table.bottom) - 24)
+        centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
         view.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning)

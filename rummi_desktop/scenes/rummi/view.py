@@ -47,6 +47,7 @@ class RummiTableView:
         self.meld_glow: dict[tuple[int, ...], float] = {}
         self.incoming: set[int] = set()  # computer tiles still flying to the table
         self.table_area = REGIONS.table  # where melds are laid out (the sandbox keeps a side panel)
+        self.show_caption = True  # the match caption (mode, target, round, deal) on the felt
         self.preview_table: list[list[int]] | None = None  # a hint's table, shown instead of the real one
         self.hint_tiles: set[int] = set()  # the rack tiles a hint lays (lit)
         self.table_layout: TableLayout = layout_table([], REGIONS.table)
