@@ -63,3 +63,16 @@ def choose_varied(found: Sequence[dict[str, Any]], count: int, tags: Sequence[st
                 take(by_band[band].pop(0))
     order = {puzzle["id"]: at for at, puzzle in enumerate(found)}
     return sorted(chosen, key=lambda p: (p["difficulty"], order[p["id"]]))
+
+
+def as_packs(game: str, puzzles: Sequence[dict[str, Any]], pack_titles: dict[str, str]) -> dict[str, Any]:
+    """A puzzle file's data (docs/puzzle-format.md) holding ``puzzles`` in packs by band: each
+    pack easiest first, its puzzles renamed ``<pack>-001`` …; a pack nobody landed in is left out."""
+    packs, shipped = [], []
+    for order, (pack_id, title) in enumerate(pack_titles.items(), start=1):
+        members = sorted((p for p in puzzles if p["pack"] == pack_id), key=lambda p: p["difficulty"])
+        if not members:
+            continue
+        packs.append({"id": pack_id, "title": title, "order": order})
+        shipped.extend({**puzzle, "id": f"{pack_id}-{number:03d}"} for number, puzzle in enumerate(members, start=1))
+    return {"version": 1, "game": game, "packs": packs, "puzzles": shipped}

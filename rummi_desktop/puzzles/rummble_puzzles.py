@@ -30,20 +30,20 @@ from typing import Any
 
 from rummi_desktop.ai.rummble_movegen import Candidate, Generator
 from rummi_desktop.ai.rummble_tiers import choose_move
-from rummi_desktop.analysis.positions import PositionError
-from rummi_desktop.analysis.rummble_check import prepare_rummble
-from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import IllegalMove, play_seat_move
 from rummi_desktop.games.rummble.board import SET_MULTIPLIER, SIZE, Board, Laid, square
 from rummi_desktop.games.rummble.moves import Placement, Play
 from rummi_desktop.games.rummble.play import RUMMMBLE_BONUS, RUMMMBLE_TILES, PlayVerdict, check_play
 from rummi_desktop.games.rummble.serialize import board_texts
 from rummi_desktop.games.rummble.sets import STRAIGHT_FLUSH
+from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState
+from rummi_desktop.puzzles.positions import position_problem
 from rummi_desktop.puzzles.mined_puzzles import band_of, check_band, choose_varied, position_id, rating_of
 from rummi_desktop.tiles import COLOURS, Tile, excess_copies, parse_tiles
 
 GAME = "rummble"
+PACKS = {"rummble-easy": "Opening Lines", "rummble-medium": "Premium Hunting", "rummble-hard": "Board Masters"}  # pack id -> title, in play order
 MARGIN = 10
 TAGS = ("triple-set", "straight-flush", "rummmble")
 BAND_LIMITS = (6.0, 9.0)
@@ -59,17 +59,9 @@ BOARDS_TRIED_FOR_RUMMMBLE = 60
 def load_position(position: Any) -> RummbleState:
     """The puzzle's position as a game state (the rack is seat 0's), or ValueError saying why
     it is not a legal Rummble position."""
-    if not isinstance(position, dict):
-        raise ValueError(f"the position must be a table, not {type(position).__name__}")
-    if position.get("game") != GAME:
-        raise ValueError(f"the position is not a Rummble position (game = {position.get('game')!r})")
-    extra = sorted(set(position) - {"game", "board", "rack"})
-    if extra:
-        raise ValueError(f"the position has an unknown key {extra[0]!r} (it has game, board and rack)")
-    try:
-        prepare_rummble(position)  # analyze's checks: squares, tiles, copies, every line a set
-    except PositionError as error:
-        raise ValueError(str(error)) from error
+    problem = position_problem(GAME, position)  # squares, tiles, copies, every board line a set
+    if problem:
+        raise ValueError(problem)
     rack = parse_tiles(position["rack"])
     return RummbleState.from_position(RummbleParameters(seats=("human", "human")),
                                       [tuple(entry) for entry in position["board"]], [rack, []])
@@ -206,7 +198,7 @@ def _position(state: RummbleState) -> dict[str, Any]:
 def positions_of_game(game_seed: int):
     """``(state, source)`` at each turn of a seeded computer game once the board is open (the
     state is live: use it before the next item)."""
-    spec = GAMES[GAME]
+    spec = RUMMBLE
     state = RummbleState(RummbleParameters(seats=SEATS, seed=game_seed))
     while not state.is_terminal and state.turn_number <= MAX_TURNS:
         if not state.board.is_empty:
@@ -306,4 +298,4 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"solved": False, "value": value, "message": f"{value} points; the best play scores {target}."}
 
 
-__all__ = ["MARGIN", "TAGS", "check", "difficulty_of", "hints", "mine", "verify"]
+__all__ = ["MARGIN", "PACKS", "TAGS", "check", "difficulty_of", "hints", "mine", "verify"]

@@ -33,25 +33,24 @@ from typing import Any
 
 from rummi_desktop.ai.tumblewords_drops import ScoredDrop, best_of, scored_drops
 from rummi_desktop.ai.tumblewords_tiers import choose_move
-from rummi_desktop.analysis.positions import PositionError
-from rummi_desktop.analysis.tumblewords_check import drop_data, parse_drop, parse_hand, parse_min_length, parse_rows
-from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import IllegalMove, play_seat_move
-from rummi_desktop.games.tumblewords.grid import BOARD_SIZES
+from rummi_desktop.games.tumblewords.grid import BOARD_SIZES, Grid
 from rummi_desktop.games.tumblewords.moves import Drop
 from rummi_desktop.games.tumblewords.parameters import DROPPING, MIN_LENGTHS, TumblewordsParameters
+from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.games.tumblewords.state import TumblewordsState
 from rummi_desktop.games.tumblewords.words import FoundWord
+from rummi_desktop.puzzles.positions import position_problem, solution_problem
 from rummi_desktop.puzzles.mined_puzzles import band_of, check_band, choose_varied, position_id, rating_of
 
 GAME = "tumblewords"
+PACKS = {"tumblewords-easy": "First Drops", "tumblewords-medium": "Word Weaving", "tumblewords-hard": "Tumble Masters"}  # pack id -> title, in play order
 MARGIN = 3
 TAGS = ("palindrome", "two-directions", "blank")
 BAND_LIMITS = (8.0, 12.0)
 SEATS = ("medium", "hard")  # the mined games: a best-scoring seat against a careful one
 FOUND_PER_PUZZLE = 3  # positions to find per puzzle asked for, to choose a varied set from
 MAX_GAMES = 60  # a safety stop for one mine() call
-POSITION_KEYS = ("game", "rows", "hand", "min_length")
 _ACROSS = {"right", "left"}
 
 
@@ -59,23 +58,12 @@ _ACROSS = {"right", "left"}
 def load_position(position: Any) -> TumblewordsState:
     """The puzzle's position as a game state (the hand is seat 0's), or ValueError saying why
     it is not a legal Tumblewords puzzle position."""
-    if not isinstance(position, dict):
-        raise ValueError(f"the position must be a table, not {type(position).__name__}")
-    if position.get("game") != GAME:
-        raise ValueError(f"the position is not a Tumblewords position (game = {position.get('game')!r})")
-    if "words" in position:
+    if isinstance(position, dict) and "words" in position:
         raise ValueError("a puzzle uses the shipped word list: its position has no 'words'")
-    extra = sorted(set(position) - set(POSITION_KEYS))
-    if extra:
-        raise ValueError(f"the position has an unknown key {extra[0]!r} (it has {', '.join(POSITION_KEYS)})")
-    for key in ("rows", "hand"):
-        if key not in position:
-            raise ValueError(f"the position has no {key!r}")
-    try:
-        grid, hand = parse_rows(position["rows"]), parse_hand(position["hand"])
-        min_length = parse_min_length(position.get("min_length", 2))
-    except PositionError as error:
-        raise ValueError(str(error)) from error
+    problem = position_problem(GAME, position)  # keys, rows, gravity, hand letters, min_length
+    if problem:
+        raise ValueError(problem)
+    grid, hand, min_length = Grid.from_rows(position["rows"]), list(position["hand"]), position.get("min_length", 2)
     board = next((name for name, size in BOARD_SIZES.items() if size == (grid.columns, grid.rows)), None)
     if board is None:
         sizes = ", ".join(f"{c}×{r}" for c, r in BOARD_SIZES.values())
@@ -87,11 +75,18 @@ def load_position(position: Any) -> TumblewordsState:
 
 
 def drop_of(answer: Any) -> Drop:
-    """A drop from ``[column, letter]``; ValueError if it is not one."""
-    try:
-        return parse_drop(list(answer) if isinstance(answer, tuple) else answer)
-    except PositionError as error:
-        raise ValueError(str(error)) from error
+    """A drop from ``[column, letter]`` (lower case: a blank); ValueError if it is not one."""
+    answer = list(answer) if isinstance(answer, tuple) else answer
+    problem = solution_problem(GAME, answer)
+    if problem:
+        raise ValueError(problem)
+    column, letter = answer
+    return Drop(column, letter.upper(), blank=letter.islower())
+
+
+def drop_data(drop: Drop) -> list[Any]:
+    """``[column, letter]`` as analyze writes a drop (lower case for a blank)."""
+    return [drop.column, drop.letter.lower() if drop.blank else drop.letter]
 
 
 def score_answer(state: TumblewordsState, answer: Any) -> tuple[int, tuple[FoundWord, ...]]:
@@ -162,7 +157,7 @@ def puzzle_from(state: TumblewordsState, source: dict[str, int]) -> dict[str, An
     tags = tags_of(solution.drop, words)
     return {
         "id": position_id(GAME, position), "game": GAME, "pack": f"{GAME}-{band}", "title": title_of(tags, features),
-        "goal": "best-score", "target": search.best, "position": position, "solution": drop_data(solution),
+        "goal": "best-score", "target": search.best, "position": position, "solution": drop_data(solution.drop),
         "best": search.best, "runner_up": search.runner_up, "tags": tags, "features": features,
         "difficulty": difficulty, "rating": rating_of(difficulty), "source": dict(source),
     }
@@ -200,7 +195,7 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
 def positions_of_game(game_seed: int):
     """``(state, source)`` before each drop of a seeded computer game (Auto scoring, the
     shipped word list); the state is live: use it before the next item."""
-    spec = GAMES[GAME]
+    spec = TUMBLEWORDS
     state = spec.new_state(SEATS, game_seed)
     while not state.is_terminal:
         if state.phase == DROPPING and state.hand():
@@ -260,4 +255,4 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"solved": False, "value": value, "message": f"{made}: {value} points; the best drop scores {target}."}
 
 
-__all__ = ["MARGIN", "TAGS", "check", "difficulty_of", "hints", "mine", "verify"]
+__all__ = ["MARGIN", "PACKS", "TAGS", "check", "difficulty_of", "hints", "mine", "verify"]
