@@ -5,7 +5,7 @@ run) and returns the offences. tests/test_layering.py runs it on the real packag
 self-test runs it on a small synthetic package with one planted offender at a time.
 
 The rules:
-1. The pure layer (``tiles``, ``games/``, ``ai/``) imports only the standard library and the pure
+1. The pure layer (``tiles``, ``games/``, ``ai/``, ``puzzles/``) imports only the standard library and the pure
    layer itself. Every import counts: inside functions, under ``if TYPE_CHECKING``, relative ones
    (resolved), and ``importlib.import_module`` / ``__import__`` with a literal name.
 2. The pure layer does no file, OS, network or console I/O (see IO_MODULES, IO_BUILTINS and
@@ -13,7 +13,7 @@ The rules:
 3. A module of one game never imports a module of another. A module belongs to game ``<key>``
    when it lives in ``<layer>/<key>/`` or is named ``<layer>/<key>_*.py``, in any layer of the
    package (``games/rummi/``, ``ai/rummi_dp.py``, ``scenes/rummi/``, ``analysis/rummi_check.py``,
-   ``storage/rummi_saves.py``). The game keys are the package names under ``games/``. Shared
+   ``storage/rummi_saves.py``, ``puzzles/rummi_puzzles.py``). The game keys are the package names under ``games/``. Shared
    modules (``ai/tiers.py``, ``scenes/menu.py``, the ``games`` registry) may use any game.
 """
 
@@ -25,8 +25,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-PURE_PLACES = ("tiles.py", "games", "ai")
-PURE_LAYERS = {"tiles", "games", "ai"}
+PURE_PLACES = ("tiles.py", "games", "ai", "puzzles")
+PURE_LAYERS = {"tiles", "games", "ai", "puzzles"}
 
 # Standard-library modules whose purpose is I/O or reaching outside the process.
 # The pure layer may use none of their names.
@@ -295,7 +295,7 @@ def pure_import_verdict(target: str, package: str) -> str | None:
         # The bare package (its __init__ runs on any import of it anyway) or the pure layer.
         if not rest or rest.partition(".")[0] in PURE_LAYERS:
             return None
-        return "outside the pure layer (tiles, games, ai)"
+        return "outside the pure layer (tiles, games, ai, puzzles)"
     if top not in sys.stdlib_module_names:
         return "third-party package; the pure layer uses only the standard library"
     return stdlib_verdict(target)

@@ -145,7 +145,8 @@ class GameSpec:
     - ``audit(state)``: the invariants checked after every move by simulate (a list of problems).
     - entry points: ``computer`` (``choose_move(view, tier, *, deadline, cancel) -> Move``),
       ``analyze`` (``prepare(position) -> answer()``), ``scenes`` (a module with
-      ``game_info()``), ``bench`` (``setup_bench(app)``).
+      ``game_info()``), ``bench`` (``setup_bench(app)``), ``puzzles`` (a whole module with
+      ``mine``, ``verify``, ``hints``, ``check``: docs/puzzle-format.md).
     """
 
     key: str

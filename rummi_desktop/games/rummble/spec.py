@@ -55,6 +55,7 @@ RUMMBLE = GameSpec(
     entry_points={
         "scenes": EntryPoint("rummi_desktop.scenes.rummble:game_info"),
         "bench": EntryPoint("rummi_desktop.bench_rummble:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.puzzles.rummble_puzzles"),  # a module: entry_points.load_module
         "computer": EntryPoint("rummi_desktop.ai.rummble_tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.analysis.rummble_check:prepare_rummble"),
     },

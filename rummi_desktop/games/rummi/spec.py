@@ -53,5 +53,6 @@ RUMMI = GameSpec(
         "analyze": EntryPoint("rummi_desktop.analysis.rummi_check:prepare_rummi"),
         "scenes": EntryPoint("rummi_desktop.scenes.rummi:game_info"),
         "bench": EntryPoint("rummi_desktop.bench_rummi:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.puzzles.rummi_puzzles"),  # a module: entry_points.load_module
     },
 )

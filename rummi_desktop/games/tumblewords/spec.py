@@ -73,5 +73,6 @@ TUMBLEWORDS = GameSpec(
         "analyze": EntryPoint("rummi_desktop.analysis.tumblewords_check:prepare_tumblewords"),
         "scenes": EntryPoint("rummi_desktop.scenes.tumblewords:game_info"),
         "bench": EntryPoint("rummi_desktop.bench_tumblewords:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.puzzles.tumblewords_puzzles"),  # a module: entry_points.load_module
     },
 )
