@@ -14,7 +14,6 @@ once; whoever opened the table decides what comes next (usually closing it).
 
 from __future__ import annotations
 
-import importlib
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
@@ -41,14 +40,10 @@ FinishCallback = Callable[[PuzzleOutcome], None]
 
 
 def puzzle_logic(game: str) -> Any:
-    """The game's puzzle module (``mine``, ``verify``, ``hints``, ``check``): its "puzzles"
-    entry point, which names a module (or an attribute holding one)."""
-    spec = GAMES[game]
-    if not spec.has("puzzles"):
-        return importlib.import_module(f"rummi_desktop.puzzles.{game}_puzzles")
-    entry = spec.entry_points["puzzles"]
-    module = importlib.import_module(entry.module)
-    return getattr(module, entry.attribute) if entry.attribute else module
+    """The game's puzzle module (``mine``, ``verify``, ``hints``, ``check``), imported now."""
+    from rummi_desktop.entry_points import load_module
+
+    return load_module(GAMES[game], "puzzles")
 
 
 @dataclass
