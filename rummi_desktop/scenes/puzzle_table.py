@@ -23,6 +23,7 @@ import pygame
 from rummi_desktop.games import GAMES
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
+from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box
@@ -135,8 +136,10 @@ class PuzzleButtons(ButtonPanel):
         self.give_up.enabled = not self.run.finished
 
 
-def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: PuzzleRun, noun: str) -> None:
-    """The left column: the puzzle's title and goal, the stopwatch, hints used, what Check said."""
+def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: PuzzleRun, noun: str,
+                      how_to: str = "") -> None:
+    """The left column: the puzzle's title and goal, the stopwatch, hints used, what Check
+    said, and at the bottom how to answer."""
     box = rect(area)
     surface.blit(shapes.rounded_panel(box.size, 14, theme.panel, theme.panel,
                                       shapes.mix(theme.panel[:3], theme.rail_highlight, 0.5), 1), box)
@@ -170,9 +173,9 @@ def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: P
         for line in _wrap(run.message, 16, width)[:4]:
             surface.blit(shapes.text(line, 17, theme.text), (x, y))
             y += 22
-    tags = ", ".join(str(tag) for tag in run.puzzle.get("tags", ()) if run.finished)
-    if tags:
-        surface.blit(_fitted(tags, 15, 12, theme.text_muted, width), (x, box.bottom - 28))
+    how = _wrap(how_to, 16, width - 6)[:5]
+    for index, line in enumerate(how):
+        surface.blit(shapes.text(line, 16, theme.text_muted), (x, box.bottom - 18 - 21 * (len(how) - index)))
 
 
 class PuzzleTable:
@@ -187,6 +190,7 @@ class PuzzleTable:
     """
 
     noun = "play"  # what one answer is called in the goal ("one play", "one drop")
+    how_to = ""  # how to answer, in a sentence or two, at the bottom of the card
     puzzle_area: Box  # the left column, where the puzzle's card goes
 
     def start_puzzle(self, puzzle: dict[str, Any], on_finish: FinishCallback, logic: Any) -> None:
@@ -216,9 +220,15 @@ class PuzzleTable:
         self.say(goal_text(self.puzzle, self.noun))
 
     @property
+    def puzzle_active(self) -> bool:
+        """The player may use the buttons: not solved, given up or watching the solution."""
+        return (self.phase == Phase.PERSON and self.finish_in is None and not self.hint_steps  # type: ignore[attr-defined]
+                and not self.run.finished)
+
+    @property
     def my_turn(self) -> bool:
-        return (super().my_turn and self.finish_in is None and not self.hint_steps  # type: ignore[misc]
-                and not self.run.finished and self.answer_open())
+        """The player may move pieces: the puzzle is active and the answer is still open."""
+        return super().my_turn and self.puzzle_active and self.answer_open()  # type: ignore[misc]
 
     # -- the buttons ------------------------------------------------------------------------
     def puzzle_buttons(self, area: Box, check_tooltip: str) -> PuzzleButtons:
@@ -227,8 +237,7 @@ class PuzzleTable:
         return PuzzleButtons(area, actions, self._puzzle_buttons_enabled, self.run, check_tooltip)
 
     def _puzzle_buttons_enabled(self) -> tuple[bool, bool, bool, bool]:
-        active = self.finish_in is None and not self.hint_steps and not self.run.finished
-        return active, self.undo_available(), self.reset_available(), self.check_available()
+        return self.puzzle_active, self.undo_available(), self.reset_available(), self.check_available()
 
     def check_available(self) -> bool:
         return self.current_answer() is not None
@@ -278,12 +287,12 @@ class PuzzleTable:
 
     # -- Undo, Reset, Give up ---------------------------------------------------------------
     def undo(self) -> None:
-        if self.my_turn and self.undo_available():
+        if self.puzzle_active and self.undo_available():
             self.undo_move()
             self.play("rack")
 
     def reset(self) -> None:
-        if self.my_turn and self.reset_available():
+        if self.puzzle_active and self.reset_available():
             self.reset_position()
             self.play("rack")
 
@@ -305,7 +314,7 @@ class PuzzleTable:
 
     # -- hints ------------------------------------------------------------------------------
     def ask_hint(self) -> None:
-        if not self.my_turn:
+        if not self.puzzle_active:
             return
         hint = self.run.next_hint()
         if hint is None:
@@ -359,7 +368,8 @@ class PuzzleTable:
         return min(wait, max(0.0, 1.0 - (self.run.seconds % 1.0)))
 
     def draw_puzzle_card(self, surface: pygame.Surface) -> None:
-        paint_puzzle_card(surface, self.app.theme, self.puzzle_area, self.run, self.noun)  # type: ignore[attr-defined]
+        paint_puzzle_card(surface, self.app.theme, self.puzzle_area, self.run, self.noun,  # type: ignore[attr-defined]
+                          self.how_to)
 
     def puzzle_status(self) -> dict[str, Any]:
         return {"puzzle": self.puzzle.get("id", ""), "hint_level": self.run.level, "checks": self.run.checks,

@@ -151,4 +151,4 @@ def draw_declared_badge(surface: pygame.Surface, theme: Theme, box: Box, text: s
 def draw_hint_square(surface: pygame.Surface, theme: Theme, sq: int) -> None:
     """A hint's square: a golden wash and a thick golden ring, seen under a tile too."""
     box = rect(square_box(sq)).inflate(6, 6)
-    surface.blit(shapes.rounded_panel(box.size, 8, theme.hint + (70,), theme.hint + (40,), theme.hint, 4), box)
+    surface.blit(shapes.rounded_panel(box.size, 8, theme.hint + (110,), theme.hint + (70,), theme.hint, 4), box)

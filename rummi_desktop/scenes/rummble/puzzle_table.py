@@ -61,6 +61,8 @@ class PuzzleInput(RummbleTableInput):
 
 class RummblePuzzleTable(PuzzleTable, RummbleTableScene):
     noun = "play"
+    how_to = ("Put tiles from the rack on the board as in a game; the panel on the right scores the play. "
+              "Check (Enter) when it is ready. Esc gives up.")
     input_type = PuzzleInput
     puzzle_area = Box(REGIONS.seats.x, REGIONS.seats.y, REGIONS.seats.w, REGIONS.log.bottom - REGIONS.seats.y)
 
