@@ -120,3 +120,18 @@ def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monk
     card = scene.puzzle_area
     inside = surface.get_at((round(card.x + card.w / 2), round(card.bottom) - 6))[:3]
     assert sum(abs(a - b) for a, b in zip(inside, app.theme.panel[:3])) < 40, "the puzzle's card fills the left column"
+
+
+def test_the_game_entry_names_the_puzzle_table_and_builds_it(tmp_path, monkeypatch):
+    from rummi_desktop.scenes import rummble, tumblewords
+    from rummi_desktop.scenes.rummble.puzzle_table import RummblePuzzleTable
+    from rummi_desktop.scenes.tumblewords.puzzle_table import TumblewordsPuzzleTable
+
+    assert rummble.ENTRY.puzzle.endswith(":RummblePuzzleTable")
+    assert tumblewords.ENTRY.puzzle.endswith(":TumblewordsPuzzleTable")
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = rummble.ENTRY.puzzle_table_for(app, RUMMBLE_PUZZLE, Outcomes())
+    assert isinstance(scene, RummblePuzzleTable)
+    from puzzle_table_support import TUMBLEWORDS_PUZZLE
+
+    assert isinstance(tumblewords.ENTRY.puzzle_table_for(app, TUMBLEWORDS_PUZZLE, Outcomes()), TumblewordsPuzzleTable)

@@ -11,7 +11,7 @@ frame should not wait for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rummi_desktop.entry_points import load
 from rummi_desktop.games.base import EntryPoint
@@ -31,7 +31,9 @@ class GameEntry:
     turns the autosave's state part back into the model; ``table`` is the table scene, made
     as ``table(app, session)``. ``missing`` names a tuple of errors meaning the save needs
     something this copy lacks (``missing_what``, e.g. "its word list"): the save is then kept
-    as it is, not set aside as damaged.
+    as it is, not set aside as damaged. ``puzzle`` is the puzzle table, made as
+    ``puzzle(app, puzzle_dict, on_finish)`` (on_finish gets a ``PuzzleOutcome``); "" when the
+    game has none.
     """
 
     key: str
@@ -42,12 +44,17 @@ class GameEntry:
     table: str
     missing: str = ""
     missing_what: str = ""
+    puzzle: str = ""
 
     def new_game(self, app: "App") -> Scene:
         return load(EntryPoint(self.setup))(app)
 
     def table_for(self, app: "App", session: Any) -> Scene:
         return load(EntryPoint(self.table))(app, session)
+
+    def puzzle_table_for(self, app: "App", puzzle: dict[str, Any], on_finish: Callable[[Any], None]) -> Scene:
+        """The puzzle table for one puzzle (its module imported only now)."""
+        return load(EntryPoint(self.puzzle))(app, puzzle, on_finish)
 
     def load_saved_session(self, notices: list[str] | None = None) -> Any:
         """The autosaved session, or None. A damaged autosave is kept as ``*.bad`` and a notice
