@@ -130,8 +130,8 @@ def test_the_game_entry_names_the_puzzle_table_and_builds_it(tmp_path, monkeypat
     assert rummble.ENTRY.puzzle.endswith(":RummblePuzzleTable")
     assert tumblewords.ENTRY.puzzle.endswith(":TumblewordsPuzzleTable")
     app = make_app(tmp_path, monkeypatch, speed="instant")
-    scene = rummble.ENTRY.puzzle_table_for(app, RUMMBLE_PUZZLE, Outcomes())
+    scene = rummble.ENTRY.puzzle_scene(app, RUMMBLE_PUZZLE, Outcomes())
     assert isinstance(scene, RummblePuzzleTable)
     from puzzle_table_support import TUMBLEWORDS_PUZZLE
 
-    assert isinstance(tumblewords.ENTRY.puzzle_table_for(app, TUMBLEWORDS_PUZZLE, Outcomes()), TumblewordsPuzzleTable)
+    assert isinstance(tumblewords.ENTRY.puzzle_scene(app, TUMBLEWORDS_PUZZLE, Outcomes()), TumblewordsPuzzleTable)

@@ -31,8 +31,8 @@ class GameEntry:
     turns the autosave's state part back into the model; ``table`` is the table scene, made
     as ``table(app, session)``. ``missing`` names a tuple of errors meaning the save needs
     something this copy lacks (``missing_what``, e.g. "its word list"): the save is then kept
-    as it is, not set aside as damaged. ``puzzle`` is the puzzle table, made as
-    ``puzzle(app, puzzle_dict, on_finish)`` (on_finish gets a ``PuzzleOutcome``); "" when the
+    as it is, not set aside as damaged. ``puzzle`` is the game's puzzle table, made as
+    ``puzzle(app, puzzle_dict, on_finish)`` (on_finish gets a ``PuzzleOutcome``); "" while the
     game has none.
     """
 
@@ -52,8 +52,10 @@ class GameEntry:
     def table_for(self, app: "App", session: Any) -> Scene:
         return load(EntryPoint(self.table))(app, session)
 
-    def puzzle_table_for(self, app: "App", puzzle: dict[str, Any], on_finish: Callable[[Any], None]) -> Scene:
-        """The puzzle table for one puzzle (its module imported only now)."""
+    def puzzle_scene(self, app: "App", puzzle: dict, on_finish: Callable[[Any], None]) -> Scene:
+        """The game's puzzle table for ``puzzle`` (ValueError when the game has none)."""
+        if not self.puzzle:
+            raise ValueError(f"{self.title} has no puzzle table yet")
         return load(EntryPoint(self.puzzle))(app, puzzle, on_finish)
 
     def load_saved_session(self, notices: list[str] | None = None) -> Any:

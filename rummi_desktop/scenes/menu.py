@@ -76,7 +76,7 @@ class MenuScene(ShellScene):
         """Rows of (label, action, style, tooltip, shortcut): one per game (its Continue beside
         it when there is a game to continue), then the shell's row."""
         rows: list[list[Entry]] = []
-        taken = {"s", "h", "q"}  # the shell's own shortcuts, below
+        taken = {"s", "h", "q", "p"}  # the shell's own shortcuts, below
         for number, game in enumerate(registry.playable_games(), start=1):
             row = [(game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary", game.tagline,
                     str(number))]
@@ -90,12 +90,19 @@ class MenuScene(ShellScene):
         from rummi_desktop.scenes.help import HelpScene
         from rummi_desktop.scenes.settings import SettingsScene
 
+        rows.append([("Puzzle Trainer", self._opener(self._trainer), "secondary",
+                      "Puzzle packs, the daily puzzle and streaks", "p")])
         rows.append([
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
             ("Help & About", self._opener(lambda: HelpScene(self.app)), "secondary", "How to play, controls, credits", "h"),
             ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
         ])
         return rows
+
+    def _trainer(self) -> "Scene":
+        from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene  # lazy: not on the first frame
+
+        return TrainerScene(self.app)
 
     def _build_buttons(self, rows: list[list[Entry]]) -> list[Button]:
         buttons = []

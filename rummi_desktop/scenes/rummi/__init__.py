@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 ENTRY = GameEntry("rummi", "Rummi", setup="rummi_desktop.scenes.rummi.setup_scene:RummiSetupScene",
                   session="rummi_desktop.scenes.rummi.session:RummiSession",
                   load_state="rummi_desktop.scenes.rummi.session:load_match",
-                  table="rummi_desktop.scenes.rummi.table_scene:RummiTableScene")
+                  table="rummi_desktop.scenes.rummi.table_scene:RummiTableScene",
+                  puzzle="rummi_desktop.scenes.rummi.puzzle_table:RummiPuzzleScene")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 

@@ -67,13 +67,13 @@ class PaintCache:
         self.rebuilds = 0
 
     def _background(self, tv: "RummiTableView", felt: pygame.Surface) -> pygame.Surface:
-        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, "Racks"),
+        key = (tv.app.theme, tv.hud_key(), tv.table.viewer is None, hidden_tray_message(tv, "Racks"),
                tv.rack_layout.ledges)
         if key != self.back_key or self.back is None or self.back.get_size() != felt.get_size():
             if self.back is None or self.back.get_size() != felt.get_size():
                 self.back = pygame.Surface(felt.get_size()).convert()
             self.back.blit(felt, (0, 0))
-            _paint_hud(tv, self.back)
+            tv.paint_hud(self.back)
             paint_tray(tv, self.back, REGIONS.rack, tv.rack_layout.ledges, "Racks")
             self.back_key = key
         return self.back
@@ -111,9 +111,15 @@ def _split_sprites(tv: "RummiTableView", hand: Hand) -> tuple[list, list]:
         if tile in (held, hovered, selected) or not sprite.settled:
             moving.append((tile, sprite))
         else:
-            resting.append((tile, sprite, "invalid" if tile in tv.invalid_tiles else "normal"))
+            resting.append((tile, sprite, _resting_state(tv, tile)))
     moving.sort(key=lambda item: item[0] == held)  # the tile in hand on top of all
     return resting, moving
+
+
+def _resting_state(tv: "RummiTableView", tile: int) -> str:
+    if tile in tv.invalid_tiles:
+        return "invalid"
+    return "hint" if tile in tv.hint_tiles else "normal"
 
 
 def _draw_tiles(tv: "RummiTableView", surface: pygame.Surface, items: list) -> None:
@@ -129,7 +135,7 @@ def _draw_tiles(tv: "RummiTableView", surface: pygame.Surface, items: list) -> N
         surface.fblits(batch)
 
 
-def _hud_key(tv: "RummiTableView") -> tuple:
+def hud_key(tv: "RummiTableView") -> tuple:
     state = tv.shown
     session = tv.session
     return (tuple(len(state.rack(s)) for s in range(state.seats)), tuple(session.match.totals),
@@ -144,7 +150,7 @@ def _marks_key(tv: "RummiTableView") -> tuple:
     return (tuple(tuple(m) for m in tv.shown.table), glows, tv.app.settings.show_invalid_melds)
 
 
-def _paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
+def paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
     theme = tv.app.theme
     state = tv.shown
     session = tv.session
@@ -192,7 +198,7 @@ def tile_state(tv: "RummiTableView", tile: int, hand: Hand) -> str:
         return "selected"
     if tile == hand.hovered:
         return "hover"
-    return "normal"
+    return "hint" if tile in tv.hint_tiles else "normal"
 
 
 def _paint_drop_preview(tv: "RummiTableView", surface: pygame.Surface, hand: Hand) -> None:

@@ -44,6 +44,7 @@ class RummiTableView:
         # Where the player put melds down (display only): tile that started a meld → spot
         self.meld_hints: dict[int, Hint] = {}
         self.invalid_tiles: set[int] = set()  # the tiles of melds the model refused
+        self.hint_tiles: set[int] = set()  # tiles a hint points at (drawn in the "hint" light)
         self.meld_glow: dict[tuple[int, ...], float] = {}
         self.incoming: set[int] = set()  # computer tiles still flying to the table
         self.table_layout: TableLayout = layout_table([], REGIONS.table)
@@ -149,6 +150,13 @@ class RummiTableView:
         while self.warm_queue and time.perf_counter() - started < budget:
             tile, size = self.warm_queue.pop()
             self.app.tiles.surface(tile, size, theme, "normal", blind)
+
+    def hud_key(self) -> tuple:
+        """What the cached HUD shows (repainted when it changes)."""
+        return table_paint.hud_key(self)
+
+    def paint_hud(self, surface: pygame.Surface) -> None:
+        table_paint.paint_hud(self, surface)
 
     def tile_state(self, tile: int, hand: Hand) -> str:
         return table_paint.tile_state(self, tile, hand)

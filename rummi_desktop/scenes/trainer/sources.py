@@ -1,0 +1,83 @@
+"""Where the trainer finds each game's puzzles, puzzle logic and puzzle table — all looked up
+lazily through the game registry, so a game that lacks one of them is shown greyed with the
+reason instead of breaking the trainer."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummi_desktop.games import GAMES
+from rummi_desktop.trainer.catalog import Pack, packs_of
+
+
+@dataclass
+class GamePuzzles:
+    """One game as the trainer sees it. ``unavailable`` says why it cannot be played ("" if it can)."""
+
+    key: str
+    title: str
+    packs: list[Pack] = field(default_factory=list)
+    entry: Any = None  # the game's GameEntry (opens its puzzle table)
+    unavailable: str = ""
+
+    @property
+    def puzzles(self) -> list[dict]:
+        return [p for pack in self.packs for p in pack.puzzles]
+
+
+def puzzle_logic(game: str) -> Any:
+    """The game's puzzle module (``mine``/``verify``/``hints``/``check``); LookupError if none."""
+    spec = GAMES[game]
+    if not spec.has("puzzles"):
+        raise LookupError(f"{spec.title} has no puzzle logic yet")
+    entry = spec.entry_points["puzzles"]
+    module = importlib.import_module(entry.module)
+    return getattr(module, entry.attribute) if entry.attribute else module
+
+
+def game_entry(game: str) -> Any:
+    """The game's GameEntry (its scenes package's ``ENTRY``), or None."""
+    spec = GAMES[game]
+    if not spec.has("scenes"):
+        return None
+    return getattr(importlib.import_module(spec.entry_points["scenes"].module), "ENTRY", None)
+
+
+def shipped_puzzle_dicts(game: str) -> tuple[list[Any], list[dict]]:
+    """(pack rows, puzzle dicts) from the game's shipped puzzle file."""
+    from rummi_desktop.storage.puzzle_files import shipped_puzzles
+
+    shipped = shipped_puzzles(game)
+    puzzles = [p.to_dict() if hasattr(p, "to_dict") else dict(p) for p in shipped.puzzles]
+    return list(shipped.packs), puzzles
+
+
+def load_game(game: str) -> GamePuzzles:
+    spec = GAMES[game]
+    found = GamePuzzles(game, spec.title)
+    try:
+        rows, puzzles = shipped_puzzle_dicts(game)
+        found.packs = packs_of(game, rows, puzzles)
+    except ImportError:
+        found.unavailable = "puzzle files are not installed in this copy"
+        return found
+    except Exception as error:  # a damaged shipped file greys its game out, not the trainer
+        found.unavailable = f"its puzzles could not be read ({error})"
+        return found
+    if not found.packs:
+        found.unavailable = "no puzzles yet"
+        return found
+    try:
+        found.entry = game_entry(game)
+    except Exception as error:
+        found.unavailable = f"its scenes could not be loaded ({type(error).__name__})"
+        return found
+    if found.entry is None or not getattr(found.entry, "puzzle", ""):
+        found.unavailable = "its puzzle table is coming soon"
+    return found
+
+
+def load_all() -> list[GamePuzzles]:
+    return [load_game(key) for key in GAMES]
