@@ -26,7 +26,8 @@ GAME, TITLE = "rummble", "Rummble"
 ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.scenes.rummble.setup_scene:RummbleSetupScene",
                   session="rummi_desktop.scenes.rummble.session:RummbleSession",
                   load_state="rummi_desktop.scenes.rummble.session:load_state",
-                  table="rummi_desktop.scenes.rummble.table_scene:RummbleTableScene")
+                  table="rummi_desktop.scenes.rummble.table_scene:RummbleTableScene",
+                  puzzle="rummi_desktop.scenes.rummble.puzzle_table:RummblePuzzleTable")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 

@@ -27,7 +27,8 @@ ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.scenes.tumblewords.setup_sce
                   session="rummi_desktop.scenes.tumblewords.session:TumblewordsSession",
                   load_state="rummi_desktop.scenes.tumblewords.session:load_state",
                   table="rummi_desktop.scenes.tumblewords.table_scene:TumblewordsTableScene",
-                  missing="rummi_desktop.scenes.tumblewords.session:WORD_LIST_ERRORS", missing_what="its word list")
+                  missing="rummi_desktop.scenes.tumblewords.session:WORD_LIST_ERRORS", missing_what="its word list",
+                  puzzle="rummi_desktop.scenes.tumblewords.puzzle_table:TumblewordsPuzzleTable")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 
