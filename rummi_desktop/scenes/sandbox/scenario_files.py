@@ -119,6 +119,7 @@ def share_code(puzzle: dict[str, Any]) -> str:
 
 
 def read_share_code(text: str, game: str) -> dict[str, Any]:
+    from rummi_desktop.puzzles.record import Puzzle, PuzzleError
     from rummi_desktop.puzzles.share_code import ShareCodeError, decode
 
     if not text.strip():
@@ -128,4 +129,7 @@ def read_share_code(text: str, game: str) -> dict[str, Any]:
     except ShareCodeError as error:
         raise ScenarioLoadError(f"that code cannot be read: {error}") from error
     position_of(data, game)
-    return data
+    try:
+        return Puzzle.from_dict(data).to_dict()
+    except PuzzleError as error:
+        raise ScenarioLoadError(f"that code holds no usable scenario: {error}") from error
