@@ -62,7 +62,8 @@ def test_the_palette_refuses_a_third_copy(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
     pick(app, scene, "R2")
     click(app, square_centre(7, 5))
-    assert scene.scenario.copies_left(Tile.parse("R2")) == 0
+    assert scene.scenario.copies_left(Tile.parse("R2")) == 0 and scene.brush is None  # none left to place
+    pick(app, scene, "R2")  # the greyed face, picked anyway
     click(app, square_centre(8, 5))
     assert len(scene.position()["board"]) == 4 and "both copies of R2" in scene.banner_log[-1]
 

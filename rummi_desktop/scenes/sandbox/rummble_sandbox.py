@@ -124,6 +124,12 @@ class RummbleSandboxScene(RummbleTableScene):
         self.relayout()
         self.view.sprites.finish_all()
 
+    def _placed(self, done: bool) -> bool:
+        """After a placement: the brush is put down once no copy of its face is left."""
+        if done and self.brush is not None and self.scenario.copies_left(self.brush) <= 0:
+            self.brush = None
+        return done
+
     def _edit(self, change) -> bool:
         edited = self.scenario.copy()
         try:
@@ -313,9 +319,9 @@ class RummbleSandboxScene(RummbleTableScene):
             if brush.is_joker:
                 self._declare_joker(sq)
                 return True
-            return self._edit(lambda s: s.put(sq, Laid.of(brush)))
+            return self._placed(self._edit(lambda s: s.put(sq, Laid.of(brush))))
         if REGIONS.rack.contains(*pos):
-            return self._edit(lambda s: s.add_to_rack(brush))
+            return self._placed(self._edit(lambda s: s.add_to_rack(brush)))
         return False
 
     def _declare_joker(self, sq: int) -> None:

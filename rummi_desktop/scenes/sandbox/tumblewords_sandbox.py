@@ -136,6 +136,12 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
         self.relayout()
         self.view.sprites.finish_all()
 
+    def _placed(self, done: bool) -> bool:
+        """After a placement: the brush is put down once no copy of its face is left."""
+        if done and self.brush is not None and self.scenario.copies_left(self.brush) <= 0:
+            self.brush = None
+        return done
+
     def _edit(self, change) -> bool:
         edited = self.scenario.copy()
         try:
@@ -290,9 +296,9 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
             if brush == BLANK:
                 self._blank_into(col)
                 return True
-            return self._edit(lambda s: s.drop(col, brush))
+            return self._placed(self._edit(lambda s: s.drop(col, brush)))
         if REGIONS.hand.contains(*pos):
-            return self._edit(lambda s: s.add_to_hand(brush))
+            return self._placed(self._edit(lambda s: s.add_to_hand(brush)))
         return False
 
     def _blank_into(self, col: int) -> None:
