@@ -53,6 +53,10 @@ def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
             break
         if len(row) == 1:
             placed.append([pygame.Rect(left, top, GAME_ROW_WIDTH, BUTTON_HEIGHT)])
+        elif all(entry[2] == "secondary" for entry in row):  # two shell places (Puzzle Trainer, Sandbox): halves
+            half = (GAME_ROW_WIDTH - BUTTON_GAP) // 2
+            placed.append([pygame.Rect(left, top, half, BUTTON_HEIGHT),
+                           pygame.Rect(left + half + BUTTON_GAP, top, half, BUTTON_HEIGHT)])
         else:
             game_width = GAME_ROW_WIDTH - CONTINUE_WIDTH - BUTTON_GAP
             placed.append([pygame.Rect(left, top, game_width, BUTTON_HEIGHT),
