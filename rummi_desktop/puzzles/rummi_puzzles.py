@@ -139,6 +139,10 @@ def puzzle_from(table: Melds, rack: list[Tile], rng: random.Random, source: dict
     place_all = not decoys
     if not ((place_all and runner_up < best) or best - runner_up >= CLEAR_MARGIN):
         return None
+    # Cutting the table down can cut a tile the joker rule leaned on: check the play again.
+    if not check_play(table, puzzle_rack, solution, False).legal or \
+            solve(table, puzzle_rack, False, tidy=False).placed != best:
+        return None
     return assemble(table, puzzle_rack, solution, best, runner_up, source)
 
 
