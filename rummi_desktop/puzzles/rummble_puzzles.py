@@ -184,7 +184,8 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
                 found.append(puzzle)
             if source["turn"] % 4 == 0:
                 boards.append((load_position(_position(state)), source))
-    if not any("rummmble" in puzzle["tags"] for puzzle in found):
+    # A Rummmble! lays ten tiles, so its difficulty is at least 0.8·10 + 1.2: always "hard".
+    if difficulty in (None, "hard") and not any("rummmble" in puzzle["tags"] for puzzle in found):
         found.extend(p for p in built_rummmbles(boards) if difficulty is None or p["pack"].endswith(difficulty))
     unique = list({puzzle["id"]: puzzle for puzzle in found}.values())
     return choose_varied(unique, count, TAGS)

@@ -177,12 +177,13 @@ def title_of(tags: list[str], features: dict[str, int]) -> str:
 
 # ----- mining -------------------------------------------------------------------------------------
 def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str, Any]]:
-    """Up to ``count`` puzzles from seeded games (the same seed, the same puzzles). Mining goes
-    on past ``count`` × 3 positions until every tag has been found (or MAX_GAMES games)."""
+    """Up to ``count`` puzzles from seeded games (the same seed, the same puzzles). Without a
+    band, mining goes on past ``count`` × 3 positions until every tag has been found (blanks
+    are rare), or MAX_GAMES games."""
     check_band(difficulty)
     found: list[dict[str, Any]] = []
     for game in range(MAX_GAMES):
-        if len(found) >= count * FOUND_PER_PUZZLE and all(any(t in p["tags"] for p in found) for t in TAGS):
+        if len(found) >= count * FOUND_PER_PUZZLE and (difficulty is not None or _every_tag(found)):
             break
         for state, source in positions_of_game(seed * 1000 + game):
             puzzle = puzzle_from(state, source)
@@ -190,6 +191,10 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
                 found.append(puzzle)
     unique = list({puzzle["id"]: puzzle for puzzle in found}.values())
     return choose_varied(unique, count, TAGS)
+
+
+def _every_tag(found: list[dict[str, Any]]) -> bool:
+    return all(any(tag in puzzle["tags"] for puzzle in found) for tag in TAGS)
 
 
 def positions_of_game(game_seed: int):
