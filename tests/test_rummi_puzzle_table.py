@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from puzzle_support import EXTEND, SPLIT_RUN, TAKE_GROUP, FakeRummiLogic
+from puzzle_support import EXTEND, SPLIT_RUN, TAKE_GROUP
 from rummi_desktop.games.rummi.pieces import face
 from rummi_desktop.scenes.rummi.puzzle_table import RummiPuzzleScene
 from test_rummi_flow_support import (button_centre, click, drag, faces_of, key, make_app, meld_end_point,
@@ -16,8 +16,26 @@ from test_rummi_flow_support import (button_centre, click, drag, faces_of, key, 
 SHOTS = Path("/tmp/pz-trainer-shots")
 
 
+class CountingLogic:
+    """Rummi's puzzle module, noting the answers the table asks it to check."""
+
+    def __init__(self) -> None:
+        from rummi_desktop.puzzles import rummi_puzzles
+
+        self.module = rummi_puzzles
+        self.checked: list = []
+
+    def hints(self, puzzle):
+        return self.module.hints(puzzle)
+
+    def check(self, puzzle, answer):
+        self.checked.append(answer)
+        return self.module.check(puzzle, answer)
+
+
 def open_puzzle(app, puzzle, outcomes, logic=None):
-    scene = RummiPuzzleScene(app, puzzle, outcomes.append, logic=logic or FakeRummiLogic())
+    """The puzzle's table, as the trainer opens it (Rummi's own puzzle module unless ``logic``)."""
+    scene = RummiPuzzleScene(app, puzzle, outcomes.append, logic=logic)
     app.stack.push(scene)
     steps(app, 40)  # rack tiles glide in from the pool chip
     return scene
@@ -54,13 +72,13 @@ def test_solving_with_drags_and_check_reports_a_solved_outcome(tmp_path, monkeyp
 def test_a_wrong_answer_is_refused_with_the_reason_and_undo_reset_work(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     outcomes = []
-    logic = FakeRummiLogic()
+    logic = CountingLogic()
     scene = open_puzzle(app, EXTEND, outcomes, logic)
     drag(app, rack_tile_centre(scene, rack_id(scene, "K7")), meld_end_point(scene, 0))
     assert faces_of(scene.state.table)[0] == ["K4", "K5", "K6", "K7"]
     key(app, "return")
     assert outcomes == [] and scene.outcome is None
-    assert scene.banner.warning and "goal is 2" in scene.banner.message
+    assert scene.banner.warning and "lays 1 of the 2 tiles" in scene.banner.message
     assert logic.checked[-1] == [["K4", "K5", "K6", "K7"], ["Y9", "B9", "R9"]]
     click(app, button_centre(scene.buttons.undo))
     assert faces_of(scene.state.table) == EXTEND["position"]["table"]
@@ -80,7 +98,7 @@ def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_pa
 
     click(app, button_centre(scene.buttons.hint))
     assert scene.hint_level == 1 and scene.view.hint_melds == nines
-    assert scene.hint_text == "The group of nines" and scene.buttons.hint.label == "Hint 2/3"
+    assert scene.hint_text == "Break up this meld: K9 B9 R9 Y9." and scene.buttons.hint.label == "Hint 2/3"
     steps(app, 1)
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)

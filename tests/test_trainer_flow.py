@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pygame
 
-from puzzle_support import PACKS, PUZZLES, FakeRummiLogic
+from puzzle_support import PACKS, PUZZLES
 from rummi_desktop.scenes.rummi import ENTRY
 from rummi_desktop.scenes.rummi.puzzle_table import RummiPuzzleScene
-from rummi_desktop.scenes.trainer import sources
 from rummi_desktop.scenes.trainer.pack_scene import PackScene
 from rummi_desktop.scenes.trainer.result import AttemptResultScene
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
@@ -35,7 +34,6 @@ def sample_games() -> list[GamePuzzles]:
 
 
 def open_trainer(app, monkeypatch):
-    monkeypatch.setattr(sources, "puzzle_logic", lambda game: FakeRummiLogic())
     trainer = TrainerScene(app, sample_games(), today=lambda: DAY)
     app.stack.push(trainer)
     steps(app, 2)
@@ -49,7 +47,7 @@ def test_the_menu_opens_the_trainer(tmp_path, monkeypatch):
     menu = MenuScene(app)
     app.stack.push(menu)
     steps(app, 60)
-    button = next(b for b in menu.buttons if b.label == "Puzzle Trainer")
+    button = next(b for b in menu.buttons if b.label == "Puzzles")
     click(app, button.rect.center)
     steps(app, 1)
     assert isinstance(app.stack.top, TrainerScene)
