@@ -93,7 +93,7 @@ def cuts(pile: Counter[Tile], budget: list[int]) -> Iterator[list[list[Tile]]]:
             yield [meld, *more]
 
 
-def count_final_tables(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], placed: int,
+def count_final_tables(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], placed: int, initial: bool = False,
                        cap: int = SOLUTION_CAP, budget: int = SEARCH_BUDGET) -> int:
     """How many distinct final tables lay ``placed`` rack tiles legally (at most ``cap``)."""
     start = Counter(tile for meld in table for tile in meld)
@@ -103,7 +103,7 @@ def count_final_tables(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], pl
     for chosen in sorted(subsets):
         for cut in cuts(start + Counter(chosen), steps):
             key = table_key(cut)
-            if key not in found and check_play(table, rack, cut, False).legal:
+            if key not in found and check_play(table, rack, cut, initial).legal:
                 found.add(key)
                 if len(found) >= cap:
                     return cap
