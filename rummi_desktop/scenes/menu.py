@@ -29,7 +29,8 @@ BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 300
 GAME_ROW_WIDTH = 572  # a game's button, or its button and its Continue side by side
 CONTINUE_WIDTH = 262
 CONTINUE_FONT = 22  # "Continue Tumblewords" fits
-SHELL_BUTTON_WIDTH = 180  # Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_GAP = 8  # Puzzles, Sandbox, Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_FONT = 19
 SHELL_ROW_GAP = 10  # extra space between the games and the shell's row
 NOTICE_WIDTH = 1000
 INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
@@ -46,23 +47,31 @@ def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
     for index, row in enumerate(rows):
         if index == len(rows) - 1:  # the shell's row
             top += SHELL_ROW_GAP if index else 0
-            width = len(row) * SHELL_BUTTON_WIDTH + (len(row) - 1) * BUTTON_GAP
-            x = 640 - width // 2
-            placed.append([pygame.Rect(x + i * (SHELL_BUTTON_WIDTH + BUTTON_GAP), top, SHELL_BUTTON_WIDTH,
-                                       BUTTON_HEIGHT) for i in range(len(row))])
+            placed.append(_shell_rects([entry[0] for entry in row], top))
             break
         if len(row) == 1:
             placed.append([pygame.Rect(left, top, GAME_ROW_WIDTH, BUTTON_HEIGHT)])
-        elif all(entry[2] == "secondary" for entry in row):  # two shell places (Puzzle Trainer, Sandbox): halves
-            half = (GAME_ROW_WIDTH - BUTTON_GAP) // 2
-            placed.append([pygame.Rect(left, top, half, BUTTON_HEIGHT),
-                           pygame.Rect(left + half + BUTTON_GAP, top, half, BUTTON_HEIGHT)])
         else:
             game_width = GAME_ROW_WIDTH - CONTINUE_WIDTH - BUTTON_GAP
             placed.append([pygame.Rect(left, top, game_width, BUTTON_HEIGHT),
                            pygame.Rect(left + game_width + BUTTON_GAP, top, CONTINUE_WIDTH, BUTTON_HEIGHT)])
         top += BUTTON_HEIGHT + BUTTON_GAP
     return placed
+
+
+def _shell_rects(labels: list[str], top: int) -> list[pygame.Rect]:
+    """The shell's buttons side by side across a game row's width, each as wide as its label
+    needs plus an even share of what is left (five of them fit where three wide ones did)."""
+    from rummi_desktop.ui.fonts import font
+
+    needs = [font(SHELL_FONT).size(label)[0] for label in labels]
+    spare = GAME_ROW_WIDTH - (len(labels) - 1) * SHELL_GAP - sum(needs)
+    x, rects = 640 - GAME_ROW_WIDTH // 2, []
+    for index, need in enumerate(needs):
+        width = need + spare // len(labels) + (1 if index < spare % len(labels) else 0)
+        rects.append(pygame.Rect(x, top, width, BUTTON_HEIGHT))
+        x += width + SHELL_GAP
+    return rects
 
 
 class MenuScene(ShellScene):
@@ -96,11 +105,10 @@ class MenuScene(ShellScene):
 
         from rummi_desktop.scenes.sandbox.chooser import sandbox_chooser
 
-        rows.append([("Puzzle Trainer", self._opener(self._trainer), "secondary",
-                      "Puzzle packs, the daily puzzle and streaks", "p"),
-                     ("Sandbox", self._opener(lambda: sandbox_chooser(self.app)), "secondary",
-                      "A free table for any game: build a position, find the best play", "x")])
         rows.append([
+            ("Puzzles", self._opener(self._trainer), "secondary", "Puzzle packs, the daily puzzle, streaks", "p"),
+            ("Sandbox", self._opener(lambda: sandbox_chooser(self.app)), "secondary",
+             "A free table for any game: build a position, find the best play", "x"),
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
             ("Help & About", self._opener(lambda: HelpScene(self.app)), "secondary", "How to play, controls, credits", "h"),
             ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
@@ -116,7 +124,7 @@ class MenuScene(ShellScene):
         buttons = []
         for index, (row, rects) in enumerate(zip(rows, _row_rects(rows))):
             for (label, action, style, tooltip, key), rect in zip(row, rects):
-                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH else 0
+                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH else SHELL_FONT if index == len(rows) - 1 else 0
                 made = self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key,
                                                font_size=size))
                 # Below would hide the next row; the shell's row is the last one.
