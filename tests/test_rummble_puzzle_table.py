@@ -3,7 +3,7 @@ the three hint levels, Undo and Reset, and what it draws."""
 
 from __future__ import annotations
 
-from puzzle_table_support import RUMMBLE_PUZZLE, Outcomes, RummbleLogicStandIn
+from puzzle_table_support import RUMMBLE_PUZZLE, Outcomes
 from rummi_desktop.games.rummble.board import square
 from test_rummble_scene_support import click, key, make_app, place, steps
 
@@ -12,10 +12,16 @@ def open_puzzle(app, puzzle=RUMMBLE_PUZZLE):
     from rummi_desktop.scenes.rummble.puzzle_table import RummblePuzzleTable
 
     outcomes = Outcomes()
-    scene = RummblePuzzleTable(app, puzzle, outcomes, logic=RummbleLogicStandIn)
+    scene = RummblePuzzleTable(app, puzzle, outcomes)
     app.stack.push(scene)
     steps(app, 3)
     return scene, outcomes
+
+
+def test_the_test_puzzle_is_a_good_puzzle():
+    from rummi_desktop.puzzles import rummble_puzzles
+
+    assert rummble_puzzles.verify(RUMMBLE_PUZZLE) == []
 
 
 def test_solving_with_real_drags_and_check_reports_solved(tmp_path, monkeypatch):
@@ -42,8 +48,8 @@ def test_a_wrong_answer_stays_unsolved_and_says_why(tmp_path, monkeypatch):
     key(app, "return")  # Enter checks
     steps(app, 30)
     assert outcomes == [] and not scene.run.solved and scene.my_turn
-    assert scene.run.message == "25 points; the target is 31"
-    assert scene.banner.warning and scene.banner.message == "25 points; the target is 31"
+    assert scene.run.message == "25 points; the best play scores 31."
+    assert scene.banner.warning and scene.banner.message == "25 points; the best play scores 31."
     assert scene.run.checks == 1
 
 
@@ -52,7 +58,7 @@ def test_hint_levels_mark_the_square_then_the_tiles_then_play_the_solution(tmp_p
     scene, outcomes = open_puzzle(app)
     place(app, scene, "B9", 7, 4)  # a wrong tile on the board: level 3 starts from here
     click(app, scene.buttons.hint.rect.center)
-    assert scene.run.level == 1 and scene.view.hint_squares == [square(4, 3)]
+    assert scene.run.level == 1 and scene.view.hint_squares == [square(6, 3)]
     assert scene.view.hint_tiles == set()
     key(app, "h")
     faces = scene.state.faces
@@ -95,6 +101,7 @@ def test_give_up_asks_then_reports_an_unsolved_outcome(tmp_path, monkeypatch):
     assert isinstance(app.stack.top, ConfirmScene) and outcomes == []
     click(app, app.stack.top.confirm_button.rect.center)
     assert len(outcomes) == 1 and outcomes[0].gave_up and not outcomes[0].solved
+    assert scene not in app.stack._scenes, "giving up closes the table"
 
 
 def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monkeypatch):
@@ -114,7 +121,7 @@ def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monk
     os.makedirs("/tmp/pz-tables-shots", exist_ok=True)
     pygame.image.save(surface, "/tmp/pz-tables-shots/rummble-hint-2.png")
     hint = app.theme.hint
-    box = square_box(square(4, 3))
+    box = square_box(square(6, 3))
     edge = surface.get_at((round(box.x) - 1, round(box.y + box.h / 2)))[:3]
     assert sum(abs(a - b) for a, b in zip(edge, hint)) < 60, "the anchor square wears a golden ring"
     card = scene.puzzle_area

@@ -3,7 +3,7 @@ taken back, the three hint levels (the last one falls with the physics), and wha
 
 from __future__ import annotations
 
-from puzzle_table_support import TUMBLEWORDS_PUZZLE, Outcomes, TumblewordsLogicStandIn
+from puzzle_table_support import TUMBLEWORDS_PUZZLE, Outcomes
 from rummi_desktop.games.tumblewords.grid import FACES
 from tumblewords_scene_support import click, column_centre, drag, hand_centre, key, make_app, settle, steps
 
@@ -12,7 +12,7 @@ def open_puzzle(app, puzzle=TUMBLEWORDS_PUZZLE):
     from rummi_desktop.scenes.tumblewords.puzzle_table import TumblewordsPuzzleTable
 
     outcomes = Outcomes()
-    scene = TumblewordsPuzzleTable(app, puzzle, outcomes, logic=TumblewordsLogicStandIn)
+    scene = TumblewordsPuzzleTable(app, puzzle, outcomes)
     app.stack.push(scene)
     steps(app, 3)
     return scene, outcomes
@@ -26,6 +26,12 @@ def finish_showing(app, scene, frames: int = 600) -> None:
     raise AssertionError("the drop was never done showing")
 
 
+def test_the_test_puzzle_is_a_good_puzzle():
+    from rummi_desktop.puzzles import tumblewords_puzzles
+
+    assert tumblewords_puzzles.verify(TUMBLEWORDS_PUZZLE) == []
+
+
 def test_a_dragged_drop_that_reaches_the_target_is_solved(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, speed="normal")
     scene, outcomes = open_puzzle(app)
@@ -34,7 +40,7 @@ def test_a_dragged_drop_that_reaches_the_target_is_solved(tmp_path, monkeypatch)
     assert not scene.view.world.settled, "the letter falls"
     settle(app, scene)
     finish_showing(app, scene)
-    assert scene.run.solved and scene.run.message == "14 points"
+    assert scene.run.solved and scene.run.message == "Solved: STOPE, TOPE, OPE, PE for 14 points."
     steps(app, 200)
     assert len(outcomes) == 1 and outcomes[0].solved and outcomes[0].hints_used == 0
     assert scene.state.grid.row_texts()[-1] == "C.TSTOPE"
@@ -48,7 +54,7 @@ def test_a_wrong_drop_says_why_and_undo_lifts_it_back(tmp_path, monkeypatch):
     finish_showing(app, scene)
     steps(app, 30)
     assert outcomes == [] and not scene.run.solved
-    assert scene.run.message == "11 points; the target is 14" and scene.banner.warning
+    assert scene.run.message == "CAT, CATS, AT, TA: 11 points; the best drop scores 14." and scene.banner.warning
     assert not scene.my_turn, "one drop per try"
     assert scene.buttons.undo.enabled
     click(app, scene.buttons.undo.rect.center)

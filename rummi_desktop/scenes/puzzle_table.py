@@ -9,7 +9,8 @@ is, how each hint level is shown and how Undo and Reset work.
 
 Whether an answer solves the puzzle is the game's puzzle module's ``check`` (no rules here).
 When it does, the result shows for a moment, then ``on_finish(PuzzleOutcome(...))`` is called,
-once; whoever opened the table decides what comes next (usually closing it).
+once, with the table still open (whoever opened it shows the result over it and closes it).
+Giving up closes the table first, then reports.
 """
 
 from __future__ import annotations
@@ -305,7 +306,9 @@ class PuzzleTable:
                                      "Give up", self.give_up, cancel_label="Keep trying"))
 
     def give_up(self) -> None:
+        """The table closes (back to whoever opened it), then reports the unsolved outcome."""
         self.hint_steps = []
+        self.close()  # type: ignore[attr-defined]
         self.finish(self.run.outcome(solved=False, gave_up=True))
 
     def open_pause(self) -> None:
