@@ -33,6 +33,7 @@ def test_solving_with_real_drags_and_check_reports_solved(tmp_path, monkeypatch)
     assert scene.view.verdict is not None and scene.view.verdict.score == 31
     click(app, scene.buttons.check.rect.center)
     assert scene.run.solved and scene.banner.message == "Solved! 31 points"
+    assert not scene.buttons.give_up.enabled and not scene.buttons.check.enabled
     assert outcomes == [], "the result shows for a moment first"
     steps(app, 200)
     assert len(outcomes) == 1

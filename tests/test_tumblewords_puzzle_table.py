@@ -51,10 +51,12 @@ def test_a_wrong_drop_says_why_and_undo_lifts_it_back(tmp_path, monkeypatch):
     scene, outcomes = open_puzzle(app)
     click(app, hand_centre(scene, "A"))
     click(app, column_centre(scene, 1))
+    assert "A" not in [FACES[t] for t in scene.view.hand_ids], "the letter left the hand as it fell"
     finish_showing(app, scene)
     steps(app, 30)
     assert outcomes == [] and not scene.run.solved
-    assert scene.run.message == "CAT, CATS, AT, TA: 11 points; the best drop scores 14." and scene.banner.warning
+    assert scene.run.message == "CAT, CATS, AT, TA: 11 points; the best drop scores 14."
+    assert scene.banner.warning and scene.banner.message == "Not yet: 11 points", "the card has the rest"
     assert not scene.my_turn, "one drop per try"
     assert scene.buttons.undo.enabled
     click(app, scene.buttons.undo.rect.center)
@@ -72,6 +74,7 @@ def test_hint_levels_light_the_column_then_the_letter_then_drop_it(tmp_path, mon
     finish_showing(app, scene)
     click(app, scene.buttons.hint.rect.center)
     assert scene.run.level == 1 and scene.view.hint_column == 7 and scene.view.hint_tiles == set()
+    assert scene.run.hint_text == "Drop into column 8.", "as the board numbers its columns"
     key(app, "h")
     assert [FACES[t] for t in scene.view.hint_tiles] == ["E"]
     key(app, "h")

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 RESULT_HOLD = 1.6  # s the solved result stays in view before on_finish (at speed 1)
 HINT_BEAT = 0.3  # s between two steps of the level-3 hint's animation (at speed 1)
 GAP = 9
+BANNER_CHARS = 44  # a longer verdict would spill out of the board's width as a banner
 
 FinishCallback = Callable[[PuzzleOutcome], None]
 
@@ -89,6 +90,16 @@ def stopwatch_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def short_verdict(message: str, value: Any) -> str:
+    """The banner's words for a wrong answer: the message when short, else its points (the
+    card keeps the whole message)."""
+    if message and len(message) <= BANNER_CHARS:
+        return message
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return f"Not yet: {value} points"
+    return message or "Not the answer yet"
+
+
 def goal_text(puzzle: dict[str, Any], noun: str) -> str:
     """The puzzle's goal in words: "Score at least 20 points in one play"."""
     target = int(puzzle.get("target", 0))
@@ -134,7 +145,7 @@ class PuzzleButtons(ButtonPanel):
         self.hint.label = f"Hint {level + 1}/3" if self.run.hints_left else "No more hints"
         self.hint.tooltip = ("Show the solution being played" if level == 2 else
                              "A clue: where to look" if level == 0 else "A bigger clue: what to use")
-        self.give_up.enabled = not self.run.finished
+        self.give_up.enabled = not self.run.finished and not self.run.solved
 
 
 def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: PuzzleRun, noun: str,
@@ -269,7 +280,7 @@ class PuzzleTable:
             self.play("fanfare")
             self.finish_in = RESULT_HOLD
         else:
-            self.say(run.message or "Not the answer yet", warning=True)
+            self.say(short_verdict(run.message, result.get("value")), warning=True)
             self.play("invalid")
 
     def _count_down_to_finish(self, dt: float) -> None:
@@ -300,7 +311,7 @@ class PuzzleTable:
     def ask_give_up(self) -> None:
         from rummi_desktop.scenes.confirm import ConfirmScene
 
-        if self.run.finished or self.stack is None:  # type: ignore[attr-defined]
+        if self.run.finished or self.run.solved or self.stack is None:  # type: ignore[attr-defined]
             return
         self.stack.push(ConfirmScene(self.app, "Give up?", "The puzzle stays unsolved; try it again any time.",  # type: ignore[attr-defined]
                                      "Give up", self.give_up, cancel_label="Keep trying"))
@@ -328,8 +339,8 @@ class PuzzleTable:
             self.hint_steps = list(self.play_solution(hint["solution"]))
             self.hint_clock = HINT_BEAT  # the first step at once
         else:
+            self.show_hint(hint)  # first: the game may word the hint for its board
             self.say(f"Hint {self.run.level}: {self.run.hint_text}" if self.run.hint_text else f"Hint {self.run.level}")
-            self.show_hint(hint)
 
     def _run_hint_steps(self, dt: float) -> None:
         if not self.hint_steps or self.animation_busy():

@@ -153,6 +153,8 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
         if self.run.level == 1:
             focus = column_of(hint.get("focus"))
             self.view.hint_column = focus if focus is not None else column
+            # The board numbers its columns from 1; the puzzle's notation counts from 0.
+            self.run.hint_text = f"Drop into column {self.view.hint_column + 1}."
         else:
             tile_id = self._hand_tile(letter)
             self.view.hint_tiles = {tile_id} if tile_id is not None else set()
@@ -178,6 +180,7 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
         self.controller.selected = None
         self.view.hint_column = None
         self.flow.apply(Drop(column, letter.upper(), blank=letter.islower()))
+        self.relayout()
 
     def animation_busy(self) -> bool:
         return self.view.busy or not self.view.sprites.settled
