@@ -59,6 +59,16 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=1)
 
+    puzzles = commands.add_parser("puzzles", help="mine puzzle files from computer games, or verify them")
+    puzzles.add_argument("--generate", action="store_true", help="mine puzzles (with --game)")
+    puzzles.add_argument("--verify", nargs="+", metavar="FILE", help="verify puzzle files")
+    puzzles.add_argument("--game", default=None, help="game to mine, e.g. rummi")
+    puzzles.add_argument("--count", type=int, default=20, help="puzzles to mine (per pack with --packs)")
+    puzzles.add_argument("--seed", type=int, default=1)
+    puzzles.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None)
+    puzzles.add_argument("--packs", action="store_true", help="one graded pack per difficulty")
+    puzzles.add_argument("--out", default=None, help="file to write (default: standard output)")
+
     bench = commands.add_parser("bench", help="time the drawing of a scripted scene, no window")
     bench.add_argument("--scene", default="menu")
     bench.add_argument("--frames", type=int, default=600)
@@ -77,6 +87,7 @@ def start_thinking_early() -> None:
 def main(argv: list[str] | None = None) -> int:
     # A frozen program's worker processes start as this program: let them do their work here.
     multiprocessing.freeze_support()
+    argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
     from rummi_desktop.storage.word_lists import install as install_word_lists
 
@@ -89,6 +100,10 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.simulate import run_simulate
 
         return run_simulate(args.game, args.seats, args.games, args.seed)
+    if args.command == "puzzles":
+        from rummi_desktop.puzzle_command import run_puzzles
+
+        return run_puzzles(args, argv)
     start_thinking_early()  # the window and the bench play tables with computer seats
     if args.command == "bench":
         from rummi_desktop.bench import run_bench

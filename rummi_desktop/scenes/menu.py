@@ -29,7 +29,8 @@ BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 300
 GAME_ROW_WIDTH = 572  # a game's button, or its button and its Continue side by side
 CONTINUE_WIDTH = 262
 CONTINUE_FONT = 22  # "Continue Tumblewords" fits
-SHELL_BUTTON_WIDTH = 180  # Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_BUTTON_WIDTH, SHELL_GAP = 135, 10  # Puzzles, Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_FONT = 20  # "Help & About" fits with room to spare
 SHELL_ROW_GAP = 10  # extra space between the games and the shell's row
 NOTICE_WIDTH = 1000
 INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
@@ -46,9 +47,9 @@ def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
     for index, row in enumerate(rows):
         if index == len(rows) - 1:  # the shell's row
             top += SHELL_ROW_GAP if index else 0
-            width = len(row) * SHELL_BUTTON_WIDTH + (len(row) - 1) * BUTTON_GAP
+            width = len(row) * SHELL_BUTTON_WIDTH + (len(row) - 1) * SHELL_GAP
             x = 640 - width // 2
-            placed.append([pygame.Rect(x + i * (SHELL_BUTTON_WIDTH + BUTTON_GAP), top, SHELL_BUTTON_WIDTH,
+            placed.append([pygame.Rect(x + i * (SHELL_BUTTON_WIDTH + SHELL_GAP), top, SHELL_BUTTON_WIDTH,
                                        BUTTON_HEIGHT) for i in range(len(row))])
             break
         if len(row) == 1:
@@ -90,9 +91,8 @@ class MenuScene(ShellScene):
         from rummi_desktop.scenes.help import HelpScene
         from rummi_desktop.scenes.settings import SettingsScene
 
-        rows.append([("Puzzle Trainer", self._opener(self._trainer), "secondary",
-                      "Puzzle packs, the daily puzzle and streaks", "p")])
         rows.append([
+            ("Puzzles", self._opener(self._trainer), "secondary", "Puzzle packs, the daily puzzle, streaks", "p"),
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
             ("Help & About", self._opener(lambda: HelpScene(self.app)), "secondary", "How to play, controls, credits", "h"),
             ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
@@ -108,7 +108,7 @@ class MenuScene(ShellScene):
         buttons = []
         for index, (row, rects) in enumerate(zip(rows, _row_rects(rows))):
             for (label, action, style, tooltip, key), rect in zip(row, rects):
-                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH else 0
+                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH else SHELL_FONT if index == len(rows) - 1 else 0
                 made = self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key,
                                                font_size=size))
                 # Below would hide the next row; the shell's row is the last one.

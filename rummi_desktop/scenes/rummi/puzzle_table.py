@@ -24,6 +24,7 @@ from rummi_desktop.scenes.rummi.puzzle_view import PuzzleTableView
 from rummi_desktop.scenes.rummi.rack_order import RackOrders
 from rummi_desktop.scenes.rummi.session import turn_start_melds
 from rummi_desktop.scenes.table_base import TableScene
+from rummi_desktop.trainer.rating import Rating
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
 if TYPE_CHECKING:
@@ -56,7 +57,8 @@ class PuzzleSession:
         self.state = puzzle_round(puzzle)
         self.title = str(puzzle.get("title") or puzzle.get("id", "Puzzle"))
         self.goal_text = goal_text(puzzle)
-        self.rating_text = rating_text
+        self.rating_text = rating_text or (f"Puzzle rated {Rating(float(puzzle['rating'])).shown}"
+                                           if "rating" in puzzle else "")
 
     def check(self) -> dict[str, Any]:
         """The puzzle module's verdict on the table as it is now."""
@@ -95,6 +97,18 @@ class RummiPuzzleScene(TableScene):
     @property
     def state(self):
         return self.session.state
+
+    @property
+    def table_layout(self):
+        return self.view.table_layout
+
+    @property
+    def rack_layout(self):
+        return self.view.rack_layout
+
+    @property
+    def rack_ids(self) -> list[int]:
+        return self.view.rack_ids
 
     def _buttons_enabled(self) -> tuple[bool, bool, int]:
         return bool(self.state.turn_moves), self.outcome is None and self.my_turn, self.hint_level + 1

@@ -17,13 +17,13 @@ from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
-    from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene
 
 COLUMNS, CELL_W, CELL_H, GAP, GRID_TOP = 6, 160, 60, 14, 170
 
 
 class PackScene(ShellScene):
-    def __init__(self, app: "App", trainer: "TrainerScene", game: GamePuzzles, pack: Pack) -> None:
+    def __init__(self, app: "App", trainer: Any, game: GamePuzzles, pack: Pack) -> None:
+        """``trainer`` is the TrainerScene: its ``progress`` and its ``play(game, puzzle, follow_up)``."""
         super().__init__(app)
         self.trainer, self.game, self.pack = trainer, game, pack
         self.puzzle_buttons: list[Button] = []

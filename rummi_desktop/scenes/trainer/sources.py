@@ -29,12 +29,12 @@ class GamePuzzles:
 
 def puzzle_logic(game: str) -> Any:
     """The game's puzzle module (``mine``/``verify``/``hints``/``check``); LookupError if none."""
+    from rummi_desktop.entry_points import load_module
+
     spec = GAMES[game]
     if not spec.has("puzzles"):
         raise LookupError(f"{spec.title} has no puzzle logic yet")
-    entry = spec.entry_points["puzzles"]
-    module = importlib.import_module(entry.module)
-    return getattr(module, entry.attribute) if entry.attribute else module
+    return load_module(spec, "puzzles")
 
 
 def game_entry(game: str) -> Any:
