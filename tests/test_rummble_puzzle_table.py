@@ -143,3 +143,39 @@ def test_the_game_entry_names_the_puzzle_table_and_builds_it(tmp_path, monkeypat
     from puzzle_table_support import TUMBLEWORDS_PUZZLE
 
     assert isinstance(tumblewords.ENTRY.puzzle_scene(app, TUMBLEWORDS_PUZZLE, Outcomes()), TumblewordsPuzzleTable)
+
+
+# A stage for the joker picker (not a verified puzzle: a better play exists).
+JOKER_PUZZLE = {
+    **RUMMBLE_PUZZLE, "id": "rummble-test-joker", "title": "The joker's part",
+    "position": {"game": "rummble", "board": [[6, 4, "K4"], [6, 5, "K5"], [6, 6, "K6"], [6, 7, "K7"]],
+                 "rack": ["J", "B9", "Y9", "R11", "B12"]},
+    "solution": [[6, 8, "J=K8"]], "target": 44, "best": 44,
+}
+
+
+def test_a_joker_is_declared_through_the_picker_and_checked(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.rummble.dialogs import JokerPicker
+    from rummi_desktop.tiles import Tile
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene, outcomes = open_puzzle(app, JOKER_PUZZLE)
+    place(app, scene, "J", 6, 8)
+    picker = app.stack.top
+    assert isinstance(picker, JokerPicker) and Tile("K", 8) in picker.fitting
+    click(app, picker.tile_rect(Tile("K", 3)).center)  # K3 does not fit: the play is refused
+    click(app, picker.widgets.widgets[0].rect.center)
+    steps(app, 2)
+    key(app, "return")
+    assert not scene.run.solved and scene.run.checks == 1 and scene.banner.warning
+    click(app, scene.buttons.undo.rect.center)  # back to the undeclared joker... and before it
+    while scene.tentative:
+        click(app, scene.buttons.undo.rect.center)
+    place(app, scene, "J", 6, 8)
+    picker = app.stack.top
+    click(app, picker.tile_rect(Tile("K", 8)).center)
+    click(app, picker.widgets.widgets[0].rect.center)
+    steps(app, 2)
+    key(app, "return")
+    steps(app, 5)
+    assert scene.run.solved and outcomes and outcomes[0].solved

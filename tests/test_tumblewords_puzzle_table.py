@@ -58,7 +58,7 @@ def test_a_wrong_drop_says_why_and_undo_lifts_it_back(tmp_path, monkeypatch):
     assert scene.run.message == "CAT, CATS, AT, TA: 11 points; the best drop scores 14."
     assert scene.banner.warning and scene.banner.message == "Not yet: 11 points", "the card has the rest"
     assert not scene.my_turn, "one drop per try"
-    assert scene.buttons.undo.enabled
+    assert scene.buttons.undo.enabled and not scene.buttons.check.enabled, "checked already"
     click(app, scene.buttons.undo.rect.center)
     assert scene.state.log == [] and scene.my_turn
     assert sorted(FACES[t] for t in scene.view.hand_ids) == sorted("ERAONIL")
