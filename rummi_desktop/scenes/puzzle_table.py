@@ -16,7 +16,6 @@ Giving up closes the table first, then reports.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -24,6 +23,7 @@ import pygame
 from rummi_desktop.games import GAMES
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
+from rummi_desktop.scenes.puzzle_run import PuzzleRun, goal_text, short_verdict, stopwatch_text
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.button_panel import ButtonPanel
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 RESULT_HOLD = 1.6  # s the solved result stays in view before on_finish (at speed 1)
 HINT_BEAT = 0.3  # s between two steps of the level-3 hint's animation (at speed 1)
 GAP = 9
-BANNER_CHARS = 44  # a longer verdict would spill out of the board's width as a banner
 
 FinishCallback = Callable[[PuzzleOutcome], None]
 
@@ -47,65 +46,6 @@ def puzzle_logic(game: str) -> Any:
     from rummi_desktop.entry_points import load_module
 
     return load_module(GAMES[game], "puzzles")
-
-
-@dataclass
-class PuzzleRun:
-    """One attempt at a puzzle: the stopwatch, the hint levels shown, what Check said."""
-
-    puzzle: dict[str, Any]
-    hints: list[dict[str, Any]]
-    level: int = 0  # the highest hint level shown
-    seconds: float = 0.0
-    checks: int = 0
-    message: str = ""  # what the last Check said
-    solved: bool = False
-    hint_text: str = ""
-    finished: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def target(self) -> int:
-        return int(self.puzzle.get("target", 0))
-
-    @property
-    def hints_left(self) -> bool:
-        return self.level < len(self.hints)
-
-    def next_hint(self) -> dict[str, Any] | None:
-        """The next hint level (None when all are shown)."""
-        if not self.hints_left:
-            return None
-        hint = self.hints[self.level]
-        self.level += 1
-        self.hint_text = str(hint.get("text", "")) if self.level < 3 else "The solution is played for you"
-        return hint
-
-    def outcome(self, solved: bool, gave_up: bool = False) -> PuzzleOutcome:
-        return PuzzleOutcome(solved=solved, seconds=round(self.seconds, 1), hints_used=self.level, gave_up=gave_up)
-
-
-def stopwatch_text(seconds: float) -> str:
-    whole = int(seconds)
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
-def short_verdict(message: str, value: Any) -> str:
-    """The banner's words for a wrong answer: the message when short, else its points (the
-    card keeps the whole message)."""
-    if message and len(message) <= BANNER_CHARS:
-        return message
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return f"Not yet: {value} points"
-    return message or "Not the answer yet"
-
-
-def goal_text(puzzle: dict[str, Any], noun: str) -> str:
-    """The puzzle's goal in words: "Score at least 20 points in one play"."""
-    target = int(puzzle.get("target", 0))
-    if puzzle.get("goal", "best-score") == "best-score":
-        return f"Score at least {target} points in one {noun}"
-    return f"{puzzle.get('goal')}: {target}"
 
 
 class PuzzleButtons(ButtonPanel):
