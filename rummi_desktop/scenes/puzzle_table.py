@@ -322,8 +322,16 @@ class PuzzleTable:
         return min(wait, max(0.0, 1.0 - (self.run.seconds % 1.0)))
 
     def draw_puzzle_card(self, surface: pygame.Surface) -> None:
-        paint_puzzle_card(surface, self.app.theme, self.puzzle_area, self.run, self.noun,  # type: ignore[attr-defined]
-                          self.how_to)
+        """The card, painted again only when what it shows changes (the stopwatch: once a second)."""
+        run, theme = self.run, self.app.theme  # type: ignore[attr-defined]
+        key = (theme, int(run.seconds), run.level, run.checks, run.message, run.solved, run.hint_text)
+        cached = getattr(self, "_card", None)
+        if cached is None or cached[0] != key:
+            area = self.puzzle_area
+            picture = pygame.Surface((round(area.w), round(area.h)), pygame.SRCALPHA)
+            paint_puzzle_card(picture, theme, Box(0, 0, area.w, area.h), run, self.noun, self.how_to)
+            cached = self._card = (key, picture)
+        surface.blit(cached[1], (round(self.puzzle_area.x), round(self.puzzle_area.y)))
 
     def puzzle_status(self) -> dict[str, Any]:
         return {"puzzle": self.puzzle.get("id", ""), "hint_level": self.run.level, "checks": self.run.checks,
