@@ -3,7 +3,7 @@ the three hint levels, Undo and Reset, and what it draws."""
 
 from __future__ import annotations
 
-from puzzle_table_support import RUMMBLE_PUZZLE, Outcomes, RummbleLogicStandIn
+from puzzle_table_support import RUMMBLE_PUZZLE, Outcomes
 from rummi_desktop.games.rummble.board import square
 from test_rummble_scene_support import click, key, make_app, place, steps
 
@@ -12,10 +12,16 @@ def open_puzzle(app, puzzle=RUMMBLE_PUZZLE):
     from rummi_desktop.scenes.rummble.puzzle_table import RummblePuzzleTable
 
     outcomes = Outcomes()
-    scene = RummblePuzzleTable(app, puzzle, outcomes, logic=RummbleLogicStandIn)
+    scene = RummblePuzzleTable(app, puzzle, outcomes)
     app.stack.push(scene)
     steps(app, 3)
     return scene, outcomes
+
+
+def test_the_test_puzzle_is_a_good_puzzle():
+    from rummi_desktop.puzzles import rummble_puzzles
+
+    assert rummble_puzzles.verify(RUMMBLE_PUZZLE) == []
 
 
 def test_solving_with_real_drags_and_check_reports_solved(tmp_path, monkeypatch):
@@ -27,6 +33,7 @@ def test_solving_with_real_drags_and_check_reports_solved(tmp_path, monkeypatch)
     assert scene.view.verdict is not None and scene.view.verdict.score == 31
     click(app, scene.buttons.check.rect.center)
     assert scene.run.solved and scene.banner.message == "Solved! 31 points"
+    assert not scene.buttons.give_up.enabled and not scene.buttons.check.enabled
     assert outcomes == [], "the result shows for a moment first"
     steps(app, 200)
     assert len(outcomes) == 1
@@ -42,8 +49,8 @@ def test_a_wrong_answer_stays_unsolved_and_says_why(tmp_path, monkeypatch):
     key(app, "return")  # Enter checks
     steps(app, 30)
     assert outcomes == [] and not scene.run.solved and scene.my_turn
-    assert scene.run.message == "25 points; the target is 31"
-    assert scene.banner.warning and scene.banner.message == "25 points; the target is 31"
+    assert scene.run.message == "25 points; the best play scores 31."
+    assert scene.banner.warning and scene.banner.message == "25 points; the best play scores 31."
     assert scene.run.checks == 1
 
 
@@ -52,7 +59,7 @@ def test_hint_levels_mark_the_square_then_the_tiles_then_play_the_solution(tmp_p
     scene, outcomes = open_puzzle(app)
     place(app, scene, "B9", 7, 4)  # a wrong tile on the board: level 3 starts from here
     click(app, scene.buttons.hint.rect.center)
-    assert scene.run.level == 1 and scene.view.hint_squares == [square(4, 3)]
+    assert scene.run.level == 1 and scene.view.hint_squares == [square(6, 3)]
     assert scene.view.hint_tiles == set()
     key(app, "h")
     faces = scene.state.faces
@@ -95,6 +102,7 @@ def test_give_up_asks_then_reports_an_unsolved_outcome(tmp_path, monkeypatch):
     assert isinstance(app.stack.top, ConfirmScene) and outcomes == []
     click(app, app.stack.top.confirm_button.rect.center)
     assert len(outcomes) == 1 and outcomes[0].gave_up and not outcomes[0].solved
+    assert scene not in app.stack._scenes, "giving up closes the table"
 
 
 def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monkeypatch):
@@ -114,7 +122,7 @@ def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monk
     os.makedirs("/tmp/pz-tables-shots", exist_ok=True)
     pygame.image.save(surface, "/tmp/pz-tables-shots/rummble-hint-2.png")
     hint = app.theme.hint
-    box = square_box(square(4, 3))
+    box = square_box(square(6, 3))
     edge = surface.get_at((round(box.x) - 1, round(box.y + box.h / 2)))[:3]
     assert sum(abs(a - b) for a, b in zip(edge, hint)) < 60, "the anchor square wears a golden ring"
     card = scene.puzzle_area
@@ -135,3 +143,39 @@ def test_the_game_entry_names_the_puzzle_table_and_builds_it(tmp_path, monkeypat
     from puzzle_table_support import TUMBLEWORDS_PUZZLE
 
     assert isinstance(tumblewords.ENTRY.puzzle_scene(app, TUMBLEWORDS_PUZZLE, Outcomes()), TumblewordsPuzzleTable)
+
+
+# A stage for the joker picker (not a verified puzzle: a better play exists).
+JOKER_PUZZLE = {
+    **RUMMBLE_PUZZLE, "id": "rummble-test-joker", "title": "The joker's part",
+    "position": {"game": "rummble", "board": [[6, 4, "K4"], [6, 5, "K5"], [6, 6, "K6"], [6, 7, "K7"]],
+                 "rack": ["J", "B9", "Y9", "R11", "B12"]},
+    "solution": [[6, 8, "J=K8"]], "target": 44, "best": 44,
+}
+
+
+def test_a_joker_is_declared_through_the_picker_and_checked(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.rummble.dialogs import JokerPicker
+    from rummi_desktop.tiles import Tile
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene, outcomes = open_puzzle(app, JOKER_PUZZLE)
+    place(app, scene, "J", 6, 8)
+    picker = app.stack.top
+    assert isinstance(picker, JokerPicker) and Tile("K", 8) in picker.fitting
+    click(app, picker.tile_rect(Tile("K", 3)).center)  # K3 does not fit: the play is refused
+    click(app, picker.widgets.widgets[0].rect.center)
+    steps(app, 2)
+    key(app, "return")
+    assert not scene.run.solved and scene.run.checks == 1 and scene.banner.warning
+    click(app, scene.buttons.undo.rect.center)  # back to the undeclared joker... and before it
+    while scene.tentative:
+        click(app, scene.buttons.undo.rect.center)
+    place(app, scene, "J", 6, 8)
+    picker = app.stack.top
+    click(app, picker.tile_rect(Tile("K", 8)).center)
+    click(app, picker.widgets.widgets[0].rect.center)
+    steps(app, 2)
+    key(app, "return")
+    steps(app, 5)
+    assert scene.run.solved and outcomes and outcomes[0].solved

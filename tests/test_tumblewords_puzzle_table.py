@@ -3,7 +3,7 @@ taken back, the three hint levels (the last one falls with the physics), and wha
 
 from __future__ import annotations
 
-from puzzle_table_support import TUMBLEWORDS_PUZZLE, Outcomes, TumblewordsLogicStandIn
+from puzzle_table_support import TUMBLEWORDS_PUZZLE, Outcomes
 from rummi_desktop.games.tumblewords.grid import FACES
 from tumblewords_scene_support import click, column_centre, drag, hand_centre, key, make_app, settle, steps
 
@@ -12,7 +12,7 @@ def open_puzzle(app, puzzle=TUMBLEWORDS_PUZZLE):
     from rummi_desktop.scenes.tumblewords.puzzle_table import TumblewordsPuzzleTable
 
     outcomes = Outcomes()
-    scene = TumblewordsPuzzleTable(app, puzzle, outcomes, logic=TumblewordsLogicStandIn)
+    scene = TumblewordsPuzzleTable(app, puzzle, outcomes)
     app.stack.push(scene)
     steps(app, 3)
     return scene, outcomes
@@ -26,6 +26,12 @@ def finish_showing(app, scene, frames: int = 600) -> None:
     raise AssertionError("the drop was never done showing")
 
 
+def test_the_test_puzzle_is_a_good_puzzle():
+    from rummi_desktop.puzzles import tumblewords_puzzles
+
+    assert tumblewords_puzzles.verify(TUMBLEWORDS_PUZZLE) == []
+
+
 def test_a_dragged_drop_that_reaches_the_target_is_solved(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, speed="normal")
     scene, outcomes = open_puzzle(app)
@@ -34,7 +40,7 @@ def test_a_dragged_drop_that_reaches_the_target_is_solved(tmp_path, monkeypatch)
     assert not scene.view.world.settled, "the letter falls"
     settle(app, scene)
     finish_showing(app, scene)
-    assert scene.run.solved and scene.run.message == "14 points"
+    assert scene.run.solved and scene.run.message == "Solved: STOPE, TOPE, OPE, PE for 14 points."
     steps(app, 200)
     assert len(outcomes) == 1 and outcomes[0].solved and outcomes[0].hints_used == 0
     assert scene.state.grid.row_texts()[-1] == "C.TSTOPE"
@@ -45,12 +51,14 @@ def test_a_wrong_drop_says_why_and_undo_lifts_it_back(tmp_path, monkeypatch):
     scene, outcomes = open_puzzle(app)
     click(app, hand_centre(scene, "A"))
     click(app, column_centre(scene, 1))
+    assert "A" not in [FACES[t] for t in scene.view.hand_ids], "the letter left the hand as it fell"
     finish_showing(app, scene)
     steps(app, 30)
     assert outcomes == [] and not scene.run.solved
-    assert scene.run.message == "11 points; the target is 14" and scene.banner.warning
+    assert scene.run.message == "CAT, CATS, AT, TA: 11 points; the best drop scores 14."
+    assert scene.banner.warning and scene.banner.message == "Not yet: 11 points", "the card has the rest"
     assert not scene.my_turn, "one drop per try"
-    assert scene.buttons.undo.enabled
+    assert scene.buttons.undo.enabled and not scene.buttons.check.enabled, "checked already"
     click(app, scene.buttons.undo.rect.center)
     assert scene.state.log == [] and scene.my_turn
     assert sorted(FACES[t] for t in scene.view.hand_ids) == sorted("ERAONIL")
@@ -66,6 +74,7 @@ def test_hint_levels_light_the_column_then_the_letter_then_drop_it(tmp_path, mon
     finish_showing(app, scene)
     click(app, scene.buttons.hint.rect.center)
     assert scene.run.level == 1 and scene.view.hint_column == 7 and scene.view.hint_tiles == set()
+    assert scene.run.hint_text == "Drop into column 8.", "as the board numbers its columns"
     key(app, "h")
     assert [FACES[t] for t in scene.view.hint_tiles] == ["E"]
     key(app, "h")

@@ -9,13 +9,13 @@ is, how each hint level is shown and how Undo and Reset work.
 
 Whether an answer solves the puzzle is the game's puzzle module's ``check`` (no rules here).
 When it does, the result shows for a moment, then ``on_finish(PuzzleOutcome(...))`` is called,
-once; whoever opened the table decides what comes next (usually closing it).
+once, with the table still open (whoever opened it shows the result over it and closes it).
+Giving up closes the table first, then reports.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -23,6 +23,7 @@ import pygame
 from rummi_desktop.games import GAMES
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
+from rummi_desktop.scenes.puzzle_run import PuzzleRun, goal_text, short_verdict, stopwatch_text
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.button_panel import ButtonPanel
@@ -45,55 +46,6 @@ def puzzle_logic(game: str) -> Any:
     from rummi_desktop.entry_points import load_module
 
     return load_module(GAMES[game], "puzzles")
-
-
-@dataclass
-class PuzzleRun:
-    """One attempt at a puzzle: the stopwatch, the hint levels shown, what Check said."""
-
-    puzzle: dict[str, Any]
-    hints: list[dict[str, Any]]
-    level: int = 0  # the highest hint level shown
-    seconds: float = 0.0
-    checks: int = 0
-    message: str = ""  # what the last Check said
-    solved: bool = False
-    hint_text: str = ""
-    finished: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def target(self) -> int:
-        return int(self.puzzle.get("target", 0))
-
-    @property
-    def hints_left(self) -> bool:
-        return self.level < len(self.hints)
-
-    def next_hint(self) -> dict[str, Any] | None:
-        """The next hint level (None when all are shown)."""
-        if not self.hints_left:
-            return None
-        hint = self.hints[self.level]
-        self.level += 1
-        self.hint_text = str(hint.get("text", "")) if self.level < 3 else "The solution is played for you"
-        return hint
-
-    def outcome(self, solved: bool, gave_up: bool = False) -> PuzzleOutcome:
-        return PuzzleOutcome(solved=solved, seconds=round(self.seconds, 1), hints_used=self.level, gave_up=gave_up)
-
-
-def stopwatch_text(seconds: float) -> str:
-    whole = int(seconds)
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
-def goal_text(puzzle: dict[str, Any], noun: str) -> str:
-    """The puzzle's goal in words: "Score at least 20 points in one play"."""
-    target = int(puzzle.get("target", 0))
-    if puzzle.get("goal", "best-score") == "best-score":
-        return f"Score at least {target} points in one {noun}"
-    return f"{puzzle.get('goal')}: {target}"
 
 
 class PuzzleButtons(ButtonPanel):
@@ -133,7 +85,7 @@ class PuzzleButtons(ButtonPanel):
         self.hint.label = f"Hint {level + 1}/3" if self.run.hints_left else "No more hints"
         self.hint.tooltip = ("Show the solution being played" if level == 2 else
                              "A clue: where to look" if level == 0 else "A bigger clue: what to use")
-        self.give_up.enabled = not self.run.finished
+        self.give_up.enabled = not self.run.finished and not self.run.solved
 
 
 def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: PuzzleRun, noun: str,
@@ -268,7 +220,7 @@ class PuzzleTable:
             self.play("fanfare")
             self.finish_in = RESULT_HOLD
         else:
-            self.say(run.message or "Not the answer yet", warning=True)
+            self.say(short_verdict(run.message, result.get("value")), warning=True)
             self.play("invalid")
 
     def _count_down_to_finish(self, dt: float) -> None:
@@ -299,13 +251,15 @@ class PuzzleTable:
     def ask_give_up(self) -> None:
         from rummi_desktop.scenes.confirm import ConfirmScene
 
-        if self.run.finished or self.stack is None:  # type: ignore[attr-defined]
+        if self.run.finished or self.run.solved or self.stack is None:  # type: ignore[attr-defined]
             return
         self.stack.push(ConfirmScene(self.app, "Give up?", "The puzzle stays unsolved; try it again any time.",  # type: ignore[attr-defined]
                                      "Give up", self.give_up, cancel_label="Keep trying"))
 
     def give_up(self) -> None:
+        """The table closes (back to whoever opened it), then reports the unsolved outcome."""
         self.hint_steps = []
+        self.close()  # type: ignore[attr-defined]
         self.finish(self.run.outcome(solved=False, gave_up=True))
 
     def open_pause(self) -> None:
@@ -325,8 +279,8 @@ class PuzzleTable:
             self.hint_steps = list(self.play_solution(hint["solution"]))
             self.hint_clock = HINT_BEAT  # the first step at once
         else:
+            self.show_hint(hint)  # first: the game may word the hint for its board
             self.say(f"Hint {self.run.level}: {self.run.hint_text}" if self.run.hint_text else f"Hint {self.run.level}")
-            self.show_hint(hint)
 
     def _run_hint_steps(self, dt: float) -> None:
         if not self.hint_steps or self.animation_busy():
@@ -368,8 +322,16 @@ class PuzzleTable:
         return min(wait, max(0.0, 1.0 - (self.run.seconds % 1.0)))
 
     def draw_puzzle_card(self, surface: pygame.Surface) -> None:
-        paint_puzzle_card(surface, self.app.theme, self.puzzle_area, self.run, self.noun,  # type: ignore[attr-defined]
-                          self.how_to)
+        """The card, painted again only when what it shows changes (the stopwatch: once a second)."""
+        run, theme = self.run, self.app.theme  # type: ignore[attr-defined]
+        key = (theme, int(run.seconds), run.level, run.checks, run.message, run.solved, run.hint_text)
+        cached = getattr(self, "_card", None)
+        if cached is None or cached[0] != key:
+            area = self.puzzle_area
+            picture = pygame.Surface((round(area.w), round(area.h)), pygame.SRCALPHA)
+            paint_puzzle_card(picture, theme, Box(0, 0, area.w, area.h), run, self.noun, self.how_to)
+            cached = self._card = (key, picture)
+        surface.blit(cached[1], (round(self.puzzle_area.x), round(self.puzzle_area.y)))
 
     def puzzle_status(self) -> dict[str, Any]:
         return {"puzzle": self.puzzle.get("id", ""), "hint_level": self.run.level, "checks": self.run.checks,

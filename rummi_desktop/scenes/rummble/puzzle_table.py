@@ -164,7 +164,8 @@ class RummblePuzzleTable(PuzzleTable, RummbleTableScene):
         self.relayout()
 
     def _hint_place(self, tile_id: int, sq: int, laid: Laid) -> None:
-        if self.tentative.squares.get(sq) == tile_id:
+        """One solution tile onto its square (a joker already there is declared afresh)."""
+        if self.tentative.squares.get(sq) == tile_id and (not laid.joker or self.tentative.declared.get(tile_id) == laid.as_tile):
             return
         self.tentative.put(tile_id, sq)
         if laid.joker:

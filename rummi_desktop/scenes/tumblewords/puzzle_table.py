@@ -72,6 +72,7 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
     def __init__(self, app: "App", puzzle: dict[str, Any], on_finish: FinishCallback, *, logic: Any = None,
                  dictionary: "Dictionary | None" = None) -> None:
         super().__init__(app, puzzle_session(puzzle["position"], dictionary), autosave=False)
+        self.checked: Drop | None = None  # the drop the last Check looked at
         self.start_puzzle(puzzle, on_finish, logic if logic is not None else puzzle_logic("tumblewords"))
         self.view.scoreboard = False
         self.buttons = self.puzzle_buttons(REGIONS.buttons, "Drop the chosen letter, or check the drop made")
@@ -95,12 +96,15 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
         return self.made_drop() is None and self.state.current == 0 and self.state.phase == DROPPING
 
     def check_available(self) -> bool:
-        return self.made_drop() is not None or self.controller.selected is not None
+        """A letter is chosen (Check drops it), or the drop made has not been checked yet."""
+        drop = self.made_drop()
+        return (drop is None and self.controller.selected is not None) or (drop is not None and drop != self.checked)
 
     def check_answer(self):
         if self.made_drop() is None and self.controller.selected is not None and self.my_turn:
             self.controller.confirm()  # drop the chosen letter first; the check follows the fall
             return None
+        self.checked = self.made_drop()
         return super().check_answer()
 
     def turn_completed(self, round_over: bool) -> None:
@@ -153,6 +157,8 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
         if self.run.level == 1:
             focus = column_of(hint.get("focus"))
             self.view.hint_column = focus if focus is not None else column
+            # The board numbers its columns from 1; the puzzle's notation counts from 0.
+            self.run.hint_text = f"Drop into column {self.view.hint_column + 1}."
         else:
             tile_id = self._hand_tile(letter)
             self.view.hint_tiles = {tile_id} if tile_id is not None else set()
@@ -178,6 +184,7 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
         self.controller.selected = None
         self.view.hint_column = None
         self.flow.apply(Drop(column, letter.upper(), blank=letter.islower()))
+        self.relayout()
 
     def animation_busy(self) -> bool:
         return self.view.busy or not self.view.sprites.settled
