@@ -241,3 +241,12 @@ def _shift_key(app, name: str) -> None:
 
     post(pygame.KEYDOWN, key=pygame.key.key_code(name), mod=pygame.KMOD_SHIFT, unicode=name.upper(), scancode=0)
     steps(app, 1)
+
+
+def test_a_face_dragged_from_the_palette_lands_where_it_is_dropped(tmp_path, monkeypatch):
+    app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
+    first = scene.table_layout.tile_boxes[0][0]
+    drag(app, scene.palette.rect_of(Tile.parse("R4")).center, (first.x + first.w * 0.2, first.center[1]))
+    assert table_names(scene)[0] == ["R4", "R5", "R6", "R7"]
+    drag(app, scene.palette.rect_of(Tile.parse("Y1")).center, rack_spot())
+    assert "Y1" in scene.position()["rack"] and scene.carried is None
