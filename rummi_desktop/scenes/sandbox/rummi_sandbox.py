@@ -124,6 +124,8 @@ class SandboxButtons(ButtonPanel):
 class RummiSandboxScene(RummiTableScene):
     """``scenario``: a puzzle dict or an analyze position to start from (None: an empty table)."""
 
+    pending_problem = ""  # why the scenario given could not be opened (shown once the table shows)
+
     def __init__(self, app: "App", scenario: dict[str, Any] | None = None) -> None:
         self.scenario = RummiScenario()
         super().__init__(app, sandbox_session(self.scenario), autosave=False)
@@ -149,8 +151,6 @@ class RummiSandboxScene(RummiTableScene):
                 self.load_position(position_of(scenario, "rummi"))
             except ValueError as error:
                 self.pending_problem = f"That scenario cannot be opened: {error}"
-
-    pending_problem = ""
 
     # -- the scenario ---------------------------------------------------------------------
     def position(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ the sandbox keeps what it had.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -21,9 +21,6 @@ from rummi_desktop.scenes.sandbox.dialogs import ChoiceDialog, CodeDialog
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.widgets import Button, draw_panel
-
-if TYPE_CHECKING:
-    from rummi_desktop.app import App
 
 STRIP = pygame.Rect(42, 38, 1196, 58)  # the top strip of the table screens (their HUD)
 TOOL_H, TOOL_GAP = 44, 8
