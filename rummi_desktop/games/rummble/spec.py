@@ -54,6 +54,7 @@ RUMMBLE = GameSpec(
     audit=audit,
     entry_points={
         "scenes": EntryPoint("rummi_desktop.scenes.rummble:game_info"),
+        "stats": EntryPoint("rummi_desktop.games.rummble.stats:STATS"),
         "bench": EntryPoint("rummi_desktop.bench_rummble:setup_bench"),
         "computer": EntryPoint("rummi_desktop.ai.rummble_tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.analysis.rummble_check:prepare_rummble"),
