@@ -43,3 +43,44 @@ def finished_record(key: str, seed: int, profiles: dict[int, str], when: dt.date
     turns = [(10, 50.0)] * len(seats)
     record = build_record(GAMES[key], {"seed": seed}, seats, state, turns, mode, when)
     return state, record
+
+
+# -- whole games through the window's sessions (as the table plays them) -------------------
+
+def new_session(key: str, seed: int, seats: tuple[SeatConfig, ...]):
+    if key == "rummi":
+        from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession
+        return RummiSession.new(MatchSetup(seats, seed=seed))
+    if key == "rummble":
+        from rummi_desktop.scenes.rummble.session import RummbleSession, RummbleSetup
+        return RummbleSession.new(RummbleSetup(seats, seed=seed))
+    from rummi_desktop.scenes.tumblewords.session import TumblewordsSession, TumblewordsSetup
+    return TumblewordsSession.new(TumblewordsSetup(seats, seed=seed))
+
+
+TURN_ENDS = ("end", "draw", "timeout")  # Rummi's actions that finish a turn (the session books them)
+
+
+def _feed(session, key: str, action: str, seconds: float) -> None:
+    spec = GAMES[key]
+    if key != "rummi":
+        session.apply(spec.parse_move(action), seconds)
+    elif action in TURN_ENDS:
+        session.finish_turn(action, seconds)
+    else:
+        session.state.perform(action)
+
+
+def play_session_to_end(session, key: str, seed: int, seconds: float = 2.0, max_turns: int = 800) -> None:
+    """Finish the session's game (Rummi: its round): the game's random legal player chooses
+    each turn on a copy, and the session plays the same actions, as the table would."""
+    spec, adapter, rng = GAMES[key], adapter_for(key), random.Random(seed)
+    scratch = spec.state_from_dict(spec.state_to_dict(session.state))
+    for _ in range(max_turns):
+        start = len(scratch.log)
+        adapter.play_turn(scratch, rng)
+        for action in scratch.log[start:]:
+            _feed(session, key, action, seconds)
+        if not session.in_round or session.state.is_terminal:
+            return
+    raise AssertionError(f"{key} seed {seed} did not finish in {max_turns} turns")

@@ -55,6 +55,19 @@ class GameSession:
         chosen = self.state.winners() if winners is None else winners
         return "fanfare" if any(self.is_human(seat) for seat in chosen) else "turn"
 
+    # -- the record of a finished game ----------------------------------------------------
+    @property
+    def finished_state(self) -> Any:
+        """The state that just finished (Rummi: the round)."""
+        return self.state
+
+    def mode_name(self) -> str:
+        """The leaderboard table a finished game belongs to (a game names its mode too)."""
+        return f"{len(self.setup.seats)} seats"
+
+    def turn_totals(self) -> list[tuple[int, float]]:
+        return [(seat.turns, seat.turn_seconds) for seat in self.stats]
+
     # -- saving -----------------------------------------------------------------------------
     def state_to_save(self) -> dict[str, Any]:
         raise NotImplementedError

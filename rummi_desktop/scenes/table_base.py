@@ -234,6 +234,7 @@ class TableScene(Scene):
         """A turn completed: autosave, then the next turn, the round end or the match end."""
         self.save_now()
         if round_over:
+            self.record_finished()
             self.phase = Phase.ROUND_END
             self.play(self.victory_cue())
             self.relayout()
@@ -270,6 +271,10 @@ class TableScene(Scene):
             self.write_save(parts)
         except OSError as error:
             self.say(f"Could not autosave ({error.strerror or error})", warning=True)
+
+    def record_finished(self) -> None:
+        """The game (or round) just ended: its record for the players' statistics. Once per
+        end, here for every game; the bench (no autosave) plays nothing worth recording."""
 
     def save_and_leave(self) -> None:
         self.save_now()
@@ -347,6 +352,7 @@ class SessionTableScene(TableScene):
 
     GAME: ClassVar[str] = ""
     board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
+    recorded_turns: tuple = ()  # (turns, seconds) per seat already in a record (Rummi: earlier rounds)
 
     session: Any
     view: Any
@@ -398,6 +404,15 @@ class SessionTableScene(TableScene):
 
     def write_save(self, parts: SaveParts) -> None:
         write_autosave(self.GAME, *parts)
+
+    def record_finished(self) -> None:
+        if not self.autosave:
+            return
+        from rummi_desktop.scenes.game_records_hook import record_session
+
+        self.recorded_turns, problem = record_session(self.GAME, self.session, self.recorded_turns)
+        if problem:
+            self.say(problem, warning=True)
 
     def delete_save(self) -> None:
         delete_autosave(self.GAME)
