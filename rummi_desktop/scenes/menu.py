@@ -29,7 +29,8 @@ BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 300
 GAME_ROW_WIDTH = 572  # a game's button, or its button and its Continue side by side
 CONTINUE_WIDTH = 262
 CONTINUE_FONT = 22  # "Continue Tumblewords" fits
-SHELL_BUTTON_WIDTH = 180  # Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_BUTTON_WIDTH = 131  # Players, Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_FONT = 19
 SHELL_ROW_GAP = 10  # extra space between the games and the shell's row
 NOTICE_WIDTH = 1000
 INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
@@ -76,7 +77,7 @@ class MenuScene(ShellScene):
         """Rows of (label, action, style, tooltip, shortcut): one per game (its Continue beside
         it when there is a game to continue), then the shell's row."""
         rows: list[list[Entry]] = []
-        taken = {"s", "h", "q"}  # the shell's own shortcuts, below
+        taken = {"p", "s", "h", "q"}  # the shell's own shortcuts, below
         for number, game in enumerate(registry.playable_games(), start=1):
             row = [(game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary", game.tagline,
                     str(number))]
@@ -91,6 +92,7 @@ class MenuScene(ShellScene):
         from rummi_desktop.scenes.settings import SettingsScene
 
         rows.append([
+            ("Players", self._opener(self._profiles), "secondary", "Profiles, statistics and leaderboards", "p"),
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
             ("Help & About", self._opener(lambda: HelpScene(self.app)), "secondary", "How to play, controls, credits", "h"),
             ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
@@ -101,13 +103,18 @@ class MenuScene(ShellScene):
         buttons = []
         for index, (row, rects) in enumerate(zip(rows, _row_rects(rows))):
             for (label, action, style, tooltip, key), rect in zip(row, rects):
-                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH else 0
+                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH else SHELL_FONT if index == len(rows) - 1 else 0
                 made = self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key,
                                                font_size=size))
                 # Below would hide the next row; the shell's row is the last one.
                 made.tooltip_side = "right" if index < len(rows) - 1 else "below"
                 buttons.append(made)
         return buttons
+
+    def _profiles(self) -> "Scene":
+        from rummi_desktop.scenes.profiles import ProfilesScene  # imported on the click, not at start
+
+        return ProfilesScene(self.app)
 
     def _opener(self, make: Callable[[], "Scene"]) -> Callable[[], None]:
         def open_scene() -> None:
