@@ -80,13 +80,15 @@ class SeatedSetupScene(ShellScene):
             self.widgets.add(OptionPicker(row, f"Seat {seat + 1}", choices, self.kinds[seat],
                                           self._set_kind(seat), tooltip="A person at this laptop, or a computer"))
             box = pygame.Rect(field_left, row.y + inset, field_w, row.h - 2 * inset)
-            chip, box = box.copy(), box.inflate(-(box.h + 8), 0).move((box.h + 8) // 2, 0)
-            chip.width = chip.height
+            box = box.inflate(-(box.h + 8), 0).move((box.h + 8) // 2, 0)  # room for the profile chip
+            self.name_fields.append(self.widgets.add(TextField(box, self.names[seat], self._set_name(seat),
+                                                               tooltip="Click to type a name")))
+        for seat, field in enumerate(self.name_fields):  # after the rows: the rows keep their order
+            chip = pygame.Rect(0, 0, field.rect.h, field.rect.h)
+            chip.midright = (field.rect.x - 8, field.rect.centery)
             self.profile_chips.append(self.widgets.add(ProfileChip(
                 chip, lambda s=seat: self.profile_choices(s), self.profiles[seat], self._set_profile(seat),
                 tooltip="Whose profile this seat plays under: click for the next (Guest: nobody's)")))
-            self.name_fields.append(self.widgets.add(TextField(box, self.names[seat], self._set_name(seat),
-                                                               tooltip="Click to type a name")))
             self._show_profile_name(seat)
 
     def add_seed_row(self, left: int, top: int, height: int, font_size: int) -> None:

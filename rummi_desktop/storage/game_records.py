@@ -69,6 +69,11 @@ def check_record(record: dict[str, Any]) -> dict[str, Any]:
         record = upgraded(record, RECORD_VERSION, UPGRADERS)
     except FileVersionError as error:
         raise RecordFormatError(str(error)) from error
+    return check_summary(record)
+
+
+def check_summary(record: dict[str, Any]) -> dict[str, Any]:
+    """The fields statistics read (id, game, date, mode, duration, seats), each checked."""
     if not isinstance(record.get("id"), str) or not RECORD_ID.fullmatch(record["id"]):
         raise RecordFormatError("its id is missing or malformed")
     if not isinstance(record.get("game"), str) or not GAME_KEY.fullmatch(record["game"]):
