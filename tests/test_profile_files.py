@@ -262,3 +262,32 @@ def test_upgrader_tables_exist_for_every_file_kind():
     for module, version in ((profiles, profiles.PROFILES_VERSION), (game_records, game_records.RECORD_VERSION),
                             (profile_transfer, profile_transfer.EXPORT_VERSION)):
         assert sorted(module.UPGRADERS) == list(range(1, version))
+
+
+# -- the summary index ---------------------------------------------------------------------
+
+def test_the_index_summarises_every_record_and_follows_changes(tmp_path):
+    from rummi_desktop.storage.record_index import INDEX_FILE, read_summaries, summary_of
+
+    records = [finished_record(key, 1, {0: "p-0000000a"}, WHEN)[1] for key in ("rummi", "rummble", "tumblewords")]
+    paths = [write_record(record, tmp_path) for record in records]
+    expected = sorted((summary_of(r) for r in records), key=lambda s: (s["finished_at"], s["id"]))
+    assert read_summaries(tmp_path) == (expected, [])
+    assert (tmp_path / INDEX_FILE).exists()
+    assert read_summaries(tmp_path) == (expected, [])  # from the index, the same
+    paths[0].unlink()  # a record removed: its entry goes
+    paths[1].write_text("broken = [")  # a record damaged after it was indexed: read again, set aside
+    summaries, notices = read_summaries(tmp_path)
+    assert summaries == [summary_of(records[2])] and len(notices) == 1 and "damaged" in notices[0]
+
+
+@pytest.mark.parametrize("content", ["garbage [", 'version = 1\nentries = [{file = "rummble/x.toml", summary = {}}]\n'])
+def test_a_damaged_index_is_rebuilt_from_the_records(tmp_path, content):
+    from rummi_desktop.storage.record_index import INDEX_FILE, read_summaries, summary_of
+
+    record = finished_record("rummble", 1, {0: "p-0000000a"}, WHEN)[1]
+    write_record(record, tmp_path)
+    (tmp_path / INDEX_FILE).write_text(content)
+    summaries, _notices = read_summaries(tmp_path)
+    assert summaries == [summary_of(record)]
+    assert read_summaries(tmp_path) == ([summary_of(record)], [])

@@ -172,3 +172,21 @@ def test_the_statistics_scene_switches_game_and_view_by_keys(app):
     assert scene.view == "leaders"
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)  # an empty leaderboard says so, and draws without a record
+
+
+def test_puzzle_numbers_join_the_statistics_when_the_trainer_keeps_them(app, monkeypatch):
+    import sys
+    import types
+
+    from rummi_desktop.storage import puzzle_stats
+
+    ann = saved_book("Ann").profiles[0]
+    scene = StatsScene(app, ann.id, "rummi")
+    assert not any(label.startswith("Puzzle") for label, _ in scene.number_rows(scene.current_stats()))
+    progress = types.ModuleType(puzzle_stats.PROGRESS_MODULE)
+    progress.profile_summary = lambda profile_id, game: {"rating": 1520, "best_streak": 9} if profile_id == ann.id else {}
+    monkeypatch.setitem(sys.modules, puzzle_stats.PROGRESS_MODULE, progress)
+    rows = dict(scene.number_rows(scene.current_stats()))
+    assert rows["Puzzle rating"] == "1520" and rows["Puzzle best streak"] == "9"
+    progress.profile_summary = lambda profile_id, game: (_ for _ in ()).throw(ValueError("damaged"))
+    assert not any(label.startswith("Puzzle") for label, _ in scene.number_rows(scene.current_stats()))

