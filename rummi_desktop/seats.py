@@ -80,6 +80,10 @@ class SeatStats:
 
     turns: int = 0
     turn_seconds: float = 0.0
+    # How much of the above the finished-game records already hold (a Rummi match records
+    # each round): saved with the rest, so a resumed match records only its new turns.
+    recorded_turns: int = 0
+    recorded_turn_seconds: float = 0.0
 
     @property
     def average_turn_seconds(self) -> float:

@@ -65,8 +65,13 @@ class GameSession:
         """The leaderboard table a finished game belongs to (a game names its mode too)."""
         return f"{len(self.setup.seats)} seats"
 
-    def turn_totals(self) -> list[tuple[int, float]]:
-        return [(seat.turns, seat.turn_seconds) for seat in self.stats]
+    def unrecorded_turns(self) -> list[tuple[int, float]]:
+        """(turns, seconds) per seat since the last record of this session, marked recorded."""
+        turns = []
+        for seat in self.stats:
+            turns.append((seat.turns - seat.recorded_turns, seat.turn_seconds - seat.recorded_turn_seconds))
+            seat.recorded_turns, seat.recorded_turn_seconds = seat.turns, seat.turn_seconds
+        return turns
 
     # -- saving -----------------------------------------------------------------------------
     def state_to_save(self) -> dict[str, Any]:

@@ -232,9 +232,10 @@ class TableScene(Scene):
 
     def turn_completed(self, round_over: bool) -> None:
         """A turn completed: autosave, then the next turn, the round end or the match end."""
+        if round_over:
+            self.record_finished()  # first: the autosave then holds what the record counted
         self.save_now()
         if round_over:
-            self.record_finished()
             self.phase = Phase.ROUND_END
             self.play(self.victory_cue())
             self.relayout()
@@ -352,7 +353,6 @@ class SessionTableScene(TableScene):
 
     GAME: ClassVar[str] = ""
     board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
-    recorded_turns: tuple = ()  # (turns, seconds) per seat already in a record (Rummi: earlier rounds)
 
     session: Any
     view: Any
@@ -410,7 +410,7 @@ class SessionTableScene(TableScene):
             return
         from rummi_desktop.scenes.game_records_hook import record_session
 
-        self.recorded_turns, problem = record_session(self.GAME, self.session, self.recorded_turns)
+        problem = record_session(self.GAME, self.session)
         if problem:
             self.say(problem, warning=True)
 
