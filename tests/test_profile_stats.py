@@ -22,7 +22,7 @@ ANN, BEA = "p-0000000a", "p-0000000b"
 SESSION_AGREES = {
     "rummi": [("tiles_placed", "tiles_placed"), ("melds_played", "melds_played"), ("jokers_used", "jokers_played")],
     "rummble": [("tiles_placed", "tiles_placed"), ("best_play", "best_play"), ("rummmbles", "rummmbles")],
-    "tumblewords": [("words", "words"), ("best_drop", "best_drop"), ("longest_word", "longest_word")],
+    "tumblewords": [("words", "words"), ("best_drop", "best_drop"), ("longest_word", "best_word")]  # a point a letter,
 }
 
 

@@ -11,8 +11,7 @@ from rummi_desktop.games.tumblewords.state import TumblewordsState
 MEASURES = (
     StatMeasure("tiles_per_turn", "Letters dropped per turn", "mean"),
     StatMeasure("words", "Words scored", "sum"),
-    StatMeasure("best_word", "Best word (points)", "best"),
-    StatMeasure("longest_word", "Longest word (letters)", "best"),
+    StatMeasure("best_word", "Best word (points: one a letter)", "best"),
     StatMeasure("best_drop", "Best drop (points)", "best"),
 )
 TURN_OUTCOMES = ("dropped", "passed", "timed_out")  # the moves that are a seat's turn
@@ -20,7 +19,7 @@ TURN_OUTCOMES = ("dropped", "passed", "timed_out")  # the moves that are a seat'
 
 def seat_stats(state: TumblewordsState, seat: int) -> dict[str, float]:
     replay = TumblewordsState(state.params, state.dictionary)
-    turns = drops = words = best_word = longest = best_drop = 0
+    turns = drops = words = best_word = best_drop = 0
     for action in state.log:
         result = replay.perform(action)
         if result.seat != seat:
@@ -29,10 +28,9 @@ def seat_stats(state: TumblewordsState, seat: int) -> dict[str, float]:
         drops += result.outcome == "dropped"
         words += len(result.words)
         best_word = max([best_word, *(word.points for word in result.words)])
-        longest = max([longest, *(len(word.word) for word in result.words)])
         best_drop = max(best_drop, result.points)
     return {"tiles_per_turn": round(drops / turns, 3) if turns else 0.0, "words": words,
-            "best_word": best_word, "longest_word": longest, "best_drop": best_drop}
+            "best_word": best_word, "best_drop": best_drop}
 
 
 STATS = GameStats(MEASURES, seat_stats)
