@@ -190,3 +190,12 @@ def test_puzzle_numbers_join_the_statistics_when_the_trainer_keeps_them(app, mon
     assert rows["Puzzle rating"] == "1520" and rows["Puzzle best streak"] == "9"
     progress.profile_summary = lambda profile_id, game: (_ for _ in ()).throw(ValueError("damaged"))
     assert not any(label.startswith("Puzzle") for label, _ in scene.number_rows(scene.current_stats()))
+
+
+def test_an_export_file_name_is_safe_whatever_the_profile_is_called():
+    from rummi_desktop.player_profiles import Profile
+    from rummi_desktop.scenes.profiles import export_file_name
+
+    assert export_file_name(Profile("p-0000000a", "Ann Lee")) == "Ann_Lee-p-0000000a.toml"
+    assert export_file_name(Profile("p-0000000a", "../x/y")) == "x_y-p-0000000a.toml"
+    assert export_file_name(Profile("p-0000000a", "Zoë ☺")) == "Zo-p-0000000a.toml"

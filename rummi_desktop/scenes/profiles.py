@@ -5,6 +5,7 @@ one click away. Every change is saved at once; a problem is said on the screen."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,11 @@ SIDE_X, SIDE_W = PANEL.x + 600, 360
 
 def exports_dir() -> Path:
     return paths.data_dir() / "exports"
+
+
+def export_file_name(profile: Any) -> str:
+    """``Ann_Lee-p-3fa2c01b.toml``: a name may hold any letter, a file name only safe ones."""
+    return f"{re.sub(r'[^A-Za-z0-9]+', '_', profile.name).strip('_') or 'profile'}-{profile.id}.toml"
 
 
 class ProfilesScene(ShellScene):
@@ -133,7 +139,7 @@ class ProfilesScene(ShellScene):
         profile = self.book.find(self.selected)
         if profile is None:
             return
-        target = exports_dir() / f"{profile.name.replace(' ', '_')}-{profile.id}.toml"
+        target = exports_dir() / export_file_name(profile)
         try:
             export_profile(profile.id, target)
         except (OSError, ValueError) as error:

@@ -88,7 +88,7 @@ class SeatedSetupScene(ShellScene):
             chip.midright = (field.rect.x - 8, field.rect.centery)
             self.profile_chips.append(self.widgets.add(ProfileChip(
                 chip, lambda s=seat: self.profile_choices(s), self.profiles[seat], self._set_profile(seat),
-                tooltip="Whose profile this seat plays under: click for the next (Guest: nobody's)")))
+                label=f"Seat {seat + 1} profile", tooltip="Whose profile this seat plays under: click for the next (Guest: nobody's)")))
             self._show_profile_name(seat)
 
     def add_seed_row(self, left: int, top: int, height: int, font_size: int) -> None:

@@ -37,8 +37,9 @@ class ProfileChip(Widget):
     ``choices`` gives the (id, name, colour, initials) a seat may take now (Guest first)."""
 
     def __init__(self, rect: Any, choices: Callable[[], Sequence[tuple[str, str, str, str]]], value: str,
-                 on_change: Callable[[str], None], *, tooltip: str = "") -> None:
+                 on_change: Callable[[str], None], *, label: str = "", tooltip: str = "") -> None:
         super().__init__(rect, tooltip)
+        self.label = label  # not drawn: names the chip for the status file and its watchers
         self.choices, self.value, self.on_change = choices, value, on_change
         self.visible = True
 
