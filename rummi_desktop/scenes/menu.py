@@ -29,8 +29,8 @@ BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 300
 GAME_ROW_WIDTH = 572  # a game's button, or its button and its Continue side by side
 CONTINUE_WIDTH = 262
 CONTINUE_FONT = 22  # "Continue Tumblewords" fits
-SHELL_BUTTON_WIDTH, SHELL_GAP = 135, 10  # Puzzles, Settings, Help & About and Quit share the last row, as wide as a game row
-SHELL_FONT = 20  # "Help & About" fits with room to spare
+SHELL_BUTTON_WIDTH, SHELL_GAP = 106, 10  # five shell buttons share the last row, as wide as a game row
+SHELL_FONT = 18  # "Help & About" fits a fifth of the row
 SHELL_ROW_GAP = 10  # extra space between the games and the shell's row
 NOTICE_WIDTH = 1000
 INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
@@ -77,7 +77,7 @@ class MenuScene(ShellScene):
         """Rows of (label, action, style, tooltip, shortcut): one per game (its Continue beside
         it when there is a game to continue), then the shell's row."""
         rows: list[list[Entry]] = []
-        taken = {"s", "h", "q", "p"}  # the shell's own shortcuts, below
+        taken = {"s", "h", "q", "p", "y"}  # the shell's own shortcuts, below
         for number, game in enumerate(registry.playable_games(), start=1):
             row = [(game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary", game.tagline,
                     str(number))]
@@ -93,6 +93,7 @@ class MenuScene(ShellScene):
 
         rows.append([
             ("Puzzles", self._opener(self._trainer), "secondary", "Puzzle packs, the daily puzzle, streaks", "p"),
+            ("Players", self._opener(self._profiles), "secondary", "Profiles, statistics and leaderboards", "y"),
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
             ("Help & About", self._opener(lambda: HelpScene(self.app)), "secondary", "How to play, controls, credits", "h"),
             ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
@@ -115,6 +116,11 @@ class MenuScene(ShellScene):
                 made.tooltip_side = "right" if index < len(rows) - 1 else "below"
                 buttons.append(made)
         return buttons
+
+    def _profiles(self) -> "Scene":
+        from rummi_desktop.scenes.profiles import ProfilesScene  # imported on the click, not at start
+
+        return ProfilesScene(self.app)
 
     def _opener(self, make: Callable[[], "Scene"]) -> Callable[[], None]:
         def open_scene() -> None:
