@@ -3,9 +3,11 @@ every game, and Rummi's miner, grading, hints and answer check (docs/puzzle-form
 
 import io
 import json
+import re
 import statistics
 from argparse import Namespace
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +34,7 @@ SPLIT = {
     "tags": ["split-run"], "features": {"broken_melds": 1, "tiles_moved": 2, "jokers": 0, "solutions": 1},
     "difficulty": 5.0, "rating": 27.5, "source": {"seed": 1, "turn": 3},
 }
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 PACKS = [{"id": "rummi-easy", "title": "First Steps", "order": 1}]
 
 
@@ -79,6 +82,15 @@ def test_rummi_difficulty_is_the_grade_of_its_features_and_the_bands_climb():
         assert easy < medium < hard, feature
     averages = [statistics.mean(p.difficulty for p in puzzles.pack(pack.id)) for pack in puzzles.packs]
     assert averages == sorted(averages) and len(set(averages)) == 3
+
+
+def test_a_puzzle_harder_on_every_feature_is_never_graded_easier():
+    puzzles = shipped_puzzles("rummi").puzzles
+    for p in puzzles:
+        for q in puzzles:
+            harder = all(p.features[k] >= q.features[k] for k in ("broken_melds", "tiles_moved", "jokers"))
+            if harder and p.features["solutions"] <= q.features["solutions"]:
+                assert p.difficulty >= q.difficulty, (p.id, q.id)
 
 
 # ---- mining ---------------------------------------------------------------------------------
@@ -132,7 +144,7 @@ def test_each_hint_level_leads_to_the_solution(band):
 
 
 def test_check_says_what_is_wrong_with_an_answer():
-    assert rummi_puzzles.check(SPLIT, SPLIT["solution"]) == {"solved": True, "value": 1, "message": "Solved: 1 tiles laid."}
+    assert rummi_puzzles.check(SPLIT, SPLIT["solution"]) == {"solved": True, "value": 1, "message": "Solved: 1 tile laid."}
     wrong = rummi_puzzles.check(SPLIT, [["R3", "R4", "R5", "R6", "R7", "R8"], ["R6"]])
     assert not wrong["solved"] and "meld 2" in wrong["message"]
     garbled = rummi_puzzles.check(SPLIT, [["R3", "X9"]])
@@ -289,3 +301,23 @@ def test_the_command_reports_a_failing_puzzle_and_an_unreadable_file(tmp_path):
     status, out, err = run(verify=[str(tmp_path / "wrong.toml"), str(tmp_path / "junk.toml")])
     assert status == 2 and out == "" and err.count("\n") == 1 and "junk.toml" in err
     assert run(generate=True, game="chess")[0] == 2
+
+
+def test_the_command_prints_only_documented_fields(tmp_path):
+    documented = set(re.findall(r"`([a-z_0-9]+)`", (DOCS / "analysis-format.md").read_text(encoding="utf-8")))
+    target = tmp_path / "one.toml"
+    _, out, _ = run(generate=True, game="rummi", count=1, seed=2, out=str(target))
+    assert set(json.loads(out)) <= documented
+    _, out, _ = run(verify=[str(target)])
+    assert set(json.loads(out)) <= documented
+
+
+def test_from_position_makes_a_puzzle_that_verifies():
+    split = rummi_puzzles.from_position(SPLIT["position"])
+    assert split["solution"] == SPLIT["solution"] and split["tags"] == ["split-run"]
+    assert rummi_puzzles.verify(split) == []
+    opening = rummi_puzzles.from_position({"game": "rummi", "table": [["K1", "K2", "K3"]],
+                                           "rack": ["R10", "B10", "Y10", "R5"], "initial": True})
+    assert opening["goal"] == "place-n" and opening["tags"] == ["opening"] and opening["runner_up"] == 0
+    assert rummi_puzzles.verify(opening) == []
+    assert rummi_puzzles.from_position({"game": "rummi", "table": [], "rack": ["R1"], "initial": False}) is None

@@ -20,7 +20,9 @@ def _meld_words(meld) -> str:
     return f"{real[0].number}s"
 
 
-def title_for(seen: Comparison, goal: str) -> str:
+def title_for(seen: Comparison, goal: str, opening: bool = False) -> str:
+    if opening:
+        return "Thirty to open"
     tags = technique_tags(seen)
     broken = [seen.before[i] for i in seen.broken]
     changed = [seen.before[i] for i in seen.changed]
