@@ -152,3 +152,16 @@ def test_a_malformed_puzzle_gets_a_clear_message():
         p["solution"] = [[13, 0, "R1"]]
 
     assert rp.verify(broken(off_board))[0].startswith("solution: there is no square 13,0")
+
+
+def test_the_sandbox_makes_the_same_puzzle_from_a_shipped_position():
+    for shipped in SHIPPED[::6]:
+        made = rp.from_position(shipped["position"])
+        kept = ("solution", "best", "runner_up", "target", "tags", "features", "difficulty", "rating")
+        assert {key: made[key] for key in kept} == {key: shipped[key] for key in kept}
+        assert made["pack"] == "" and rp.verify(made) == []
+        Puzzle.from_dict(made)
+    with pytest.raises(ValueError, match="no legal play"):
+        rp.from_position({"game": "rummble", "board": [[6, 6, "R1"], [6, 7, "R2"]], "rack": ["K9"]})
+    with pytest.raises(ValueError, match="is not a set"):
+        rp.from_position({"game": "rummble", "board": [[6, 6, "R1"], [6, 7, "K9"]], "rack": ["K9"]})

@@ -171,3 +171,16 @@ def test_a_malformed_puzzle_gets_a_clear_message():
     with pytest.raises(PuzzleError, match="column, letter"):
         Puzzle.from_dict(broken(bad_shape))
     assert "not allowed" in tp.check(SHIPPED[0], [99, "A"])["message"]
+
+
+def test_the_sandbox_makes_the_same_puzzle_from_a_shipped_position():
+    for shipped in SHIPPED[::6]:
+        made = tp.from_position(shipped["position"])
+        kept = ("solution", "best", "runner_up", "target", "tags", "features", "difficulty", "rating")
+        assert {key: made[key] for key in kept} == {key: shipped[key] for key in kept}
+        assert made["pack"] == "" and tp.verify(made) == []
+        Puzzle.from_dict(made)
+    with pytest.raises(ValueError, match="no drop from this hand makes a word"):
+        tp.from_position({"game": "tumblewords", "rows": ["........"] * 8, "hand": ["Q"]})
+    with pytest.raises(ValueError, match="tile above a vacant square"):
+        tp.from_position({"game": "tumblewords", "rows": ["Q......."] + ["........"] * 7, "hand": ["Q"]})

@@ -153,14 +153,29 @@ def puzzle_from(state: RummbleState, source: dict[str, int]) -> dict[str, Any] |
     search = Search(puzzle_state)
     if not search.plays or search.margin < MARGIN:
         return None
+    puzzle = _puzzle(position, puzzle_state, search)
+    return {**puzzle, "pack": f"{GAME}-{band_of(puzzle['difficulty'], BAND_LIMITS)}", "source": dict(source)}
+
+
+def from_position(position: dict[str, Any]) -> dict[str, Any]:
+    """A whole loose puzzle (``pack`` "") from any legal position, for the sandbox: the best
+    play as the solution, graded and tagged, whatever its margin. ValueError for an illegal
+    position or a rack with no play."""
+    state = load_position(position)
+    search = Search(state)
+    if not search.plays:
+        raise ValueError("the rack has no legal play on this board")
+    return _puzzle(position, state, search)
+
+
+def _puzzle(position: dict[str, Any], state: RummbleState, search: Search) -> dict[str, Any]:
     solution = search.optimal[0]
-    graded = grading(puzzle_state, solution.move(), search)
-    band = band_of(graded["difficulty"], BAND_LIMITS)
+    graded = grading(state, solution.move(), search)
     return {
-        "id": position_id(GAME, position), "game": GAME, "pack": f"{GAME}-{band}",
+        "id": position_id(GAME, position), "game": GAME, "pack": "",
         "title": title_of(graded["tags"], graded["features"], search.best), "goal": "best-score",
         "target": search.best, "position": position, "solution": play_notation(solution), "best": search.best,
-        "runner_up": search.runner_up, **graded, "rating": rating_of(graded["difficulty"]), "source": dict(source),
+        "runner_up": search.runner_up, **graded, "rating": rating_of(graded["difficulty"]),
     }
 
 
@@ -308,4 +323,4 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"solved": False, "value": value, "message": f"{value} points; the best play scores {target}."}
 
 
-__all__ = ["MARGIN", "PACK_TITLES", "TAGS", "check", "difficulty_of", "hints", "mine", "verify"]
+__all__ = ["MARGIN", "PACK_TITLES", "TAGS", "check", "difficulty_of", "from_position", "hints", "mine", "verify"]

@@ -159,15 +159,29 @@ def puzzle_from(state: TumblewordsState, source: dict[str, int]) -> dict[str, An
     search = Search(load_position(position))
     if not search.drops or search.best == 0 or search.margin < MARGIN:
         return None
+    puzzle = _puzzle(position, search)
+    return {**puzzle, "pack": f"{GAME}-{band_of(puzzle['difficulty'], BAND_LIMITS)}", "source": dict(source)}
+
+
+def from_position(position: dict[str, Any]) -> dict[str, Any]:
+    """A whole loose puzzle (``pack`` "") from any legal position, for the sandbox: the best
+    drop as the solution, graded and tagged, whatever its margin. ValueError for an illegal
+    position, or one where no drop scores."""
+    search = Search(load_position(position))
+    if search.best == 0:
+        raise ValueError("no drop from this hand makes a word")
+    return _puzzle(position, search)
+
+
+def _puzzle(position: dict[str, Any], search: Search) -> dict[str, Any]:
     solution = best_of(search.optimal)
     assert solution is not None
     graded = grading(solution.drop, solution.verdict.words, search)
-    band = band_of(graded["difficulty"], BAND_LIMITS)
     return {
-        "id": position_id(GAME, position), "game": GAME, "pack": f"{GAME}-{band}",
+        "id": position_id(GAME, position), "game": GAME, "pack": "",
         "title": title_of(graded["tags"], graded["features"], search.best), "goal": "best-score",
         "target": search.best, "position": position, "solution": drop_data(solution.drop), "best": search.best,
-        "runner_up": search.runner_up, **graded, "rating": rating_of(graded["difficulty"]), "source": dict(source),
+        "runner_up": search.runner_up, **graded, "rating": rating_of(graded["difficulty"]),
     }
 
 
@@ -270,4 +284,4 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"solved": False, "value": value, "message": f"{made}: {value} points; the best drop scores {target}."}
 
 
-__all__ = ["MARGIN", "PACK_TITLES", "TAGS", "check", "difficulty_of", "hints", "mine", "verify"]
+__all__ = ["MARGIN", "PACK_TITLES", "TAGS", "check", "difficulty_of", "from_position", "hints", "mine", "verify"]
