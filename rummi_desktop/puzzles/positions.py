@@ -21,6 +21,12 @@ from rummi_desktop.games.tumblewords.grid import BLANK, LETTERS, Grid
 from rummi_desktop.tiles import NotationError, Tile, excess_copies, format_tiles
 
 MAX_SIDE = 30  # a Tumblewords board side, as analyze allows
+ECHO_LIMIT = 60  # characters of a quoted value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
 
 
 class BadPosition(ValueError):
@@ -30,10 +36,10 @@ class BadPosition(ValueError):
 def _keys(position: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...]) -> None:
     unknown = sorted(set(position) - set(required) - set(optional))
     if unknown:
-        raise BadPosition(f"unknown key {unknown[0]!r} (the position has {', '.join(required + optional)})")
+        raise BadPosition(f"unknown key {_shown(unknown[0])} (the position has {', '.join(required + optional)})")
     missing = [key for key in required if key not in position]
     if missing:
-        raise BadPosition(f"missing key {missing[0]!r}")
+        raise BadPosition(f"missing key {_shown(missing[0])}")
 
 
 def parse_tiles(value: Any, what: str) -> list[Tile]:
@@ -42,7 +48,7 @@ def parse_tiles(value: Any, what: str) -> list[Tile]:
     tiles = []
     for item in value:
         if not isinstance(item, str):
-            raise BadPosition(f"{what}: {item!r} is not a tile (tiles are strings like \"R7\")")
+            raise BadPosition(f"{what}: {_shown(item)} is not a tile (tiles are strings like \"R7\")")
         try:
             tiles.append(Tile.parse(item))
         except NotationError as error:
@@ -76,17 +82,17 @@ def check_rummi(position: dict[str, Any]) -> None:
 
 def _rummble_square(entry: Any) -> tuple[int, int, Laid]:
     if not (isinstance(entry, list) and len(entry) == 3):
-        raise BadPosition(f"board: {entry!r} is not [row, column, tile]")
+        raise BadPosition(f"board: {_shown(entry)} is not [row, column, tile]")
     row, col, tile = entry
     for name, number in (("row", row), ("column", col)):
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < SIZE:
-            raise BadPosition(f"board: {entry!r}: the {name} must be a whole number 0 to {SIZE - 1}")
+            raise BadPosition(f"board: {_shown(entry)}: the {name} must be a whole number 0 to {SIZE - 1}")
     if not isinstance(tile, str):
-        raise BadPosition(f"board: {entry!r}: the tile must be a string like \"R7\" or \"J=K7\"")
+        raise BadPosition(f"board: {_shown(entry)}: the tile must be a string like \"R7\" or \"J=K7\"")
     try:
         return row, col, Laid.parse(tile)
     except ValueError as error:
-        raise BadPosition(f"board: {entry!r}: {error}") from error
+        raise BadPosition(f"board: {_shown(entry)}: {error}") from error
 
 
 def check_rummble(position: dict[str, Any]) -> None:
@@ -123,7 +129,7 @@ def check_tumblewords(position: dict[str, Any]) -> None:
         raise BadPosition("hand must be a list of letters like [\"T\", \"?\"]")
     for item in hand:
         if not (isinstance(item, str) and len(item) == 1 and (item in LETTERS or item == BLANK)):
-            raise BadPosition(f"hand: {item!r} is not a letter (write \"A\" to \"Z\", or \"?\" for a blank)")
+            raise BadPosition(f"hand: {_shown(item)} is not a letter (write \"A\" to \"Z\", or \"?\" for a blank)")
     length = position.get("min_length", 2)
     if isinstance(length, bool) or not isinstance(length, int) or not 2 <= length <= MAX_WORD_LETTERS:
         raise BadPosition(f"min_length must be a whole number from 2 to {MAX_WORD_LETTERS}")
@@ -141,10 +147,10 @@ def position_problem(game: str, position: Any) -> str | None:
     if not isinstance(position, dict):
         return "the position must be a table of keys"
     if position.get("game") != game:
-        return f"the position's game must be {game!r}, not {position.get('game')!r}"
+        return f"the position's game must be {_shown(game)}, not {_shown(position.get('game'))}"
     check = CHECKS.get(game)
     if check is None:
-        return f"no puzzles for the game {game!r}"
+        return f"no puzzles for the game {_shown(game)}"
     try:
         check(position)
     except BadPosition as error:
@@ -185,7 +191,7 @@ def solution_problem(game: str, solution: Any) -> str | None:
     (Whether it is legal and reaches its value is the game's puzzle module's ``verify``.)"""
     shape = SOLUTION_SHAPES.get(game)
     if shape is None:
-        return f"no puzzles for the game {game!r}"
+        return f"no puzzles for the game {_shown(game)}"
     try:
         shape(solution)
     except BadPosition as error:

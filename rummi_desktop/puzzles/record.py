@@ -40,25 +40,33 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 TITLE_LIMIT = 80
 
 
+ECHO_LIMIT = 60  # characters of a quoted value: a message stays one readable line
+
+
 class PuzzleError(ValueError):
     """A puzzle or puzzle file that cannot be used; the message is one sentence saying why."""
 
 
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
+
+
 def _whole(value: Any, what: str, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise PuzzleError(f"{what} must be a whole number of at least {least}, not {value!r}")
+        raise PuzzleError(f"{what} must be a whole number of at least {least}, not {_shown(value)}")
     return value
 
 
 def _number(value: Any, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise PuzzleError(f"{what} must be a number, not {value!r}")
+        raise PuzzleError(f"{what} must be a number, not {_shown(value)}")
     return float(value)
 
 
 def _text(value: Any, what: str, limit: int = TITLE_LIMIT, empty: bool = False) -> str:
     if not isinstance(value, str) or (not empty and not value.strip()) or len(value) > limit:
-        raise PuzzleError(f"{what} must be a text of 1 to {limit} characters, not {value!r}")
+        raise PuzzleError(f"{what} must be a text of 1 to {limit} characters, not {_shown(value)}")
     return value
 
 
@@ -67,35 +75,35 @@ def _identifier(value: Any, what: str, empty: bool = False) -> str:
         return value
     if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
         raise PuzzleError(f"{what} must be lower-case letters, digits and dashes like \"rummi-easy-001\", "
-                          f"not {value!r}")
+                          f"not {_shown(value)}")
     return value
 
 
 def _unknown_keys(data: Mapping[str, Any], known: tuple[str, ...], what: str) -> None:
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise PuzzleError(f"unknown key {unknown[0]!r} in {what} (known: {', '.join(known)})")
+        raise PuzzleError(f"unknown key {_shown(unknown[0])} in {what} (known: {', '.join(known)})")
 
 
 def _tags(value: Any, game: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(tag, str) for tag in value):
-        raise PuzzleError(f"tags must be a list of texts, not {value!r}")
+        raise PuzzleError(f"tags must be a list of texts, not {_shown(value)}")
     unknown = [tag for tag in value if tag not in TAGS[game]]
     if unknown:
-        raise PuzzleError(f"unknown tag {unknown[0]!r} (a {game} puzzle's tags: {', '.join(TAGS[game])})")
+        raise PuzzleError(f"unknown tag {_shown(unknown[0])} (a {game} puzzle's tags: {', '.join(TAGS[game])})")
     return tuple(value)
 
 
 def _features(value: Any, game: str) -> dict[str, int]:
     if not isinstance(value, Mapping):
-        raise PuzzleError(f"features must be a table of whole numbers, not {value!r}")
+        raise PuzzleError(f"features must be a table of whole numbers, not {_shown(value)}")
     _unknown_keys(value, FEATURES[game], "features")
     return {key: _whole(number, f"feature {key}") for key, number in value.items()}
 
 
 def _source(value: Any) -> dict[str, int]:
     if not isinstance(value, Mapping):
-        raise PuzzleError(f"source must be a table like {{seed = 1, turn = 12}}, not {value!r}")
+        raise PuzzleError(f"source must be a table like {{seed = 1, turn = 12}}, not {_shown(value)}")
     _unknown_keys(value, ("seed", "turn"), "source")
     return {key: _whole(number, f"source {key}") for key, number in value.items()}
 
@@ -124,16 +132,16 @@ class Puzzle:
     def from_dict(cls, data: Any) -> "Puzzle":
         """The puzzle in ``data``, every field checked (PuzzleError names the first bad one)."""
         if not isinstance(data, Mapping):
-            raise PuzzleError(f"a puzzle must be a table of keys, not {data!r}")
+            raise PuzzleError(f"a puzzle must be a table of keys, not {_shown(data)}")
         _unknown_keys(data, REQUIRED + OPTIONAL, "the puzzle")
         missing = [key for key in REQUIRED if key not in data]
         if missing:
             raise PuzzleError(f"missing key {missing[0]!r}")
         game = data["game"]
         if game not in GOALS:
-            raise PuzzleError(f"unknown game {game!r} (puzzles exist for {', '.join(GOALS)})")
+            raise PuzzleError(f"unknown game {_shown(game)} (puzzles exist for {', '.join(GOALS)})")
         if data["goal"] not in GOALS[game]:
-            raise PuzzleError(f"goal {data['goal']!r} is not a {game} goal ({', '.join(GOALS[game])})")
+            raise PuzzleError(f"goal {_shown(data['goal'])} is not a {game} goal ({', '.join(GOALS[game])})")
         problem = position_problem(game, data["position"])
         if problem:
             raise PuzzleError(f"position: {problem}")
@@ -200,7 +208,7 @@ class Pack:
     @classmethod
     def from_dict(cls, data: Any) -> "Pack":
         if not isinstance(data, Mapping):
-            raise PuzzleError(f"a pack must be a table of keys, not {data!r}")
+            raise PuzzleError(f"a pack must be a table of keys, not {_shown(data)}")
         _unknown_keys(data, ("id", "title", "order"), "a pack")
         for key in ("id", "title", "order"):
             if key not in data:
@@ -232,10 +240,10 @@ class PuzzleFile:
             raise PuzzleError("a puzzle file must be a table of keys")
         _unknown_keys(data, FILE_KEYS, "the file")
         if data.get("version") != VERSION:
-            raise PuzzleError(f"version must be {VERSION}, not {data.get('version')!r}")
+            raise PuzzleError(f"version must be {VERSION}, not {_shown(data.get('version'))}")
         game = data.get("game")
         if game not in GOALS:
-            raise PuzzleError(f"unknown game {game!r} (puzzles exist for {', '.join(GOALS)})")
+            raise PuzzleError(f"unknown game {_shown(game)} (puzzles exist for {', '.join(GOALS)})")
         packs = _list(data.get("packs", []), "packs")
         packs = tuple(Pack.from_dict(pack) for pack in packs)
         puzzles = tuple(_puzzle_at(number, item) for number, item in
@@ -257,7 +265,7 @@ class PuzzleFile:
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise PuzzleError(f"{what} must be an array of tables ([[{what}]]), not {value!r}")
+        raise PuzzleError(f"{what} must be an array of tables ([[{what}]]), not {_shown(value)}")
     return value
 
 

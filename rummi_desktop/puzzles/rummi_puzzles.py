@@ -7,11 +7,14 @@ keeps what that play needs: the table melds it changes (plus a few untouched one
 past), and the rack tiles it lays (sometimes with a tile or two it cannot lay, the goal then
 being "place N"). A position is kept when the best play lays every rack tile and a play that
 leaves the table alone (new melds from the rack only: ``runner_up``) lays fewer, or when the
-best play lays at least CLEAR_MARGIN more tiles than that.
+best play lays at least CLEAR_MARGIN more tiles than that. A single tile laid on a meld
+without breaking any is a move, not a puzzle, and is left out.
 
 Grading (``grade``): difficulty = 2·broken_melds + 0.5·tiles_moved + 1.5·jokers + 2/solutions,
 the last feature counting the distinct optimal final tables (fewer ways in is harder). Bands:
-easy below 3.5, medium below 7, hard from 7. Pure module: no pygame, no I/O.
+easy below 3.5 (in practice: no meld broken), medium below 7, hard from 7.
+``verify``, ``hints`` and ``check`` follow docs/puzzle-format.md; ``from_position`` makes a
+whole puzzle from a position (for the sandbox). Pure module: no pygame, no I/O.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from rummi_desktop.games.rummi.play_check import check_play
 from rummi_desktop.games.rummi.spec import RUMMI
 from rummi_desktop.puzzles.record import Puzzle, PuzzleError
 from rummi_desktop.puzzles.rummi_compare import Comparison, compare, freed_jokers, technique_tags
-from rummi_desktop.puzzles.rummi_count import count_final_tables, meld_key
+from rummi_desktop.puzzles.rummi_count import SOLUTION_CAP, count_final_tables, meld_key
 from rummi_desktop.puzzles.share_code import canonical_json
 from rummi_desktop.puzzles.rummi_titles import title_for
 from rummi_desktop.tiles import NotationError, Tile, format_tiles
@@ -63,15 +66,19 @@ def rating(difficulty: float) -> float:
     return round(min(45.0, 15.0 + 2.5 * difficulty), 2)
 
 
-def measure(table: Melds, rack: list[Tile], solution: Melds, best: int) -> dict[str, int]:
+def measure(table: Melds, rack: list[Tile], solution: Melds, best: int, initial: bool = False) -> dict[str, int]:
     seen = compare(table, solution)
     jokers = sum(tile.is_joker for meld in table for tile in meld) + sum(tile.is_joker for tile in rack)
     return {
         "broken_melds": len(seen.broken),
         "tiles_moved": len(seen.moved_tiles),
         "jokers": jokers,
-        "solutions": count_final_tables(table, rack, best),
+        "solutions": count_final_tables(table, rack, best, initial),
     }
+
+
+def tags_of(table: Melds, solution: Melds, initial: bool) -> list[str]:
+    return technique_tags(compare(table, solution)) + (["opening"] if initial else [])
 
 
 # ---- reading a puzzle dict ----------------------------------------------------------------
@@ -123,13 +130,31 @@ def _trimmed(table: Melds, solution: Melds, seen: Comparison, rng: random.Random
     return [table[i] for i in sorted(keep)], kept_solution
 
 
-def puzzle_from(table: Melds, rack: list[Tile], rng: random.Random, source: dict[str, int]) -> dict | None:
-    """A puzzle from one game position, or None when it is not clear-cut enough."""
+def _may_fall_in(table: Melds, rack: list[Tile], solution: Melds, wanted: str | None) -> bool:
+    """Could the puzzle grade into the ``wanted`` band? Known before the dear part of the
+    grade, the count of solutions, whose term lies between 2/SOLUTION_CAP and 2."""
+    if wanted is None:
+        return True
+    seen = compare(table, solution)
+    jokers = sum(tile.is_joker for meld in table for tile in meld) + sum(tile.is_joker for tile in rack)
+    known = grade({"broken_melds": len(seen.broken), "tiles_moved": len(seen.moved_tiles),
+                   "jokers": jokers, "solutions": SOLUTION_CAP}) - 2.0 / SOLUTION_CAP
+    low, high = BANDS[wanted]
+    return known + 2.0 / SOLUTION_CAP < high and known + 2.0 >= low
+
+
+def puzzle_from(table: Melds, rack: list[Tile], rng: random.Random, source: dict[str, int],
+                wanted: str | None = None) -> dict | None:
+    """A puzzle from one game position, or None when it is not clear-cut enough (or, with
+    ``wanted``, cannot fall in that difficulty band)."""
     found = solve(table, rack, False)
     if found.placed == 0:
         return None
     laid = Counter(tile for meld in found.table for tile in meld) - Counter(tile for meld in table for tile in meld)
-    table, solution = _trimmed(table, found.table, compare(table, found.table), rng)
+    seen = compare(table, found.table)
+    if found.placed == 1 and not seen.broken:
+        return None  # one tile onto the end of a meld: a move, not a puzzle
+    table, solution = _trimmed(table, found.table, seen, rng)
     unplaced = sorted((Counter(rack) - laid).elements())
     decoys = rng.sample(unplaced, min(len(unplaced), rng.choice(DECOY_CHOICES)))
     puzzle_rack = sorted(laid.elements()) + decoys
@@ -139,28 +164,47 @@ def puzzle_from(table: Melds, rack: list[Tile], rng: random.Random, source: dict
     place_all = not decoys
     if not ((place_all and runner_up < best) or best - runner_up >= CLEAR_MARGIN):
         return None
+    # Cutting the table down can cut a tile the joker rule leaned on: check the play again.
+    if not _may_fall_in(table, puzzle_rack, solution, wanted):
+        return None
+    if not check_play(table, puzzle_rack, solution, False).legal or \
+            solve(table, puzzle_rack, False, tidy=False).placed != best:
+        return None
     return assemble(table, puzzle_rack, solution, best, runner_up, source)
 
 
 def assemble(table: Melds, rack: list[Tile], solution: Melds, best: int, runner_up: int,
-             source: dict[str, int] | None = None) -> dict[str, Any]:
+             source: dict[str, int] | None = None, initial: bool = False) -> dict[str, Any]:
     """The puzzle dict for a position whose best play (``solution``, laying ``best``) is known."""
     seen = compare(table, solution)
     freed = freed_jokers(table, solution)
     goal = "free-joker" if freed else "place-all" if best == len(rack) else "place-n"
-    features = measure(table, rack, solution, best)
+    features = measure(table, rack, solution, best, initial)
     difficulty = grade(features)
-    position = {"game": GAME, "table": _names(table), "rack": [tile.notation() for tile in rack], "initial": False}
+    position = {"game": GAME, "table": _names(table), "rack": [tile.notation() for tile in rack], "initial": initial}
     digest = hashlib.sha256(canonical_json(position).encode("utf-8")).hexdigest()[:8]
     puzzle = {
-        "id": f"{GAME}-{digest}", "game": GAME, "pack": "", "title": title_for(seen, goal),
+        "id": f"{GAME}-{digest}", "game": GAME, "pack": "", "title": title_for(seen, goal, initial),
         "goal": goal, "target": best, "position": position, "solution": _names(solution),
-        "best": best, "runner_up": runner_up, "tags": technique_tags(seen), "features": features,
+        "best": best, "runner_up": runner_up, "tags": tags_of(table, solution, initial), "features": features,
         "difficulty": difficulty, "rating": rating(difficulty),
     }  # fmt: skip
     if source is not None:
         puzzle["source"] = dict(source)
     return puzzle
+
+
+def from_position(position: dict[str, Any]) -> dict[str, Any] | None:
+    """A whole puzzle for a legal position (the sandbox's "Save as puzzle"): the solver's best
+    play as its solution, graded and tagged; None when no tile can be laid. For an opening
+    position (``initial``) runner_up is 0: every play there leaves the table alone."""
+    table, rack = _melds(position["table"]), [Tile.parse(name) for name in position["rack"]]
+    initial = bool(position.get("initial", False))
+    found = solve(table, rack, initial)
+    if found.placed == 0:
+        return None
+    runner_up = 0 if initial else rack_only_best(rack)
+    return assemble(table, rack, found.table, found.placed, min(runner_up, found.placed), None, initial)
 
 
 def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str, Any]]:
@@ -179,7 +223,7 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
                 break
             if turn - last_turn < TURNS_APART:
                 continue
-            puzzle = puzzle_from(table, rack, rng, {"seed": game_seed, "turn": turn})
+            puzzle = puzzle_from(table, rack, rng, {"seed": game_seed, "turn": turn}, difficulty)
             if puzzle is None or puzzle["id"] in seen_ids:
                 continue
             if difficulty is not None and band(puzzle["difficulty"]) != difficulty:
@@ -215,12 +259,12 @@ def verify(puzzle: dict[str, Any]) -> list[str]:
     exact = solve(table, rack, initial, tidy=False).placed
     if exact != record.best:
         problems.append(f"the exact search lays {exact} tiles, not best = {record.best}")
-    runner_up = rack_only_best(rack)
+    runner_up = 0 if initial else rack_only_best(rack)
     if runner_up != record.runner_up:
         problems.append(f"a play leaving the table alone lays {runner_up} tiles, not runner_up = {record.runner_up}")
     problems += _goal_problems(record, table, rack, solution)
     if not problems:
-        problems += _grade_problems(record, table, rack, solution)
+        problems += _grade_problems(record, table, rack, solution, initial)
     return problems
 
 
@@ -234,12 +278,12 @@ def _goal_problems(record: Puzzle, table: Melds, rack: list[Tile], solution: Mel
     return []
 
 
-def _grade_problems(record: Puzzle, table: Melds, rack: list[Tile], solution: Melds) -> list[str]:
+def _grade_problems(record: Puzzle, table: Melds, rack: list[Tile], solution: Melds, initial: bool) -> list[str]:
     problems = []
-    tags = technique_tags(compare(table, solution))
+    tags = tags_of(table, solution, initial)
     if sorted(record.tags) != sorted(tags):
         problems.append(f"tags {list(record.tags)} are not the solution's techniques {tags}")
-    features = measure(table, rack, solution, record.best)
+    features = measure(table, rack, solution, record.best, initial)
     if record.features != features:
         problems.append(f"features {record.features} are not the measured {features}")
     elif record.difficulty != grade(features):
@@ -291,11 +335,12 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
         return {"solved": False, "value": 0, "message": f"That is not a table of melds: {error}"}
     verdict = check_play(table, rack, play, initial)
     if not verdict.legal:
-        return {"solved": False, "value": verdict.placed if verdict.placed > 0 else 0, "message": verdict.error}
+        return {"solved": False, "value": 0, "message": verdict.error}
     target = puzzle["target"]
     if verdict.placed < target:
         return {"solved": False, "value": verdict.placed,
                 "message": f"A legal play, but it lays {verdict.placed} of the {target} tiles the puzzle asks for."}
     if puzzle["goal"] == "free-joker" and not freed_jokers(table, play):
         return {"solved": False, "value": verdict.placed, "message": "A legal play, but the joker is still in its place."}
-    return {"solved": True, "value": verdict.placed, "message": f"Solved: {verdict.placed} tiles laid."}
+    laid = f"{verdict.placed} tile{'s' if verdict.placed != 1 else ''}"
+    return {"solved": True, "value": verdict.placed, "message": f"Solved: {laid} laid."}

@@ -20,7 +20,9 @@ def _meld_words(meld) -> str:
     return f"{real[0].number}s"
 
 
-def title_for(seen: Comparison, goal: str) -> str:
+def title_for(seen: Comparison, goal: str, opening: bool = False) -> str:
+    if opening:
+        return "Thirty to open"
     tags = technique_tags(seen)
     broken = [seen.before[i] for i in seen.broken]
     changed = [seen.before[i] for i in seen.changed]
@@ -28,7 +30,9 @@ def title_for(seen: Comparison, goal: str) -> str:
         holder = next((meld for meld in changed if any(tile.is_joker for tile in meld)), None)
         return f"Free the joker from the {_meld_words(holder)}" if holder else "Free the joker"
     if "full-rebuild" in tags:
-        return f"Rebuild {len(broken)} melds" if len(broken) > 2 else "Tear down, build up"
+        if len(broken) > 2:
+            return f"Rebuild {len(broken)} melds"
+        return f"Rebuild the {_meld_words(broken[0])} and the {_meld_words(broken[1])}"
     if "take-from-group" in tags:
         four = next(meld for meld in broken if len(meld) == 4 and is_group(meld))
         number = next(tile.number for tile in four if not tile.is_joker)
