@@ -139,3 +139,36 @@ def test_a_streak_runs_on_rising_ratings_until_a_miss(tmp_path, monkeypatch):
     assert any(line.startswith("Streak over: 1 solved") for line in card.lines)
     assert read_progress()[0].game("rummi").streak_best == 1
     assert trainer.streak.over
+
+
+def test_three_packs_a_game_and_long_packs_lay_out_without_overlaps(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    rows = [{"id": f"p{n}", "title": f"Medium Puzzles {n}", "order": n} for n in range(3)]
+    many = [dict(PUZZLES[0], id=f"q{n}-{i}", pack=f"p{n}") for n in range(3) for i in range(50)]
+    games = [GamePuzzles("rummi", "Rummi", packs_of("rummi", rows, many), ENTRY), *sample_games()[1:]]
+    trainer = TrainerScene(app, games, today=lambda: DAY)
+    app.stack.push(trainer)
+    steps(app, 2)
+    rects = [w.rect for w in trainer.widgets.widgets]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    click(app, button_centre(trainer.pack_buttons["p2"]))
+    pack = app.stack.top
+    rects = [w.rect for w in pack.widgets.widgets]
+    assert len(pack.puzzle_buttons) == 50
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(r.right < 1240 and r.x > 40 for r in rects)
+
+
+def test_a_puzzle_that_cannot_be_set_up_gives_a_notice_not_a_crash(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    broken = dict(PUZZLES[0], position={"game": "rummi", "table": [["R3", "Q4"]], "rack": ["K6"]})
+    games = [GamePuzzles("rummi", "Rummi", packs_of("rummi", PACKS, [broken]), ENTRY)]
+    trainer = TrainerScene(app, games, today=lambda: DAY)
+    app.stack.push(trainer)
+    steps(app, 2)
+    click(app, button_centre(trainer.pack_buttons["t-easy"]))
+    pack = app.stack.top
+    click(app, button_centre(pack.puzzle_buttons[0]))
+    assert app.stack.top is pack
+    assert "t-split-001 cannot be opened" in trainer.notices[-1]
+    pack.draw(app.screen)

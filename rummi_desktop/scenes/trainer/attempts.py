@@ -52,7 +52,11 @@ class AttemptRunner:
             table = None if outcome.gave_up else holder.get("table")
             stack.push(AttemptResultScene(self.app, headline(outcome), lines, choices, table))
 
-        scene = game.entry.puzzle_scene(self.app, dict(puzzle), on_finish)
+        try:
+            scene = game.entry.puzzle_scene(self.app, dict(puzzle), on_finish)
+        except (ValueError, KeyError, TypeError, LookupError) as error:  # a bad puzzle costs only itself
+            self.notices.append(f"Puzzle {puzzle.get('id', '?')} cannot be opened: {error}")
+            return
         holder["table"] = scene
         stack.push(scene)
 

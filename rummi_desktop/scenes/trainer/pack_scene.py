@@ -18,7 +18,13 @@ from rummi_desktop.ui.widgets import Button
 if TYPE_CHECKING:
     from rummi_desktop.app import App
 
-COLUMNS, CELL_W, CELL_H, GAP, GRID_TOP = 6, 160, 60, 14, 170
+CELL_H, GAP, GRID_TOP = 60, 14, 170
+
+
+def grid_shape(count: int) -> tuple[int, int]:
+    """(columns, cell width): six wide columns for up to 36 puzzles, then eight narrower ones
+    (56 fit above the Back button)."""
+    return (6, 160) if count <= 36 else (8, 128)
 
 
 class PackScene(ShellScene):
@@ -39,10 +45,11 @@ class PackScene(ShellScene):
         self.puzzle_buttons = []
         solved = self.solved
         records = self.trainer.progress.game(self.game.key).puzzles
-        left = 640 - (COLUMNS * CELL_W + (COLUMNS - 1) * GAP) // 2
+        columns, cell_w = grid_shape(len(self.pack.puzzles))
+        left = 640 - (columns * cell_w + (columns - 1) * GAP) // 2
         for index, puzzle in enumerate(self.pack.puzzles):
-            row, column = divmod(index, COLUMNS)
-            rect = (left + column * (CELL_W + GAP), GRID_TOP + row * (CELL_H + GAP), CELL_W, CELL_H)
+            row, column = divmod(index, columns)
+            rect = (left + column * (cell_w + GAP), GRID_TOP + row * (CELL_H + GAP), cell_w, CELL_H)
             open_ = is_unlocked(self.pack, index, solved)
             record = records.get(puzzle["id"])
             label = f"{index + 1}" + (f"  ✓ {clock_text(record.best_seconds)}" if record and record.solved
@@ -79,4 +86,7 @@ class PackScene(ShellScene):
         solved = len(self.solved & {p["id"] for p in self.pack.puzzles})
         line = shapes.text(f"{solved} of {len(self.pack.puzzles)} solved", 22, theme.text_muted)
         surface.blit(line, line.get_rect(midtop=(640, 122)))
+        if self.trainer.notices:
+            note = shapes.text(self.trainer.notices[-1], 18, theme.hint)
+            surface.blit(note, note.get_rect(midbottom=(640, 690)))
         self.widgets.draw(surface, theme)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 LEFT, TOP_ROW, GAMES_TOP, GAME_BLOCK = 110, 150, 250, 138
-PACK_W, PACK_H, PACK_GAP, STREAK_W = 292, 56, 16, 170
+PACK_W, PACK_H, PACK_GAP, STREAK_W = 262, 56, 16, 170  # three packs and Streak fit in a row
 
 
 def pack_summary(pack: Pack, progress: PuzzleProgress) -> tuple[int, float | None]:
