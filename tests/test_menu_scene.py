@@ -35,12 +35,12 @@ def test_buttons_drop_into_place_one_after_another(no_games):
     assert first.rect.top < last.rect.top  # the first one moves first
     for _ in range(60):
         app.step(1 / 60)
-    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 4  # the shell's row
+    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 5  # the shell's row
 
 
 def test_instant_animation_setting_places_buttons_at_once(no_games):
     _, menu = open_menu("instant")
-    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 4  # Puzzles, Settings, Help & About, Quit
+    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 5  # Puzzles, Sandbox, Settings, Help & About, Quit
 
 
 def test_each_game_has_a_row_with_its_continue_beside_it_and_nothing_overlaps(no_games):

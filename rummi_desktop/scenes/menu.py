@@ -29,8 +29,8 @@ BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 300
 GAME_ROW_WIDTH = 572  # a game's button, or its button and its Continue side by side
 CONTINUE_WIDTH = 262
 CONTINUE_FONT = 22  # "Continue Tumblewords" fits
-SHELL_BUTTON_WIDTH, SHELL_GAP = 135, 10  # Puzzles, Settings, Help & About and Quit share the last row, as wide as a game row
-SHELL_FONT = 20  # "Help & About" fits with room to spare
+SHELL_GAP = 8  # Puzzles, Sandbox, Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_FONT = 19
 SHELL_ROW_GAP = 10  # extra space between the games and the shell's row
 NOTICE_WIDTH = 1000
 INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
@@ -47,10 +47,7 @@ def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
     for index, row in enumerate(rows):
         if index == len(rows) - 1:  # the shell's row
             top += SHELL_ROW_GAP if index else 0
-            width = len(row) * SHELL_BUTTON_WIDTH + (len(row) - 1) * SHELL_GAP
-            x = 640 - width // 2
-            placed.append([pygame.Rect(x + i * (SHELL_BUTTON_WIDTH + SHELL_GAP), top, SHELL_BUTTON_WIDTH,
-                                       BUTTON_HEIGHT) for i in range(len(row))])
+            placed.append(_shell_rects([entry[0] for entry in row], top))
             break
         if len(row) == 1:
             placed.append([pygame.Rect(left, top, GAME_ROW_WIDTH, BUTTON_HEIGHT)])
@@ -60,6 +57,21 @@ def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
                            pygame.Rect(left + game_width + BUTTON_GAP, top, CONTINUE_WIDTH, BUTTON_HEIGHT)])
         top += BUTTON_HEIGHT + BUTTON_GAP
     return placed
+
+
+def _shell_rects(labels: list[str], top: int) -> list[pygame.Rect]:
+    """The shell's buttons side by side across a game row's width, each as wide as its label
+    needs plus an even share of what is left (five of them fit where three wide ones did)."""
+    from rummi_desktop.ui.fonts import font
+
+    needs = [font(SHELL_FONT).size(label)[0] for label in labels]
+    spare = GAME_ROW_WIDTH - (len(labels) - 1) * SHELL_GAP - sum(needs)
+    x, rects = 640 - GAME_ROW_WIDTH // 2, []
+    for index, need in enumerate(needs):
+        width = need + spare // len(labels) + (1 if index < spare % len(labels) else 0)
+        rects.append(pygame.Rect(x, top, width, BUTTON_HEIGHT))
+        x += width + SHELL_GAP
+    return rects
 
 
 class MenuScene(ShellScene):
@@ -77,7 +89,7 @@ class MenuScene(ShellScene):
         """Rows of (label, action, style, tooltip, shortcut): one per game (its Continue beside
         it when there is a game to continue), then the shell's row."""
         rows: list[list[Entry]] = []
-        taken = {"s", "h", "q", "p"}  # the shell's own shortcuts, below
+        taken = {"s", "h", "q", "p", "x"}  # the shell's own shortcuts, below
         for number, game in enumerate(registry.playable_games(), start=1):
             row = [(game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary", game.tagline,
                     str(number))]
@@ -91,8 +103,12 @@ class MenuScene(ShellScene):
         from rummi_desktop.scenes.help import HelpScene
         from rummi_desktop.scenes.settings import SettingsScene
 
+        from rummi_desktop.scenes.sandbox.chooser import sandbox_chooser
+
         rows.append([
             ("Puzzles", self._opener(self._trainer), "secondary", "Puzzle packs, the daily puzzle, streaks", "p"),
+            ("Sandbox", self._opener(lambda: sandbox_chooser(self.app)), "secondary",
+             "A free table for any game: build a position, find the best play", "x"),
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
             ("Help & About", self._opener(lambda: HelpScene(self.app)), "secondary", "How to play, controls, credits", "h"),
             ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
