@@ -33,7 +33,8 @@ class GameEntry:
     something this copy lacks (``missing_what``, e.g. "its word list"): the save is then kept
     as it is, not set aside as damaged. ``puzzle`` is the game's puzzle table, made as
     ``puzzle(app, puzzle_dict, on_finish)`` (on_finish gets a ``PuzzleOutcome``); "" while the
-    game has none.
+    game has none. ``sandbox`` is the game's sandbox scene, made as
+    ``sandbox(app, scenario)`` (scenario: a puzzle dict or an analyze position, or None).
     """
 
     key: str
@@ -45,9 +46,13 @@ class GameEntry:
     missing: str = ""
     missing_what: str = ""
     puzzle: str = ""
+    sandbox: str = ""
 
     def new_game(self, app: "App") -> Scene:
         return load(EntryPoint(self.setup))(app)
+
+    def sandbox_scene(self, app: "App", scenario: dict | None = None) -> Scene:
+        return load(EntryPoint(self.sandbox))(app, scenario)
 
     def table_for(self, app: "App", session: Any) -> Scene:
         return load(EntryPoint(self.table))(app, session)

@@ -31,6 +31,7 @@ class GameInfo:
     ``seats``, ``seed``, ``mode``; it may raise ValueError with a message for bad options);
     ``resume(app)`` returns a scene continuing a saved game, or None when there is none.
     ``continue_key`` is the menu shortcut of its Continue button (each game has its own).
+    ``sandbox(app)`` opens the game's sandbox (None: the game has none).
     ``rules`` is a short rules summary for How to play (the help page's text format: blank
     lines between paragraphs, ``- `` for list items); empty means only the tagline is shown.
     """
@@ -44,6 +45,7 @@ class GameInfo:
     order: int = 100
     rules: str = ""
     continue_key: str = "c"
+    sandbox: Callable[["App"], "Scene"] | None = None
 
 
 _registered: dict[str, GameInfo] = {}

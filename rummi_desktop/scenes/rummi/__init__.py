@@ -28,7 +28,8 @@ ENTRY = GameEntry("rummi", "Rummi", setup="rummi_desktop.scenes.rummi.setup_scen
                   session="rummi_desktop.scenes.rummi.session:RummiSession",
                   load_state="rummi_desktop.scenes.rummi.session:load_match",
                   table="rummi_desktop.scenes.rummi.table_scene:RummiTableScene",
-                  puzzle="rummi_desktop.scenes.rummi.puzzle_table:RummiPuzzleScene")
+                  puzzle="rummi_desktop.scenes.rummi.puzzle_table:RummiPuzzleScene",
+                  sandbox="rummi_desktop.scenes.sandbox.rummi_sandbox:RummiSandboxScene")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 
@@ -54,4 +55,5 @@ def game_info():
         resume=resume,
         order=10,
         rules=rules_summary(),
+        sandbox=ENTRY.sandbox_scene,
     )
