@@ -189,3 +189,15 @@ def test_a_second_fanfare_mid_dip_keeps_the_music_down_longer():
 def test_settings_without_volumes_use_defaults():
     assert audio.settings_volumes(object()) == audio.DEFAULT_VOLUMES
     assert audio.settings_volumes(SimpleNamespace(master_volume="loud")) == (0.0, 0.8, 0.5)
+
+
+def test_the_game_plays_its_music_without_numpy():
+    """numpy is for the music tool only: the menu starts its music without importing it."""
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom rummi_desktop.app import App\nfrom rummi_desktop.scenes.menu import MenuScene\n"
+              "app = App(persist=False)\napp.stack.push(MenuScene(app))\napp.step(1 / 60)\n"
+              "print(app.audio.music_playing, 'numpy' in sys.modules)\napp.close()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.split()[-2:] == ["True", "False"]
