@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import time
 from importlib import resources
-from importlib.abc import Traversable
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Callable
 
