@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rummi_desktop.scene import Scene
 
 TITLE_CENTRE = (640, 150)
-BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 270
+BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 290
 GAME_ROW_WIDTH = 572  # a game's button, or its button and its Continue side by side
 CONTINUE_WIDTH = 262
 CONTINUE_FONT = 22  # "Continue Tumblewords" fits
@@ -64,18 +64,11 @@ def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
 
 
 def _shell_rects(labels: list[str], top: int) -> list[pygame.Rect]:
-    """The shell's buttons side by side across a game row's width, each as wide as its label
-    needs plus an even share of what is left (five of them fit where three wide ones did)."""
-    from rummi_desktop.ui.fonts import font
-
-    needs = [font(SHELL_FONT).size(label)[0] for label in labels]
-    spare = GAME_ROW_WIDTH - (len(labels) - 1) * SHELL_GAP - sum(needs)
-    x, rects = 640 - GAME_ROW_WIDTH // 2, []
-    for index, need in enumerate(needs):
-        width = need + spare // len(labels) + (1 if index < spare % len(labels) else 0)
-        rects.append(pygame.Rect(x, top, width, SHELL_HEIGHT))
-        x += width + SHELL_GAP
-    return rects
+    """One shell row's buttons side by side in equal shares of a game row's width."""
+    count = len(labels)
+    width = (GAME_ROW_WIDTH - (count - 1) * SHELL_GAP) // count
+    left = 640 - GAME_ROW_WIDTH // 2
+    return [pygame.Rect(left + index * (width + SHELL_GAP), top, width, SHELL_HEIGHT) for index in range(count)]
 
 
 class MenuScene(ShellScene):
