@@ -20,6 +20,7 @@ PASS_AND_PLAY_NAMES = ("Ann", "Bea", "Cal", "Dot")  # several people: no one is 
 class SeatConfig:
     kind: str  # "human" or a tier name
     name: str
+    profile: str = ""  # a person's profile id ("" or "guest": nobody is credited)
 
     @property
     def is_human(self) -> bool:
@@ -56,12 +57,13 @@ def kinds_from_text(text: str | None, default: str) -> list[str]:
 
 
 def seats_to_save(seats: Iterable[SeatConfig]) -> list[dict[str, str]]:
-    return [asdict(seat) for seat in seats]
+    """A seat without a profile is saved as before (kind and name only)."""
+    return [{key: value for key, value in asdict(seat).items() if key != "profile" or value} for seat in seats]
 
 
 def seats_from_save(saved: Iterable[dict[str, Any]]) -> tuple[SeatConfig, ...]:
     """Seats back from a save or a remembered setup (a name longer than a seat chip is cut)."""
-    return tuple(SeatConfig(str(seat["kind"]), str(seat["name"])[:16]) for seat in saved)
+    return tuple(SeatConfig(str(seat["kind"]), str(seat["name"])[:16], str(seat.get("profile", ""))) for seat in saved)
 
 
 def seat_kind_label(seat: SeatConfig) -> str:
@@ -78,6 +80,10 @@ class SeatStats:
 
     turns: int = 0
     turn_seconds: float = 0.0
+    # How much of the above the finished-game records already hold (a Rummi match records
+    # each round): saved with the rest, so a resumed match records only its new turns.
+    recorded_turns: int = 0
+    recorded_turn_seconds: float = 0.0
 
     @property
     def average_turn_seconds(self) -> float:

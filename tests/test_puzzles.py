@@ -84,6 +84,15 @@ def test_rummi_difficulty_is_the_grade_of_its_features_and_the_bands_climb():
     assert averages == sorted(averages) and len(set(averages)) == 3
 
 
+def test_a_puzzle_harder_on_every_feature_is_never_graded_easier():
+    puzzles = shipped_puzzles("rummi").puzzles
+    for p in puzzles:
+        for q in puzzles:
+            harder = all(p.features[k] >= q.features[k] for k in ("broken_melds", "tiles_moved", "jokers"))
+            if harder and p.features["solutions"] <= q.features["solutions"]:
+                assert p.difficulty >= q.difficulty, (p.id, q.id)
+
+
 # ---- mining ---------------------------------------------------------------------------------
 
 def test_mining_is_deterministic_for_a_seed_and_keeps_its_band():

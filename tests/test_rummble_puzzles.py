@@ -88,6 +88,11 @@ def test_mining_is_the_same_for_a_seed_and_keeps_to_a_band():
         rp.mine(7, 3, "brutal")
 
 
+def test_a_chance_left_open_for_turns_is_one_puzzle():
+    seen = {(puzzle["source"]["seed"], str(puzzle["solution"])) for puzzle in SHIPPED}
+    assert len(seen) == len(SHIPPED)
+
+
 def test_a_worse_or_illegal_answer_is_not_solved():
     puzzle = SHIPPED[0]
     row, col, tile = puzzle["solution"][0]
@@ -131,7 +136,32 @@ def test_a_malformed_puzzle_gets_a_clear_message():
     assert rp.verify(broken(wrong_runner_up)) == [
         f"the runner-up scores {SHIPPED[0]['runner_up']}, not runner_up = {SHIPPED[0]['runner_up'] - 1}"]
 
+    def false_tag(p):
+        p["tags"] = sorted(set(rp.TAGS) - set(p["tags"]))
+
+    others = sorted(set(rp.TAGS) - set(SHIPPED[0]["tags"]))
+    assert rp.verify(broken(false_tag)) == [f"tags should be {SHIPPED[0]['tags']}, not {others}"]
+
+    def miscounted(p):
+        p["features"]["solutions"] += 1
+
+    problems = rp.verify(broken(miscounted))
+    assert len(problems) == 1 and problems[0].startswith(f"features should be {SHIPPED[0]['features']}")
+
     def off_board(p):
         p["solution"] = [[13, 0, "R1"]]
 
     assert rp.verify(broken(off_board))[0].startswith("solution: there is no square 13,0")
+
+
+def test_the_sandbox_makes_the_same_puzzle_from_a_shipped_position():
+    for shipped in SHIPPED[::6]:
+        made = rp.from_position(shipped["position"])
+        kept = ("solution", "best", "runner_up", "target", "tags", "features", "difficulty", "rating")
+        assert {key: made[key] for key in kept} == {key: shipped[key] for key in kept}
+        assert made["pack"] == "" and rp.verify(made) == []
+        Puzzle.from_dict(made)
+    with pytest.raises(ValueError, match="no legal play"):
+        rp.from_position({"game": "rummble", "board": [[6, 6, "R1"], [6, 7, "R2"]], "rack": ["K9"]})
+    with pytest.raises(ValueError, match="is not a set"):
+        rp.from_position({"game": "rummble", "board": [[6, 6, "R1"], [6, 7, "K9"]], "rack": ["K9"]})

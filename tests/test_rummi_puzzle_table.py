@@ -154,3 +154,26 @@ def test_screenshot_of_the_puzzle_table_with_a_hint(tmp_path, monkeypatch):
     hand = scene.controller.hand()
     assert len(lit) == 3 and {scene.view.tile_state(t, hand) for t in lit} == {"hint"}
     assert scene.view.hint_melds == set(scene.state.table[0])
+
+
+def test_every_shipped_rummi_puzzle_plays_out_to_a_solved_table(tmp_path, monkeypatch):
+    """Hint level 3 on each shipped puzzle: the solution applies through the model from the
+    puzzle's start and the puzzle module's check calls it solved."""
+    from rummi_desktop.scenes.trainer.sources import load_game
+
+    app = make_app(tmp_path, monkeypatch)
+    game = load_game("rummi")
+    assert game.unavailable == "" and len(game.puzzles) >= 60
+    for puzzle in game.puzzles:
+        outcomes = []
+        scene = RummiPuzzleScene(app, puzzle, outcomes.append)
+        app.stack.push(scene)
+        app.stack.apply_pending()
+        for _ in range(3):
+            scene.next_hint()
+        scene.view.sprites.finish_all()
+        scene.update(1 / 60)
+        assert outcomes and outcomes[0].solved and outcomes[0].hints_used == 3, (puzzle["id"], scene.banner_log)
+        assert faces_of(scene.state.table) == [list(m) for m in puzzle["solution"]]
+        app.stack.pop()
+        app.stack.apply_pending()

@@ -121,7 +121,8 @@ def test_a_malformed_puzzle_gets_a_clear_message():
     def own_words(p):
         p["position"]["words"] = ["cat"]
 
-    assert tp.verify(broken(own_words)) == ["position: a puzzle uses the shipped word list: its position has no 'words'"]
+    assert tp.verify(broken(own_words)) == [
+        "position: a puzzle uses the shipped word list: its position has no 'words'"]
 
     def floating(p):
         p["position"]["rows"][0] = "Q" + p["position"]["rows"][0][1:]
@@ -149,7 +150,19 @@ def test_a_malformed_puzzle_gets_a_clear_message():
         p["best"] += 1
         p["target"] += 1
 
-    assert f"the best drop scores {SHIPPED[0]['best']}, not best = {SHIPPED[0]['best'] + 1}" in tp.verify(broken(wrong_best))
+    best = SHIPPED[0]["best"]
+    assert f"the best drop scores {best}, not best = {best + 1}" in tp.verify(broken(wrong_best))
+
+    def false_tag(p):
+        p["tags"] = sorted(set(tp.TAGS) - set(p["tags"]))
+
+    assert tp.verify(broken(false_tag))[0].startswith(f"tags should be {SHIPPED[0]['tags']}")
+
+    def misgraded(p):
+        p["difficulty"] += 1
+
+    assert tp.verify(broken(misgraded)) == [
+        f"difficulty should be {SHIPPED[0]['difficulty']}, not {SHIPPED[0]['difficulty'] + 1}"]
 
     def bad_shape(p):
         p["solution"] = [3]
@@ -158,3 +171,16 @@ def test_a_malformed_puzzle_gets_a_clear_message():
     with pytest.raises(PuzzleError, match="column, letter"):
         Puzzle.from_dict(broken(bad_shape))
     assert "not allowed" in tp.check(SHIPPED[0], [99, "A"])["message"]
+
+
+def test_the_sandbox_makes_the_same_puzzle_from_a_shipped_position():
+    for shipped in SHIPPED[::6]:
+        made = tp.from_position(shipped["position"])
+        kept = ("solution", "best", "runner_up", "target", "tags", "features", "difficulty", "rating")
+        assert {key: made[key] for key in kept} == {key: shipped[key] for key in kept}
+        assert made["pack"] == "" and tp.verify(made) == []
+        Puzzle.from_dict(made)
+    with pytest.raises(ValueError, match="no drop from this hand makes a word"):
+        tp.from_position({"game": "tumblewords", "rows": ["........"] * 8, "hand": ["Q"]})
+    with pytest.raises(ValueError, match="tile above a vacant square"):
+        tp.from_position({"game": "tumblewords", "rows": ["Q......."] + ["........"] * 7, "hand": ["Q"]})

@@ -146,7 +146,9 @@ class GameSpec:
     - entry points: ``computer`` (``choose_move(view, tier, *, deadline, cancel) -> Move``),
       ``analyze`` (``prepare(position) -> answer()``), ``scenes`` (a module with
       ``game_info()``), ``bench`` (``setup_bench(app)``), ``puzzles`` (a whole module with
-      ``mine``, ``verify``, ``hints``, ``check``: docs/puzzle-format.md).
+      ``mine``, ``verify``, ``hints``, ``check``: docs/puzzle-format.md), ``stats`` (a
+      :class:`GameStats`: the game's own per-seat measures of a finished game, for the players'
+      statistics).
     """
 
     key: str
@@ -174,6 +176,32 @@ class GameSpec:
         unknown = [seat for seat in seats if seat != "human" and seat not in self.tiers]
         if unknown:
             raise ValueError(f"unknown seat {unknown[0]!r} (human or one of {', '.join(self.tiers)})")
+
+
+MEASURE_KINDS = ("best", "sum", "mean")  # how a measure adds up over games: the highest, a total, an average
+
+
+@dataclass(frozen=True, slots=True)
+class StatMeasure:
+    """One number a game measures per seat of a finished game, and how it adds up over games."""
+
+    name: str
+    label: str
+    kind: str  # one of MEASURE_KINDS
+
+    def __post_init__(self) -> None:
+        if self.kind not in MEASURE_KINDS:
+            raise ValueError(f"measure {self.name}: kind {self.kind!r} is not one of {', '.join(MEASURE_KINDS)}")
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A game's ``stats`` entry point: the measures it declares, and ``seat_stats(state, seat)``
+    giving each of them (a number) for one seat of a finished state (its log replays it).
+    The statistics code adds them up by their kind and never asks which game it is."""
+
+    measures: tuple[StatMeasure, ...]
+    seat_stats: Callable[[Any, int], dict[str, float]]
 
 
 class ComparedByFingerprint:

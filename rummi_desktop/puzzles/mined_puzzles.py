@@ -38,6 +38,19 @@ def check_band(difficulty: str | None) -> None:
         raise ValueError(f"difficulty is one of {', '.join(BANDS)}, not {difficulty!r}")
 
 
+def distinct(found: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``found`` without repeats: the same position, or the same solution again in the same
+    game (a chance one seat left open for turns is one puzzle, not several)."""
+    seen: set[str] = set()
+    kept = []
+    for puzzle in found:
+        again = json.dumps([puzzle.get("source", {}).get("seed"), puzzle["solution"]])
+        if puzzle["id"] not in seen and again not in seen:
+            kept.append(puzzle)
+            seen.update((puzzle["id"], again))
+    return kept
+
+
 def choose_varied(found: Sequence[dict[str, Any]], count: int, tags: Sequence[str]) -> list[dict[str, Any]]:
     """Up to ``count`` puzzles from ``found`` (in the order found): first a share for each tag
     (so every technique appears when it was found), then the rest taken from each band in
@@ -65,14 +78,17 @@ def choose_varied(found: Sequence[dict[str, Any]], count: int, tags: Sequence[st
     return sorted(chosen, key=lambda p: (p["difficulty"], order[p["id"]]))
 
 
-def as_packs(game: str, puzzles: Sequence[dict[str, Any]], pack_titles: dict[str, str]) -> dict[str, Any]:
-    """A puzzle file's data (docs/puzzle-format.md) holding ``puzzles`` in packs by band: each
-    pack easiest first, its puzzles renamed ``<pack>-001`` …; a pack nobody landed in is left out."""
-    packs, shipped = [], []
-    for order, (pack_id, title) in enumerate(pack_titles.items(), start=1):
-        members = sorted((p for p in puzzles if p["pack"] == pack_id), key=lambda p: p["difficulty"])
-        if not members:
-            continue
-        packs.append({"id": pack_id, "title": title, "order": order})
-        shipped.extend({**puzzle, "id": f"{pack_id}-{number:03d}"} for number, puzzle in enumerate(members, start=1))
-    return {"version": 1, "game": game, "packs": packs, "puzzles": shipped}
+
+def grading_problems(puzzle: dict[str, Any], graded: dict[str, Any]) -> list[str]:
+    """How a graded puzzle's (one with features) stored tags, features and difficulty differ
+    from ``graded``, what its solution measures; a user puzzle without features has none."""
+    if not puzzle.get("features"):
+        return []
+    problems = []
+    if sorted(puzzle.get("tags", [])) != sorted(graded["tags"]):
+        problems.append(f"tags should be {graded['tags']}, not {list(puzzle.get('tags', []))}")
+    if dict(puzzle["features"]) != graded["features"]:
+        problems.append(f"features should be {graded['features']}, not {dict(puzzle['features'])}")
+    if puzzle.get("difficulty") != graded["difficulty"]:
+        problems.append(f"difficulty should be {graded['difficulty']}, not {puzzle.get('difficulty')}")
+    return problems

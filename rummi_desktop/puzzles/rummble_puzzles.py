@@ -21,6 +21,10 @@ applying it to that state, and the search is the computer seats' move generator
   racks of ten tiles in a row (numbers one apart, one colour or two, none beyond the set's two
   copies) and keeps a rack whose best play lays all ten.
 
+The shipped packs (``assets/puzzles/rummble.toml``) are made by
+``rummi-desktop puzzles --generate --game rummble --packs --count 8 --seed 1
+--out rummi_desktop/assets/puzzles/rummble.toml``.
+
 Pure module (no pygame, no I/O).
 """
 
@@ -33,17 +37,19 @@ from rummi_desktop.ai.rummble_tiers import choose_move
 from rummi_desktop.games.base import IllegalMove, play_seat_move
 from rummi_desktop.games.rummble.board import SET_MULTIPLIER, SIZE, Board, Laid, square
 from rummi_desktop.games.rummble.moves import Placement, Play
-from rummi_desktop.games.rummble.play import RUMMMBLE_BONUS, RUMMMBLE_TILES, PlayVerdict, check_play
+from rummi_desktop.games.rummble.play import RUMMMBLE_BONUS, RUMMMBLE_TILES, PlayVerdict
 from rummi_desktop.games.rummble.serialize import board_texts
 from rummi_desktop.games.rummble.sets import STRAIGHT_FLUSH
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState
 from rummi_desktop.puzzles.positions import position_problem
-from rummi_desktop.puzzles.mined_puzzles import band_of, check_band, choose_varied, position_id, rating_of
+from rummi_desktop.puzzles.mined_puzzles import (band_of, check_band, choose_varied, distinct, grading_problems,
+                                                 position_id, rating_of)
 from rummi_desktop.tiles import COLOURS, Tile, excess_copies, parse_tiles
 
 GAME = "rummble"
-PACKS = {"rummble-easy": "Opening Lines", "rummble-medium": "Premium Hunting", "rummble-hard": "Board Masters"}  # pack id -> title, in play order
+# band -> pack title (rummi-desktop puzzles --generate --packs)
+PACK_TITLES = {"easy": "Opening Lines", "medium": "Premium Hunting", "hard": "Board Masters"}
 MARGIN = 10
 TAGS = ("triple-set", "straight-flush", "rummmble")
 BAND_LIMITS = (6.0, 9.0)
@@ -130,6 +136,15 @@ def difficulty_of(features: dict[str, int]) -> float:
                  + 2.0 / max(1, features["solutions"]), 2)
 
 
+def grading(state: RummbleState, play: Play, search: Search) -> dict[str, Any]:
+    """The tags, features and difficulty of ``play`` (a legal play) as the solution."""
+    placements = [(p.square, p.laid) for p in play.placements]
+    verdict = state.check(play)
+    features = {"tiles": len(placements), "sets": len(verdict.sets),
+                "jokers": sum(laid.joker for _, laid in placements), "solutions": len(search.optimal)}
+    return {"tags": tags_of(placements, verdict), "features": features, "difficulty": difficulty_of(features)}
+
+
 def puzzle_from(state: RummbleState, source: dict[str, int]) -> dict[str, Any] | None:
     """The puzzle at seat ``state.current``'s turn, or None when its best play is not clearly
     best (or there is no play)."""
@@ -138,34 +153,42 @@ def puzzle_from(state: RummbleState, source: dict[str, int]) -> dict[str, Any] |
     search = Search(puzzle_state)
     if not search.plays or search.margin < MARGIN:
         return None
-    optimal = search.optimal
-    solution = optimal[0]
-    verdict = check_play(puzzle_state.board, list(solution.placements), puzzle_state.params.highest)
-    features = {"tiles": len(solution.placements), "sets": len(verdict.sets),
-                "jokers": sum(laid.joker for _, laid in solution.placements), "solutions": len(optimal)}
-    difficulty = difficulty_of(features)
-    band = band_of(difficulty, BAND_LIMITS)
-    tags = tags_of(solution.placements, verdict)
+    puzzle = _puzzle(position, puzzle_state, search)
+    return {**puzzle, "pack": f"{GAME}-{band_of(puzzle['difficulty'], BAND_LIMITS)}", "source": dict(source)}
+
+
+def from_position(position: dict[str, Any]) -> dict[str, Any]:
+    """A whole loose puzzle (``pack`` "") from any legal position, for the sandbox: the best
+    play as the solution, graded and tagged, whatever its margin. ValueError for an illegal
+    position or a rack with no play."""
+    state = load_position(position)
+    search = Search(state)
+    if not search.plays:
+        raise ValueError("the rack has no legal play on this board")
+    return _puzzle(position, state, search)
+
+
+def _puzzle(position: dict[str, Any], state: RummbleState, search: Search) -> dict[str, Any]:
+    solution = search.optimal[0]
+    graded = grading(state, solution.move(), search)
     return {
-        "id": position_id(GAME, position), "game": GAME, "pack": f"{GAME}-{band}", "title": title_of(tags, features),
-        "goal": "best-score", "target": search.best, "position": position, "solution": play_notation(solution),
-        "best": search.best, "runner_up": search.runner_up, "tags": tags, "features": features,
-        "difficulty": difficulty, "rating": rating_of(difficulty), "source": dict(source),
+        "id": position_id(GAME, position), "game": GAME, "pack": "",
+        "title": title_of(graded["tags"], graded["features"], search.best), "goal": "best-score",
+        "target": search.best, "position": position, "solution": play_notation(solution), "best": search.best,
+        "runner_up": search.runner_up, **graded, "rating": rating_of(graded["difficulty"]),
     }
 
 
-def title_of(tags: list[str], features: dict[str, int]) -> str:
+def title_of(tags: list[str], features: dict[str, int], best: int) -> str:
     if "rummmble" in tags:
-        return "Rummmble! Lay all ten"
+        return f"Rummmble! {best} points"
     if "triple-set" in tags:
-        return "Reach the corner"
+        return f"Corner triple for {best}"
     if "straight-flush" in tags:
-        return "Keep it in one colour"
+        return f"One colour, {best} points"
     if features["tiles"] == 1:
-        return "One tile, the right square"
-    if features["sets"] >= 3:
-        return f"{features['sets']} sets in one play"
-    return f"{features['tiles']} tiles, best square"
+        return f"One tile, {best} points"
+    return f"{features['tiles']} tiles, {best} points"
 
 
 # ----- mining -------------------------------------------------------------------------------------
@@ -187,8 +210,7 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
     # A Rummmble! lays ten tiles, so its difficulty is at least 0.8·10 + 1.2: always "hard".
     if difficulty in (None, "hard") and not any("rummmble" in puzzle["tags"] for puzzle in found):
         found.extend(p for p in built_rummmbles(boards) if difficulty is None or p["pack"].endswith(difficulty))
-    unique = list({puzzle["id"]: puzzle for puzzle in found}.values())
-    return choose_varied(unique, count, TAGS)
+    return choose_varied(distinct(found), count, TAGS)
 
 
 def _position(state: RummbleState) -> dict[str, Any]:
@@ -243,21 +265,23 @@ def built_rummmbles(boards: list[tuple[RummbleState, dict[str, int]]]) -> list[d
 # ----- verify, hints, check -----------------------------------------------------------------------
 def verify(puzzle: dict[str, Any]) -> list[str]:
     """Problems with ``puzzle`` (empty: good): a legal position, a legal solution scoring
-    ``best``, nothing better, and ``runner_up`` as the search finds it."""
+    ``best``, nothing better, ``runner_up`` as the search finds it, and for a graded puzzle
+    (one with features) its tags, features and difficulty as measured."""
     try:
         state = load_position(puzzle.get("position"))
     except ValueError as error:
         return [f"position: {error}"]
     problems = []
     search = Search(state)
-    solution = puzzle.get("solution")
     try:
-        value, _ = score_answer(state, solution)
+        play = play_of(puzzle.get("solution"))
+        value, _ = score_answer(state, puzzle.get("solution"))
     except (IllegalMove, ValueError) as error:
         problems.append(f"solution: {error}")
     else:
         if value != puzzle.get("best"):
             problems.append(f"solution scores {value}, not best = {puzzle.get('best')}")
+        problems += grading_problems(puzzle, grading(state, play, search))
     if search.best != puzzle.get("best"):
         problems.append(f"the best play scores {search.best}, not best = {puzzle.get('best')}")
     if search.runner_up != puzzle.get("runner_up"):
@@ -299,4 +323,4 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"solved": False, "value": value, "message": f"{value} points; the best play scores {target}."}
 
 
-__all__ = ["MARGIN", "PACKS", "TAGS", "check", "difficulty_of", "hints", "mine", "verify"]
+__all__ = ["MARGIN", "PACK_TITLES", "TAGS", "check", "difficulty_of", "from_position", "hints", "mine", "verify"]

@@ -51,24 +51,22 @@ def _groups_with(tile: Tile, pile: Counter[Tile], jokers: int) -> Iterator[list[
 
 def _runs_with(tile: Tile, pile: Counter[Tile], jokers: int) -> Iterator[list[Tile]]:
     # Every real tile below ``tile`` is used up, so a run holding it starts at it or on jokers
-    # just below it, and goes up through copies or jokers.
+    # just below it, and goes up, each number a copy from the pile or a joker.
     for below in range(min(jokers, tile.number - LOWEST) + 1):
-        run, used = [JOKER] * below + [tile], below
-        for number in range(tile.number + 1, HIGHEST + 2):
-            if len(run) >= 3:
-                yield list(run)
-            if number > HIGHEST:
-                break
-            real = Tile(tile.colour, number)
-            taken = Counter(run)
-            if pile[real] - taken[real] > 0:
-                run.append(real)
-            elif used < jokers:
-                run.append(JOKER)
-                used += 1
-            else:
-                break
-    # A joker-ended run past the real tiles is tried above as the loop runs on with jokers.
+        yield from _run_upward([JOKER] * below + [tile], pile, jokers - below)
+
+
+def _run_upward(run: list[Tile], pile: Counter[Tile], jokers: int) -> Iterator[list[Tile]]:
+    if len(run) >= 3:
+        yield list(run)
+    colour = next(tile.colour for tile in run if not tile.is_joker)
+    number = next(tile.number - i for i, tile in enumerate(run) if not tile.is_joker) + len(run)
+    if number > HIGHEST:
+        return
+    if pile[Tile(colour, number)] > 0:
+        yield from _run_upward(run + [Tile(colour, number)], pile, jokers)
+    if jokers > 0:
+        yield from _run_upward(run + [JOKER], pile, jokers - 1)
 
 
 def cuts(pile: Counter[Tile], budget: list[int]) -> Iterator[list[list[Tile]]]:

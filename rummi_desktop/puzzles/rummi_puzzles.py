@@ -7,7 +7,8 @@ keeps what that play needs: the table melds it changes (plus a few untouched one
 past), and the rack tiles it lays (sometimes with a tile or two it cannot lay, the goal then
 being "place N"). A position is kept when the best play lays every rack tile and a play that
 leaves the table alone (new melds from the rack only: ``runner_up``) lays fewer, or when the
-best play lays at least CLEAR_MARGIN more tiles than that.
+best play lays at least CLEAR_MARGIN more tiles than that. A single tile laid on a meld
+without breaking any is a move, not a puzzle, and is left out.
 
 Grading (``grade``): difficulty = 2·broken_melds + 0.5·tiles_moved + 1.5·jokers + 2/solutions,
 the last feature counting the distinct optimal final tables (fewer ways in is harder). Bands:
@@ -30,7 +31,7 @@ from rummi_desktop.games.rummi.play_check import check_play
 from rummi_desktop.games.rummi.spec import RUMMI
 from rummi_desktop.puzzles.record import Puzzle, PuzzleError
 from rummi_desktop.puzzles.rummi_compare import Comparison, compare, freed_jokers, technique_tags
-from rummi_desktop.puzzles.rummi_count import count_final_tables, meld_key
+from rummi_desktop.puzzles.rummi_count import SOLUTION_CAP, count_final_tables, meld_key
 from rummi_desktop.puzzles.share_code import canonical_json
 from rummi_desktop.puzzles.rummi_titles import title_for
 from rummi_desktop.tiles import NotationError, Tile, format_tiles
@@ -129,13 +130,31 @@ def _trimmed(table: Melds, solution: Melds, seen: Comparison, rng: random.Random
     return [table[i] for i in sorted(keep)], kept_solution
 
 
-def puzzle_from(table: Melds, rack: list[Tile], rng: random.Random, source: dict[str, int]) -> dict | None:
-    """A puzzle from one game position, or None when it is not clear-cut enough."""
+def _may_fall_in(table: Melds, rack: list[Tile], solution: Melds, wanted: str | None) -> bool:
+    """Could the puzzle grade into the ``wanted`` band? Known before the dear part of the
+    grade, the count of solutions, whose term lies between 2/SOLUTION_CAP and 2."""
+    if wanted is None:
+        return True
+    seen = compare(table, solution)
+    jokers = sum(tile.is_joker for meld in table for tile in meld) + sum(tile.is_joker for tile in rack)
+    known = grade({"broken_melds": len(seen.broken), "tiles_moved": len(seen.moved_tiles),
+                   "jokers": jokers, "solutions": SOLUTION_CAP}) - 2.0 / SOLUTION_CAP
+    low, high = BANDS[wanted]
+    return known + 2.0 / SOLUTION_CAP < high and known + 2.0 >= low
+
+
+def puzzle_from(table: Melds, rack: list[Tile], rng: random.Random, source: dict[str, int],
+                wanted: str | None = None) -> dict | None:
+    """A puzzle from one game position, or None when it is not clear-cut enough (or, with
+    ``wanted``, cannot fall in that difficulty band)."""
     found = solve(table, rack, False)
     if found.placed == 0:
         return None
     laid = Counter(tile for meld in found.table for tile in meld) - Counter(tile for meld in table for tile in meld)
-    table, solution = _trimmed(table, found.table, compare(table, found.table), rng)
+    seen = compare(table, found.table)
+    if found.placed == 1 and not seen.broken:
+        return None  # one tile onto the end of a meld: a move, not a puzzle
+    table, solution = _trimmed(table, found.table, seen, rng)
     unplaced = sorted((Counter(rack) - laid).elements())
     decoys = rng.sample(unplaced, min(len(unplaced), rng.choice(DECOY_CHOICES)))
     puzzle_rack = sorted(laid.elements()) + decoys
@@ -146,6 +165,8 @@ def puzzle_from(table: Melds, rack: list[Tile], rng: random.Random, source: dict
     if not ((place_all and runner_up < best) or best - runner_up >= CLEAR_MARGIN):
         return None
     # Cutting the table down can cut a tile the joker rule leaned on: check the play again.
+    if not _may_fall_in(table, puzzle_rack, solution, wanted):
+        return None
     if not check_play(table, puzzle_rack, solution, False).legal or \
             solve(table, puzzle_rack, False, tidy=False).placed != best:
         return None
@@ -202,7 +223,7 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
                 break
             if turn - last_turn < TURNS_APART:
                 continue
-            puzzle = puzzle_from(table, rack, rng, {"seed": game_seed, "turn": turn})
+            puzzle = puzzle_from(table, rack, rng, {"seed": game_seed, "turn": turn}, difficulty)
             if puzzle is None or puzzle["id"] in seen_ids:
                 continue
             if difficulty is not None and band(puzzle["difficulty"]) != difficulty:

@@ -24,6 +24,10 @@ palindrome twice), and the search tries every legal drop with the same check
 - **tags**: ``palindrome`` (a word of the solution reads the same both ways, so it scores
   twice), ``two-directions`` (it scores words along its row and along its column), ``blank``.
 
+The shipped packs (``assets/puzzles/tumblewords.toml``) are made by
+``rummi-desktop puzzles --generate --game tumblewords --packs --count 8 --seed 1
+--out rummi_desktop/assets/puzzles/tumblewords.toml``.
+
 Pure module (no pygame, no I/O).
 """
 
@@ -41,10 +45,12 @@ from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.games.tumblewords.state import TumblewordsState
 from rummi_desktop.games.tumblewords.words import FoundWord
 from rummi_desktop.puzzles.positions import position_problem, solution_problem
-from rummi_desktop.puzzles.mined_puzzles import band_of, check_band, choose_varied, position_id, rating_of
+from rummi_desktop.puzzles.mined_puzzles import (band_of, check_band, choose_varied, distinct, grading_problems,
+                                                 position_id, rating_of)
 
 GAME = "tumblewords"
-PACKS = {"tumblewords-easy": "First Drops", "tumblewords-medium": "Word Weaving", "tumblewords-hard": "Tumble Masters"}  # pack id -> title, in play order
+# band -> pack title (rummi-desktop puzzles --generate --packs)
+PACK_TITLES = {"easy": "First Drops", "medium": "Word Weaving", "hard": "Tumble Masters"}
 MARGIN = 3
 TAGS = ("palindrome", "two-directions", "blank")
 BAND_LIMITS = (8.0, 12.0)
@@ -140,39 +146,55 @@ def position_of(state: TumblewordsState) -> dict[str, Any]:
     return position
 
 
+def grading(drop: Drop, words: tuple[FoundWord, ...], search: Search) -> dict[str, Any]:
+    """The tags, features and difficulty of ``drop`` (a legal drop making ``words``) as the solution."""
+    features = {"words": len(words), "directions": len({word.direction for word in words}),
+                "blanks": int(drop.blank), "solutions": len(search.optimal)}
+    return {"tags": tags_of(drop, words), "features": features, "difficulty": difficulty_of(features)}
+
+
 def puzzle_from(state: TumblewordsState, source: dict[str, int]) -> dict[str, Any] | None:
     """The puzzle at the current seat's drop, or None when the best drop is not clearly best."""
     position = position_of(state)
     search = Search(load_position(position))
     if not search.drops or search.best == 0 or search.margin < MARGIN:
         return None
-    optimal = search.optimal
-    solution = best_of(optimal)
+    puzzle = _puzzle(position, search)
+    return {**puzzle, "pack": f"{GAME}-{band_of(puzzle['difficulty'], BAND_LIMITS)}", "source": dict(source)}
+
+
+def from_position(position: dict[str, Any]) -> dict[str, Any]:
+    """A whole loose puzzle (``pack`` "") from any legal position, for the sandbox: the best
+    drop as the solution, graded and tagged, whatever its margin. ValueError for an illegal
+    position, or one where no drop scores."""
+    search = Search(load_position(position))
+    if search.best == 0:
+        raise ValueError("no drop from this hand makes a word")
+    return _puzzle(position, search)
+
+
+def _puzzle(position: dict[str, Any], search: Search) -> dict[str, Any]:
+    solution = best_of(search.optimal)
     assert solution is not None
-    words = solution.verdict.words
-    features = {"words": len(words), "directions": len({word.direction for word in words}),
-                "blanks": int(solution.drop.blank), "solutions": len(optimal)}
-    difficulty = difficulty_of(features)
-    band = band_of(difficulty, BAND_LIMITS)
-    tags = tags_of(solution.drop, words)
+    graded = grading(solution.drop, solution.verdict.words, search)
     return {
-        "id": position_id(GAME, position), "game": GAME, "pack": f"{GAME}-{band}", "title": title_of(tags, features),
-        "goal": "best-score", "target": search.best, "position": position, "solution": drop_data(solution.drop),
-        "best": search.best, "runner_up": search.runner_up, "tags": tags, "features": features,
-        "difficulty": difficulty, "rating": rating_of(difficulty), "source": dict(source),
+        "id": position_id(GAME, position), "game": GAME, "pack": "",
+        "title": title_of(graded["tags"], graded["features"], search.best), "goal": "best-score",
+        "target": search.best, "position": position, "solution": drop_data(solution.drop), "best": search.best,
+        "runner_up": search.runner_up, **graded, "rating": rating_of(graded["difficulty"]),
     }
 
 
-def title_of(tags: list[str], features: dict[str, int]) -> str:
+def title_of(tags: list[str], features: dict[str, int], best: int) -> str:
     if "blank" in tags:
-        return "The blank's moment"
+        return f"The blank's moment: {best}"
     if "palindrome" in tags:
-        return "Both ways at once"
+        return f"Both ways for {best}"
     if "two-directions" in tags:
-        return "Across and down"
-    if features["words"] >= 3:
-        return f"{features['words']} words, one letter"
-    return "The one good column"
+        return f"Across and down for {best}"
+    if features["words"] == 1:
+        return f"One word, {best} points"
+    return f"{features['words']} words, {best} points"
 
 
 # ----- mining -------------------------------------------------------------------------------------
@@ -189,8 +211,7 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
             puzzle = puzzle_from(state, source)
             if puzzle is not None and (difficulty is None or puzzle["pack"].endswith(difficulty)):
                 found.append(puzzle)
-    unique = list({puzzle["id"]: puzzle for puzzle in found}.values())
-    return choose_varied(unique, count, TAGS)
+    return choose_varied(distinct(found), count, TAGS)
 
 
 def _every_tag(found: list[dict[str, Any]]) -> bool:
@@ -212,20 +233,23 @@ def positions_of_game(game_seed: int):
 # ----- verify, hints, check -----------------------------------------------------------------------
 def verify(puzzle: dict[str, Any]) -> list[str]:
     """Problems with ``puzzle`` (empty: good): a legal position, a legal solution scoring
-    ``best``, nothing better, and ``runner_up`` as the search finds it."""
+    ``best``, nothing better, ``runner_up`` as the search finds it, and for a graded puzzle
+    (one with features) its tags, features and difficulty as measured."""
     try:
         state = load_position(puzzle.get("position"))
     except ValueError as error:
         return [f"position: {error}"]
     problems = []
+    search = Search(state)
     try:
-        value, _ = score_answer(state, puzzle.get("solution"))
+        drop = drop_of(puzzle.get("solution"))
+        value, words = score_answer(state, puzzle.get("solution"))
     except (IllegalMove, ValueError) as error:
         problems.append(f"solution: {error}")
     else:
         if value != puzzle.get("best"):
             problems.append(f"solution scores {value}, not best = {puzzle.get('best')}")
-    search = Search(state)
+        problems += grading_problems(puzzle, grading(drop, words, search))
     if search.best != puzzle.get("best"):
         problems.append(f"the best drop scores {search.best}, not best = {puzzle.get('best')}")
     if search.runner_up != puzzle.get("runner_up"):
@@ -260,4 +284,4 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
     return {"solved": False, "value": value, "message": f"{made}: {value} points; the best drop scores {target}."}
 
 
-__all__ = ["MARGIN", "PACKS", "TAGS", "check", "difficulty_of", "hints", "mine", "verify"]
+__all__ = ["MARGIN", "PACK_TITLES", "TAGS", "check", "difficulty_of", "from_position", "hints", "mine", "verify"]

@@ -55,6 +55,24 @@ class GameSession:
         chosen = self.state.winners() if winners is None else winners
         return "fanfare" if any(self.is_human(seat) for seat in chosen) else "turn"
 
+    # -- the record of a finished game ----------------------------------------------------
+    @property
+    def finished_state(self) -> Any:
+        """The state that just finished (Rummi: the round)."""
+        return self.state
+
+    def mode_name(self) -> str:
+        """The leaderboard table a finished game belongs to (a game names its mode too)."""
+        return f"{len(self.setup.seats)} seats"
+
+    def unrecorded_turns(self) -> list[tuple[int, float]]:
+        """(turns, seconds) per seat since the last record of this session, marked recorded."""
+        turns = []
+        for seat in self.stats:
+            turns.append((seat.turns - seat.recorded_turns, seat.turn_seconds - seat.recorded_turn_seconds))
+            seat.recorded_turns, seat.recorded_turn_seconds = seat.turns, seat.turn_seconds
+        return turns
+
     # -- saving -----------------------------------------------------------------------------
     def state_to_save(self) -> dict[str, Any]:
         raise NotImplementedError

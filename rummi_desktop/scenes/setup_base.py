@@ -15,7 +15,10 @@ from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.seats import DEFAULT_NAMES, HUMAN, SeatConfig, seat_options, tier_title
+from rummi_desktop.player_profiles import GUEST
+from rummi_desktop.storage.profiles import load_profiles, save_profiles
 from rummi_desktop.storage.saves import read_last_setup, write_last_setup
+from rummi_desktop.ui.avatar import ProfileChip
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widgets import Button, OptionPicker
 
@@ -59,6 +62,12 @@ class SeatedSetupScene(ShellScene):
         self.seed = seed
         self.problem = ""
         self.name_fields: list[TextField] = []
+        # Each person seat plays under a profile (the one last chosen there) or as a Guest.
+        self.book, _notice = load_profiles()
+        self.profiles: list[str] = [seat.profile if self.book.find(seat.profile) else self.book.last_for(self.GAME, i)
+                                    for i, seat in enumerate(seats)]
+        self.profiles += [GUEST] * (most_seats - len(seats))
+        self.profile_chips: list[ProfileChip] = []
 
     # -- building the screen -------------------------------------------------------------
     def add_seat_rows(self, picker_row: Callable[[int], pygame.Rect], field_left: int, field_w: int,
@@ -71,8 +80,16 @@ class SeatedSetupScene(ShellScene):
             self.widgets.add(OptionPicker(row, f"Seat {seat + 1}", choices, self.kinds[seat],
                                           self._set_kind(seat), tooltip="A person at this laptop, or a computer"))
             box = pygame.Rect(field_left, row.y + inset, field_w, row.h - 2 * inset)
+            box = box.inflate(-(box.h + 8), 0).move((box.h + 8) // 2, 0)  # room for the profile chip
             self.name_fields.append(self.widgets.add(TextField(box, self.names[seat], self._set_name(seat),
                                                                tooltip="Click to type a name")))
+        for seat, field in enumerate(self.name_fields):  # after the rows: the rows keep their order
+            chip = pygame.Rect(0, 0, field.rect.h, field.rect.h)
+            chip.midright = (field.rect.x - 8, field.rect.centery)
+            self.profile_chips.append(self.widgets.add(ProfileChip(
+                chip, lambda s=seat: self.profile_choices(s), self.profiles[seat], self._set_profile(seat),
+                label=f"Seat {seat + 1} profile", tooltip="Whose profile this seat plays under: click for the next (Guest: nobody's)")))
+            self._show_profile_name(seat)
 
     def add_seed_row(self, left: int, top: int, height: int, font_size: int) -> None:
         self.seed_field = self.widgets.add(TextField(
@@ -104,6 +121,25 @@ class SeatedSetupScene(ShellScene):
             self._refresh()
         return apply
 
+    def profile_choices(self, seat: int) -> list[tuple[str, str, str, str]]:
+        """Guest, then every profile no other person seat has taken: (id, name, colour, initials)."""
+        taken = {self.profiles[i] for i, kind in enumerate(self.kinds) if kind == HUMAN and i != seat}
+        return [(GUEST, "Guest", "", "G")] + [(p.id, p.name, p.colour, p.initials)
+                                             for p in self.book.profiles if p.id not in taken]
+
+    def _set_profile(self, seat: int) -> Callable[[str], None]:
+        def apply(profile_id: str) -> None:
+            self.profiles[seat] = profile_id
+            self._show_profile_name(seat)
+        return apply
+
+    def _show_profile_name(self, seat: int) -> None:
+        """A seat given a profile takes its name (the field can still change what the table shows)."""
+        profile = self.book.find(self.profiles[seat])
+        if profile is not None and self.kinds[seat] == HUMAN:
+            self.names[seat] = profile.name
+            self.name_fields[seat].text = profile.name
+
     def _set_name(self, seat: int) -> Callable[[str], None]:
         def apply(name: str) -> None:
             self.names[seat] = name
@@ -119,11 +155,18 @@ class SeatedSetupScene(ShellScene):
     def _refresh(self) -> None:
         for seat, field in enumerate(self.name_fields):
             field.visible = self.kinds[seat] != EMPTY
+        for seat, chip in enumerate(self.profile_chips):
+            chip.visible = self.kinds[seat] == HUMAN
 
     # -- building the game ---------------------------------------------------------------
     def seat_configs(self) -> tuple[SeatConfig, ...]:
-        return tuple(SeatConfig(kind, (self.names[i].strip() or DEFAULT_NAMES[i])[:NAME_LIMIT])
+        return tuple(SeatConfig(kind, (self.names[i].strip() or DEFAULT_NAMES[i])[:NAME_LIMIT], self.seat_profile(i))
                      for i, kind in enumerate(self.kinds) if kind != EMPTY)
+
+    def seat_profile(self, seat: int) -> str:
+        """The profile credited at a seat ("" for a guest or a computer)."""
+        chosen = self.profiles[seat]
+        return chosen if self.kinds[seat] == HUMAN and self.book.find(chosen) is not None else ""
 
     def current_setup(self) -> Any:
         raise NotImplementedError
@@ -151,6 +194,9 @@ class SeatedSetupScene(ShellScene):
             return
         try:
             write_last_setup(self.GAME, self.remembered_record(setup))
+            if self.book.profiles:
+                self.book.remember(self.GAME, [self.seat_profile(i) or GUEST for i in range(len(self.kinds))])
+                save_profiles(self.book)
         except OSError:
             pass  # remembering the setup is a convenience; the game starts anyway
         if self.stack is not None:

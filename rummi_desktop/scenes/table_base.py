@@ -232,6 +232,8 @@ class TableScene(Scene):
 
     def turn_completed(self, round_over: bool) -> None:
         """A turn completed: autosave, then the next turn, the round end or the match end."""
+        if round_over:
+            self.record_finished()  # first: the autosave then holds what the record counted
         self.save_now()
         if round_over:
             self.phase = Phase.ROUND_END
@@ -270,6 +272,10 @@ class TableScene(Scene):
             self.write_save(parts)
         except OSError as error:
             self.say(f"Could not autosave ({error.strerror or error})", warning=True)
+
+    def record_finished(self) -> None:
+        """The game (or round) just ended: its record for the players' statistics. Once per
+        end, here for every game; the bench (no autosave) plays nothing worth recording."""
 
     def save_and_leave(self) -> None:
         self.save_now()
@@ -398,6 +404,15 @@ class SessionTableScene(TableScene):
 
     def write_save(self, parts: SaveParts) -> None:
         write_autosave(self.GAME, *parts)
+
+    def record_finished(self) -> None:
+        if not self.autosave:
+            return
+        from rummi_desktop.scenes.game_records_hook import record_session
+
+        problem = record_session(self.GAME, self.session)
+        if problem:
+            self.say(problem, warning=True)
 
     def delete_save(self) -> None:
         delete_autosave(self.GAME)

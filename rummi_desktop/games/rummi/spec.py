@@ -52,6 +52,7 @@ RUMMI = GameSpec(
         "computer": EntryPoint("rummi_desktop.ai.tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.analysis.rummi_check:prepare_rummi"),
         "scenes": EntryPoint("rummi_desktop.scenes.rummi:game_info"),
+        "stats": EntryPoint("rummi_desktop.games.rummi.stats:STATS"),
         "bench": EntryPoint("rummi_desktop.bench_rummi:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.puzzles.rummi_puzzles"),  # a module: entry_points.load_module
     },

@@ -1,10 +1,10 @@
 """A Tumblewords game to a plain dict (TOML-ready: no None, only str/int/bool/lists/tables) and back.
 
-The authoritative content is the parameters (seed, board, variants), the word list by name and
-digest (never its words: the shell rebuilds it), the hand-made setup if any, and the move log: loading replays it, so the
-loaded state equals the saved one exactly. A readable snapshot (rows, hands, bag size, scores,
-phase) is stored beside it and checked after the replay, so a hand-edited or damaged save is
-refused with a reason instead of loading something else.
+The authoritative content is the parameters (seed, board, variants), the word list by name
+and digest (never its words: the shell rebuilds it), the hand-made setup if any, and the move
+log: loading replays it, so the loaded state equals the saved one exactly. A readable snapshot
+(rows, hands, bag size, scores, phase) is stored beside it and checked after the replay, so a
+hand-edited or damaged save is refused with a reason instead of loading something else.
 """
 
 from __future__ import annotations

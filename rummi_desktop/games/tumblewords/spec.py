@@ -72,6 +72,7 @@ TUMBLEWORDS = GameSpec(
         "computer": EntryPoint("rummi_desktop.ai.tumblewords_tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.analysis.tumblewords_check:prepare_tumblewords"),
         "scenes": EntryPoint("rummi_desktop.scenes.tumblewords:game_info"),
+        "stats": EntryPoint("rummi_desktop.games.tumblewords.stats:STATS"),
         "bench": EntryPoint("rummi_desktop.bench_tumblewords:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.puzzles.tumblewords_puzzles"),  # a module: entry_points.load_module
     },

@@ -114,6 +114,9 @@ class RummbleSession(GameSession):
         self.history.append(record)
         return record
 
+    def mode_name(self) -> str:
+        return f"{TILE_SET_NAMES[self.setup.tile_set]} · {len(self.setup.seats)} seats"
+
     # -- saving -----------------------------------------------------------------------------
     def state_to_save(self) -> dict[str, Any]:
         return state_to_dict(self.state)

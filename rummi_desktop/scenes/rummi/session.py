@@ -180,6 +180,13 @@ class RummiSession(GameSession):
             self.last_result = self.match.finish_round()
         return TurnRecord(seat, result, placed, round_over)
 
+    @property
+    def finished_state(self) -> RummiState | None:
+        return self.last_round
+
+    def mode_name(self) -> str:
+        return f"{MODES[self.setup.mode].name} · {len(self.setup.seats)} seats"
+
     def next_round(self) -> RummiState:
         return self.match.start_round()
 

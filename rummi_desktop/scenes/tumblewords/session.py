@@ -151,6 +151,10 @@ class TumblewordsSession(GameSession):
         self.history.append(record)
         return record
 
+    def mode_name(self) -> str:
+        scoring = "Claim" if self.setup.claim else "Auto"
+        return f"{BOARD_NAMES[self.setup.board]} · {scoring} · {len(self.setup.seats)} seats"
+
     # -- saving -----------------------------------------------------------------------------
     def state_to_save(self) -> dict[str, Any]:
         return state_to_dict(self.state)

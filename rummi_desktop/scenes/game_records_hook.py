@@ -1,0 +1,25 @@
+"""Writing the record of a game the window just finished: the one hook every table calls
+(``TableScene.record_finished``), game-neutral. Imported only when a game ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummi_desktop.finished_games import build_record
+from rummi_desktop.games import GAMES
+from rummi_desktop.storage.game_records import write_record
+
+
+def record_session(game: str, session: Any) -> str:
+    """Record ``session``'s finished state (a Rummi match: its round just finished) with the
+    turns taken since its last record. Returns a problem for the banner, or ""."""
+    state = session.finished_state
+    if state is None:
+        return ""
+    record = build_record(GAMES[game], session.setup.to_dict(), session.setup.seats, state,
+                          session.unrecorded_turns(), session.mode_name())
+    try:
+        write_record(record)
+    except (OSError, ValueError) as error:
+        return f"Could not record the game for the statistics ({getattr(error, 'strerror', None) or error})"
+    return ""

@@ -1,0 +1,140 @@
+"""Finished games, one file each: ``records/<game>/<record id>.toml`` in the user data folder.
+
+A record (see :mod:`rummi_desktop.finished_games` for what it holds) is written once, when the
+game or round ends, and never changed; statistics and leaderboards are added up from the
+records, so there is no second copy of the numbers to disagree with them. One file per game
+means a damaged file costs that one game: it is moved aside as ``.bad`` with a notice and every
+other record is still read. Each record carries a version; :data:`UPGRADERS` brings an older
+one up to date when it is read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from rummi_desktop.storage import paths
+from rummi_desktop.storage.saves import first_bad_number, to_toml_safe
+from rummi_desktop.storage.toml_files import SAVE_SIZE_LIMIT, quarantine, read_toml_or_quarantine, write_toml_atomic
+from rummi_desktop.storage.versioned import FileVersionError, upgraded
+
+RECORD_VERSION = 2
+RECORD_ID = re.compile(r"r-[0-9]{8}T[0-9]{6}-[0-9a-f]{8}")
+GAME_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def _mode_from_seats(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no ``mode`` (the leaderboard's table): it is named by its seat count."""
+    seats = document.get("seats")
+    count = len(seats) if isinstance(seats, list) else 0
+    return {**document, "version": 2, "mode": f"{count} seats"}
+
+
+UPGRADERS = {1: _mode_from_seats}
+
+
+class RecordFormatError(ValueError):
+    """A record that parses as TOML but is not a finished game this copy can count."""
+
+
+def records_dir(folder: str | os.PathLike[str] | None = None) -> Path:
+    return Path(folder) if folder is not None else paths.data_dir() / "records"
+
+
+def record_path(record: dict[str, Any], folder: str | os.PathLike[str] | None = None) -> Path:
+    return records_dir(folder) / record["game"] / f"{record['id']}.toml"
+
+
+def write_record(record: dict[str, Any], folder: str | os.PathLike[str] | None = None) -> Path:
+    """Write one finished game atomically (its id and game are checked: they name the file)."""
+    check_record(record)
+    target = record_path(record, folder)
+    write_toml_atomic(target, to_toml_safe(record))
+    return target
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (_is_int(value) or isinstance(value, float)) and first_bad_number(value) is None
+
+
+def check_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The record upgraded to today's version and checked field by field (RecordFormatError)."""
+    try:
+        record = upgraded(record, RECORD_VERSION, UPGRADERS)
+    except FileVersionError as error:
+        raise RecordFormatError(str(error)) from error
+    return check_summary(record)
+
+
+def check_summary(record: dict[str, Any]) -> dict[str, Any]:
+    """The fields statistics read (id, game, date, mode, duration, seats), each checked."""
+    if not isinstance(record.get("id"), str) or not RECORD_ID.fullmatch(record["id"]):
+        raise RecordFormatError("its id is missing or malformed")
+    if not isinstance(record.get("game"), str) or not GAME_KEY.fullmatch(record["game"]):
+        raise RecordFormatError("its game is missing or malformed")
+    for key in ("finished_at", "mode"):
+        if not isinstance(record.get(key), str):
+            raise RecordFormatError(f"its {key} is not text")
+    if not _is_number(record.get("duration_seconds", 0)):
+        raise RecordFormatError("its duration is not a number")
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise RecordFormatError("it has no seats")
+    for number, seat in enumerate(seats, start=1):
+        _check_seat(seat, number)
+    if first_bad_number(record) is not None:
+        raise RecordFormatError(f"its {first_bad_number(record)} is not a sensible number")
+    return record
+
+
+def _check_seat(seat: Any, number: int) -> None:
+    if not isinstance(seat, dict):
+        raise RecordFormatError(f"its seat {number} is not a table")
+    for key in ("kind", "name", "profile"):
+        if not isinstance(seat.get(key), str):
+            raise RecordFormatError(f"its seat {number} has no {key}")
+    if not _is_int(seat.get("score")) or not isinstance(seat.get("won"), bool):
+        raise RecordFormatError(f"its seat {number} has no score or win")
+    stats = seat.get("stats", {})
+    if not isinstance(stats, dict) or not all(_is_number(value) for value in stats.values()):
+        raise RecordFormatError(f"its seat {number} has a statistic that is not a number")
+
+
+def read_records(folder: str | os.PathLike[str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every readable record (oldest first), and a notice for each one set aside as ``.bad``."""
+    root = records_dir(folder)
+    records, notices = [], []
+    for source in sorted(root.glob("*/r-*.toml")):
+        record, notice = read_record(source)
+        if record is not None:
+            records.append(record)
+        if notice:
+            notices.append(notice)
+    records.sort(key=lambda record: (record["finished_at"], record["id"]))
+    return records, notices
+
+
+def read_record(source: Path) -> tuple[dict[str, Any] | None, str | None]:
+    document, notice = read_toml_or_quarantine(source, SAVE_SIZE_LIMIT)
+    if document is None:
+        return None, (f"A finished game could not be read. {notice}" if notice else None)
+    try:
+        record = check_record(document)
+        if f"{record['id']}.toml" != source.name or record["game"] != source.parent.name:
+            raise RecordFormatError("it is not the game its file name says")
+    except RecordFormatError as error:
+        return None, f"The finished game {source.name} is damaged ({error}); {_set_aside(source)}."
+    return record, None
+
+
+def _set_aside(source: Path) -> str:
+    try:
+        return f"kept it as {quarantine(source).name}"
+    except OSError:
+        return "could not move it aside"

@@ -1,0 +1,167 @@
+"""A profile carried to another computer as one TOML file: the profile, its statistics (a
+summary to read; the importing copy adds them up again from the games) and every finished game
+it played::
+
+    version = 2
+    kind = "rummi-desktop profile"
+    exported_at = "…"
+    [profile]            id, name, colour, created
+    [stats.<game>]       games, wins, best_score, average_score
+    [[records]]          the finished games, exactly as stored (storage.game_records)
+
+Importing adds the profile (or finds it already here) and the games not yet here, and says in
+one sentence what it did; a conflict (another profile with the same name, a game that differs
+from the one here with its id) is named and resolved without losing anything already here.
+A bad export file changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rummi_desktop.finished_games import measures_of
+from rummi_desktop.games import GAMES
+from rummi_desktop.player_profiles import NAME_LIMIT, Profile, ProfileError
+from rummi_desktop.stat_totals import profile_game_stats, records_of
+from rummi_desktop.storage.game_records import RecordFormatError, check_record, read_records, record_path, write_record
+from rummi_desktop.storage.profiles import load_profiles, save_profiles
+from rummi_desktop.storage.toml_files import parse_toml_bytes, read_regular_file, write_toml_atomic
+from rummi_desktop.storage.versioned import FileVersionError, upgraded
+
+EXPORT_VERSION = 2
+EXPORT_KIND = "rummi-desktop profile"
+EXPORT_SIZE_LIMIT = 64 << 20  # thousands of games
+
+
+def _history_to_records(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 called the finished games ``history``."""
+    upgraded_document = {key: value for key, value in document.items() if key != "history"}
+    return {**upgraded_document, "version": 2, "records": document.get("history", [])}
+
+
+UPGRADERS = {1: _history_to_records}
+
+
+@dataclass(frozen=True)
+class Folders:
+    """Where profiles and records live (None: the user data folder)."""
+
+    profiles: str | os.PathLike[str] | None = None
+    records: str | os.PathLike[str] | None = None
+
+
+def export_document(profile_id: str, folders: Folders = Folders()) -> dict[str, Any]:
+    """Everything of one profile as one document (ValueError when there is no such profile)."""
+    book, _notice = load_profiles(folders.profiles)
+    profile = book.find(profile_id)
+    if profile is None:
+        raise ValueError("there is no such profile")
+    records = records_of(read_records(folders.records)[0], profile_id)
+    summary = {}
+    for key, spec in GAMES.items():
+        totals = profile_game_stats(records, profile_id, key, measures_of(spec))
+        if totals.games:
+            summary[key] = {"games": totals.games, "wins": totals.wins, "best_score": totals.best_score,
+                            "average_score": round(totals.average_score, 2)}
+    return {"version": EXPORT_VERSION, "kind": EXPORT_KIND,
+            "exported_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+            "profile": profile.to_dict(), "stats": summary, "records": records}
+
+
+def export_profile(profile_id: str, target: str | os.PathLike[str], folders: Folders = Folders()) -> Path:
+    write_toml_atomic(target, export_document(profile_id, folders))
+    return Path(target)
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    ok: bool
+    message: str
+    profile_id: str = ""
+    added_games: int = 0
+
+
+def _read_export(source: Path) -> tuple[Profile, list[dict[str, Any]], int]:
+    """The profile, its good records, and how many records were unreadable (ValueError)."""
+    try:
+        document = parse_toml_bytes(read_regular_file(source, EXPORT_SIZE_LIMIT))
+    except OSError as error:
+        raise ValueError(f"it could not be read ({getattr(error, 'reason', None) or error.strerror or error})") from error
+    if document.get("kind") != EXPORT_KIND:
+        raise ValueError("it is not a Rummi Desktop profile")
+    try:
+        document = upgraded(document, EXPORT_VERSION, UPGRADERS)
+        profile = Profile.from_dict(document.get("profile") if isinstance(document.get("profile"), dict) else {})
+    except (FileVersionError, ProfileError) as error:
+        raise ValueError(str(error)) from error
+    entries = document.get("records", [])
+    if not isinstance(entries, list):
+        raise ValueError("its finished games are not a list")
+    records, bad = [], 0
+    for entry in entries:
+        try:
+            records.append(check_record(entry if isinstance(entry, dict) else {}))
+        except RecordFormatError:
+            bad += 1
+    return profile, records, bad
+
+
+def _free_name(book: Any, name: str) -> str:
+    for number in range(2, 100):
+        suffix = f" ({number})"
+        candidate = name[: NAME_LIMIT - len(suffix)] + suffix
+        if book.named(candidate) is None:
+            return candidate
+    raise ProfileError("no free name is left for it")
+
+
+def import_profile(source: str | os.PathLike[str], folders: Folders = Folders()) -> ImportResult:
+    """Merge an exported profile in; the message says what was added and any conflict."""
+    path = Path(source)
+    try:
+        profile, records, bad = _read_export(path)
+    except ValueError as error:
+        return ImportResult(False, f"{path.name} was not imported: {error}. Nothing changed.")
+    book, _notice = load_profiles(folders.profiles)
+    notes = []
+    here = book.find(profile.id)
+    try:
+        if here is None:
+            if book.named(profile.name) is not None:
+                renamed = _free_name(book, profile.name)
+                notes.append(f"another profile is already called {profile.name}, so this one is {renamed}")
+                profile = Profile(profile.id, renamed, profile.colour, profile.created)
+            book.add(profile)
+        elif here.name != profile.name:
+            notes.append(f"it is already here as {here.name}, and keeps that name")
+    except ProfileError as error:
+        return ImportResult(False, f"{path.name} was not imported: {error}. Nothing changed.")
+    added, differing = _merge_records(records, folders)
+    try:
+        save_profiles(book, folders.profiles)
+    except OSError as error:
+        return ImportResult(False, f"The profile could not be saved ({error.strerror or error}).")
+    if differing:
+        notes.append(f"{differing} game(s) differ from the copy here with the same id; the copy here was kept")
+    if bad:
+        notes.append(f"{bad} damaged game(s) in the file were left out")
+    what = "Added" if here is None else "Merged"
+    message = f"{what} {profile.name}: {added} new game(s)" + ("; " + "; ".join(notes) if notes else "") + "."
+    return ImportResult(True, message, profile.id, added)
+
+
+def _merge_records(records: list[dict[str, Any]], folders: Folders) -> tuple[int, int]:
+    """(added, differing): records written, and records whose id is here with other content."""
+    existing = {record["id"]: record for record in read_records(folders.records)[0]}
+    added = differing = 0
+    for record in records:
+        if record["id"] in existing or record_path(record, folders.records).exists():
+            differing += existing.get(record["id"]) != record
+            continue
+        write_record(record, folders.records)
+        added += 1
+    return added, differing
