@@ -250,3 +250,18 @@ def test_a_face_dragged_from_the_palette_lands_where_it_is_dropped(tmp_path, mon
     assert table_names(scene)[0] == ["R4", "R5", "R6", "R7"]
     drag(app, scene.palette.rect_of(Tile.parse("Y1")).center, rack_spot())
     assert "Y1" in scene.position()["rack"] and scene.carried is None
+
+
+def test_save_without_best_play_asks_the_solver_and_stores_its_solution(tmp_path, monkeypatch):
+    app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
+    click(app, button_centre(scene.tools.named["Save"]))
+    for _ in range(2000):
+        if scene.quiet is None:
+            break
+        time.sleep(0.005)
+        steps(app, 1)
+    (path,) = files.saved_scenarios("rummi", scene.puzzles_folder)
+    puzzle = files.load_scenario_file(path, "rummi")
+    expected = solve([parse_tiles(" ".join(m)) for m in POSITION["table"]], parse_tiles(" ".join(POSITION["rack"])), False)
+    assert puzzle["best"] == expected.placed and puzzle["goal"] == "place-n" and puzzle["target"] == expected.placed
+    assert table_names(scene) == POSITION["table"] and scene.mode == EDIT  # the table was left as it was

@@ -91,6 +91,7 @@ def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypa
                                                       "min_length": 3})
     assert scene.position()["rows"][-2] == "..a....." and scene.position()["min_length"] == 3
     click(app, centre(scene.buttons.named["Save"]))
+    wait_for(app, lambda: scene.quiet is None, seconds=30)  # Save asks for the best drop first
     (path,) = files.saved_scenarios("tumblewords", scene.puzzles_folder)
     assert files.load_scenario_file(path, "tumblewords")["position"] == scene.position()
     code = files.share_code(files.scenario_puzzle(scene.position(), None))

@@ -59,3 +59,30 @@ class BestMoveSearch:
 
     def cancel(self) -> None:
         self.job.cancel()
+
+
+@dataclass
+class QuietSolve:
+    """The best move for the scenario as it stands, found without touching the table (Save
+    stores it as the puzzle's solution). ``answer_of(move)`` turns the parsed move into a
+    SolverAnswer (None: the move is no play, e.g. a draw); ``then(answer)`` gets it, once."""
+
+    search: BestMoveSearch
+    spec: Any
+    answer_of: Callable[[Any], Any]
+    then: Callable[[Any], None]
+
+    def poll(self) -> bool:
+        """True once the answer is in and handed on."""
+        done, notation = self.search.answer()
+        if not done:
+            return False
+        try:
+            move = self.spec.parse_move(notation) if notation else None
+        except ValueError:
+            move = None  # an answer that cannot be read is no answer: saved without a solution
+        self.then(self.answer_of(move) if move is not None else None)
+        return True
+
+    def cancel(self) -> None:
+        self.search.cancel()

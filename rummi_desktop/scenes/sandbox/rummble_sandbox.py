@@ -29,7 +29,7 @@ from rummi_desktop.scenes.rummble.layout import REGIONS, square_at, tile_box
 from rummi_desktop.scenes.rummble.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
 from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, GridButtons
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, GridButtons, QuietSolve
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.rummble_scenario import RummbleScenario
 from rummi_desktop.scenes.sandbox.rummi_scenario import PALETTE_FACES, ScenarioError
@@ -81,6 +81,7 @@ class RummbleSandboxScene(RummbleTableScene):
         self.brush: Tile | None = None
         self.edits: list[RummbleScenario] = []
         self.search: BestMoveSearch | None = None
+        self.quiet: QuietSolve | None = None  # Save's own search (the board stays as it is)
         self.answer: SolverAnswer | None = None
         self.puzzles_folder: Path | None = None
         self.palette = Palette(PALETTE_FACES, (PANEL.x + 14, PANEL.y + 44), 13, 20, palette_rows())
@@ -193,6 +194,20 @@ class RummbleSandboxScene(RummbleTableScene):
         self.say(f"Play kept: {verdict.score} points; this is the new position")
 
     # -- the best play --------------------------------------------------------------------
+    def solvable(self) -> bool:
+        return bool(self.scenario.rack) and not any(problem for _, _, problem in self.lines())
+
+    def solve_quietly(self, then) -> None:
+        state = scenario_state(self.scenario)
+
+        def answer_of(move) -> SolverAnswer | None:
+            if not isinstance(move, Play):
+                return None
+            return SolverAnswer([[p.row, p.col, p.laid.notation()] for p in move.placements], state.check(move).score)
+
+        self.quiet = QuietSolve(BestMoveSearch.start(self.flow.hints, state, BEST_TIER), self.flow.hints.spec,
+                                answer_of, then)
+
     def best_play(self) -> None:
         if self.search is not None or not self.scenario.rack:
             return
@@ -207,9 +222,10 @@ class RummbleSandboxScene(RummbleTableScene):
         self.say("Looking for the best play…")
 
     def cancel_search(self) -> None:
-        if self.search is not None:
-            self.search.cancel()
-            self.search = None
+        for search in (self.search, self.quiet):
+            if search is not None:
+                search.cancel()
+        self.search = self.quiet = None
 
     def _poll_search(self) -> None:
         if self.search is None:
@@ -268,13 +284,15 @@ class RummbleSandboxScene(RummbleTableScene):
     def update_parts(self, dt: float) -> None:
         super().update_parts(dt)
         self._poll_search()
+        if self.quiet is not None and self.quiet.poll():
+            self.quiet = None
 
     def on_exit(self) -> None:
         self.cancel_search()
         super().on_exit()
 
     def animating(self) -> bool:
-        return super().animating() or self.search is not None
+        return super().animating() or self.search is not None or self.quiet is not None
 
     def _refresh_buttons(self, grid: GridButtons) -> None:
         editing = self.mode == EDIT

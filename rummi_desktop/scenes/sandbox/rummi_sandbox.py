@@ -33,6 +33,7 @@ from rummi_desktop.scenes.rummi.layout import table_drop_target, tile_at
 from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession
 from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
 from rummi_desktop.scenes.rummi.view import REGIONS
+from rummi_desktop.scenes.sandbox.common import BestMoveSearch, QuietSolve
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.rummi_scenario import PALETTE_FACES, RummiScenario, ScenarioError
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
@@ -137,6 +138,7 @@ class RummiSandboxScene(RummiTableScene):
         self.edits: list[RummiScenario] = []  # edit-mode undo
         self.checks: list[MeldCheck] = []
         self.solver_job = None
+        self.quiet: QuietSolve | None = None  # Save's own search (the table stays as it is)
         self.answer: SolverAnswer | None = None  # the solver's answer for the position as it is
         self.puzzles_folder: Path | None = None  # None: the player's puzzles folder (tests pass one)
         self.palette = Palette(PALETTE_FACES, (PANEL.x + 14, PANEL.y + 44), 14, PALETTE_TILE, palette_rows())
@@ -235,11 +237,25 @@ class RummiSandboxScene(RummiTableScene):
         self.say(f"Play kept: {verdict.placed} tile{'s' if verdict.placed != 1 else ''} laid; this is the new position")
 
     # -- the solver -----------------------------------------------------------------------
+    def solvable(self) -> bool:
+        return bool(self.scenario.rack) and all(check_meld(meld).valid for meld in self.scenario.table)
+
+    def solve_quietly(self, then) -> None:
+        on_table = sum(len(meld) for meld in self.scenario.table)
+
+        def answer_of(move) -> SolverAnswer | None:
+            if not isinstance(move, Play):
+                return None
+            return SolverAnswer([[t.notation() for t in meld] for meld in move.melds],
+                                sum(len(meld) for meld in move.melds) - on_table)
+
+        search = BestMoveSearch.start(self.flow.hints, scenario_state(self.scenario), SOLVER_TIER)
+        self.quiet = QuietSolve(search, self.flow.hints.spec, answer_of, then)
+
     def best_play(self) -> None:
         if self.solver_job is not None or not self.scenario.rack:
             return
-        start = RummiScenario(self.scenario.table)
-        wrong = [n for n, meld in enumerate(start.table, start=1) if not check_meld(meld).valid]
+        wrong = [n for n, meld in enumerate(self.scenario.table, start=1) if not check_meld(meld).valid]
         if wrong:
             self.say(f"The solver needs a valid table: fix meld {', '.join(map(str, wrong))} first", warning=True)
             self.play("invalid")
@@ -255,6 +271,9 @@ class RummiSandboxScene(RummiTableScene):
         if self.solver_job is not None:
             self.solver_job.cancel()
             self.solver_job = None
+        if self.quiet is not None:
+            self.quiet.cancel()
+            self.quiet = None
 
     def _poll_solver(self) -> None:
         job = self.solver_job
@@ -321,13 +340,16 @@ class RummiSandboxScene(RummiTableScene):
         self.initial_button.label = INITIAL_LABELS[self.scenario.initial]
         self.tools.update(dt, True)
         self._poll_solver()
+        if self.quiet is not None and self.quiet.poll():
+            self.quiet = None
 
     def on_exit(self) -> None:
         self.cancel_solver()
         super().on_exit()
 
     def animating(self) -> bool:
-        return super().animating() or self.solver_job is not None or self.carried is not None
+        return (super().animating() or self.solver_job is not None or self.quiet is not None
+                or self.carried is not None)
 
     # -- input ----------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:

@@ -63,15 +63,25 @@ def _push(scene: Any, overlay: Any) -> None:
 
 
 def save(scene: Any) -> Path | None:
-    """Write the scenario (with the solver's answer when known) to the puzzles folder."""
-    puzzle = files.scenario_puzzle(scene.position(), scene.answer)
+    """Write the scenario to the puzzles folder with the solver's answer: the one found by Best
+    play, else one asked for now (off the frame loop; the file is written when it comes)."""
+    if scene.answer is None and scene.quiet is None and scene.solvable():
+        scene.solve_quietly(lambda answer: write(scene, answer))
+        scene.say("Finding the best play to store with it…")
+        return None
+    return write(scene, scene.answer)
+
+
+def write(scene: Any, answer: Any) -> Path | None:
+    if answer is not None:
+        scene.answer = answer
+    puzzle = files.scenario_puzzle(scene.position(), answer)
     try:
         path = files.save_scenario(puzzle, scene.puzzles_folder)
     except (OSError, ValueError) as error:
         scene.say(f"Could not save the scenario: {error}", warning=True)
         return None
-    solved = "" if scene.answer is not None else " (no solution yet: press Best play first to store one)"
-    scene.say(f"Saved as {path.name}{solved}")
+    scene.say(f"Saved as {path.name}" + ("" if answer is not None else " (no solution found to store with it)"))
     return path
 
 

@@ -27,7 +27,7 @@ from rummi_desktop.games.tumblewords.state import TumblewordsState
 from rummi_desktop.games.tumblewords.words import FoundWord, find_words
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, GridButtons
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, GridButtons, QuietSolve
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.rummi_scenario import ScenarioError
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
@@ -87,6 +87,7 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
         self.played: list[TumblewordsScenario] = []  # Play mode's drops, for Undo
         self.words: list[FoundWord] = []
         self.search: BestMoveSearch | None = None
+        self.quiet: QuietSolve | None = None  # Save's own search (the board stays as it is)
         self.answer: SolverAnswer | None = None
         self.puzzles_folder: Path | None = None
         self.palette = Palette(PALETTE_LETTERS, (PANEL.x + 14, PANEL.y + 44), 9, 30)
@@ -196,6 +197,21 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
         self.view.words, self.view.reveal_time = lit, 1e9  # the drop's words stay lit
 
     # -- the best drop --------------------------------------------------------------------
+    def solvable(self) -> bool:
+        return bool(self.scenario.hand)
+
+    def solve_quietly(self, then) -> None:
+        state = sandbox_session(self.scenario, self.dictionary).state
+
+        def answer_of(move) -> SolverAnswer | None:
+            if not isinstance(move, Drop):
+                return None
+            return SolverAnswer([move.column, move.letter.lower() if move.blank else move.letter],
+                                state.check(move).score)
+
+        self.quiet = QuietSolve(BestMoveSearch.start(self.flow.hints, state, BEST_TIER), self.flow.hints.spec,
+                                answer_of, then)
+
     def best_drop(self) -> None:
         if self.search is not None or not self.scenario.hand:
             return
@@ -205,9 +221,10 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
         self.say("Looking for the best drop…")
 
     def cancel_search(self) -> None:
-        if self.search is not None:
-            self.search.cancel()
-            self.search = None
+        for search in (self.search, self.quiet):
+            if search is not None:
+                search.cancel()
+        self.search = self.quiet = None
 
     def _poll_search(self) -> None:
         if self.search is None:
@@ -242,10 +259,15 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
     def update_parts(self, dt: float) -> None:
         super().update_parts(dt)
         self._poll_search()
+        if self.quiet is not None and self.quiet.poll():
+            self.quiet = None
 
     def on_exit(self) -> None:
         self.cancel_search()
         super().on_exit()
+
+    def animating(self) -> bool:
+        return super().animating() or self.search is not None or self.quiet is not None
 
     def _refresh_buttons(self, grid: GridButtons) -> None:
         editing, named = self.mode == EDIT, grid.named
