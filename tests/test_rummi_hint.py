@@ -19,6 +19,7 @@ TABLE, RACK = ["R5 R6 R7", "K9 B9 Y9"], "R8 J K4 K5 B2 Y13"
 def practice_session(mode: str = "practice"):
     session = session_from_position(TABLE, [RACK, "B1 B2 B3"], opened=(True, True))
     session.setup = replace(session.setup, mode=mode)
+    session.match.settings = session.setup.match_settings()  # the match is played in that mode
     return session
 
 
