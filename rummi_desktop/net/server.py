@@ -93,10 +93,11 @@ class GameServer:
         """The reply to one incoming message (an error reply for bad input)."""
         re = None
         try:
-            if not connection.bucket.take():
-                raise ProtocolError("rate_limited", "too many messages; slow down (nothing was done)")
+            taken = connection.bucket.take()  # every message counts, good or bad
             message = decode(text)
             re = message.get("id")
+            if not taken:
+                raise ProtocolError("rate_limited", "too many messages; slow down (nothing was done)")
             if connection.account is None and message["type"] not in OPEN_MESSAGES:
                 raise ProtocolError("not_signed_in", "sign in first")
             reply = await self.handlers[message["type"]](connection, message)
