@@ -50,6 +50,7 @@ class GameClient:
         self._next_seq: dict[str, int] = {}
         self._changed = asyncio.Condition()
         self._reader: asyncio.Task | None = None
+        self.closed = True
 
     @classmethod
     async def connect(cls, url: str, ssl: Any = None) -> "GameClient":
@@ -61,6 +62,7 @@ class GameClient:
         from websockets.asyncio.client import connect
 
         self.socket = await connect(self.url, ssl=self.ssl, max_size=2**22, open_timeout=10)
+        self.closed = False
         self._reader = asyncio.create_task(self._read())
         await self.request("hello", protocol=PROTOCOL_VERSION)
 
@@ -83,6 +85,9 @@ class GameClient:
         except ConnectionClosed:
             pass
         finally:
+            self.closed = True
+            async with self._changed:
+                self._changed.notify_all()  # waiters for a game learn that it will not come
             for future in self._pending.values():
                 if not future.done():
                     future.set_exception(ConnectionError("the connection to the server closed"))
@@ -200,10 +205,12 @@ class GameClient:
         """The table's newest game message once its version is above ``after`` (and ``until`` holds)."""
         def ready() -> bool:
             game = self.games.get(table)
-            return game is not None and game["version"] > after and (until is None or until(game))
+            return self.closed or (game is not None and game["version"] > after and (until is None or until(game)))
 
         async with self._changed:
             await asyncio.wait_for(self._changed.wait_for(ready), timeout)
+        if not ready() or (self.closed and self.games.get(table, {}).get("version", -1) <= after):
+            raise ConnectionError("the connection to the server closed")
         return self.games[table]
 
     async def reconnect(self) -> dict[str, dict[str, Any]]:
