@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 from typing import Any, Callable
 
 from rummi_desktop.net.protocol import PROTOCOL_VERSION
@@ -45,6 +46,7 @@ class GameClient:
         self.pushed: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.games: dict[str, dict[str, Any]] = {}
         self.received: list[str] | None = None  # set to [] to keep every text received (tests)
+        self.arrivals: dict[tuple[str, int], float] | None = None  # set to {}: (table, version) -> perf_counter
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future] = {}
         self._next_seq: dict[str, int] = {}
@@ -104,6 +106,8 @@ class GameClient:
 
     async def _note_game(self, message: dict[str, Any]) -> None:
         table = message["table"]
+        if self.arrivals is not None:
+            self.arrivals.setdefault((table, message["version"]), time.perf_counter())
         held = self.games.get(table)
         if held is None or message["version"] >= held["version"]:
             self.games[table] = message

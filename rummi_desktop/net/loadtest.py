@@ -1,0 +1,151 @@
+"""``rummi-desktop loadtest``: N concurrent bot games over real WebSockets, timed.
+
+Against ``--server URL``, or embedded: server processes started here as subprocesses on free
+ports of 127.0.0.1 (one on a temporary SQLite file by default; with ``--processes P`` and a
+``postgresql://`` ``--database``, P processes sharing it, the two players of each game on
+different processes). Each game has two bot clients playing with the easy tier, waiting
+``--pace`` seconds (±50 %) before each move as a person would. Prints one JSON line:
+``{"games", "completed", "moves", "rtt_p50_ms", "rtt_p99_ms", "delivery_p50_ms",
+"delivery_p99_ms", "errors", "violations", ...}``: rtt is move sent to its acknowledgement;
+delivery is move sent to the other player's client receiving the new version (across
+processes when there are several); an error is a game that failed (a refused request, a lost
+connection, a time-out); a violation is a bot's move the rules refused, a message holding a
+seed, or a game version going backwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rummi_desktop.net.bots import BotTally, play_seat
+from rummi_desktop.net.client import GameClient
+
+PASSWORD = "load test password"
+TIME_LIMIT = 900.0  # seconds: the whole run stops by itself
+
+
+def start_embedded(database: str) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen([sys.executable, "-m", "rummi_desktop", "serve", "--port", "0", "--database", database],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = process.stdout.readline() if process.stdout else ""
+    found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
+    if not found:
+        process.kill()
+        raise RuntimeError(f"the embedded server did not start: {line.strip()!r}")
+    return process, f"ws://127.0.0.1:{found.group(1)}"
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(share * len(ordered)))], 1)
+
+
+class Run:
+    def __init__(self, urls: list[str], game: str, pace: float) -> None:
+        self.urls, self.game, self.pace = urls, game, pace
+        self.tallies: list[BotTally] = []
+        self.clients: list[GameClient] = []
+        self.completed = self.errors = self.violations = 0
+        self.delivery: list[float] = []
+        self.run_id = str(int(time.time() * 1000) % 10**8)
+
+    async def client(self, url: str, name: str) -> GameClient:
+        client = await GameClient.connect(url)
+        client.received, client.arrivals = [], {}
+        await client.register(name, PASSWORD)
+        self.clients.append(client)
+        return client
+
+    async def one_game(self, number: int) -> None:
+        try:
+            first = await self.client(self.urls[number % len(self.urls)], f"a{self.run_id}x{number}")
+            second = await self.client(self.urls[(number + 1) % len(self.urls)], f"b{self.run_id}x{number}")
+            table = (await first.create_table(self.game, ["human", "human"]))["table"]
+            await second.join_table(table)
+            await first.subscribe(table), await second.subscribe(table)
+            tallies = BotTally(), BotTally()
+            self.tallies += tallies
+            endings = await asyncio.gather(play_seat(first, table, seed=2 * number, tally=tallies[0], pace=self.pace),
+                                           play_seat(second, table, seed=2 * number + 1, tally=tallies[1],
+                                                     pace=self.pace))
+            self.completed += all(ending["status"] == "over" for ending in endings)
+            for mover, other in ((tallies[0], second), (tallies[1], first)):
+                for key, sent in mover.sent_at.items():
+                    if key in other.arrivals:
+                        self.delivery.append((other.arrivals[key] - sent) * 1000)
+        except (Exception, asyncio.TimeoutError):
+            self.errors += 1
+
+    def count_violations(self) -> None:
+        self.violations = sum(tally.refused for tally in self.tallies)
+        for client in self.clients:
+            versions: dict[str, int] = {}
+            for text in client.received or []:
+                if '"seed"' in text:
+                    self.violations += 1
+                message = json.loads(text)
+                if message.get("type") == "game":
+                    if message["version"] < versions.get(message["table"], -1):
+                        self.violations += 1
+                    versions[message["table"]] = message["version"]
+
+    async def close(self) -> None:
+        await asyncio.gather(*(client.close() for client in self.clients), return_exceptions=True)
+
+
+async def run_games(urls: list[str], games: int, game: str, pace: float) -> dict:
+    run = Run(urls, game, pace)
+    started = time.perf_counter()
+    tasks = [asyncio.create_task(run.one_game(number)) for number in range(games)]
+    done, pending = await asyncio.wait(tasks, timeout=TIME_LIMIT)
+    for task in pending:
+        task.cancel()
+    run.errors += len(pending)
+    run.count_violations()
+    await run.close()
+    rtt = [value for tally in run.tallies for value in tally.rtt_ms]
+    return {"games": games, "completed": run.completed, "moves": len(rtt), "rtt_p50_ms": percentile(rtt, 0.5),
+            "rtt_p99_ms": percentile(rtt, 0.99), "delivery_p50_ms": percentile(run.delivery, 0.5),
+            "delivery_p99_ms": percentile(run.delivery, 0.99), "errors": run.errors, "violations": run.violations,
+            "game": game, "servers": len(urls), "pace_s": pace, "seconds": round(time.perf_counter() - started, 1)}
+
+
+def run_loadtest(games: int, game: str, server: str | None, processes: int, database: str | None,
+                 pace: float) -> int:
+    from rummi_desktop.games import GAMES
+
+    if game not in GAMES or games < 1 or processes < 1:
+        print(f"loadtest: give --games ≥ 1 and a --game of {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    if processes > 1 and not (database or "").startswith(("postgresql://", "postgres://")):
+        print("loadtest: several --processes share a PostgreSQL --database postgresql://…", file=sys.stderr)
+        return 2
+    started: list[subprocess.Popen] = []
+    try:
+        if server:
+            urls = [server]
+        else:
+            database = database or str(Path(tempfile.mkdtemp(prefix="rummi-load-")) / "server.sqlite3")
+            urls = []
+            for _ in range(processes):
+                process, url = start_embedded(database)
+                started.append(process)
+                urls.append(url)
+        print(json.dumps(asyncio.run(run_games(urls, games, game, pace)), separators=(",", ":")))
+    finally:
+        for process in started:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    return 0
