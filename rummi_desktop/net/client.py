@@ -63,7 +63,7 @@ class GameClient:
     async def _open(self) -> None:
         from websockets.asyncio.client import connect
 
-        self.socket = await connect(self.url, ssl=self.ssl, max_size=2**22, open_timeout=10)
+        self.socket = await connect(self.url, ssl=self.ssl, max_size=2**22, open_timeout=10, compression=None)
         self.closed = False
         self._reader = asyncio.create_task(self._read())
         await self.request("hello", protocol=PROTOCOL_VERSION)

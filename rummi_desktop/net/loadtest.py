@@ -29,6 +29,7 @@ from rummi_desktop.net.client import GameClient
 
 PASSWORD = "load test password"
 TIME_LIMIT = 900.0  # seconds: the whole run stops by itself
+SETUP_AT_ONCE = 4
 
 
 def start_embedded(database: str) -> tuple[subprocess.Popen, str]:
@@ -56,6 +57,8 @@ class Run:
         self.clients: list[GameClient] = []
         self.completed = self.errors = self.violations = 0
         self.delivery: list[float] = []
+        self.error_kinds: dict[str, int] = {}
+        self.setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
         self.run_id = str(int(time.time() * 1000) % 10**8)
 
     async def client(self, url: str, name: str) -> GameClient:
@@ -65,13 +68,23 @@ class Run:
         self.clients.append(client)
         return client
 
-    async def one_game(self, number: int) -> None:
-        try:
+    async def seat_game(self, number: int) -> tuple[GameClient, GameClient, str]:
+        """Two signed-in players at a started table (set up a few at a time: registering hashes
+        a password, and the timed part is the play)."""
+        async with self.setting_up:
             first = await self.client(self.urls[number % len(self.urls)], f"a{self.run_id}x{number}")
             second = await self.client(self.urls[(number + 1) % len(self.urls)], f"b{self.run_id}x{number}")
             table = (await first.create_table(self.game, ["human", "human"]))["table"]
             await second.join_table(table)
             await first.subscribe(table), await second.subscribe(table)
+        return first, second, table
+
+    async def one_game(self, number: int, everyone_seated: asyncio.Barrier) -> None:
+        try:
+            try:
+                first, second, table = await self.seat_game(number)
+            finally:
+                await everyone_seated.wait()  # all games start playing together
             tallies = BotTally(), BotTally()
             self.tallies += tallies
             endings = await asyncio.gather(play_seat(first, table, seed=2 * number, tally=tallies[0], pace=self.pace),
@@ -82,8 +95,10 @@ class Run:
                 for key, sent in mover.sent_at.items():
                     if key in other.arrivals:
                         self.delivery.append((other.arrivals[key] - sent) * 1000)
-        except (Exception, asyncio.TimeoutError):
+        except (Exception, asyncio.TimeoutError) as error:
             self.errors += 1
+            kind = type(error).__name__ + (f" {error.code}" if hasattr(error, "code") else "")
+            self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
 
     def count_violations(self) -> None:
         self.violations = sum(tally.refused for tally in self.tallies)
@@ -105,7 +120,8 @@ class Run:
 async def run_games(urls: list[str], games: int, game: str, pace: float) -> dict:
     run = Run(urls, game, pace)
     started = time.perf_counter()
-    tasks = [asyncio.create_task(run.one_game(number)) for number in range(games)]
+    seated = asyncio.Barrier(games)
+    tasks = [asyncio.create_task(run.one_game(number, seated)) for number in range(games)]
     done, pending = await asyncio.wait(tasks, timeout=TIME_LIMIT)
     for task in pending:
         task.cancel()
@@ -116,7 +132,8 @@ async def run_games(urls: list[str], games: int, game: str, pace: float) -> dict
     return {"games": games, "completed": run.completed, "moves": len(rtt), "rtt_p50_ms": percentile(rtt, 0.5),
             "rtt_p99_ms": percentile(rtt, 0.99), "delivery_p50_ms": percentile(run.delivery, 0.5),
             "delivery_p99_ms": percentile(run.delivery, 0.99), "errors": run.errors, "violations": run.violations,
-            "game": game, "servers": len(urls), "pace_s": pace, "seconds": round(time.perf_counter() - started, 1)}
+            "game": game, "servers": len(urls), "pace_s": pace, "seconds": round(time.perf_counter() - started, 1),
+            **({"error_kinds": run.error_kinds} if run.error_kinds else {})}
 
 
 def run_loadtest(games: int, game: str, server: str | None, processes: int, database: str | None,

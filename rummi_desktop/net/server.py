@@ -270,6 +270,21 @@ async def open_store(database: str | None) -> tuple[SqlStore, bool]:
     return SqliteStore(database), False
 
 
+def stop_on_signals() -> asyncio.Event:
+    """An event set by SIGTERM or SIGINT, so the server closes its sockets and its store cleanly
+    (a background job may have inherited SIGINT ignored; SIGTERM is what service managers send)."""
+    import signal
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(number, stop.set)
+        except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C still raises KeyboardInterrupt
+            pass
+    return stop
+
+
 def tls_context(certfile: str | None, keyfile: str | None):
     if not certfile:
         return None
@@ -283,27 +298,32 @@ def tls_context(certfile: str | None, keyfile: str | None):
 async def serve(host: str, port: int, database: str | None, certfile: str | None = None,
                 keyfile: str | None = None, ready: Callable[[int], None] | None = None,
                 stop: asyncio.Event | None = None) -> None:
-    """Run until ``stop`` is set (or forever); ``ready(port)`` once listening (port 0 picks one)."""
+    """Run until ``stop`` is set (default: until SIGTERM or SIGINT); ``ready(port)`` once
+    listening (port 0 picks a free port)."""
     from websockets.asyncio.server import serve as websocket_serve
 
     from rummi_desktop.net.protocol import SOCKET_MAX_BYTES
 
+    if stop is None:
+        stop = stop_on_signals()
     store, shared = await open_store(database)
     server = GameServer(store, shared)
     await server.start()
     try:
         async with websocket_serve(server.handle, host, port, ssl=tls_context(certfile, keyfile),
-                                   max_size=SOCKET_MAX_BYTES, ping_interval=20, ping_timeout=20) as listening:
+                                   max_size=SOCKET_MAX_BYTES, ping_interval=20, ping_timeout=20,
+                                   compression=None) as listening:  # small messages: deflate costs more than it saves
             bound = next(iter(listening.sockets)).getsockname()[1]
             if ready is not None:
                 ready(bound)
-            await (stop.wait() if stop is not None else asyncio.Future())
+            await stop.wait()
     finally:
         await server.stop()
 
 
 def run_serve(host: str, port: int, database: str | None, certfile: str | None, keyfile: str | None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
     if bool(certfile) != bool(keyfile):
         print("serve: give both --certfile and --keyfile for TLS", flush=True)
         return 2
