@@ -74,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     loadtest.add_argument("--processes", type=int, default=1,
                           help="embedded server processes (more than 1 needs --database postgresql://…)")
     loadtest.add_argument("--database", default=None, help="the embedded servers' database")
-    loadtest.add_argument("--pace", type=float, default=0.25, help="seconds a bot waits before each move")
+    loadtest.add_argument("--pace", type=float, default=1.0, help="seconds a bot waits before each move")
+    loadtest.add_argument("--clients", type=int, default=2, help="processes the bots are spread over")
 
     bench = commands.add_parser("bench", help="time the drawing of a scripted scene, no window")
     bench.add_argument("--scene", default="menu")
@@ -109,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "loadtest":
         from rummi_desktop.net.loadtest import run_loadtest
 
-        return run_loadtest(args.games, args.game, args.server, args.processes, args.database, args.pace)
+        return run_loadtest(args.games, args.game, args.server, args.processes, args.database, args.pace,
+                            args.clients)
     start_thinking_early()  # the window, the bench and the server play tables with computer seats
     if args.command == "serve":
         from rummi_desktop.net.server import run_serve

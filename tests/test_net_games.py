@@ -10,8 +10,8 @@ import pytest
 
 from net_support import received_messages, running_server, signed_in
 from rummi_desktop.games import GAMES
-from rummi_desktop.net.bots import BotTally, _one_move, play_seat
-from rummi_desktop.net.client import GameClient, ServerError
+from rummi_desktop.net.bots import BotTally, one_move, play_seat
+from rummi_desktop.net.client import GameClient
 from rummi_desktop.net.live import fresh_state
 from rummi_desktop.net.store_sqlite import SqliteStore
 from rummi_desktop.net.views import client_view
@@ -21,7 +21,7 @@ async def one_bot_move(alice, bob, table, game):
     """The seat on turn makes one move chosen by an easy computer tier; the newest game after."""
     mover = alice if game["current"] == game["seat"] else bob
     mine = mover.games[table]
-    version = await _one_move(mover, table, mine, "easy", random.Random(game["version"]), BotTally())
+    version = await one_move(mover, table, mine, "easy", random.Random(game["version"]), BotTally())
     return await alice.wait_game(table, after=version - 1)
 
 

@@ -3,7 +3,6 @@ together (a move through one reaches players on the other), and when one process
 mid-game its clients reconnect to the other and finish, with no move lost."""
 
 import asyncio
-import os
 import re
 import signal
 import subprocess

@@ -44,12 +44,12 @@ async def play_seat(client: GameClient, table: str, tier: str = "easy", seed: in
             continue
         if pace:
             await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
-        version = await _one_move(client, table, game, tier, rng, tally)
+        version = await one_move(client, table, game, tier, rng, tally)
         game = await client.wait_game(table, after=version - 1, timeout=120)
     return game
 
 
-async def _one_move(client: GameClient, table: str, game: dict, tier: str, rng: random.Random,
+async def one_move(client: GameClient, table: str, game: dict, tier: str, rng: random.Random,
                     tally: BotTally) -> int:
     notation = choose(game, tier, rng)
     started = time.perf_counter()

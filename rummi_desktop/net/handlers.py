@@ -8,6 +8,7 @@ message.
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from typing import Any
 
@@ -15,7 +16,7 @@ from rummi_desktop.net import accounts, lobby
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.matchmaking import pairs
 from rummi_desktop.net.protocol import PROTOCOL_VERSION, ProtocolError
-from rummi_desktop.net.records import OPEN, PLAYING, Seat, TableRecord
+from rummi_desktop.net.records import OPEN, Seat, TableRecord
 from rummi_desktop.net.store import Account
 from rummi_desktop.net.views import game_message
 
@@ -278,16 +279,13 @@ async def match_waiting(server) -> None:
 
 
 async def _matched_table(server, game: str, first: str, second: str) -> None:
-    from rummi_desktop.net.accounts import new_id, new_invite_code
-    import secrets
-
     from rummi_desktop.net.live import fresh_state
 
     names = await server.store.account_names((first, second))
     seats = (Seat("human", first, names.get(first, "")), Seat("human", second, names.get(second, "")))
     now = time.time()
-    record = TableRecord(new_id(), game, first, seats, {}, secrets.randbits(63), visibility="private", ranked=True,
-                         invite=new_invite_code(), updated=now, created=now)
+    record = TableRecord(accounts.new_id(), game, first, seats, {}, secrets.randbits(63), visibility="private",
+                         ranked=True, invite=accounts.new_invite_code(), updated=now, created=now)
     record = lobby.started(record, fresh_state(record).current, now)
     await server.store.insert_table(record)
     for account_id in (first, second):

@@ -59,7 +59,7 @@ class Run:
         self.delivery: list[float] = []
         self.error_kinds: dict[str, int] = {}
         self.setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
-        self.run_id = str(int(time.time() * 1000) % 10**8)
+        self.run_id = ""
 
     async def client(self, url: str, name: str) -> GameClient:
         client = await GameClient.connect(url)
@@ -117,31 +117,66 @@ class Run:
         await asyncio.gather(*(client.close() for client in self.clients), return_exceptions=True)
 
 
-async def run_games(urls: list[str], games: int, game: str, pace: float) -> dict:
+async def play_share(urls: list[str], first: int, count: int, game: str, pace: float, run_id: str) -> dict:
+    """Games ``first`` … ``first + count - 1``; the raw figures (lists of times, counts)."""
     run = Run(urls, game, pace)
-    started = time.perf_counter()
-    seated = asyncio.Barrier(games)
-    tasks = [asyncio.create_task(run.one_game(number, seated)) for number in range(games)]
-    done, pending = await asyncio.wait(tasks, timeout=TIME_LIMIT)
+    run.run_id = run_id
+    seated = asyncio.Barrier(count)
+    tasks = [asyncio.create_task(run.one_game(number, seated)) for number in range(first, first + count)]
+    _, pending = await asyncio.wait(tasks, timeout=TIME_LIMIT)
     for task in pending:
         task.cancel()
     run.errors += len(pending)
     run.count_violations()
     await run.close()
-    rtt = [value for tally in run.tallies for value in tally.rtt_ms]
-    return {"games": games, "completed": run.completed, "moves": len(rtt), "rtt_p50_ms": percentile(rtt, 0.5),
-            "rtt_p99_ms": percentile(rtt, 0.99), "delivery_p50_ms": percentile(run.delivery, 0.5),
-            "delivery_p99_ms": percentile(run.delivery, 0.99), "errors": run.errors, "violations": run.violations,
-            "game": game, "servers": len(urls), "pace_s": pace, "seconds": round(time.perf_counter() - started, 1),
-            **({"error_kinds": run.error_kinds} if run.error_kinds else {})}
+    return {"completed": run.completed, "errors": run.errors, "violations": run.violations,
+            "rtt": [value for tally in run.tallies for value in tally.rtt_ms], "delivery": run.delivery,
+            "error_kinds": run.error_kinds}
+
+
+def play_in_workers(urls: list[str], games: int, game: str, pace: float, clients: int, run_id: str) -> list[dict]:
+    """Split the games over ``clients`` processes (so the bots, not the server, are never what
+    runs out of CPU first) and collect their raw figures."""
+    if clients == 1:
+        return [asyncio.run(play_share(urls, 0, games, game, pace, run_id))]
+    shares = [games // clients + (1 if index < games % clients else 0) for index in range(clients)]
+    workers, first = [], 0
+    for count in filter(None, shares):
+        job = json.dumps({"urls": urls, "first": first, "count": count, "game": game, "pace": pace, "run_id": run_id})
+        workers.append(subprocess.Popen([sys.executable, "-m", "rummi_desktop.net.loadtest", job],
+                                        stdout=subprocess.PIPE, text=True))
+        first += count
+    figures = []
+    for worker in workers:
+        out, _ = worker.communicate(timeout=TIME_LIMIT + 60)
+        figures.append(json.loads(out.strip().splitlines()[-1]) if worker.returncode == 0 and out.strip() else
+                       {"completed": 0, "errors": 1, "violations": 0, "rtt": [], "delivery": [],
+                        "error_kinds": {"worker failed": 1}})
+    return figures
+
+
+def summary(figures: list[dict], games: int, game: str, servers: int, clients: int, pace: float,
+            seconds: float) -> dict:
+    rtt = [value for part in figures for value in part["rtt"]]
+    delivery = [value for part in figures for value in part["delivery"]]
+    kinds: dict[str, int] = {}
+    for part in figures:
+        for kind, count in part["error_kinds"].items():
+            kinds[kind] = kinds.get(kind, 0) + count
+    return {"games": games, "completed": sum(p["completed"] for p in figures), "moves": len(rtt),
+            "rtt_p50_ms": percentile(rtt, 0.5), "rtt_p99_ms": percentile(rtt, 0.99),
+            "delivery_p50_ms": percentile(delivery, 0.5), "delivery_p99_ms": percentile(delivery, 0.99),
+            "errors": sum(p["errors"] for p in figures), "violations": sum(p["violations"] for p in figures),
+            "game": game, "servers": servers, "client_processes": clients, "pace_s": pace, "seconds": round(seconds, 1),
+            **({"error_kinds": kinds} if kinds else {})}
 
 
 def run_loadtest(games: int, game: str, server: str | None, processes: int, database: str | None,
-                 pace: float) -> int:
+                 pace: float, clients: int = 2) -> int:
     from rummi_desktop.games import GAMES
 
-    if game not in GAMES or games < 1 or processes < 1:
-        print(f"loadtest: give --games ≥ 1 and a --game of {', '.join(GAMES)}", file=sys.stderr)
+    if game not in GAMES or games < 1 or processes < 1 or clients < 1:
+        print(f"loadtest: give --games ≥ 1, --clients ≥ 1 and a --game of {', '.join(GAMES)}", file=sys.stderr)
         return 2
     if processes > 1 and not (database or "").startswith(("postgresql://", "postgres://")):
         print("loadtest: several --processes share a PostgreSQL --database postgresql://…", file=sys.stderr)
@@ -157,7 +192,11 @@ def run_loadtest(games: int, game: str, server: str | None, processes: int, data
                 process, url = start_embedded(database)
                 started.append(process)
                 urls.append(url)
-        print(json.dumps(asyncio.run(run_games(urls, games, game, pace)), separators=(",", ":")))
+        began = time.perf_counter()
+        figures = play_in_workers(urls, games, game, pace, min(clients, games), str(int(time.time() * 1000) % 10**8))
+        seconds = time.perf_counter() - began
+        print(json.dumps(summary(figures, games, game, len(urls), min(clients, games), pace, seconds),
+                         separators=(",", ":")))
     finally:
         for process in started:
             process.terminate()
@@ -166,3 +205,12 @@ def run_loadtest(games: int, game: str, server: str | None, processes: int, data
             except subprocess.TimeoutExpired:
                 process.kill()
     return 0
+
+
+if __name__ == "__main__":  # one worker of play_in_workers: a JSON job in, raw figures out
+    from rummi_desktop.storage import word_lists
+
+    word_lists.install()
+    job = json.loads(sys.argv[1])
+    print(json.dumps(asyncio.run(play_share(job["urls"], job["first"], job["count"], job["game"], job["pace"],
+                                            job["run_id"]))))

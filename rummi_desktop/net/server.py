@@ -20,17 +20,15 @@ from typing import Any, Awaitable, Callable
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move
-from rummi_desktop.net import accounts, lobby
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.live import LiveGame, LiveGames
 from rummi_desktop.net.protocol import (
     MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
-from rummi_desktop.net.records import OPEN, OVER, PLAYING, TableRecord
+from rummi_desktop.net.records import OVER, PLAYING, TableRecord
 from rummi_desktop.net.store import Account, SqlStore
 from rummi_desktop.net.views import game_message
 
-MAX_OPEN_TABLES = 20  # tables an account may sit at that are not over
 SWEEP_SECONDS = 1.0
 RECHECK_SECONDS = 3.0  # how often watched tables' versions are compared with the store
 STALL_SECONDS = 8.0  # a computer seat on turn this long unanswered is taken over
@@ -340,4 +338,4 @@ def run_serve(host: str, port: int, database: str | None, certfile: str | None, 
     return 0
 
 
-__all__ = ["GameServer", "serve", "run_serve", "OPEN"]
+__all__ = ["GameServer", "serve", "run_serve"]
