@@ -184,7 +184,8 @@ async def leave_table(server, connection: Connection, message: dict[str, Any]) -
 # ---- games --------------------------------------------------------------------------------------
 
 async def _seated(server, connection: Connection, table_id: str) -> tuple[TableRecord, int]:
-    record = await server.store.table(table_id)
+    held = server.live.games.get(table_id)  # a game in play: its seats no longer change
+    record = held.record if held is not None else await server.store.table(table_id)
     seat = record.seat_of(_account(connection).id) if record is not None else None
     if record is None or seat is None:
         raise ProtocolError("not_seated", "you do not sit at that table")  # the same for no such table
@@ -209,7 +210,7 @@ async def unsubscribe(server, connection: Connection, message: dict[str, Any]) -
 
 async def _play(server, connection: Connection, message: dict[str, Any], notation: str | None) -> dict[str, Any]:
     record, seat = await _seated(server, connection, message["table"])
-    live = await server.live.get(record.id)
+    live = await server.live.get(record.id, catch_up=False)  # the move itself catches up
     if live is None:
         raise ProtocolError("not_started", "this table has not started")
     version = await server.live.player_move(live, seat, message["version"], message["seq"], notation)

@@ -52,9 +52,12 @@ class LiveGames:
         self.on_change = on_change
         self.games: dict[str, LiveGame] = {}
 
-    async def get(self, table_id: str) -> LiveGame | None:
-        """The game at the stored version (None for no such table, or one not started)."""
+    async def get(self, table_id: str, catch_up: bool = True) -> LiveGame | None:
+        """The game at the stored version (None for no such table, or one not started); with
+        ``catch_up`` false, a game already held is returned as held (its next move catches up)."""
         live = self.games.get(table_id)
+        if live is not None and not catch_up:
+            return live
         if live is None:
             record = await self.store.table(table_id)
             if record is None or record.status == "open":
@@ -94,7 +97,7 @@ class LiveGames:
         async with live.lock:
             await self._catch_up(live)
             record = live.record
-            done = await self.store.seq_version(record.id, seat, seq)
+            done, last_seq = await self.store.seq_facts(record.id, seat, seq)
             if done is not None:
                 raise ProtocolError("duplicate_seq", f"move number {seq} was already applied (version {done}); "
                                     "nothing was done again")
@@ -104,7 +107,7 @@ class LiveGames:
                 raise ProtocolError("stale_version", f"the game is at version {record.version}, not {version}")
             if live.state.current != seat:
                 raise ProtocolError("not_your_turn", f"it is seat {live.state.current}'s turn, not yours")
-            if await self.store.last_seq(record.id, seat) >= seq:
+            if last_seq >= seq:
                 raise ProtocolError("old_seq", "move numbers must grow; this one is not above your last")
             before = len(live.state.log)
             try:

@@ -47,6 +47,7 @@ class GameServer:
         self.by_account: dict[str, set[Connection]] = {}
         self._serving: set[str] = set()  # tables whose server turn (computer, clock) is running
         self._tasks: set[asyncio.Task] = set()
+        self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
         self._chores: asyncio.Task | None = None
         from rummi_desktop.net.handlers import HANDLERS
 
@@ -213,9 +214,11 @@ class GameServer:
     async def _notice(self, payload: str) -> None:
         kind, _, rest = payload.partition(":")
         if kind == "t":
-            table_id = rest.rpartition(":")[0]
-            if table_id in self.live.games:
-                await self.live.refresh(table_id)
+            table_id, _, version = rest.rpartition(":")
+            live = self.live.games.get(table_id)
+            if live is not None:
+                if live.record.version < int(version or 0):  # not one of this process's own moves
+                    self._refresh_soon(table_id)
             elif table_id in self.watchers:
                 record = await self.store.table(table_id)
                 if record is not None:
@@ -226,6 +229,26 @@ class GameServer:
                 record = await self.store.table(table_id)
                 if record is not None:
                     self.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})
+
+    def _refresh_soon(self, table_id: str) -> None:
+        """Catch a game up off the listener (which must keep reading notices). A notice for a
+        game being caught up marks it to be caught up once more after (it may have come too late
+        for the fetch under way)."""
+        if table_id in self._refreshing:
+            self._refreshing[table_id] = True
+            return
+        self._refreshing[table_id] = False
+        self.spawn(self._refresh(table_id))
+
+    async def _refresh(self, table_id: str) -> None:
+        try:
+            while True:
+                self._refreshing[table_id] = False
+                await self.live.refresh(table_id)
+                if not self._refreshing[table_id]:
+                    break
+        finally:
+            self._refreshing.pop(table_id, None)
 
     async def _recheck_all(self) -> None:
         stored = await self.store.versions(list(self.live.games))

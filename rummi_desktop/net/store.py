@@ -90,6 +90,10 @@ class SqlStore:
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
 
+    def reading(self) -> AbstractAsyncContextManager[Tx]:
+        """For one read: no transaction block around it (one round trip to PostgreSQL, not three)."""
+        raise NotImplementedError
+
     async def setup(self) -> None:
         async with self.transaction() as tx:
             for statement in SCHEMA:
@@ -102,7 +106,7 @@ class SqlStore:
         """Tell the other server processes about ``topic`` when ``tx`` commits (none here)."""
 
     async def notify(self, topic: str) -> None:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             await self.notify_in(tx, topic)
 
     # ---- accounts and sessions ----------------------------------------------------------------
@@ -114,13 +118,13 @@ class SqlStore:
                                 (account.id, account.name, key, account.password_hash, time.time())) == 1
 
     async def account_by_key(self, key: str) -> Account | None:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT id, name, password_hash FROM accounts WHERE name_key = ?", (key,))
         return Account(*rows[0]) if rows else None
 
     async def account_names(self, ids: Sequence[str]) -> dict[str, str]:
         marks = ", ".join("?" for _ in ids)
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows(f"SELECT id, name FROM accounts WHERE id IN ({marks})", tuple(ids))
         return dict(rows)
 
@@ -130,7 +134,7 @@ class SqlStore:
                          (token_hash, account_id, time.time()))
 
     async def session_account(self, token_hash: str) -> Account | None:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id "
                                  "WHERE s.token_hash = ?", (token_hash,))
         return Account(*rows[0]) if rows else None
@@ -162,25 +166,25 @@ class SqlStore:
                              (record.id, seat.account, index))
 
     async def table(self, table_id: str) -> TableRecord | None:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,))
         return _table(rows[0]) if rows else None
 
     async def table_by_invite(self, code: str) -> TableRecord | None:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE invite = ?", (code,))
         return _table(rows[0]) if rows else None
 
     async def open_tables(self, game: str | None, limit: int = 100) -> list[TableRecord]:
         where = "status = 'open' AND visibility = 'public'" + (" AND game = ?" if game else "")
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE {where} ORDER BY created LIMIT ?",
                                  ((game,) if game else ()) + (limit,))
         return [_table(row) for row in rows]
 
     async def tables_of(self, account_id: str) -> list[TableRecord]:
         """The tables the account sits at that are not over (open or playing)."""
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows(f"SELECT {', '.join('t.' + c for c in TABLE_COLUMNS.split(', '))} FROM game_tables t "
                                  "JOIN members m ON m.table_id = t.id WHERE m.account_id = ? AND t.status != 'over' "
                                  "ORDER BY t.created", (account_id,))
@@ -217,19 +221,21 @@ class SqlStore:
             return True
 
     async def moves_since(self, table_id: str, version: int) -> list[MoveRow]:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT version, seat, actions, seq FROM moves WHERE table_id = ? AND version > ? "
                                  "ORDER BY version", (table_id, version))
         return [MoveRow(int(v), int(s), json.loads(a), None if q is None else int(q)) for v, s, a, q in rows]
 
-    async def seq_version(self, table_id: str, seat: int, seq: int) -> int | None:
-        async with self.transaction() as tx:
-            rows = await tx.rows("SELECT version FROM moves WHERE table_id = ? AND seat = ? AND seq = ?",
-                                 (table_id, seat, seq))
-        return int(rows[0][0]) if rows else None
+    async def seq_facts(self, table_id: str, seat: int, seq: int) -> tuple[int | None, int]:
+        """(the version that ``seq`` made, or None; the seat's highest seq so far, or 0)."""
+        async with self.reading() as tx:
+            rows = await tx.rows("SELECT MAX(CASE WHEN seq = ? THEN version END), MAX(seq) FROM moves "
+                                 "WHERE table_id = ? AND seat = ?", (seq, table_id, seat))
+        done, last = rows[0] if rows else (None, None)
+        return (None if done is None else int(done)), (0 if last is None else int(last))
 
     async def last_seq(self, table_id: str, seat: int) -> int:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT MAX(seq) FROM moves WHERE table_id = ? AND seat = ?", (table_id, seat))
         return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
@@ -237,14 +243,14 @@ class SqlStore:
         if not table_ids:
             return {}
         marks = ", ".join("?" for _ in table_ids)
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows(f"SELECT id, version FROM game_tables WHERE id IN ({marks})", tuple(table_ids))
         return {row[0]: int(row[1]) for row in rows}
 
     async def tables_needing_the_server(self, now: float, stalled_before: float) -> list[str]:
         """Tables playing whose turn clock ran out, or whose computer seat has waited too long
         (the process thinking for it may have died)."""
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT id FROM game_tables WHERE status = 'playing' AND ((deadline IS NOT NULL "
                                  "AND deadline < ?) OR (computer_on_turn = 1 AND updated < ?))", (now, stalled_before))
         return [row[0] for row in rows]
@@ -252,7 +258,7 @@ class SqlStore:
     # ---- ratings, profiles, the matchmaking queue ---------------------------------------------
 
     async def rating(self, account_id: str, game: str) -> tuple[float, float, int] | None:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT mu, sigma, games FROM ratings WHERE account_id = ? AND game = ?",
                                  (account_id, game))
         return (float(rows[0][0]), float(rows[0][1]), int(rows[0][2])) if rows else None
@@ -265,14 +271,14 @@ class SqlStore:
                              "games = excluded.games", (account_id, game, mu, sigma, games))
 
     async def leaderboard(self, game: str, limit: int) -> list[tuple[str, float, float, int]]:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT a.name, r.mu, r.sigma, r.games FROM ratings r JOIN accounts a "
                                  "ON a.id = r.account_id WHERE r.game = ? ORDER BY r.mu - 3 * r.sigma DESC, a.name "
                                  "LIMIT ?", (game, limit))
         return [(name, float(mu), float(sigma), int(games)) for name, mu, sigma, games in rows]
 
     async def profile(self, account_id: str) -> tuple[int, dict[str, Any]]:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT version, document FROM profiles WHERE account_id = ?", (account_id,))
         return (int(rows[0][0]), json.loads(rows[0][1])) if rows else (0, {})
 
@@ -297,7 +303,7 @@ class SqlStore:
             return await tx.run("DELETE FROM queue WHERE account_id = ? AND game = ?", (account_id, game)) == 1
 
     async def waiting(self, game: str) -> list[tuple[str, float, float]]:
-        async with self.transaction() as tx:
+        async with self.reading() as tx:
             rows = await tx.rows("SELECT account_id, rating, since FROM queue WHERE game = ? ORDER BY since", (game,))
         return [(a, float(r), float(s)) for a, r, s in rows]
 

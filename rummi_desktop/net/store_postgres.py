@@ -17,7 +17,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 from rummi_desktop.net.store import SCHEMA, SqlStore
 
 CHANNEL = "rummi"
-POOL_SIZE = 4
+POOL_SIZE = 8
 log = logging.getLogger(__name__)
 
 
@@ -68,6 +68,14 @@ class PostgresStore(SqlStore):
         try:
             async with connection.transaction():
                 yield _PgTx(connection)
+        finally:
+            self._pool.put_nowait(connection)
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[_PgTx]:
+        connection = await self._pool.get()
+        try:
+            yield _PgTx(connection)  # autocommit: the one statement is its own transaction
         finally:
             self._pool.put_nowait(connection)
 

@@ -48,5 +48,10 @@ class SqliteStore(SqlStore):
                 raise
             self.connection.execute("COMMIT")
 
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[_SqliteTx]:
+        async with self._lock:
+            yield _SqliteTx(self.connection)  # autocommit: the one statement is its own transaction
+
     async def close(self) -> None:
         self.connection.close()
