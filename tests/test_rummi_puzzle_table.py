@@ -128,12 +128,20 @@ def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_pa
     assert len(outcomes) == 1 and outcomes[0].solved and outcomes[0].hints_used == 3
 
 
-def test_leaving_unsolved_reports_giving_up(tmp_path, monkeypatch):
+def test_leaving_unsolved_asks_then_reports_giving_up(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.confirm import ConfirmScene
+
     app = make_app(tmp_path, monkeypatch)
     outcomes = []
     scene = open_puzzle(app, SPLIT_RUN, outcomes)
     click(app, button_centre(scene.buttons.hint))
     key(app, "escape")
+    assert isinstance(app.stack.top, ConfirmScene) and app.stack.top.title == "Give up?" and outcomes == []
+    key(app, "escape")  # Keep trying
+    assert app.stack.top is scene and outcomes == []
+    click(app, button_centre(scene.buttons.leave))  # the Leave button asks the same
+    assert isinstance(app.stack.top, ConfirmScene)
+    key(app, "return")
     assert len(outcomes) == 1 and outcomes[0].gave_up and not outcomes[0].solved
     assert outcomes[0].hints_used == 1
     steps(app, 1)

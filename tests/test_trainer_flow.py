@@ -82,7 +82,8 @@ def test_solving_a_puzzle_from_its_pack_marks_it_done_moves_the_rating_and_unloc
     steps(app, 40)
     assert isinstance(app.stack.top, RummiPuzzleScene) and app.stack.top.session.puzzle["id"] == "t-extend-002"
     assert table not in app.stack.scenes and card not in app.stack.scenes
-    key(app, "escape")  # leave the second one: given up, a card over the pack
+    key(app, "escape")  # leave the second one: asked, given up, a card over the pack
+    key(app, "return")
     card = app.stack.top
     assert isinstance(card, AttemptResultScene) and card.headline == "Puzzle left unsolved"
     click(app, button_centre(card.choice_buttons[-1]))
@@ -135,7 +136,8 @@ def test_a_streak_runs_on_rising_ratings_until_a_miss(tmp_path, monkeypatch):
     click(app, button_centre(card.choice_buttons[0]))
     steps(app, 40)
     assert app.stack.top.session.puzzle["id"] == "t-extend-002"
-    key(app, "escape")  # a miss
+    key(app, "escape")  # a miss, once confirmed
+    key(app, "return")
     card = app.stack.top
     assert any(line.startswith("Streak over: 1 solved") for line in card.lines)
     assert read_book()[0].of("guest").game("rummi").streak_best == 1

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from rummi_desktop.games.rummi.moves import IllegalMove, Rearrange
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
+from rummi_desktop.scenes.puzzle_table import ask_to_give_up
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
 from rummi_desktop.scenes.rummi.help_text import HELP_SECTIONS
 from rummi_desktop.scenes.rummi.puzzle_buttons import PuzzleButtons
@@ -183,14 +184,21 @@ class RummiPuzzleScene(TableScene):
         self.play("invalid")
 
     def leave(self) -> None:
-        """Back to the trainer: a puzzle left unsolved counts as given up."""
+        """Esc or Leave: a puzzle left unsolved counts as given up, so ask first (as every
+        game's puzzle table does)."""
         self.controller.cancel()
         if self.outcome is None:
-            self.outcome = PuzzleOutcome(False, self.elapsed, self.hint_level, gave_up=True)
-            self.close()
-            self.on_finish(self.outcome)
+            ask_to_give_up(self, self.give_up)
         else:
             self.close()
+
+    def give_up(self) -> None:
+        """The table closes (back to whoever opened it), then reports the unsolved outcome."""
+        if self.outcome is not None:
+            return
+        self.outcome = PuzzleOutcome(False, self.elapsed, self.hint_level, gave_up=True)
+        self.close()
+        self.on_finish(self.outcome)
 
     def _finish(self, outcome: PuzzleOutcome) -> None:
         self.outcome = outcome
