@@ -25,6 +25,7 @@ from rummi_desktop.scenes.rummi.puzzle_view import PuzzleTableView
 from rummi_desktop.scenes.rummi.rack_order import RackOrders
 from rummi_desktop.scenes.rummi.session import turn_start_melds
 from rummi_desktop.scenes.table_base import TableScene
+from rummi_desktop.status_report import describe_widgets
 from rummi_desktop.trainer.rating import Rating
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
@@ -284,7 +285,12 @@ class RummiPuzzleScene(TableScene):
 
     def status(self) -> dict:
         return {"phase": self.phase, "puzzle": self.session.puzzle.get("id"), "hint_level": self.hint_level,
-                "solved": bool(self.outcome and self.outcome.solved), "table_tiles": sum(map(len, self.state.table))}
+                "solved": bool(self.outcome and self.outcome.solved), "table_tiles": sum(map(len, self.state.table)),
+                "settled": self.view.sprites.settled, "table": names(self.state.table),
+                "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
+                "rack": [[name, list(box.as_tuple())] for name, box in zip(names([self.rack_ids])[0],
+                                                                        self.rack_layout.slots)],
+                "tile_w": self.table_layout.tile_w, "widgets": describe_widgets(self.buttons.group.widgets)}
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
