@@ -71,10 +71,12 @@ def new_profile_id() -> str:
 @dataclass
 class ProfileBook:
     """Every profile on this computer, and the profile last chosen at each seat of each game
-    (``last_used["rummi"] == ["p-…", "guest"]``)."""
+    (``last_used["rummi"] == ["p-…", "guest"]``), and the profile a person last played under
+    anywhere (``last_person``: the puzzle trainer starts with it)."""
 
     profiles: list[Profile] = field(default_factory=list)
     last_used: dict[str, list[str]] = field(default_factory=dict)
+    last_person: str = GUEST
 
     def find(self, profile_id: str) -> Profile | None:
         return next((profile for profile in self.profiles if profile.id == profile_id), None)
@@ -140,3 +142,10 @@ class ProfileBook:
 
     def remember(self, game: str, chosen: list[str]) -> None:
         self.last_used[game] = list(chosen)
+        person = next((profile_id for profile_id in chosen if self.find(profile_id) is not None), None)
+        if person is not None:
+            self.last_person = person
+
+    def current_person(self) -> str:
+        """The profile last played under (Guest when none, or deleted)."""
+        return self.last_person if self.find(self.last_person) is not None else GUEST

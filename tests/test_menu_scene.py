@@ -39,6 +39,20 @@ def test_buttons_drop_into_place_one_after_another(no_games):
     assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 3 + [BUTTONS_TOP + SHELL_STEP] * 3  # the shell's rows
 
 
+def test_the_status_says_settled_only_once_the_last_button_is_home(no_games):
+    app, menu = open_menu()
+    quit_button = next(b for b in menu.buttons if b.label == "Quit")
+    assert not menu.status()["settled"] and quit_button.rect.top != BUTTONS_TOP + SHELL_STEP
+    frames = 0
+    while not menu.status()["settled"]:
+        app.step(1 / 60)
+        frames += 1
+        assert frames < 200
+    assert frames > 10 and quit_button.rect.top == BUTTONS_TOP + SHELL_STEP
+    quit_entry = next(w for w in menu.status()["widgets"] if w["label"] == "Quit")
+    assert quit_entry["rect"] == list(quit_button.rect)
+
+
 def test_instant_animation_setting_places_buttons_at_once(no_games):
     _, menu = open_menu("instant")
     practice, shell = [BUTTONS_TOP] * 3, [BUTTONS_TOP + SHELL_STEP] * 3

@@ -62,6 +62,19 @@ def test_the_profile_book_round_trips_through_its_file(tmp_path):
     save_profiles(book, tmp_path)
     loaded, notice = load_profiles(tmp_path)
     assert notice is None and loaded == book
+    assert loaded.current_person() == book.profiles[1].id  # the trainer starts as the last person seated
+
+
+def test_the_last_person_is_the_first_profile_seated_and_guest_once_deleted():
+    book = book_with("Ann", "Bea")
+    ann, bea = book.profiles
+    assert book.current_person() == GUEST
+    book.remember("rummi", [GUEST, bea.id, ann.id])
+    assert book.current_person() == bea.id
+    book.remember("rummi", [GUEST, GUEST])  # no profile seated: the last person stays
+    assert book.current_person() == bea.id
+    book.delete(bea.id)
+    assert book.current_person() == GUEST
 
 
 def test_a_version_1_profiles_file_is_upgraded(tmp_path):
@@ -207,6 +220,62 @@ def test_export_then_import_into_an_empty_home_round_trips_exactly(tmp_path):
     again = import_profile(export, empty)
     assert again.ok and again.message == "Merged Ann: 0 new game(s)."
     assert len(read_records(empty.records)[0]) == 3
+
+
+def test_a_profiles_puzzle_progress_travels_with_its_export(tmp_path):
+    from rummi_desktop.storage.puzzle_progress import ProgressBook, read_book, write_book
+    from rummi_desktop.trainer.attempts import book_attempt
+
+    folders, book = make_home(tmp_path / "a", ("Ann", "Bea"))
+    ann, bea = book.profiles
+    progress = ProgressBook()
+    book_attempt(progress.of(ann.id), "rummi", {"id": "r-1", "rating": 24.0}, True, 12.5, 1)
+    book_attempt(progress.of(ann.id), "tumblewords", {"id": "t-1", "rating": 26.0}, False, 40.0, 0)
+    progress.of(ann.id).game("rummi").streak_best = 2
+    progress.of(ann.id).game("rummi").daily_done.add("2026-12-01")
+    book_attempt(progress.of(bea.id), "rummi", {"id": "r-2"}, True, 3.0, 0)  # not Ann's
+    write_book(progress, folders.progress_file)
+    export = export_profile(ann.id, tmp_path / "ann.toml", folders)
+    empty = Folders(tmp_path / "b", tmp_path / "b" / "records")
+    assert import_profile(export, empty).ok
+    copied = read_book(empty.progress_file)[0]
+    assert list(copied.players) == [ann.id] and copied.of(ann.id) == progress.of(ann.id)
+    assert {**export_document(ann.id, empty), "exported_at": ""} == {**export_document(ann.id, folders), "exported_at": ""}
+    assert import_profile(export, empty).ok  # importing again changes nothing
+    assert read_book(empty.progress_file)[0] == copied
+
+
+def test_imported_puzzle_progress_merges_with_the_progress_here(tmp_path):
+    from rummi_desktop.storage.puzzle_progress import ProgressBook, read_book, write_book
+    from rummi_desktop.trainer.attempts import book_attempt
+
+    folders, book = make_home(tmp_path / "a")
+    ann = book.profiles[0]
+    there = ProgressBook()
+    for _ in range(3):
+        book_attempt(there.of(ann.id), "rummi", {"id": "r-1"}, True, 20.0, 0)
+    write_book(there, folders.progress_file)
+    export = export_profile(ann.id, tmp_path / "ann.toml", folders)
+    other = Folders(tmp_path / "b", tmp_path / "b" / "records")
+    import_profile(export, other)
+    here = read_book(other.progress_file)[0]
+    book_attempt(here.of(ann.id), "rummi", {"id": "r-1"}, True, 9.0, 0)  # faster here, fewer attempts
+    book_attempt(here.of(ann.id), "rummi", {"id": "r-2"}, False, 9.0, 0)
+    write_book(here, other.progress_file)
+    assert import_profile(export, other).ok
+    merged = read_book(other.progress_file)[0].of(ann.id).game("rummi")
+    assert merged.puzzles["r-1"].best_seconds == 9.0 and merged.puzzles["r-1"].attempts == 4
+    assert "r-2" in merged.puzzles
+    assert merged.rating == here.of(ann.id).game("rummi").rating  # five attempts here against three there
+
+
+def test_an_export_with_unreadable_puzzle_progress_imports_the_rest_and_says_so(tmp_path):
+    folders, book = make_home(tmp_path / "a")
+    document = export_document(book.profiles[0].id, folders)
+    document["puzzles"] = {"games": {"rummi": {"puzzles": "nonsense"}}}
+    (tmp_path / "odd.toml").write_text(tomli_w.dumps(document))
+    result = import_profile(tmp_path / "odd.toml", Folders(tmp_path / "b", tmp_path / "b" / "records"))
+    assert result.ok and "puzzle progress could not be read" in result.message
 
 
 def test_importing_merges_new_games_and_names_conflicts(tmp_path):

@@ -174,22 +174,38 @@ def test_the_statistics_scene_switches_game_and_view_by_keys(app):
     scene.draw(surface)  # an empty leaderboard says so, and draws without a record
 
 
-def test_puzzle_numbers_join_the_statistics_when_the_trainer_keeps_them(app, monkeypatch):
-    import sys
-    import types
+def test_the_profiles_puzzle_numbers_show_in_each_games_tab(app):
+    from rummi_desktop.storage.puzzle_progress import ProgressBook, write_book
+    from rummi_desktop.trainer.attempts import book_attempt
 
-    from rummi_desktop.storage import puzzle_stats
+    ann, bea = saved_book("Ann", "Bea").profiles
+    progress = ProgressBook()
+    mine = progress.of(ann.id)
+    book_attempt(mine, "rummble", {"id": "b-1", "rating": 25.0}, True, 30.0, 0)
+    mine.game("rummble").streak_best = 9
+    mine.game("rummble").daily_done.add("2026-12-03")
+    write_book(progress)
+    scene = StatsScene(app, ann.id, "rummble")
+    rows = dict(scene.number_rows(scene.current_stats()))
+    assert int(rows["Puzzle rating"]) > 1500 and rows["Puzzles solved"] == "1"
+    assert rows["Best puzzle streak"] == "9" and rows["Daily puzzles done"] == "1"
+    scene.show("rummi")  # no Rummi puzzle tried: no puzzle rows in that tab
+    assert not any("uzzle" in label for label, _ in scene.number_rows(scene.current_stats()))
+    scene.show("rummble")
+    scene._set_profile(bea.id)
+    assert not any("uzzle" in label for label, _ in scene.number_rows(scene.current_stats()))
+    scene.draw(pygame.Surface((1280, 800)))
+
+
+def test_a_damaged_progress_file_is_named_on_the_statistics_screen(app):
+    from rummi_desktop.storage.puzzle_progress import progress_path
 
     ann = saved_book("Ann").profiles[0]
+    progress_path().parent.mkdir(parents=True, exist_ok=True)
+    progress_path().write_text("version = 3\n[players\n")
     scene = StatsScene(app, ann.id, "rummi")
-    assert not any(label.startswith("Puzzle") for label, _ in scene.number_rows(scene.current_stats()))
-    progress = types.ModuleType(puzzle_stats.PROGRESS_MODULE)
-    progress.profile_summary = lambda profile_id, game: {"rating": 1520, "best_streak": 9} if profile_id == ann.id else {}
-    monkeypatch.setitem(sys.modules, puzzle_stats.PROGRESS_MODULE, progress)
-    rows = dict(scene.number_rows(scene.current_stats()))
-    assert rows["Puzzle rating"] == "1520" and rows["Puzzle best streak"] == "9"
-    progress.profile_summary = lambda profile_id, game: (_ for _ in ()).throw(ValueError("damaged"))
-    assert not any(label.startswith("Puzzle") for label, _ in scene.number_rows(scene.current_stats()))
+    assert any("puzzle_progress.toml" in notice for notice in scene.notices)
+    assert not any("uzzle" in label for label, _ in scene.number_rows(scene.current_stats()))
 
 
 def test_an_export_file_name_is_safe_whatever_the_profile_is_called():

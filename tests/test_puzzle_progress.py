@@ -1,68 +1,119 @@
-"""The puzzle progress file (round trip, upgrade, damaged files) and the rating updates."""
+"""The puzzle progress file (per profile: round trip, upgrades, damaged files), the summary the
+statistics show, and the rating updates."""
 
 from __future__ import annotations
 
 import tomllib
 
-from rummi_desktop.storage.puzzle_progress import (VERSION, PuzzleProgress, progress_path, read_progress,
-                                                   write_progress)
+import datetime
+
+from rummi_desktop.player_profiles import ProfileBook
+from rummi_desktop.storage.profiles import save_profiles
+from rummi_desktop.storage.puzzle_progress import (VERSION, ProgressBook, PuzzleProgress, profile_summary,
+                                                   progress_path, read_book, write_book)
+from rummi_desktop.trainer.catalog import daily_game
 from rummi_desktop.trainer.attempts import book_attempt
 from rummi_desktop.trainer.rating import DEFAULT_SIGMA, Rating, attempt_ranks, rate_attempt
 
 PUZZLE = {"id": "rummi-easy-001", "rating": 22.0}
 
 
-def test_progress_round_trips_through_the_file(tmp_path):
+def test_each_profiles_progress_round_trips_through_the_file(tmp_path):
     path = tmp_path / "progress.toml"
-    progress = PuzzleProgress()
+    book = ProgressBook()
+    progress = book.of("p-0000000a")
     book_attempt(progress, "rummi", PUZZLE, solved=True, seconds=41.25, hints_used=0)
     progress.game("rummi").streak_best = 4
-    progress.daily_done.add("2026-12-01")
-    write_progress(progress, path)
-    again, notice = read_progress(path)
+    progress.game("rummi").daily_done.add("2026-12-01")
+    book_attempt(book.of("guest"), "rummi", PUZZLE, solved=False, seconds=9.0, hints_used=0)
+    write_book(book, path)
+    again, notice = read_book(path)
     assert notice is None
-    assert again == progress
-    record = again.game("rummi").puzzles["rummi-easy-001"]
+    assert again == book and sorted(again.players) == ["guest", "p-0000000a"]
+    assert not again.of("guest").game("rummi").puzzles["rummi-easy-001"].solved
+    record = again.of("p-0000000a").game("rummi").puzzles["rummi-easy-001"]
     assert record.solved and record.attempts == 1 and record.best_seconds == 41.25 and record.hints == 0
     assert tomllib.loads(path.read_text())["version"] == VERSION
 
 
 def test_default_path_is_in_the_data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
-    write_progress(PuzzleProgress())
+    write_book(ProgressBook())
     assert progress_path().parent == tmp_path / "data" and progress_path().exists()
 
 
-def test_a_version_1_file_is_upgraded(tmp_path):
+def test_a_version_1_file_is_upgraded_to_guest(tmp_path):
     path = tmp_path / "progress.toml"
     path.write_text('version = 1\ndaily_done = ["2026-11-30"]\n'
                     '[games.rummi]\nrating = 27.5\nstreak_best = 2\n'
                     '[games.rummi.puzzles."rummi-easy-001"]\nsolved = true\nattempts = 3\nbest_seconds = 12.0\n'
                     'hints = 1\nrating = 21.0\n')
-    progress, notice = read_progress(path)
-    assert notice is None
+    book, notice = read_book(path)
+    assert notice is None and list(book.players) == ["guest"]
+    progress = book.of("guest")
     game = progress.game("rummi")
     assert game.rating == Rating(27.5, DEFAULT_SIGMA) and game.streak_best == 2
     assert game.puzzles["rummi-easy-001"].rating == Rating(21.0, DEFAULT_SIGMA)
-    assert progress.daily_done == {"2026-11-30"}
+    day = datetime.date(2026, 11, 30)  # filed under the game whose daily puzzle it was
+    assert progress.daily_done(day.isoformat(), daily_game(day, ("rummi", "rummble", "tumblewords")))
+
+
+# 2026-12-03's daily puzzle was a Rummble one; 2026-12-01's a Rummi one.
+V2_FILE = ('version = 2\ndaily_done = ["2026-12-01", "2026-12-03"]\n[games.rummble]\nmu = 26.0\nsigma = 7.0\nstreak_best = 3\n'
+           '[games.rummble.puzzles."rummble-easy-001"]\nsolved = true\nattempts = 1\nhints = 0\n')
+
+
+def test_a_one_player_file_goes_to_the_only_profile_here(tmp_path):
+    book = ProfileBook()
+    ann = book.create("Ann")
+    save_profiles(book, tmp_path)
+    (tmp_path / "puzzle_progress.toml").write_text(V2_FILE)
+    progress, notice = read_book(progress_path(tmp_path))
+    assert notice is None and list(progress.players) == [ann.id]
+    assert progress.of(ann.id).game("rummi").daily_done == {"2026-12-01"}
+    assert profile_summary(ann.id, "rummble", progress) == {"rating": 1560, "puzzles_solved": 1, "best_streak": 3,
+                                                            "daily_puzzles_done": 1}
+    write_book(progress, progress_path(tmp_path))
+    assert tomllib.loads(progress_path(tmp_path).read_text())["version"] == VERSION
+
+
+def test_a_one_player_file_goes_to_guest_when_there_are_several_profiles(tmp_path):
+    book = ProfileBook()
+    book.create("Ann"), book.create("Bea")
+    save_profiles(book, tmp_path)
+    (tmp_path / "puzzle_progress.toml").write_text(V2_FILE)
+    progress, _ = read_book(progress_path(tmp_path))
+    assert list(progress.players) == ["guest"]
+    assert progress.of("guest").game("rummble").streak_best == 3
+
+
+def test_the_summary_reads_the_file_and_is_empty_for_a_newcomer(tmp_path, monkeypatch):
+    monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
+    book = ProgressBook()
+    book_attempt(book.of("p-0000000a"), "rummi", PUZZLE, solved=True, seconds=10.0, hints_used=0)
+    write_book(book)
+    mine = profile_summary("p-0000000a", "rummi")
+    assert mine["puzzles_solved"] == 1 and mine["rating"] > 1500 and mine["daily_puzzles_done"] == 0
+    assert profile_summary("p-0000000b", "rummi") == {"rating": 1500, "puzzles_solved": 0, "best_streak": 0,
+                                                      "daily_puzzles_done": 0}
 
 
 def test_a_damaged_file_is_kept_as_bad_with_a_notice(tmp_path):
     path = tmp_path / "progress.toml"
     path.write_text("version = 2\n[games.rummi\n")
-    progress, notice = read_progress(path)
-    assert progress == PuzzleProgress()
+    progress, notice = read_book(path)
+    assert progress == ProgressBook()
     assert notice is not None and "progress.toml.bad" in notice
     assert (tmp_path / "progress.toml.bad").exists() and not path.exists()
 
 
 def test_a_file_with_bad_values_or_a_future_version_is_set_aside(tmp_path):
     path = tmp_path / "progress.toml"
-    path.write_text('version = 2\n[games.rummi.puzzles.x]\nsolved = "yes"\n')
-    progress, notice = read_progress(path)
-    assert progress == PuzzleProgress() and "kept it as progress.toml.bad" in notice
+    path.write_text('version = 3\n[players.guest.games.rummi.puzzles.x]\nsolved = "yes"\n')
+    progress, notice = read_book(path)
+    assert progress == ProgressBook() and "kept it as progress.toml.bad" in notice
     path.write_text("version = 9\n")
-    progress, notice = read_progress(path)
+    progress, notice = read_book(path)
     assert "newer than this copy" in notice and (tmp_path / "progress.toml.bad").read_text() == "version = 9\n"
 
 

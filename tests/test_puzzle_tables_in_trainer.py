@@ -1,16 +1,20 @@
-"""The Rummble and Tumblewords puzzle tables opened from the trainer: a solved Rummble puzzle
-ends on the trainer's result card over the table; a Tumblewords puzzle given up ends on the
-card over the pack."""
+"""The puzzle tables opened from the trainer: a solved Rummble puzzle ends on the trainer's
+result card over the table; a Tumblewords puzzle given up ends on the card over the pack; Esc
+asks "Give up?" on every game's puzzle table."""
 
 from __future__ import annotations
 
+import pytest
+
+from puzzle_support import PUZZLES
 from puzzle_table_support import RUMMBLE_PUZZLE, TUMBLEWORDS_PUZZLE
-from rummi_desktop.scenes import rummble, tumblewords
+from rummi_desktop.scenes import rummble, rummi, tumblewords
 from rummi_desktop.scenes.rummble.puzzle_table import RummblePuzzleTable
 from rummi_desktop.scenes.trainer.result import AttemptResultScene
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
 from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene
 from rummi_desktop.scenes.tumblewords.puzzle_table import TumblewordsPuzzleTable
+from rummi_desktop.storage.puzzle_progress import read_book
 from rummi_desktop.trainer.catalog import packs_of
 from test_rummble_scene_support import click, key, make_app, place, steps
 
@@ -18,6 +22,13 @@ from test_rummble_scene_support import click, key, make_app, place, steps
 def trainer_with(game: str, title: str, puzzle: dict, entry) -> GamePuzzles:
     pack = {"id": f"{game}-test", "title": "Test pack", "order": 1}
     return GamePuzzles(game, title, packs_of(game, [pack], [{**puzzle, "pack": pack["id"]}]), entry)
+
+
+TABLES = {
+    "rummi": lambda: trainer_with("rummi", "Rummi", PUZZLES[0], rummi.ENTRY),
+    "rummble": lambda: trainer_with("rummble", "Rummble", RUMMBLE_PUZZLE, rummble.ENTRY),
+    "tumblewords": lambda: trainer_with("tumblewords", "Tumblewords", TUMBLEWORDS_PUZZLE, tumblewords.ENTRY),
+}
 
 
 def open_first_puzzle(app, games):
@@ -54,3 +65,22 @@ def test_a_tumblewords_puzzle_given_up_from_the_trainer_closes_its_table(tmp_pat
     card = app.stack.top
     assert isinstance(card, AttemptResultScene) and card.headline == "Puzzle left unsolved"
     assert table not in app.stack.scenes and app.stack.scenes[-2] is pack
+
+
+@pytest.mark.parametrize("game", ["rummi", "rummble", "tumblewords"])
+def test_esc_on_every_puzzle_table_asks_before_giving_up(tmp_path, monkeypatch, game):
+    from rummi_desktop.scenes.confirm import ConfirmScene
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    _, table = open_first_puzzle(app, [TABLES[game]()])
+    key(app, "escape")
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and question.title == "Give up?" and "rating" in question.message
+    key(app, "escape")  # Keep trying: back on the table, nothing booked
+    assert app.stack.top is table and not read_book()[0].players
+    key(app, "escape")
+    key(app, "return")  # Give up
+    card = app.stack.top
+    assert isinstance(card, AttemptResultScene) and card.headline == "Puzzle left unsolved"
+    assert table not in app.stack.scenes
+    assert read_book()[0].of("guest").game(game).attempts == 1

@@ -128,12 +128,20 @@ def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_pa
     assert len(outcomes) == 1 and outcomes[0].solved and outcomes[0].hints_used == 3
 
 
-def test_leaving_unsolved_reports_giving_up(tmp_path, monkeypatch):
+def test_leaving_unsolved_asks_then_reports_giving_up(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.confirm import ConfirmScene
+
     app = make_app(tmp_path, monkeypatch)
     outcomes = []
     scene = open_puzzle(app, SPLIT_RUN, outcomes)
     click(app, button_centre(scene.buttons.hint))
     key(app, "escape")
+    assert isinstance(app.stack.top, ConfirmScene) and app.stack.top.title == "Give up?" and outcomes == []
+    key(app, "escape")  # Keep trying
+    assert app.stack.top is scene and outcomes == []
+    click(app, button_centre(scene.buttons.leave))  # the Leave button asks the same
+    assert isinstance(app.stack.top, ConfirmScene)
+    key(app, "return")
     assert len(outcomes) == 1 and outcomes[0].gave_up and not outcomes[0].solved
     assert outcomes[0].hints_used == 1
     steps(app, 1)
@@ -177,3 +185,15 @@ def test_every_shipped_rummi_puzzle_plays_out_to_a_solved_table(tmp_path, monkey
         assert faces_of(scene.state.table) == [list(m) for m in puzzle["solution"]]
         app.stack.pop()
         app.stack.apply_pending()
+
+
+def test_the_status_names_the_rack_the_melds_and_the_buttons_for_a_watcher(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = open_puzzle(app, SPLIT_RUN, [])
+    status = scene.status()
+    assert status["table"] == [["R3", "R4", "R5", "R6"]] and sorted(n for n, _ in status["rack"]) == ["B6", "K6"]
+    assert [tuple(rect) for _, rect in status["rack"]] == [tuple(box.as_tuple()) for box in scene.rack_layout.slots]
+    assert len(status["melds"]) == 1 and status["tile_w"] == scene.table_layout.tile_w
+    hint = next(w for w in status["widgets"] if w["label"] == "Hint 1/3")
+    click(app, tuple(hint["rect"][i] + hint["rect"][i + 2] / 2 for i in (0, 1)))
+    assert scene.status()["hint_level"] == 1

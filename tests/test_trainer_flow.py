@@ -16,7 +16,7 @@ from rummi_desktop.scenes.trainer.pack_scene import PackScene
 from rummi_desktop.scenes.trainer.result import AttemptResultScene
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
 from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene
-from rummi_desktop.storage.puzzle_progress import progress_path, read_progress
+from rummi_desktop.storage.puzzle_progress import progress_path, read_book
 from rummi_desktop.trainer.catalog import packs_of
 from test_rummi_flow_support import button_centre, click, key, make_app, steps
 from test_rummi_puzzle_table import solve_split_run_by_hand
@@ -71,8 +71,9 @@ def test_solving_a_puzzle_from_its_pack_marks_it_done_moves_the_rating_and_unloc
     assert isinstance(card, AttemptResultScene)
     assert card.headline.startswith("Solved in") and "rating 1500 →" in card.lines[0]
     assert "(+" in card.lines[0]
-    saved, notice = read_progress()
+    book, notice = read_book()
     assert notice is None and progress_path().exists()
+    saved = book.of("guest")  # no profiles here: the trainer plays as Guest
     record = saved.game("rummi").puzzles["t-split-001"]
     assert record.solved and record.attempts == 1 and record.best_seconds is not None
     assert saved.game("rummi").rating.mu > 25.0
@@ -81,7 +82,8 @@ def test_solving_a_puzzle_from_its_pack_marks_it_done_moves_the_rating_and_unloc
     steps(app, 40)
     assert isinstance(app.stack.top, RummiPuzzleScene) and app.stack.top.session.puzzle["id"] == "t-extend-002"
     assert table not in app.stack.scenes and card not in app.stack.scenes
-    key(app, "escape")  # leave the second one: given up, a card over the pack
+    key(app, "escape")  # leave the second one: asked, given up, a card over the pack
+    key(app, "return")
     card = app.stack.top
     assert isinstance(card, AttemptResultScene) and card.headline == "Puzzle left unsolved"
     click(app, button_centre(card.choice_buttons[-1]))
@@ -117,7 +119,7 @@ def test_the_daily_puzzle_is_the_dates_and_is_marked_done(tmp_path, monkeypatch)
         click(app, button_centre(table.buttons.hint))
     steps(app, 150)
     assert isinstance(app.stack.top, AttemptResultScene) and app.stack.top.headline == "Solution shown"
-    assert DAY.isoformat() not in read_progress()[0].daily_done
+    assert not read_book()[0].of("guest").daily_done(DAY.isoformat(), game.key)
 
 
 def test_a_streak_runs_on_rising_ratings_until_a_miss(tmp_path, monkeypatch):
@@ -134,10 +136,11 @@ def test_a_streak_runs_on_rising_ratings_until_a_miss(tmp_path, monkeypatch):
     click(app, button_centre(card.choice_buttons[0]))
     steps(app, 40)
     assert app.stack.top.session.puzzle["id"] == "t-extend-002"
-    key(app, "escape")  # a miss
+    key(app, "escape")  # a miss, once confirmed
+    key(app, "return")
     card = app.stack.top
     assert any(line.startswith("Streak over: 1 solved") for line in card.lines)
-    assert read_progress()[0].game("rummi").streak_best == 1
+    assert read_book()[0].of("guest").game("rummi").streak_best == 1
     assert trainer.streak.over
 
 
@@ -172,3 +175,50 @@ def test_a_puzzle_that_cannot_be_set_up_gives_a_notice_not_a_crash(tmp_path, mon
     assert app.stack.top is pack
     assert "t-split-001 cannot be opened" in trainer.notices[-1]
     pack.draw(app.screen)
+
+
+def test_the_trainer_plays_as_the_last_used_profile_and_keeps_each_profiles_progress(tmp_path, monkeypatch):
+    from rummi_desktop.player_profiles import ProfileBook
+    from rummi_desktop.storage.profiles import load_profiles, save_profiles
+
+    app = make_app(tmp_path, monkeypatch)
+    book = ProfileBook()
+    ann, bea = book.create("Ann"), book.create("Bea")
+    book.remember("rummi", ["guest", bea.id])  # Bea played last, at a game's second seat
+    save_profiles(book)
+    trainer = open_trainer(app, monkeypatch)
+    assert trainer.profile_id == bea.id and trainer.profile_chip.value == bea.id
+    assert trainer.status()["profile"] == bea.id
+    click(app, button_centre(trainer.pack_buttons["t-easy"]))
+    click(app, button_centre(app.stack.top.puzzle_buttons[0]))
+    steps(app, 40)
+    solve_split_run_by_hand(app, app.stack.top)
+    key(app, "return")  # Check
+    key(app, "escape")  # the card: back to the pack
+    key(app, "escape")  # the pack: back to the trainer
+    assert app.stack.top is trainer and trainer.pack_buttons["t-easy"].label == "Test Steps  1/3"
+    click(app, trainer.profile_chip.rect.center)  # Bea → Guest (the chip cycles, Guest first)
+    assert trainer.profile_id == "guest" and trainer.pack_buttons["t-easy"].label == "Test Steps  0/3"
+    click(app, trainer.profile_chip.rect.center)
+    assert trainer.profile_id == ann.id and trainer.status()["ratings"]["rummi"] == 1500
+    assert load_profiles()[0].last_person == ann.id  # the next visit starts as Ann
+    saved = read_book()[0]
+    assert saved.of(bea.id).game("rummi").puzzles["t-split-001"].solved
+    assert "t-split-001" not in saved.of(ann.id).game("rummi").puzzles
+    assert TrainerScene(app, sample_games(), today=lambda: DAY).profile_id == ann.id
+    trainer.draw(app.screen)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / "trainer-profile.png"))
+
+
+def test_a_deleted_last_profile_leaves_the_trainer_to_guest(tmp_path, monkeypatch):
+    from rummi_desktop.player_profiles import ProfileBook
+    from rummi_desktop.storage.profiles import save_profiles
+
+    app = make_app(tmp_path, monkeypatch)
+    book = ProfileBook()
+    ann = book.create("Ann")
+    book.remember("rummble", [ann.id])
+    book.delete(ann.id)
+    save_profiles(book)
+    assert open_trainer(app, monkeypatch).profile_id == "guest"

@@ -77,6 +77,7 @@ def test_each_hint_level_leads_to_the_solution(puzzle_id):
     assert [first["level"], second["level"], third["level"]] == [1, 2, 3]
     assert tp.check(puzzle, third["solution"])["solved"]
     assert first["focus"] == puzzle["solution"][0]
+    assert first["text"] == f"Drop into column {puzzle['solution'][0] + 1}.", "the board labels its columns from 1"
     assert second["letter"] == puzzle["solution"][1]
 
 

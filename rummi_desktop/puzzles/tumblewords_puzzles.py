@@ -260,11 +260,12 @@ def verify(puzzle: dict[str, Any]) -> list[str]:
 
 
 def hints(puzzle: dict[str, Any]) -> list[dict[str, Any]]:
-    """1: the column; 2: the letter (and whether it is the blank); 3: the solution."""
+    """1: the column; 2: the letter (and whether it is the blank); 3: the solution. The text
+    names the column as the board labels it (from 1); ``focus`` keeps the notation's index (from 0)."""
     drop = drop_of(puzzle["solution"])
     letter = f"your blank as {drop.letter}" if drop.blank else drop.letter
     return [
-        {"level": 1, "text": f"Drop into column {drop.column}.", "focus": drop.column},
+        {"level": 1, "text": f"Drop into column {drop.column + 1}.", "focus": drop.column},
         {"level": 2, "text": f"Drop {letter}.", "letter": drop.letter.lower() if drop.blank else drop.letter},
         {"level": 3, "solution": puzzle["solution"]},
     ]

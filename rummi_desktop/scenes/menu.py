@@ -180,6 +180,10 @@ class MenuScene(ShellScene):
             self.motion.update(dt)
             self._settle_intro()
 
+    def status(self) -> dict:
+        """``settled``: every button has dropped into its place (a watcher clicks only then)."""
+        return {**super().status(), "settled": not self._intro}
+
     def next_change_in(self) -> float:
         """Still once the buttons have dropped in and the fans have come to rest. Only the top
         scene is updated: covered by an overlay, the menu does not move at all."""

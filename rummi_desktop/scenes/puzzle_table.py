@@ -10,7 +10,8 @@ is, how each hint level is shown and how Undo and Reset work.
 Whether an answer solves the puzzle is the game's puzzle module's ``check`` (no rules here).
 When it does, the result shows for a moment, then ``on_finish(PuzzleOutcome(...))`` is called,
 once, with the table still open (whoever opened it shows the result over it and closes it).
-Giving up closes the table first, then reports.
+Giving up closes the table first, then reports. Esc and Give up ask first on every game's
+puzzle table (``ask_to_give_up``: giving up changes the rating), the Rummi one included.
 """
 
 from __future__ import annotations
@@ -39,6 +40,15 @@ HINT_BEAT = 0.3  # s between two steps of the level-3 hint's animation (at speed
 GAP = 9
 
 FinishCallback = Callable[[PuzzleOutcome], None]
+
+
+def ask_to_give_up(scene: Any, give_up: Callable[[], None]) -> None:
+    """Esc or Give up on any puzzle table: ask before ``give_up`` (it counts as a miss)."""
+    from rummi_desktop.scenes.confirm import ConfirmScene
+
+    if scene.stack is not None:
+        scene.stack.push(ConfirmScene(scene.app, "Give up?", "It counts as a miss in your rating; try again any time.",
+                                      "Give up", give_up, cancel_label="Keep trying"))
 
 
 def puzzle_logic(game: str) -> Any:
@@ -249,12 +259,9 @@ class PuzzleTable:
             self.play("rack")
 
     def ask_give_up(self) -> None:
-        from rummi_desktop.scenes.confirm import ConfirmScene
-
-        if self.run.finished or self.run.solved or self.stack is None:  # type: ignore[attr-defined]
+        if self.run.finished or self.run.solved:
             return
-        self.stack.push(ConfirmScene(self.app, "Give up?", "The puzzle stays unsolved; try it again any time.",  # type: ignore[attr-defined]
-                                     "Give up", self.give_up, cancel_label="Keep trying"))
+        ask_to_give_up(self, self.give_up)
 
     def give_up(self) -> None:
         """The table closes (back to whoever opened it), then reports the unsolved outcome."""

@@ -1,6 +1,7 @@
 """Statistics: a tab per game, a profile's numbers (games, wins, scores, the game's own
 measures), its score history and win rate per opponent as charts on the felt, and the local
-leaderboards (top scores per game and mode). Everything is added up from the finished-game
+leaderboards (top scores per game and mode), and the puzzle trainer's numbers for the profile
+(``puzzle_progress.profile_summary``). Everything is added up from the finished-game
 records when the screen opens; a damaged record is set aside and named on the screen."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.stat_totals import PERSON, ProfileGameStats, leaderboards, profile_game_stats
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.storage.profiles import load_profiles
-from rummi_desktop.storage.puzzle_stats import puzzle_rows
+from rummi_desktop.storage.puzzle_progress import profile_summary, read_book
 from rummi_desktop.ui import charts, shapes
 from rummi_desktop.ui.avatar import draw_avatar, hex_colour
 from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
@@ -29,6 +30,8 @@ LINE_CHART = pygame.Rect(PANEL.x + 430, PANEL.y + 196, 740, 250)
 BARS_CHART = pygame.Rect(PANEL.x + 430, PANEL.y + 462, 740, 204)
 VIEWS = (("stats", "Statistics"), ("leaders", "Leaderboards"))
 OPPONENT_ORDER = ("easy", "medium", "hard", "expert", PERSON)
+PUZZLE_LABELS = (("rating", "Puzzle rating"), ("puzzles_solved", "Puzzles solved"),
+                 ("best_streak", "Best puzzle streak"), ("daily_puzzles_done", "Daily puzzles done"))
 
 
 def percent(rate: float) -> str:
@@ -46,6 +49,9 @@ class StatsScene(ShellScene):
         self.book, notice = load_profiles()
         if notice:
             self.notices.append(notice)
+        self.puzzle_book, puzzle_notice = read_book()  # read once: draw() asks every frame
+        if puzzle_notice:
+            self.notices.append(puzzle_notice)
         self.game = game if game in GAMES else next(iter(GAMES))
         self.view = "stats"
         choices = [(profile.id, profile.name) for profile in self.book.profiles] or [("", "No profiles yet")]
@@ -119,8 +125,16 @@ class StatsScene(ShellScene):
         for measure in measures_of(GAMES[self.game]):
             if measure.name in stats.measures:
                 rows.append((measure.label, number_text(stats.measures[measure.name])))
-        rows += [(label, number_text(value)) for label, value in puzzle_rows(self.profile_id, self.game)]
-        return rows
+        return rows + self.puzzle_rows()
+
+    def puzzle_rows(self) -> list[tuple[str, str]]:
+        """The trainer's numbers for this profile and game (none before its first attempt)."""
+        progress = self.puzzle_book.players.get(self.profile_id)
+        played = progress.games.get(self.game) if progress is not None else None
+        if played is None or not played.attempts:
+            return []
+        summary = profile_summary(self.profile_id, self.game, self.puzzle_book)
+        return [(label, str(summary[key])) for key, label in PUZZLE_LABELS]
 
     def _draw_numbers(self, surface: pygame.Surface, stats: ProfileGameStats) -> None:
         theme = self.app.theme

@@ -8,11 +8,15 @@ it played::
     [profile]            id, name, colour, created
     [stats.<game>]       games, wins, best_score, average_score
     [[records]]          the finished games, exactly as stored (storage.game_records)
+    [puzzles.games.<game>]  optional: the profile's puzzle progress (storage.puzzle_progress)
 
 Importing adds the profile (or finds it already here) and the games not yet here, and says in
 one sentence what it did; a conflict (another profile with the same name, a game that differs
 from the one here with its id) is named and resolved without losing anything already here.
-A bad export file changes nothing.
+A bad export file changes nothing. Puzzle progress merges too: a puzzle counts as solved
+when it was solved in either copy, with the better time; each game's rating is the one of the
+copy with more attempts in that game (it has seen more play); best streaks and daily dates
+join. Copies without ``puzzles`` (older exports) import as before.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from rummi_desktop.player_profiles import NAME_LIMIT, Profile, ProfileError
 from rummi_desktop.stat_totals import profile_game_stats, records_of
 from rummi_desktop.storage.game_records import RecordFormatError, check_record, read_records, record_path, write_record
 from rummi_desktop.storage.profiles import load_profiles, save_profiles
+from rummi_desktop.storage.puzzle_progress import (PuzzleProgress, PuzzleRecord, progress_path, read_book,
+                                                   write_book)
 from rummi_desktop.storage.toml_files import parse_toml_bytes, read_regular_file, write_toml_atomic
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
@@ -48,10 +54,16 @@ UPGRADERS = {1: _history_to_records}
 
 @dataclass(frozen=True)
 class Folders:
-    """Where profiles and records live (None: the user data folder)."""
+    """Where profiles, records and puzzle progress live (None: the user data folder; the
+    puzzle progress file is beside the profiles file unless told otherwise)."""
 
     profiles: str | os.PathLike[str] | None = None
     records: str | os.PathLike[str] | None = None
+    progress: str | os.PathLike[str] | None = None
+
+    @property
+    def progress_file(self) -> Path:
+        return progress_path(self.progress if self.progress is not None else self.profiles)
 
 
 def export_document(profile_id: str, folders: Folders = Folders()) -> dict[str, Any]:
@@ -67,9 +79,10 @@ def export_document(profile_id: str, folders: Folders = Folders()) -> dict[str, 
         if totals.games:
             summary[key] = {"games": totals.games, "wins": totals.wins, "best_score": totals.best_score,
                             "average_score": round(totals.average_score, 2)}
+    puzzles = read_book(folders.progress_file)[0].players.get(profile_id, PuzzleProgress())
     return {"version": EXPORT_VERSION, "kind": EXPORT_KIND,
             "exported_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-            "profile": profile.to_dict(), "stats": summary, "records": records}
+            "profile": profile.to_dict(), "stats": summary, "records": records, "puzzles": puzzles.to_dict()}
 
 
 def export_profile(profile_id: str, target: str | os.PathLike[str], folders: Folders = Folders()) -> Path:
@@ -85,8 +98,29 @@ class ImportResult:
     added_games: int = 0
 
 
-def _read_export(source: Path) -> tuple[Profile, list[dict[str, Any]], int]:
-    """The profile, its good records, and how many records were unreadable (ValueError)."""
+@dataclass(frozen=True)
+class ExportContents:
+    profile: Profile
+    records: list[dict[str, Any]]
+    bad_records: int  # how many records were unreadable
+    puzzles: PuzzleProgress | None  # None: the file had none, or they were unreadable
+    puzzles_bad: bool = False
+
+
+def _read_puzzles(document: dict[str, Any]) -> tuple[PuzzleProgress | None, bool]:
+    """(the export's puzzle progress, whether it was there but unreadable)."""
+    if "puzzles" not in document:
+        return None, False
+    try:
+        if not isinstance(document["puzzles"], dict):
+            raise ValueError("its puzzle progress is not a table")
+        return PuzzleProgress.from_dict(document["puzzles"]), False
+    except (ValueError, TypeError, KeyError):
+        return None, True
+
+
+def _read_export(source: Path) -> ExportContents:
+    """What the export holds (ValueError when it is not a readable profile export)."""
     try:
         document = parse_toml_bytes(read_regular_file(source, EXPORT_SIZE_LIMIT))
     except OSError as error:
@@ -107,7 +141,7 @@ def _read_export(source: Path) -> tuple[Profile, list[dict[str, Any]], int]:
             records.append(check_record(entry if isinstance(entry, dict) else {}))
         except RecordFormatError:
             bad += 1
-    return profile, records, bad
+    return ExportContents(profile, records, bad, *_read_puzzles(document))
 
 
 def _free_name(book: Any, name: str) -> str:
@@ -123,9 +157,10 @@ def import_profile(source: str | os.PathLike[str], folders: Folders = Folders())
     """Merge an exported profile in; the message says what was added and any conflict."""
     path = Path(source)
     try:
-        profile, records, bad = _read_export(path)
+        contents = _read_export(path)
     except ValueError as error:
         return ImportResult(False, f"{path.name} was not imported: {error}. Nothing changed.")
+    profile, records, bad = contents.profile, contents.records, contents.bad_records
     book, _notice = load_profiles(folders.profiles)
     notes = []
     here = book.find(profile.id)
@@ -143,8 +178,12 @@ def import_profile(source: str | os.PathLike[str], folders: Folders = Folders())
     added, differing = _merge_records(records, folders)
     try:
         save_profiles(book, folders.profiles)
+        if contents.puzzles is not None and contents.puzzles.games:
+            _merge_puzzles(profile.id, contents.puzzles, folders)
     except OSError as error:
         return ImportResult(False, f"The profile could not be saved ({error.strerror or error}).")
+    if contents.puzzles_bad:
+        notes.append("its puzzle progress could not be read and was left out")
     if differing:
         notes.append(f"{differing} game(s) differ from the copy here with the same id; the copy here was kept")
     if bad:
@@ -165,3 +204,34 @@ def _merge_records(records: list[dict[str, Any]], folders: Folders) -> tuple[int
         write_record(record, folders.records)
         added += 1
     return added, differing
+
+
+def _merge_puzzles(profile_id: str, incoming: PuzzleProgress, folders: Folders) -> None:
+    book, _notice = read_book(folders.progress_file)  # a damaged file is set aside and named there
+    merge_progress(book.of(profile_id), incoming)
+    write_book(book, folders.progress_file)
+
+
+def merge_progress(here: PuzzleProgress, incoming: PuzzleProgress) -> None:
+    """Fold ``incoming`` into ``here`` (see the module's note on what wins)."""
+    for key, theirs in incoming.games.items():
+        if key not in here.games:
+            here.games[key] = theirs
+            continue
+        mine = here.games[key]
+        if theirs.attempts > mine.attempts:
+            mine.rating = theirs.rating
+        mine.streak_best = max(mine.streak_best, theirs.streak_best)
+        mine.daily_done |= theirs.daily_done
+        for puzzle_id, record in theirs.puzzles.items():
+            mine.puzzles[puzzle_id] = _merge_record(mine.puzzles.get(puzzle_id), record)
+
+
+def _merge_record(mine: PuzzleRecord | None, theirs: PuzzleRecord) -> PuzzleRecord:
+    if mine is None:
+        return theirs
+    best = min((r for r in (mine, theirs) if r.solved and r.best_seconds is not None),
+               key=lambda r: r.best_seconds, default=mine if mine.solved else theirs)
+    rated = theirs if theirs.attempts > mine.attempts else mine
+    return PuzzleRecord(mine.solved or theirs.solved, max(mine.attempts, theirs.attempts), best.best_seconds,
+                        best.hints, rated.rating)

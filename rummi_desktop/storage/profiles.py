@@ -8,6 +8,7 @@
     created = "2026-12-01T12:00:00+00:00"
     [last_used]
     rummi = ["p-3fa2c01b", "guest"]   # the profile at each seat, last time
+    last_person = "p-3fa2c01b"          # optional: the profile last played under anywhere
 
 Reading never raises: a damaged file is moved aside as ``profiles.toml.bad`` with a notice and
 an empty book is used; a single bad profile is left out and named. Writing is atomic.
@@ -51,7 +52,8 @@ def now_text() -> str:
 
 def book_to_dict(book: ProfileBook) -> dict[str, Any]:
     return {"version": PROFILES_VERSION, "profiles": [profile.to_dict() for profile in book.profiles],
-            "last_used": {game: list(seats) for game, seats in book.last_used.items()}}
+            "last_used": {game: list(seats) for game, seats in book.last_used.items()},
+            "last_person": book.last_person}
 
 
 def book_from_dict(document: dict[str, Any]) -> tuple[ProfileBook, list[str]]:
@@ -71,6 +73,8 @@ def book_from_dict(document: dict[str, Any]) -> tuple[ProfileBook, list[str]]:
     if isinstance(last_used, dict):
         book.last_used = {str(game): [chosen if isinstance(chosen, str) else GUEST for chosen in seats]
                           for game, seats in last_used.items() if isinstance(seats, list)}
+    last_person = document.get("last_person", GUEST)
+    book.last_person = last_person if isinstance(last_person, str) else GUEST
     return book, problems
 
 

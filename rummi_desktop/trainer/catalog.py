@@ -59,13 +59,19 @@ def is_unlocked(pack: Pack, index: int, solved: set[str]) -> bool:
     return index < unlocked_count(pack, solved)
 
 
+def daily_game(day: datetime.date, games: Iterable[str]) -> str:
+    """Whose day it is: the games (in key order) take turns day by day."""
+    ordered = sorted(games)
+    return ordered[day.toordinal() % len(ordered)]
+
+
 def daily_puzzle(day: datetime.date, puzzles_by_game: Mapping[str, list[Puzzle]]) -> tuple[str, Puzzle] | None:
     """The puzzle of the day: the games take turns day by day (in key order, those that have
     puzzles), and the date's hash picks the puzzle. Same date, same puzzle, on every machine."""
-    games = sorted(game for game, puzzles in puzzles_by_game.items() if puzzles)
+    games = [game for game, puzzles in puzzles_by_game.items() if puzzles]
     if not games:
         return None
-    game = games[day.toordinal() % len(games)]
+    game = daily_game(day, games)
     puzzles = puzzles_by_game[game]
     digest = hashlib.sha256(day.isoformat().encode("ascii")).digest()
     return game, puzzles[int.from_bytes(digest[:8], "big") % len(puzzles)]

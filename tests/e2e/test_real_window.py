@@ -3,49 +3,18 @@
 Menu → Rummi setup (one person, one Easy computer, no clock) → drag a rack tile onto the table →
 draw → pause → Settings → another theme → back to the table → save and quit → Quit. Every step
 is checked through the app's status file (the top scene and its detail), never by reading
-pixels, and photographed; set ``RUMMI_E2E_SHOTS`` to a folder to keep the pictures.
+pixels, and photographed; set ``RUMMI_E2E_SHOTS`` to a folder to keep the pictures (the
+fixtures are in this folder's ``conftest.py``).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from x_session import GameWindow, VirtualScreen, centre, find_widget, require_tools
+from x_session import GameWindow, centre, find_widget
 
 pytestmark = pytest.mark.slow
-
-SHOTS_ENV = "RUMMI_E2E_SHOTS"
-
-
-@pytest.fixture
-def shots() -> Iterator[list[Path]]:
-    taken: list[Path] = []
-    yield taken
-    keep = os.environ.get(SHOTS_ENV, "").strip()
-    if keep:  # copied even when the test failed: that is when the pictures matter most
-        folder = Path(keep)
-        folder.mkdir(parents=True, exist_ok=True)
-        for shot in taken:
-            shutil.copy2(shot, folder / shot.name)
-
-
-@pytest.fixture
-def game(tmp_path: Path, shots: list[Path]) -> Iterator[GameWindow]:
-    require_tools()
-    screen = VirtualScreen(tmp_path)
-    window = GameWindow(screen, tmp_path, shots)
-    try:
-        screen.start()
-        window.start()
-        yield window
-    finally:
-        window.stop()
-        screen.stop()
-
 
 def test_a_match_in_the_real_window(game: GameWindow) -> None:
     geometry = game.geometry(game.window)

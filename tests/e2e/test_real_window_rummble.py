@@ -1,14 +1,18 @@
 """The real window plays Rummble: menu → Rummble setup (one person, one Easy computer) → drag
 tiles from the rack onto the board, see the preview score → Enter plays → the score is booked
 → save and quit → the menu offers Continue Rummble. Checked through the status file only.
+
+The deal is fixed: the home folder starts with a remembered Rummble setup (what the setup
+screen offers next time) whose deal number gives the person the first turn on an empty board,
+where the rules model finds a two-tile opening play.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 import pytest
-from test_real_window import game, shots  # noqa: F401  (the fixtures)
 from x_session import GameWindow, centre, find_widget
 
 from rummi_desktop.games.rummble.board import CENTRE, Board, Laid
@@ -17,6 +21,19 @@ from rummi_desktop.tiles import Tile
 
 pytestmark = pytest.mark.slow
 TABLE = "RummbleTableScene"
+DEAL = 42  # the person (seat 1) plays first; R2 Y1 opens
+
+
+@pytest.fixture
+def prepare_home() -> Callable[[Path], None]:
+    from rummi_desktop.scenes.rummble.session import RummbleSetup
+    from rummi_desktop.seats import SeatConfig
+    from rummi_desktop.storage.saves import write_last_setup
+
+    def remembered_deal(home: Path) -> None:
+        setup = RummbleSetup((SeatConfig("human", "You"), SeatConfig("easy", "Easy")), "standard", DEAL)
+        write_last_setup("rummble", setup.to_dict(), home / "data" / "saves")
+    return remembered_deal
 
 
 def persons_turn(detail: dict[str, Any]) -> bool:
@@ -47,7 +64,7 @@ def square_point(detail: dict[str, Any], sq: int) -> tuple[float, float]:
     return (x + (col + 0.5) * w / 13, y + (row + 0.5) * h / 13)
 
 
-def test_a_rummble_play_in_the_real_window(game: GameWindow) -> None:  # noqa: F811
+def test_a_rummble_play_in_the_real_window(game: GameWindow) -> None:
     game.click(game.widget("MenuScene", "Rummble")["rect"])
     game.wait_top("RummbleSetupScene")
     game.choose("RummbleSetupScene", "Seat 1", "human")
@@ -57,6 +74,7 @@ def test_a_rummble_play_in_the_real_window(game: GameWindow) -> None:  # noqa: F
     game.screenshot("r1-setup")
     game.key("Return")
     before = game.wait_top(TABLE, persons_turn, "the person on turn")
+    assert before["board_tiles"] == 0, f"deal {DEAL} gives the person the first turn"
     game.screenshot("r2-persons-turn")
     play = legal_play(before)
     for placed, (face, sq) in enumerate(play, start=1):

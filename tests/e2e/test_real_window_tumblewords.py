@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_real_window import game, shots  # noqa: F401  (the fixtures)
 from x_session import GameWindow, centre, find_widget
 
 pytestmark = pytest.mark.slow
@@ -22,7 +21,7 @@ def persons_turn(detail: dict[str, Any]) -> bool:
             and detail["settled"])
 
 
-def test_a_tumblewords_drop_in_the_real_window(game: GameWindow) -> None:  # noqa: F811
+def test_a_tumblewords_drop_in_the_real_window(game: GameWindow) -> None:
     game.click(game.widget("MenuScene", "Tumblewords")["rect"])
     game.wait_top(SETUP)
     game.choose(SETUP, "Seat 1", "human")

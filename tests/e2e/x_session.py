@@ -118,7 +118,7 @@ class GameWindow:
 
     # -- life -----------------------------------------------------------------------------
     def start(self) -> None:
-        self.home.mkdir()
+        self.home.mkdir(exist_ok=True)  # a test may have put files there first (see ``prepare_home``)
         env = {key: value for key, value in os.environ.items() if not key.startswith("SDL_")}
         env.update(DISPLAY=self.screen.display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1", RUMMI_DESKTOP_HOME=str(self.home))
@@ -194,14 +194,14 @@ class GameWindow:
         return status["detail"]
 
     def widget(self, scene: str, label: str) -> dict[str, Any]:
-        """The named widget of the top scene once it stopped moving (menus slide in)."""
-        def settled() -> dict[str, Any] | None:
-            first = find_widget(self.wait_top(scene), label)
-            time.sleep(0.3)
-            second = find_widget(self.wait_top(scene), label)
-            return second if first is not None and first == second else None
-
-        return wait_until(settled, f"{label!r} on {scene} to settle", on_timeout=self.describe)
+        """The named widget of the top scene at its final place: a scene whose widgets move
+        (the menu's buttons drop in one after another) reports ``settled`` once they are home.
+        Waiting on that, not on a pause, holds however slowly a loaded machine draws."""
+        detail = self.wait_top(scene, lambda d: d.get("settled", True) and find_widget(d, label) is not None,
+                               f"{label!r} at rest")
+        found = find_widget(detail, label)
+        assert found is not None
+        return found
 
     def choose(self, scene: str, label: str, wanted: Any, clicks: int = 10) -> None:
         """Click the option picker's ◀ until it shows ``wanted``, each click checked in the status."""

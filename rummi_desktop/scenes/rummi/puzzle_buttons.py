@@ -46,7 +46,7 @@ class PuzzleButtons(ButtonPanel):
         self.check = add(Button(cell(1, 2), "Check", check, style="primary", tooltip="Is this the answer?",
                                 shortcut="return", font_size=20))
         self.leave = add(Button(pygame.Rect(REGIONS.clock.as_tuple()).move(-8, 6).inflate(6, -14),
-                                "Leave", leave, tooltip="Back to the puzzles", shortcut="escape", font_size=17))
+                                "Leave", leave, tooltip="Give up this puzzle (asks first)", shortcut="escape", font_size=17))
 
     def refresh(self) -> None:
         moved, open_, next_hint = self.enabled()

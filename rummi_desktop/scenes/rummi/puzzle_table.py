@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from rummi_desktop.games.rummi.moves import IllegalMove, Rearrange
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
+from rummi_desktop.scenes.puzzle_table import ask_to_give_up
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
 from rummi_desktop.scenes.rummi.help_text import HELP_SECTIONS
 from rummi_desktop.scenes.rummi.puzzle_buttons import PuzzleButtons
@@ -24,6 +25,7 @@ from rummi_desktop.scenes.rummi.puzzle_view import PuzzleTableView
 from rummi_desktop.scenes.rummi.rack_order import RackOrders
 from rummi_desktop.scenes.rummi.session import turn_start_melds
 from rummi_desktop.scenes.table_base import TableScene
+from rummi_desktop.status_report import describe_widgets
 from rummi_desktop.trainer.rating import Rating
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
@@ -183,14 +185,21 @@ class RummiPuzzleScene(TableScene):
         self.play("invalid")
 
     def leave(self) -> None:
-        """Back to the trainer: a puzzle left unsolved counts as given up."""
+        """Esc or Leave: a puzzle left unsolved counts as given up, so ask first (as every
+        game's puzzle table does)."""
         self.controller.cancel()
         if self.outcome is None:
-            self.outcome = PuzzleOutcome(False, self.elapsed, self.hint_level, gave_up=True)
-            self.close()
-            self.on_finish(self.outcome)
+            ask_to_give_up(self, self.give_up)
         else:
             self.close()
+
+    def give_up(self) -> None:
+        """The table closes (back to whoever opened it), then reports the unsolved outcome."""
+        if self.outcome is not None:
+            return
+        self.outcome = PuzzleOutcome(False, self.elapsed, self.hint_level, gave_up=True)
+        self.close()
+        self.on_finish(self.outcome)
 
     def _finish(self, outcome: PuzzleOutcome) -> None:
         self.outcome = outcome
@@ -276,7 +285,12 @@ class RummiPuzzleScene(TableScene):
 
     def status(self) -> dict:
         return {"phase": self.phase, "puzzle": self.session.puzzle.get("id"), "hint_level": self.hint_level,
-                "solved": bool(self.outcome and self.outcome.solved), "table_tiles": sum(map(len, self.state.table))}
+                "solved": bool(self.outcome and self.outcome.solved), "table_tiles": sum(map(len, self.state.table)),
+                "settled": self.view.sprites.settled, "table": names(self.state.table),
+                "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
+                "rack": [[name, list(box.as_tuple())] for name, box in zip(names([self.rack_ids])[0],
+                                                                        self.rack_layout.slots)],
+                "tile_w": self.table_layout.tile_w, "widgets": describe_widgets(self.buttons.group.widgets)}
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)

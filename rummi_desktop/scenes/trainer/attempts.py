@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.trainer.result import AttemptResultScene, Choice
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
-from rummi_desktop.storage.puzzle_progress import PuzzleProgress, write_progress
+from rummi_desktop.storage.puzzle_progress import ProgressBook, PuzzleProgress, write_book
 from rummi_desktop.trainer.attempts import AttemptResult, book_attempt
 
 if TYPE_CHECKING:
@@ -33,13 +33,19 @@ def headline(outcome: PuzzleOutcome) -> str:
 
 
 class AttemptRunner:
-    """Opens puzzles and books their outcomes into ``progress`` (written after each)."""
+    """Opens puzzles and books their outcomes into the active profile's progress in ``book``
+    (the whole file written after each)."""
 
-    def __init__(self, app: "App", progress: PuzzleProgress, notices: list[str]) -> None:
+    def __init__(self, app: "App", book: ProgressBook, profile_id: str, notices: list[str]) -> None:
         self.app = app
-        self.progress = progress
+        self.progress_book = book
+        self.profile_id = profile_id
         self.notices = notices
         self.last: tuple[str, AttemptResult] | None = None
+
+    @property
+    def progress(self) -> PuzzleProgress:
+        return self.progress_book.of(self.profile_id)
 
     def open(self, stack: Any, game: GamePuzzles, puzzle: Mapping[str, Any], follow_up: FollowUp) -> None:
         holder: dict[str, "Scene"] = {}
@@ -68,6 +74,6 @@ class AttemptRunner:
 
     def save(self) -> None:
         try:
-            write_progress(self.progress)
+            write_book(self.progress_book)
         except OSError as error:
             self.notices.append(f"Could not save puzzle progress ({error.strerror or error}).")

@@ -47,6 +47,9 @@ class AttemptResultScene(ShellScene):
             action()
         return run
 
+    def status(self) -> dict:
+        return {**super().status(), "headline": self.headline, "lines": list(self.lines)}
+
     def on_back(self) -> None:
         self.choice_buttons[-1].on_click()
 

@@ -1,5 +1,6 @@
 """The puzzle trainer's main screen: every game's packs with progress (solved / total, best
-time), the daily puzzle, and a streak run per game. A pack opens its puzzle list
+time), the daily puzzle, and a streak run per game — all for the active profile, chosen with the
+profile chip beside the daily puzzle (the profile last played under, or Guest). A pack opens its puzzle list
 (``pack_scene``); games whose puzzles or puzzle table are missing are greyed, with the reason.
 """
 
@@ -15,10 +16,13 @@ from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.trainer.attempts import AttemptRunner, clock_text
 from rummi_desktop.scenes.trainer.result import Choice
 from rummi_desktop.scenes.trainer.sources import GamePuzzles, load_all
-from rummi_desktop.storage.puzzle_progress import PuzzleProgress, read_progress
+from rummi_desktop.player_profiles import GUEST
+from rummi_desktop.storage.profiles import load_profiles, save_profiles
+from rummi_desktop.storage.puzzle_progress import PuzzleProgress, read_book
 from rummi_desktop.trainer.attempts import AttemptResult, counts_as_solved
 from rummi_desktop.trainer.catalog import Pack, StreakRun, daily_puzzle
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.avatar import ProfileChip
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
 
 LEFT, TOP_ROW, GAMES_TOP, GAME_BLOCK = 110, 150, 250, 138
 PACK_W, PACK_H, PACK_GAP, STREAK_W = 262, 56, 16, 170  # three packs and Streak fit in a row
+CHIP = pygame.Rect(750, TOP_ROW + 4, 54, 54)  # the active profile, between the daily puzzle and Back
 
 
 def pack_summary(pack: Pack, progress: PuzzleProgress) -> tuple[int, float | None]:
@@ -43,13 +48,42 @@ class TrainerScene(ShellScene):
         super().__init__(app)
         self.games = load_all() if games is None else games
         self.today = today
-        progress, notice = read_progress()
+        book, notice = read_book()
         self.notices: list[str] = [notice] if notice else []
-        self.progress = progress
-        self.runner = AttemptRunner(app, progress, self.notices)
+        self.profiles, profiles_notice = load_profiles()
+        if profiles_notice:
+            self.notices.append(profiles_notice)
+        self.runner = AttemptRunner(app, book, self.profiles.current_person(), self.notices)
         self.streak: StreakRun | None = None
         self.pack_buttons: dict[str, Button] = {}
         self.build()
+
+    @property
+    def progress(self) -> PuzzleProgress:
+        return self.runner.progress
+
+    @property
+    def profile_id(self) -> str:
+        return self.runner.profile_id
+
+    def profile_choices(self) -> list[tuple[str, str, str, str]]:
+        """Guest, then every profile: (id, name, colour, initials)."""
+        return [(GUEST, "Guest", "", "G")] + [(p.id, p.name, p.colour, p.initials) for p in self.profiles.profiles]
+
+    def choose_profile(self, profile_id: str) -> None:
+        """Play on as ``profile_id``; it is remembered as the profile last played under."""
+        self.runner.profile_id = profile_id
+        self.profiles.last_person = profile_id
+        if self.profiles.profiles:
+            try:
+                save_profiles(self.profiles)
+            except OSError as error:
+                self.notices.append(f"Could not remember the profile ({error.strerror or error}).")
+        self.build()
+
+    def profile_name(self) -> str:
+        profile = self.profiles.find(self.profile_id)
+        return profile.name if profile is not None else "Guest"
 
     # -- what is on offer -------------------------------------------------------------------
     @property
@@ -66,12 +100,15 @@ class TrainerScene(ShellScene):
         self.pack_buttons = {}
         self.daily_button = self.streak_buttons = None
         daily = self.daily()
-        done = self.today().isoformat() in self.progress.daily_done
+        done = daily is not None and self.progress.daily_done(self.today().isoformat(), daily[0].key)
         label = "Daily puzzle" if daily is None else f"Daily: {daily[0].title} · {daily[1].get('title', '')}"
         self.daily_button = self.widgets.add(Button(
             (LEFT, TOP_ROW, 620, 62), label + ("  ✓" if done else ""), self.play_daily, style="primary",
             tooltip="Today's puzzle (the same for everyone today)", shortcut="d", font_size=22))
         self.daily_button.enabled = daily is not None
+        self.profile_chip = self.widgets.add(ProfileChip(
+            CHIP, self.profile_choices, self.profile_id, self.choose_profile, label="Trainer profile",
+            tooltip="Whose progress: click for the next profile (Guest: nobody's)"))
         self.back_button = self.widgets.add(Button((1280 - LEFT - 180, TOP_ROW, 180, 62), "Back", self.close,
                                                    tooltip="Back to the menu", shortcut="escape"))
         self.streak_buttons = {}
@@ -121,7 +158,7 @@ class TrainerScene(ShellScene):
 
         def follow_up(outcome: PuzzleOutcome, result: AttemptResult):
             if result.counted_solved:
-                self.progress.daily_done.add(day)
+                self.progress.game(game.key).daily_done.add(day)
                 self.runner.save()
             return (["Come back tomorrow for the next one."] if result.counted_solved else [],
                     [("Puzzles", lambda: None, "return"), ("Try again", lambda: self.play_daily(), "r")])
@@ -158,6 +195,8 @@ class TrainerScene(ShellScene):
         self.draw_backdrop(surface)
         title = shapes.text("Puzzle Trainer", 56, theme.accent, display=True)
         surface.blit(title, title.get_rect(midtop=(640, 50)))
+        who = shapes.text(self.profile_name(), 20, theme.text, bold=True)
+        surface.blit(who, who.get_rect(midleft=(CHIP.right + 10, CHIP.centery)))
         for index, game in enumerate(self.games):
             self._draw_game_header(surface, game, GAMES_TOP + index * GAME_BLOCK)
         if self.notices:
@@ -183,4 +222,8 @@ class TrainerScene(ShellScene):
             surface.blit(small, (LEFT + column * (PACK_W + PACK_GAP) + 10, top + 34 + PACK_H + 4))
 
     def status(self) -> dict:
-        return {**super().status(), "games": {g.key: g.unavailable or "ok" for g in self.games}}
+        return {**super().status(), "games": {g.key: g.unavailable or "ok" for g in self.games},
+                "profile": self.profile_id,
+                "ratings": {g.key: self.progress.game(g.key).rating.shown for g in self.playable},
+                "solved": {g.key: sorted(k for k, r in self.progress.game(g.key).puzzles.items() if r.solved)
+                           for g in self.playable}}

@@ -156,9 +156,7 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
         column, letter = self._solution()
         if self.run.level == 1:
             focus = column_of(hint.get("focus"))
-            self.view.hint_column = focus if focus is not None else column
-            # The board numbers its columns from 1; the puzzle's notation counts from 0.
-            self.run.hint_text = f"Drop into column {self.view.hint_column + 1}."
+            self.view.hint_column = focus if focus is not None else column  # the hint's text is the puzzle module's
         else:
             tile_id = self._hand_tile(letter)
             self.view.hint_tiles = {tile_id} if tile_id is not None else set()
