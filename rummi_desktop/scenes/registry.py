@@ -30,6 +30,7 @@ class GameInfo:
     ``quick_start(app, args)`` opens a table straight from the command line (``args`` has
     ``seats``, ``seed``, ``mode``; it may raise ValueError with a message for bad options);
     ``resume(app)`` returns a scene continuing a saved game, or None when there is none.
+    ``replay_table(app, setup, state)`` is the game's table, read-only, showing a replayed state.
     ``continue_key`` is the menu shortcut of its Continue button (each game has its own).
     ``rules`` is a short rules summary for How to play (the help page's text format: blank
     lines between paragraphs, ``- `` for list items); empty means only the tagline is shown.
@@ -44,6 +45,7 @@ class GameInfo:
     order: int = 100
     rules: str = ""
     continue_key: str = "c"
+    replay_table: Callable[["App", dict, object], "Scene"] | None = None
 
 
 _registered: dict[str, GameInfo] = {}

@@ -53,4 +53,5 @@ def game_info():
         resume=resume,
         order=10,
         rules=rules_summary(),
+        replay_table=ENTRY.replay_table,
     )

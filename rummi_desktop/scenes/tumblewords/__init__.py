@@ -45,4 +45,5 @@ def game_info():
 
     return GameInfo(key=GAME, title=TITLE, tagline="Drop letters down the columns; every word through them scores",
                     new_game=new_game, quick_start=quick_start, resume=resume, order=30,
-                    rules=rules_summary(), continue_key="w")
+                    rules=rules_summary(), continue_key="w",
+                    replay_table=ENTRY.replay_table)
