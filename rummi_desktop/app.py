@@ -121,6 +121,12 @@ class App:
 
     # -- settings ---------------------------------------------------------------------------
     def _theme_named(self, name: str) -> Theme:
+        if name not in self.themes:  # an earned felt (the Collection applies it) is loaded when chosen
+            from rummi_desktop.ui.tile_back import unlockable_felt
+
+            felt = unlockable_felt(name)
+            if felt is not None:
+                self.themes[name] = felt
         return self.themes.get(name) or self.themes.get(DEFAULT_THEME_NAME) or next(iter(self.themes.values()))
 
     def theme_choices(self) -> list[tuple[str, str]]:

@@ -1,0 +1,87 @@
+"""Each profile's unlocks: ``unlocks/<profile id>.toml`` in the user data folder.
+
+It keeps when each unlockable was first earned (so the trophy banner shows once) and the tile
+back the player chose. Versioned with an upgrader (version 1 kept a bare list of keys), written
+atomically; a damaged file is moved aside as ``.bad`` with a notice and the profile's unlocks
+are worked out again from its records (the milestones are pure rules over them).
+
+Also reads the puzzle trainer's progress, when this copy has one, for the hard-pack milestone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rummi_desktop.storage import paths
+from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
+from rummi_desktop.storage.versioned import FileVersionError, upgraded
+
+UNLOCK_VERSION = 2
+PROFILE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _earned_dates(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 listed the keys earned, with no date."""
+    earned = document.get("earned", [])
+    return {**document, "version": 2, "earned": {str(key): "" for key in earned} if isinstance(earned, list) else {}}
+
+
+UPGRADERS = {1: _earned_dates}
+
+
+@dataclass
+class UnlockState:
+    earned: dict[str, str] = field(default_factory=dict)  # key -> when first earned (UTC text)
+    tile_back: str = ""  # the chosen tile back ("" = the plain one)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": UNLOCK_VERSION, "earned": dict(self.earned), "tile_back": self.tile_back}
+
+
+def unlocks_path(profile_id: str) -> Path:
+    if not PROFILE_ID.fullmatch(profile_id):
+        raise ValueError(f"{profile_id!r} is not a profile id")
+    return paths.data_dir() / "unlocks" / f"{profile_id}.toml"
+
+
+def read_unlocks(profile_id: str) -> tuple[UnlockState, str | None]:
+    """The profile's unlock state, and a notice when its file was damaged (kept as .bad)."""
+    source = unlocks_path(profile_id)
+    document, notice = read_toml_or_quarantine(source)
+    if document is None:
+        return UnlockState(), notice
+    try:
+        data = upgraded(document, UNLOCK_VERSION, UPGRADERS)
+        earned, back = data.get("earned", {}), data.get("tile_back", "")
+        if not isinstance(earned, dict) or not all(isinstance(v, str) for v in earned.values()) or not isinstance(back, str):
+            raise ValueError("its earned unlocks are not a table of dates")
+        return UnlockState({str(k): v for k, v in earned.items()}, back), None
+    except (FileVersionError, ValueError) as error:
+        try:
+            kept = f"kept it as {quarantine(source).name}"
+        except OSError:
+            kept = "could not move it aside"
+        return UnlockState(), f"{source.name} was damaged ({error}); {kept} and worked the unlocks out again."
+
+
+def write_unlocks(profile_id: str, state: UnlockState) -> None:
+    write_toml_atomic(unlocks_path(profile_id), state.to_dict())
+
+
+def hard_puzzles_solved() -> dict[str, int]:
+    """Per game, how many hard puzzles the trainer's progress has solved ({} without a trainer).
+
+    The trainer's progress is not per profile: it counts for whoever plays on this computer."""
+    try:
+        from rummi_desktop.storage import puzzle_progress  # the trainer's branch defines it
+    except ImportError:
+        return {}
+    try:
+        progress, _ = puzzle_progress.read_progress()
+        return {game: sum(1 for puzzle_id, record in entry.puzzles.items() if "hard" in puzzle_id and record.solved)
+                for game, entry in progress.games.items()}
+    except (AttributeError, OSError, TypeError, ValueError):
+        return {}  # a trainer of another shape: the milestone waits, nothing breaks

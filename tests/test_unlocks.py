@@ -1,0 +1,172 @@
+"""Unlockables: each milestone fires exactly when its condition is met (constructed and
+seeded records, a palindrome found by the model's own scoring), the unlock file (upgrader,
+damage kept as .bad), the Collection applying a felt, and the trophy banner after a game."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import os
+
+import pygame
+import pytest
+
+from replay_support import recorded_game
+from rummi_desktop.app import App
+from rummi_desktop.games.tumblewords.stats import is_palindrome
+from rummi_desktop.player_profiles import ProfileBook
+from rummi_desktop.scenes.collection import CollectionScene
+from rummi_desktop.scenes.menu import MenuScene
+from rummi_desktop.scenes.trophy import SHOW_SECONDS, TrophyBanner
+from rummi_desktop.storage import paths
+from rummi_desktop.storage.game_records import write_record
+from rummi_desktop.storage.profiles import save_profiles
+from rummi_desktop.storage.toml_files import write_toml_atomic
+from rummi_desktop.storage.unlock_state import read_unlocks, unlocks_path
+from rummi_desktop.unlock_check import newly_earned
+from rummi_desktop.unlocks import BY_KEY, HARD_PACK_SIZE, earned_keys, profile_facts
+
+DT = 1 / 60
+SHOTS = "/tmp/replays-shots"
+
+
+def record(game="rummi", won=False, profile="p-1", **stats):
+    return {"game": game, "seats": [{"profile": profile, "won": won, "stats": stats},
+                                    {"profile": "", "won": not won, "stats": {}}]}
+
+
+def earned(records, solved=None):
+    return earned_keys(profile_facts(records, "p-1", solved))
+
+
+def test_first_win_fires_on_the_first_win_and_not_before():
+    assert "midnight" not in earned([record(won=False)] * 5)
+    assert "midnight" in earned([record(won=False)] * 5 + [record(won=True)])
+    assert "midnight" not in earned([record(won=True, profile="p-2")])  # someone else's win
+
+
+def test_ten_wins_fires_at_the_tenth():
+    nine = [record(won=True)] * 9 + [record(won=False)] * 20
+    assert "velvet" not in earned(nine)
+    assert "velvet" in earned(nine + [record(won=True)])
+    progress = next(p for p in __import__("rummi_desktop.unlocks").unlocks.unlock_progress(
+        profile_facts(nine, "p-1")) if p.unlock.key == "velvet")
+    assert progress.text() == "9/10 wins" and progress.fraction == pytest.approx(0.9)
+
+
+def test_a_rummmble_and_a_long_rearrangement_and_25_games():
+    assert "sunset" not in earned([record("rummble", rummmbles=0)])
+    assert "sunset" in earned([record("rummble", rummmbles=1)])
+    assert "sunset" not in earned([record("rummi", rummmbles=1)])  # only Rummble's measure counts
+    assert "lattice" not in earned([record("rummi", longest_rearrangement=5)] * 3)
+    assert "lattice" in earned([record("rummi", longest_rearrangement=6)])
+    assert "argyle" not in earned([record()] * 24) and "argyle" in earned([record()] * 25)
+
+
+def test_the_hard_puzzle_pack_counts_one_games_hard_puzzles():
+    assert "gilded" not in earned([], {"rummi": HARD_PACK_SIZE - 1, "rummble": HARD_PACK_SIZE - 1})
+    assert "gilded" in earned([], {"rummble": HARD_PACK_SIZE})
+
+
+def test_a_palindrome_is_counted_from_a_seeded_tumblewords_game():
+    assert is_palindrome("LEVEL") and not is_palindrome("AA") and not is_palindrome("LEVER")
+    for seed in range(1, 40):
+        _, game = recorded_game("tumblewords", seed)
+        seat = game["seats"][0]["stats"]
+        if seat["palindromes"]:
+            break
+    else:
+        pytest.fail("no seeded game scored a palindrome for seat 0")
+    assert "mirror" in earned([game]) and BY_KEY["mirror"].measure(profile_facts([game], "p-1")) == seat["palindromes"]
+    without = copy.deepcopy(game)
+    without["seats"][0]["stats"]["palindromes"] = 0
+    assert "mirror" not in earned([without])
+
+
+def test_the_unlock_file_upgrades_version_1_and_sets_a_damaged_one_aside(tmp_path, monkeypatch):
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    write_toml_atomic(unlocks_path("p-1"), {"version": 1, "earned": ["midnight"]})
+    state, notice = read_unlocks("p-1")
+    assert notice is None and state.earned == {"midnight": ""}
+    unlocks_path("p-1").write_text("version = 2\nearned = [[[", encoding="utf-8")
+    state, notice = read_unlocks("p-1")
+    assert state.earned == {} and "kept it as p-1.toml.bad" in notice
+    assert unlocks_path("p-1").with_name("p-1.toml.bad").exists()
+    write_toml_atomic(unlocks_path("p-1"), {"version": 2, "earned": {"midnight": 5}})
+    assert "damaged" in read_unlocks("p-1")[1]
+
+
+def test_newly_earned_announces_each_unlock_once(tmp_path, monkeypatch):
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    records = [record(won=True)]
+    assert [u.key for _, u in newly_earned(["p-1"], records)] == ["midnight"]
+    assert newly_earned(["p-1"], records) == []
+    assert "midnight" in read_unlocks("p-1")[0].earned
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    made = App()
+    made.stack.push(MenuScene(made))
+    made.step(DT)
+    return made
+
+
+def shot(scene, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    surface = pygame.Surface((1280, 800))
+    scene.app.stack.draw(surface) if hasattr(scene.app.stack, "draw") else scene.draw(surface)
+    pygame.image.save(surface, f"{SHOTS}/{name}.png")
+    return surface
+
+
+def test_collection_shows_progress_greys_locked_and_applies_an_earned_felt(app):
+    book = ProfileBook()
+    ann = book.create("Ann")
+    save_profiles(book)
+    when = dt.datetime(2026, 11, 1, tzinfo=dt.timezone.utc)
+    for seed in range(1, 4):
+        _, game = recorded_game("rummble", seed, ann.id, when)
+        game["seats"][0]["won"] = seed == 1
+        write_record(game)
+    scene = CollectionScene(app, ann.id)
+    app.stack.push(scene)
+    app.step(DT)
+    status = scene.status()
+    assert "midnight" in status["earned"] and "velvet" not in status["earned"]
+    velvet = next(i for i, p in enumerate(scene.progress) if p.unlock.key == "velvet")
+    assert scene.progress[velvet].text() == "1/10 wins"
+    surface = shot(scene, "collection")
+    locked = scene.card_rect(velvet)
+    assert max(surface.get_at((locked.x + 30, locked.y + 30))[:3]) < 90  # veiled
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=locked.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=locked.center, button=1))
+    app.step(DT)
+    assert "locked" in scene.message and app.theme.name != "velvet"
+    midnight = scene.card_rect(next(i for i, p in enumerate(scene.progress) if p.unlock.key == "midnight"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=midnight.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=midnight.center, button=1))
+    app.step(DT)
+    assert app.theme.name == "midnight" and app.settings.theme == "midnight"
+    assert App().theme.name == "midnight"  # the saved setting finds the earned felt next time
+
+
+def test_the_trophy_banner_drops_in_with_the_fanfare_and_goes(app):
+    played = []
+    app.audio.play = played.append
+    banner = TrophyBanner(app, [("Ann", BY_KEY["sunset"]), ("Ann", BY_KEY["midnight"])], "rummble")
+    app.stack.push(banner)
+    for _ in range(60):
+        app.step(DT)
+    assert "fanfare" in played
+    surface = shot(banner, "trophy-banner")
+    assert surface.get_at((640, 260))[:3] != surface.get_at((640, 600))[:3]  # the ribbon is drawn
+    for _ in range(int(SHOW_SECONDS / DT) + 5):
+        app.step(DT)
+    assert app.stack.top.status().get("trophy") == "midnight"  # the next one follows
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(10, 10), button=1))
+    app.step(DT)
+    app.step(DT)
+    assert isinstance(app.stack.top, MenuScene)
