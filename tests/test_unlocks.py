@@ -170,3 +170,26 @@ def test_the_trophy_banner_drops_in_with_the_fanfare_and_goes(app):
     app.step(DT)
     app.step(DT)
     assert isinstance(app.stack.top, MenuScene)
+
+
+def test_a_finished_game_at_the_table_shows_the_trophy_over_the_results(app):
+    from profile_support import new_session, play_session_to_end
+    from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
+    from rummi_desktop.seats import HUMAN, SeatConfig
+
+    seats = (SeatConfig(HUMAN, "Ann", "p-a"), SeatConfig(HUMAN, "Bea", "p-b"))
+    session = new_session("rummble", 6, seats)
+    play_session_to_end(session, "rummble", 6)
+    winner = "p-a" if 0 in session.state.winners() else "p-b"
+    table = RummbleTableScene(app, session)
+    app.stack.push(table)
+    app.step(DT)
+    table.turn_completed(True)  # the turn flow's call after the last turn: record, then the results
+    app.step(DT)
+    banner = app.stack.top
+    assert isinstance(banner, TrophyBanner) and banner.unlock.key == "midnight"
+    assert banner.person == ("Ann" if winner == "p-a" else "Bea")
+    assert "midnight" in read_unlocks(winner)[0].earned
+    table_again = RummbleTableScene(app, session)
+    table_again.record_finished()  # the same records again: nothing new to announce
+    assert table_again.trophies == []
