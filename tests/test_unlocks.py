@@ -193,3 +193,21 @@ def test_a_finished_game_at_the_table_shows_the_trophy_over_the_results(app):
     table_again = RummbleTableScene(app, session)
     table_again.record_finished()  # the same records again: nothing new to announce
     assert table_again.trophies == []
+
+
+def test_an_earned_tile_back_applies_to_the_tile_stacks_on_the_tables(app):
+    from rummi_desktop.ui import table_hud
+    from rummi_desktop.unlocks import Progress
+
+    scene = CollectionScene(app, "")
+    plain = pygame.Surface((200, 60))
+    table_hud.draw_pool_chip(plain, app.theme, pygame.Rect(0, 0, 200, 60), 40)
+    scene.choose(Progress(BY_KEY["lattice"], 6))
+    assert app.settings.tile_back == "lattice" and app.theme.tile_back == "lattice"
+    backed = pygame.Surface((200, 60))
+    table_hud.draw_pool_chip(backed, app.theme, pygame.Rect(0, 0, 200, 60), 40)
+    corner = (14, 20)  # inside the first mini tile, away from the count
+    assert plain.get_at(corner) != backed.get_at(corner)
+    assert App().settings.tile_back == "lattice"  # saved
+    scene.choose(Progress(BY_KEY["argyle"], 3))  # not earned: refused
+    assert app.settings.tile_back == "lattice" and "locked" in scene.message

@@ -1,6 +1,7 @@
 """Collection: every unlockable felt and tile back of a profile, with a preview, what earns it
 and how far along it is ("7/10 wins"); locked ones greyed. Choosing an unlocked felt applies
-it (the theme setting); choosing a tile back keeps it in the profile's unlock state."""
+it (the theme setting), and so does an unlocked tile back (the tile_back setting: the stacks of
+face-down tiles on every table show it)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pygame
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.storage.game_records import read_records
 from rummi_desktop.storage.profiles import load_profiles
-from rummi_desktop.storage.unlock_state import hard_puzzles_solved, read_unlocks, write_unlocks
+from rummi_desktop.storage.unlock_state import hard_puzzles_solved, read_unlocks
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.tile_back import draw_tile_back, tile_backs, unlockable_felt
@@ -35,7 +36,7 @@ class CollectionScene(ShellScene):
         self.profile_name = profile.name if profile is not None else ""
         records, notices = read_records()
         self.progress: list[Progress] = unlock_progress(profile_facts(records, self.profile_id, hard_puzzles_solved()))
-        self.state, state_notice = read_unlocks(self.profile_id) if self.profile_id else (None, None)
+        state_notice = read_unlocks(self.profile_id)[1] if self.profile_id else None
         self.message = state_notice or notice or (notices[0] if notices else "")
         back = pygame.Rect(0, 0, 200, 56)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
@@ -59,18 +60,13 @@ class CollectionScene(ShellScene):
             self.app.save_settings()
             self.message = f"{unlock.title} applied."
             return
-        if self.state is not None:
-            self.state.tile_back = unlock.key
-            try:
-                write_unlocks(self.profile_id, self.state)
-            except OSError as error:
-                self.message = f"Could not keep the choice ({error.strerror or error})."
-                return
-            self.message = f"{unlock.title} chosen for {self.profile_name}."
+        self.app.update_settings(tile_back=unlock.key)
+        self.app.save_settings()
+        self.message = f"{unlock.title} applied: the tile stacks on the tables show it."
 
     def status(self) -> dict[str, Any]:
         return {**super().status(), "earned": [p.unlock.key for p in self.progress if p.earned],
-                "theme": self.app.theme.name, "tile_back": self.state.tile_back if self.state else ""}
+                "theme": self.app.theme.name, "tile_back": self.app.settings.tile_back}
 
     def handle_action(self, action: Any) -> bool:
         from rummi_desktop.input import ActionKind
@@ -99,7 +95,7 @@ class CollectionScene(ShellScene):
     def _chosen(self, progress: Progress) -> bool:
         if progress.unlock.kind == FELT:
             return self.app.theme.name == progress.unlock.key
-        return self.state is not None and self.state.tile_back == progress.unlock.key
+        return self.app.settings.tile_back == progress.unlock.key
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, progress: Progress) -> None:
         theme, unlock = self.app.theme, progress.unlock

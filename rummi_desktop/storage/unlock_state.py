@@ -1,7 +1,7 @@
 """Each profile's unlocks: ``unlocks/<profile id>.toml`` in the user data folder.
 
-It keeps when each unlockable was first earned (so the trophy banner shows once) and the tile
-back the player chose. Versioned with an upgrader (version 1 kept a bare list of keys), written
+It keeps when each unlockable was first earned (so the trophy banner shows once); what is
+applied is a setting (theme, tile_back). Versioned with an upgrader (version 1 kept a bare list of keys), written
 atomically; a damaged file is moved aside as ``.bad`` with a notice and the profile's unlocks
 are worked out again from its records (the milestones are pure rules over them).
 
@@ -35,10 +35,9 @@ UPGRADERS = {1: _earned_dates}
 @dataclass
 class UnlockState:
     earned: dict[str, str] = field(default_factory=dict)  # key -> when first earned (UTC text)
-    tile_back: str = ""  # the chosen tile back ("" = the plain one)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": UNLOCK_VERSION, "earned": dict(self.earned), "tile_back": self.tile_back}
+        return {"version": UNLOCK_VERSION, "earned": dict(self.earned)}
 
 
 def unlocks_path(profile_id: str) -> Path:
@@ -55,10 +54,10 @@ def read_unlocks(profile_id: str) -> tuple[UnlockState, str | None]:
         return UnlockState(), notice
     try:
         data = upgraded(document, UNLOCK_VERSION, UPGRADERS)
-        earned, back = data.get("earned", {}), data.get("tile_back", "")
-        if not isinstance(earned, dict) or not all(isinstance(v, str) for v in earned.values()) or not isinstance(back, str):
+        earned = data.get("earned", {})
+        if not isinstance(earned, dict) or not all(isinstance(v, str) for v in earned.values()):
             raise ValueError("its earned unlocks are not a table of dates")
-        return UnlockState({str(k): v for k, v in earned.items()}, back), None
+        return UnlockState({str(k): v for k, v in earned.items()}), None
     except (FileVersionError, ValueError) as error:
         try:
             kept = f"kept it as {quarantine(source).name}"
