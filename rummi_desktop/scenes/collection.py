@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.storage.game_records import read_records
+from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.storage.profiles import load_profiles
 from rummi_desktop.storage.unlock_state import hard_puzzles_solved, read_unlocks
 from rummi_desktop.ui import shapes
@@ -34,7 +34,7 @@ class CollectionScene(ShellScene):
         profile = book.find(profile_id) or (book.profiles[0] if book.profiles else None)
         self.profile_id = profile.id if profile is not None else ""
         self.profile_name = profile.name if profile is not None else ""
-        records, notices = read_records()
+        records, notices = read_summaries()
         self.progress: list[Progress] = unlock_progress(profile_facts(records, self.profile_id, hard_puzzles_solved()))
         state_notice = read_unlocks(self.profile_id)[1] if self.profile_id else None
         self.message = state_notice or notice or (notices[0] if notices else "")
