@@ -197,3 +197,14 @@ def test_history_load_replay_of_a_bad_file_tells_why(app, tmp_path):
     app.step(DT)
     assert "bad.toml is not a readable TOML file" in scene.message
     assert app.stack.top is scene and bad.exists()
+
+
+def test_statistics_history_button_opens_the_history(app):
+    from rummi_desktop.scenes.stats import StatsScene
+
+    stats = StatsScene(app)
+    app.stack.push(stats)
+    app.step(DT)
+    key(app, "h")
+    app.step(DT)
+    assert isinstance(app.stack.top, HistoryScene)

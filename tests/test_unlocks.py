@@ -211,3 +211,14 @@ def test_an_earned_tile_back_applies_to_the_tile_stacks_on_the_tables(app):
     assert App().settings.tile_back == "lattice"  # saved
     scene.choose(Progress(BY_KEY["argyle"], 3))  # not earned: refused
     assert app.settings.tile_back == "lattice" and "locked" in scene.message
+
+
+def test_profiles_collection_button_opens_the_collection(app):
+    from rummi_desktop.scenes.profiles import ProfilesScene
+
+    app.stack.push(ProfilesScene(app))
+    app.step(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o", scancode=0))
+    app.step(DT)
+    app.step(DT)
+    assert isinstance(app.stack.top, CollectionScene)

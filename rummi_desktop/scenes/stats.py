@@ -59,9 +59,10 @@ class StatsScene(ShellScene):
                                       self._set_profile, tooltip="Whose statistics"))
         self.view_picker = self.widgets.add(OptionPicker((PANEL.x + 30, PANEL.y + 96, 560, 52), "Show", VIEWS,
                                                          self.view, self._set_view, tooltip="Statistics or leaderboards"))
-        self.widgets.add(Button((PANEL.x + 600, PANEL.y + 96, 180, 52), "History", self.open_history,
-                                shortcut="h", tooltip="This profile's finished games, to replay"))
         back = pygame.Rect(0, 0, 200, 56)
+        back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
+        self.widgets.add(Button(back.move(-220, 0), "History", self.open_history, shortcut="h",
+                                tooltip="This profile's finished games, to replay"))
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self.widgets.add(Button(back, "Back", self.close, style="primary", tooltip="Back", shortcut="escape"))
         self.show(self.game)
