@@ -90,18 +90,22 @@ class ReplayScene(ShellScene):
 
     # -- moving through the game ------------------------------------------------------------
     def show(self) -> None:
-        """Lay the table out for the replay's position (a new table when the state is new)."""
+        """Lay the table out for the replay's position. The table is made once; a step back
+        replays from the deal into a new state object, which the session then shows."""
         state = self.replay.state
-        fresh = self.table is None or state is not self._shown
-        if fresh:
+        jumped = state is not self._shown
+        if self.table is None:
             info = find_game(self.replay.game)
             if info is None or info.replay_table is None:
                 raise ReplayError(f"{self.replay.title} has no table to show a replay on")
-            self.table, self._shown = info.replay_table(self.app, self.replay.setup, state), state
+            self.table = info.replay_table(self.app, self.replay.setup, state)
+        elif jumped:
+            self.table.session.show_replayed(state)
+        self._shown = state
         self.table.viewer = None if state.is_terminal else state.current
         self.table.view.show_state()
-        if fresh:
-            self.table.view.sprites.finish_all()
+        if jumped:
+            self.table.view.sprites.finish_all()  # a jump back: the tiles are simply there
 
     def seek(self, position: int) -> None:
         try:

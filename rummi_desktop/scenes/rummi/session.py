@@ -199,6 +199,9 @@ class RummiSession(GameSession):
         match.current = state
         return cls(setup, match, [RummiSeatStats() for _ in setup.seats])
 
+    def show_replayed(self, state: RummiState) -> None:
+        self.match.current = state
+
     @classmethod
     def resumed(cls, setup: MatchSetup, state: Match, stats: list[RummiSeatStats]) -> "RummiSession":
         session = cls(setup, state, stats)
