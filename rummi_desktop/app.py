@@ -146,6 +146,8 @@ class App:
         if any(name.endswith("_volume") for name in changes):
             s = self.settings
             self.audio.set_volumes(s.master_volume, s.effects_volume, s.music_volume)
+        if "music_on" in changes:
+            self.audio.set_music_on(self.settings.music_on)
         return self.settings
 
     def save_settings(self) -> bool:
@@ -180,6 +182,7 @@ class App:
             self.last_activity = self.time  # input or a new screen: glows and intros at full rate
         self.fixed.advance(dt, self.stack.fixed_update)
         self.stack.update(dt)
+        self.audio.update()  # the music's dip under a fanfare, and its return
         self.stack.apply_pending()
         if self.stack.changes != changes:
             self.last_activity = self.time
@@ -197,8 +200,8 @@ class App:
 
     def still_for(self) -> float:
         """Seconds the picture will stay the same unless input comes (0: keep drawing)."""
-        if self.idle_time < FULL_RATE_AFTER_INPUT:
-            return 0.0
+        if self.idle_time < FULL_RATE_AFTER_INPUT or self.audio.changing():
+            return 0.0  # (the music coming back after a fanfare needs frames to move its volume)
         return self.stack.next_change_in()
 
     def pass_still_time(self, seconds: float) -> None:

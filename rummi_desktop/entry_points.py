@@ -1,5 +1,6 @@
 """Loading a game's entry points (``GameSpec.entry_points``): its computer seats, analyze, table
-scenes and bench scene, each named as ``"package.module:attribute"``.
+scenes and bench scene, each named as ``"package.module:attribute"``, and its puzzle module,
+named whole as ``"package.module"`` (:func:`load_module`).
 
 Kept outside the rules layer on purpose: the rules and AI packages may not import by computed
 names (tests/test_layering.py), so only the shell, the thinking process and the headless
@@ -9,6 +10,7 @@ commands turn these names into functions.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec
@@ -21,3 +23,9 @@ def load(entry: EntryPoint) -> Any:
 def load_entry(spec: GameSpec, name: str) -> Any:
     """The game's named entry point, imported now (KeyError when the game has none)."""
     return load(spec.entry_points[name])
+
+
+def load_module(spec: GameSpec, name: str) -> ModuleType:
+    """The module a game's entry point names whole (``"puzzles"``: ``"package.module"``, no
+    attribute), imported now (KeyError when the game has none)."""
+    return importlib.import_module(spec.entry_points[name].module)

@@ -1,4 +1,4 @@
-"""Layering rule 1: tiles, rules and AI import only the standard library and each other, do no
+"""Layering rule 1: tiles, rules, AI and puzzles import only the standard library and each other, do no
 I/O, and no game imports another (the rules and the checker are in tests/layering_rules.py)."""
 
 import subprocess
@@ -21,8 +21,8 @@ def test_importing_the_pure_layer_loads_no_third_party_or_outer_module():
     code = (
         "import importlib, pkgutil, sys\n"
         "before = set(sys.modules)\n"
-        "import rummi_desktop.tiles, rummi_desktop.games, rummi_desktop.ai\n"
-        "for package in (rummi_desktop.games, rummi_desktop.ai):\n"
+        "import rummi_desktop.tiles, rummi_desktop.games, rummi_desktop.ai, rummi_desktop.puzzles\n"
+        "for package in (rummi_desktop.games, rummi_desktop.ai, rummi_desktop.puzzles):\n"
         "    for info in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
         "        importlib.import_module(info.name)\n"
         "print('\\n'.join(sorted(set(sys.modules) - before)))\n"
@@ -31,6 +31,7 @@ def test_importing_the_pure_layer_loads_no_third_party_or_outer_module():
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     loaded = result.stdout.split()
     assert "rummi_desktop.games.rummi.state" in loaded and "rummi_desktop.ai.tiers" in loaded
+    assert "rummi_desktop.puzzles.record" in loaded
     outside = [name for name in loaded if not is_stdlib_or_pure(name)]
     assert outside == []
 
@@ -49,6 +50,9 @@ def is_stdlib_or_pure(name):
 # outer layers importing pygame and doing I/O.
 CLEAN_PACKAGE = {
     "__init__.py": '__version__ = "0"\n',
+    # net/ does I/O and uses third-party packages and storage, just never the window's modules
+    "net/__init__.py": "",
+    "net/server.py": "import sqlite3\nimport websockets\nfrom rummi_desktop.storage import paths\n",
     "tiles.py": (
         "from __future__ import annotations\n"
         "import random\n"
@@ -87,6 +91,14 @@ CLEAN_PACKAGE = {
         "def rummi_search():\n"
         "    return importlib.import_module('rummi_desktop.ai.rummi_dp').search\n"
     ),
+    "puzzles/__init__.py": "",
+    "puzzles/record.py": (
+        "import json\n"
+        "import zlib\n"
+        "from rummi_desktop.games.rummi import melds\n"  # a shared module may use every game
+        "from rummi_desktop.games.othergame import rules\n"
+    ),
+    "puzzles/rummi_puzzles.py": "from rummi_desktop.ai import rummi_dp\nfrom . import record\n",
     "storage/__init__.py": "",
     "storage/saves.py": "from pathlib import Path\n\nPath('a').write_text('x')\n",
     "analysis/__init__.py": "",
@@ -120,6 +132,7 @@ SECOND_GAME = {
 IN_GAMES = "games/rummi/planted.py"
 IN_AI = "ai/rummi_planted.py"
 IN_OTHER_GAME = "games/othergame/rules.py"
+IN_PUZZLES = "puzzles/rummi_puzzles.py"
 
 
 def planted(path, source, *expected, also=None):
@@ -133,6 +146,9 @@ def crossing(path, source, *expected):
 
 
 OFFENDERS = {
+    "pygame in net": planted("net/server.py", "import pygame\n", (1, "net/ never imports pygame")),
+    "scenes from net": planted("net/client.py", "from rummi_desktop.scenes import menu\n",
+                               (1, "net/ never imports the window")),
     "pygame in games": planted(IN_GAMES, "import pygame\n", (1, "pygame: third-party")),
     "any third-party package": planted(IN_AI, "import numpy as np\n", (1, "numpy: third-party")),
     "pygame in tiles": planted("tiles.py", "import pygame.font\n", (1, "pygame.font")),
@@ -195,6 +211,16 @@ OFFENDERS = {
         (4, "computed name")),
     "importlib.resources": planted(IN_GAMES, "import importlib.resources\n",
                                    (1, "from importlib the pure layer uses only import_module")),
+    "storage from puzzles": planted(IN_PUZZLES, "from rummi_desktop.storage import saves\n",
+                                    (1, "rummi_desktop.storage.saves: outside the pure layer")),
+    "analysis from puzzles": planted("puzzles/record.py", "from ..analysis import rummi_check\n",
+                                     (1, "rummi_desktop.analysis.rummi_check: outside")),
+    "a file read in puzzles": planted(IN_PUZZLES, "def load(path):\n    return open(path).read()\n",
+                                      (2, ".read(): file"), (2, "open(): opens a file")),
+    "pygame in puzzles": planted("puzzles/share_code.py", "import pygame\n", (1, "pygame: third-party")),
+    "one game's puzzles use another game": crossing(
+        IN_PUZZLES, "from rummi_desktop.games.othergame import rules\n",
+        (1, "games.othergame: game rummi imports game othergame")),
     "game imports game": crossing(IN_OTHER_GAME, "from rummi_desktop.games.rummi import state\n",
                                   (1, "rummi.state: game othergame imports game rummi")),
     "game imports game, relatively": crossing(

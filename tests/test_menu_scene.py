@@ -7,7 +7,7 @@ import pytest
 
 from rummi_desktop.app import App
 from rummi_desktop.scenes import registry
-from rummi_desktop.scenes.menu import BUTTONS_TOP, INTRO_DROP, MenuScene
+from rummi_desktop.scenes.menu import BUTTONS_TOP, INTRO_DROP, SHELL_STEP, MenuScene
 from rummi_desktop.storage.settings import Settings
 
 
@@ -29,18 +29,20 @@ def open_menu(speed="normal"):
 def test_buttons_drop_into_place_one_after_another(no_games):
     app, menu = open_menu()
     first, last = menu.buttons[0], menu.buttons[-1]
-    assert first.rect.top > BUTTONS_TOP - 1 and last.rect.top - BUTTONS_TOP == pytest.approx(INTRO_DROP, abs=1)
+    assert first.rect.top > BUTTONS_TOP - 1
+    assert last.rect.top - (BUTTONS_TOP + SHELL_STEP) == pytest.approx(INTRO_DROP, abs=1)
     for _ in range(6):
         app.step(1 / 60)
     assert first.rect.top < last.rect.top  # the first one moves first
     for _ in range(60):
         app.step(1 / 60)
-    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 4  # the shell's row
+    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 3 + [BUTTONS_TOP + SHELL_STEP] * 3  # the shell's rows
 
 
 def test_instant_animation_setting_places_buttons_at_once(no_games):
     _, menu = open_menu("instant")
-    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 4
+    practice, shell = [BUTTONS_TOP] * 3, [BUTTONS_TOP + SHELL_STEP] * 3
+    assert [b.rect.top for b in menu.buttons] == practice + shell  # Puzzles, Sandbox, Players; Settings, Help & About, Quit
 
 
 def test_each_game_has_a_row_with_its_continue_beside_it_and_nothing_overlaps(no_games):
@@ -53,7 +55,7 @@ def test_each_game_has_a_row_with_its_continue_beside_it_and_nothing_overlaps(no
                                                  continue_key="cv"[order // 2]))
     _, menu = open_menu("instant")
     rows = sorted({b.rect.top for b in menu.buttons})
-    assert len(rows) == 5  # four games, then the shell
+    assert len(rows) == 6  # four games, then the shell's two rows
     by_label = {b.label: b.rect for b in menu.buttons}
     assert by_label["Continue AAA"].top == by_label["AAA"].top and by_label["Continue AAA"].left > by_label["AAA"].right
     assert by_label["BBB"].width == by_label["AAA"].width + by_label["Continue AAA"].width + 16  # rows align

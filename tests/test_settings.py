@@ -21,6 +21,7 @@ settings_strategy = st.builds(
     master_volume=st.floats(0, 1),
     effects_volume=st.floats(0, 1),
     music_volume=st.floats(0, 1),
+    music_on=st.booleans(),
     theme=st.sampled_from(["parlor", "midnight", "bordeaux", "contrast"]),
     turn_clock=st.sampled_from(TURN_CLOCK_CHOICES),
     animation_speed=st.sampled_from(list(ANIMATION_SPEEDS)),
@@ -104,6 +105,20 @@ def test_integer_volumes_are_accepted_as_floats(tmp_path):
     path.write_text("master_volume = 1\neffects_volume = 0\n", encoding="utf-8")
     loaded, notice = load_settings(path)
     assert notice is None and loaded.master_volume == 1.0 and isinstance(loaded.effects_volume, float)
+
+
+def test_music_switch_round_trips_and_a_wrong_value_keeps_the_music_on(tmp_path):
+    path = tmp_path / "settings.toml"
+    assert Settings().music_on is True
+    save_settings(Settings(music_on=False, music_volume=0.3), path)
+    assert "music_on = false" in path.read_text(encoding="utf-8")
+    assert load_settings(path) == (Settings(music_on=False, music_volume=0.3), None)
+    path.write_text('music_on = "off"\nmusic_volume = 0.3\n', encoding="utf-8")
+    loaded, notice = load_settings(path)
+    assert loaded.music_on is True and loaded.music_volume == 0.3
+    assert notice is not None and "music_on" in notice and "music_volume" not in notice
+    with pytest.raises(ValueError, match="music_on must be true or false"):
+        Settings().with_changes(music_on=1)
 
 
 def test_with_changes_checks_values():

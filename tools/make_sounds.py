@@ -1,4 +1,4 @@
-"""Synthesise the game's sound cues and music loop into rummi_desktop/assets/sounds/.
+"""Synthesise the game's sound cues into rummi_desktop/assets/sounds/.
 
     python tools/make_sounds.py [OUT_DIR] [CUE ...]
 
@@ -7,8 +7,8 @@ formulas below and seeded ``random.Random`` instances, so running the script aga
 byte-identical files (a test checks this). 22050 Hz, mono, 16-bit WAV.
 
 Cues: clink (tile set down), shuffle (tiles stirred in the pool), rack (rack click), invalid
-(soft buzz), turn (two-note chime), tick (clock), fanfare (round won), music (a gentle
-24-second loop in C major whose note tails wrap around, so it loops without a seam).
+(soft buzz), turn (two-note chime), tick (clock), fanfare (round won). The music loop is
+``tools/make_music.py``'s (numpy, OGG Vorbis).
 """
 
 from __future__ import annotations
@@ -35,29 +35,18 @@ def silence(seconds: float) -> Samples:
 
 
 def add_partial(buffer: Samples, start: float, freq: float, amp: float, decay: float,
-                attack: float = 0.002, length: float | None = None, wrap: bool = False) -> None:
-    """Mix a sine with a short linear attack and exponential decay into ``buffer``.
-
-    ``decay`` is the time constant in seconds; ``wrap`` folds the tail past the end back to the
-    start (used by the music loop).
-    """
+                attack: float = 0.002, length: float | None = None) -> None:
+    """Mix a sine with a short linear attack and exponential decay (time constant ``decay``
+    seconds) into ``buffer``; whatever would fall past its end is dropped."""
     wave_ = partial_wave(freq, decay, attack, round((length if length is not None else decay * 7) * RATE))
     first = round(start * RATE)
-    position = 0
-    while position < len(wave_):
-        index = (first + position) % len(buffer) if wrap else first + position
-        if index >= len(buffer):
-            break
-        span = min(len(wave_) - position, len(buffer) - index)
-        buffer[index:index + span] = [b + amp * w for b, w in zip(buffer[index:index + span], wave_[position:position + span])]
-        position += span
-        if not wrap:
-            break
+    span = max(0, min(len(wave_), len(buffer) - first))
+    buffer[first:first + span] = [b + amp * w for b, w in zip(buffer[first:first + span], wave_[:span])]
 
 
 @lru_cache(maxsize=None)
 def partial_wave(freq: float, decay: float, attack: float, count: int) -> tuple[float, ...]:
-    """One unit-amplitude enveloped sine, computed once per distinct note (the music repeats many)."""
+    """One unit-amplitude enveloped sine, computed once per distinct partial."""
     attack_samples = max(1, round(attack * RATE))
     step = TAU * freq / RATE
     fall = -1.0 / (decay * RATE)
@@ -167,54 +156,13 @@ def fanfare() -> Samples:
     return out
 
 
-# Music: Cmaj7 - Am7 - Fmaj7 - G6, 8 beats each at 80 bpm = 24 s; note tails wrap around.
-MUSIC_BEAT = 0.75
-CHORDS: tuple[tuple[float, tuple[int, ...]], ...] = (
-    (48, (60, 64, 67, 71)),  # C  | C E G B
-    (45, (57, 60, 64, 67)),  # Am | A C E G
-    (41, (57, 60, 64, 65)),  # F  | A C E F (Fmaj7 voiced close)
-    (43, (59, 62, 64, 67)),  # G6 | B D E G
-)
-ARPEGGIO = (0, 2, 1, 3, 2, 1, 3, 2)  # chord-note index per eighth note of the first bar
-
-
-def midi(note: float) -> float:
-    return 440.0 * 2 ** ((note - 69) / 12)
-
-
-def music() -> Samples:
-    """A gentle loop: warm pad, soft bass and an electric-piano arpeggio."""
-    rng = random.Random(71)
-    bars = len(CHORDS)
-    out = silence(bars * 8 * MUSIC_BEAT)
-    for bar, (root, notes) in enumerate(CHORDS):
-        bar_start = bar * 8 * MUSIC_BEAT
-        for note in notes:  # pad: slow swell, long tail wrapping into the next chord
-            add_partial(out, bar_start, midi(note - 12), 0.05, 2.6, attack=0.9, length=7.5, wrap=True)
-            add_partial(out, bar_start, midi(note - 12) * 1.003, 0.03, 2.6, attack=1.1, length=7.5, wrap=True)
-        for beat in (0, 4):  # bass on beats 1 and 5
-            add_partial(out, bar_start + beat * MUSIC_BEAT, midi(root - 12) * 2, 0.16, 0.9, attack=0.02,
-                        length=2.5, wrap=True)
-            add_partial(out, bar_start + beat * MUSIC_BEAT, midi(root - 12) * 4, 0.04, 0.5, attack=0.02,
-                        length=1.5, wrap=True)
-        for eighth in range(16):
-            if eighth in (7, 15) and bar % 2 == 1:
-                continue  # breathe
-            note = notes[ARPEGGIO[eighth % 8]] + (12 if eighth >= 8 and eighth % 3 == 0 else 0)
-            at = bar_start + eighth * MUSIC_BEAT / 2 + rng.uniform(0.0, 0.012)  # a human touch
-            velocity = 0.085 if eighth % 2 == 0 else 0.06
-            add_partial(out, at, midi(note), velocity, 0.55, attack=0.004, length=2.2, wrap=True)
-            add_partial(out, at, midi(note) * 2.0, velocity * 0.22, 0.18, attack=0.004, length=1.0, wrap=True)
-    return out
-
-
 CUES: dict[str, Callable[[], Samples]] = {
     "clink": clink, "shuffle": shuffle, "rack": rack, "invalid": invalid, "turn": turn,
-    "tick": tick, "fanfare": fanfare, "music": music,
+    "tick": tick, "fanfare": fanfare,
 }
 # Target peak per cue (fraction of full scale): balanced by ear against each other so that
 # one "effects" volume suits all; frequent cues (tick, rack) sit lower.
-PEAKS: dict[str, float] = {"music": 0.45, "tick": 0.45, "rack": 0.6, "clink": 0.7, "invalid": 0.45,
+PEAKS: dict[str, float] = {"tick": 0.45, "rack": 0.6, "clink": 0.7, "invalid": 0.45,
                            "shuffle": 0.7, "turn": 0.7, "fanfare": 0.8}
 FADE_OUT = 0.03  # s; every one-shot cue ends on silence, never on a click
 
@@ -235,10 +183,9 @@ def wav_bytes(samples: Samples, peak: float) -> bytes:
 
 def render_cue(name: str) -> bytes:
     samples = CUES[name]()
-    if name != "music":  # the loop must not fade: its end joins its start
-        fade = min(len(samples), round(FADE_OUT * RATE))
-        for i in range(fade):
-            samples[-1 - i] *= i / fade
+    fade = min(len(samples), round(FADE_OUT * RATE))
+    for i in range(fade):
+        samples[-1 - i] *= i / fade
     return wav_bytes(samples, PEAKS.get(name, 0.8))
 
 

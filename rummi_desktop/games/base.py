@@ -145,8 +145,10 @@ class GameSpec:
     - ``audit(state)``: the invariants checked after every move by simulate (a list of problems).
     - entry points: ``computer`` (``choose_move(view, tier, *, deadline, cancel) -> Move``),
       ``analyze`` (``prepare(position) -> answer()``), ``scenes`` (a module with
-      ``game_info()``), ``bench`` (``setup_bench(app)``), ``stats`` (a :class:`GameStats`:
-      the game's own per-seat measures of a finished game, for the players' statistics).
+      ``game_info()``), ``bench`` (``setup_bench(app)``), ``puzzles`` (a whole module with
+      ``mine``, ``verify``, ``hints``, ``check``: docs/puzzle-format.md), ``stats`` (a
+      :class:`GameStats`: the game's own per-seat measures of a finished game, for the players'
+      statistics).
     """
 
     key: str

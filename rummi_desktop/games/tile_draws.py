@@ -1,6 +1,8 @@
-"""Drawing physical tiles, shared by the numbered-tile games (Rummi, Rummble).
+"""Drawing physical tiles, shared by the numbered-tile games (Rummi, Rummble), and giving ids
+to a position set up by hand (all three games: :func:`take_ids`).
 
-A game's tiles are ids ``0 … len(faces) - 1``; id ``i`` shows ``faces[i]`` (a :class:`Tile`).
+A game's tiles are ids ``0 … len(faces) - 1``; id ``i`` shows ``faces[i]`` (a :class:`Tile`,
+or for Tumblewords a letter).
 Everything here uses only the ``random.Random`` it is given (the state's own), so a seed
 replays it. Pure module: no pygame, no I/O.
 """
@@ -8,10 +10,13 @@ replays it. Pure module: no pygame, no I/O.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Hashable, Sequence, TypeVar
 
-from rummi_desktop.tiles import Tile, excess_copies, format_tiles
+from rummi_desktop.tiles import Tile
+
+Face = TypeVar("Face", bound=Hashable)
 
 
 @dataclass
@@ -52,14 +57,16 @@ def deal(rng: random.Random, tile_count: int, seats: int, rack_size: int) -> tup
     return pool, racks
 
 
-def take_ids(faces: Sequence[Tile], groups: Sequence[Sequence[Tile]]) -> tuple[list[list[int]], list[int]]:
-    """Ids for tiles named by hand (a position's table, racks, pool), lowest free id first:
-    (the ids of each group, the ids nobody named, ascending). ValueError if the groups name a
-    tile more often than the set holds it."""
-    excess = excess_copies([tile for group in groups for tile in group], faces)
+def take_ids(faces: Sequence[Face], groups: Sequence[Sequence[Face]]) -> tuple[list[list[int]], list[int]]:
+    """Ids for tiles named by hand (a position's table, racks, pool; a board, hands, bag),
+    lowest free id first: (the ids of each group, the ids nobody named, ascending). ValueError
+    if the groups name a face more often than the set holds it (faces print as their notation)."""
+    available = Counter(faces)
+    named = Counter(face for group in groups for face in group)
+    excess = sorted(face for face, count in named.items() if count > available[face])  # type: ignore[type-var]
     if excess:
-        raise ValueError(f"the position names more copies than exist of {format_tiles(excess)}")
-    free: dict[Tile, list[int]] = {}
+        raise ValueError(f"the position names more copies than exist of {' '.join(map(str, excess))}")
+    free: dict[Face, list[int]] = {}
     for tile_id in reversed(range(len(faces))):
         free.setdefault(faces[tile_id], []).append(tile_id)
     taken = [[free[tile].pop() for tile in group] for group in groups]

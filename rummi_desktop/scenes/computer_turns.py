@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rummi_desktop.computer_seats import ComputerSeats
+from rummi_desktop.computer_seats import THINKING_BUDGET, ComputerSeats
 from rummi_desktop.games.base import MoveNotationError
 from rummi_desktop.thinking_thread import ThinkingFailed, ThinkingJob
 
@@ -78,7 +78,11 @@ class ComputerTurnFlow:
 
 class HintingTurnFlow(ComputerTurnFlow):
     """A turn flow that also offers the Hint: the game says how it shows the move found
-    (``update_hint``) and how it clears it (``clear_hint``)."""
+    (``update_hint``) and how it clears it (``clear_hint``), and may ask a stronger tier
+    (``hint_tier``)."""
+
+    hint_tier = HINT_TIER
+    hint_budget = THINKING_BUDGET
 
     def __init__(self, table: Any, session: Any, game: str, seats_think: bool = True) -> None:
         super().__init__(table, session, game, seats_think)
@@ -89,7 +93,7 @@ class HintingTurnFlow(ComputerTurnFlow):
         """Ask the hint tier for the person on turn's move; ``message`` says it is looking."""
         if not self.table.my_turn or self.hint_job is not None or not self.hints.spec.has("computer"):
             return
-        self.hint_job = self.hints.start(self.session.state, HINT_TIER)
+        self.hint_job = self.hints.start(self.session.state, self.hint_tier, self.hint_budget)
         self.table.say(message)
 
     def hint_answer(self) -> tuple[bool, Any]:

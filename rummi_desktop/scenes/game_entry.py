@@ -11,7 +11,7 @@ frame should not wait for it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rummi_desktop.entry_points import load
 from rummi_desktop.games.base import EntryPoint
@@ -32,7 +32,10 @@ class GameEntry:
     turns the autosave's state part back into the model; ``table`` is the table scene, made
     as ``table(app, session)``. ``missing`` names a tuple of errors meaning the save needs
     something this copy lacks (``missing_what``, e.g. "its word list"): the save is then kept
-    as it is, not set aside as damaged.
+    as it is, not set aside as damaged. ``puzzle`` is the game's puzzle table, made as
+    ``puzzle(app, puzzle_dict, on_finish)`` (on_finish gets a ``PuzzleOutcome``); "" while the
+    game has none. ``sandbox`` is the game's sandbox scene, made as
+    ``sandbox(app, scenario)`` (scenario: a puzzle dict or an analyze position, or None).
     """
 
     key: str
@@ -43,12 +46,23 @@ class GameEntry:
     table: str
     missing: str = ""
     missing_what: str = ""
+    puzzle: str = ""
+    sandbox: str = ""
 
     def new_game(self, app: "App") -> Scene:
         return load(EntryPoint(self.setup))(app)
 
+    def sandbox_scene(self, app: "App", scenario: dict | None = None) -> Scene:
+        return load(EntryPoint(self.sandbox))(app, scenario)
+
     def table_for(self, app: "App", session: Any) -> Scene:
         return load(EntryPoint(self.table))(app, session)
+
+    def puzzle_scene(self, app: "App", puzzle: dict, on_finish: Callable[[Any], None]) -> Scene:
+        """The game's puzzle table for ``puzzle`` (ValueError when the game has none)."""
+        if not self.puzzle:
+            raise ValueError(f"{self.title} has no puzzle table yet")
+        return load(EntryPoint(self.puzzle))(app, puzzle, on_finish)
 
     def replay_table(self, app: "App", setup: dict[str, Any], state: Any) -> Any:
         """The game's own table, read-only (no autosave, no turns run), showing ``state``:

@@ -25,13 +25,15 @@ if TYPE_CHECKING:
     from rummi_desktop.scene import Scene
 
 TITLE_CENTRE = (640, 150)
-BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 300
+BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 290
 GAME_ROW_WIDTH = 572  # a game's button, or its button and its Continue side by side
 CONTINUE_WIDTH = 262
 CONTINUE_FONT = 22  # "Continue Tumblewords" fits
-SHELL_BUTTON_WIDTH = 131  # Players, Settings, Help & About and Quit share the last row, as wide as a game row
+SHELL_GAP = 8  # the shell's buttons share their rows, each row as wide as a game row
 SHELL_FONT = 19
-SHELL_ROW_GAP = 10  # extra space between the games and the shell's row
+SHELL_HEIGHT, SHELL_STEP = 52, 64  # the shell's rows are lower than a game's: four games and both rows fit
+SHELL_ROWS = 2  # practice (Puzzles, Sandbox, Players), then Settings, Help & About and Quit
+SHELL_ROW_GAP = 10  # extra space between the games and the shell's rows
 NOTICE_WIDTH = 1000
 INTRO_DROP, INTRO_TIME, INTRO_STAGGER = 36, 0.45, 0.07  # px, s, s: buttons settle in on arrival
 
@@ -41,17 +43,16 @@ Entry = tuple[str, Callable[[], None], str, str, str]  # label, action, style, t
 
 def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
     """Where each row's buttons go: game rows one under another, each as wide as the others
-    (a Continue takes the right part of its row), then the shell's buttons side by side."""
+    (a Continue takes the right part of its row), then the shell's rows, buttons side by side."""
     placed, top = [], BUTTONS_TOP
     left = 640 - GAME_ROW_WIDTH // 2
+    first_shell_row = len(rows) - SHELL_ROWS
     for index, row in enumerate(rows):
-        if index == len(rows) - 1:  # the shell's row
-            top += SHELL_ROW_GAP if index else 0
-            width = len(row) * SHELL_BUTTON_WIDTH + (len(row) - 1) * BUTTON_GAP
-            x = 640 - width // 2
-            placed.append([pygame.Rect(x + i * (SHELL_BUTTON_WIDTH + BUTTON_GAP), top, SHELL_BUTTON_WIDTH,
-                                       BUTTON_HEIGHT) for i in range(len(row))])
-            break
+        if index >= first_shell_row:
+            top += SHELL_ROW_GAP if index == first_shell_row and index else 0
+            placed.append(_shell_rects([entry[0] for entry in row], top))
+            top += SHELL_STEP
+            continue
         if len(row) == 1:
             placed.append([pygame.Rect(left, top, GAME_ROW_WIDTH, BUTTON_HEIGHT)])
         else:
@@ -60,6 +61,14 @@ def _row_rects(rows: list[list[Entry]]) -> list[list[pygame.Rect]]:
                            pygame.Rect(left + game_width + BUTTON_GAP, top, CONTINUE_WIDTH, BUTTON_HEIGHT)])
         top += BUTTON_HEIGHT + BUTTON_GAP
     return placed
+
+
+def _shell_rects(labels: list[str], top: int) -> list[pygame.Rect]:
+    """One shell row's buttons side by side in equal shares of a game row's width."""
+    count = len(labels)
+    width = (GAME_ROW_WIDTH - (count - 1) * SHELL_GAP) // count
+    left = 640 - GAME_ROW_WIDTH // 2
+    return [pygame.Rect(left + index * (width + SHELL_GAP), top, width, SHELL_HEIGHT) for index in range(count)]
 
 
 class MenuScene(ShellScene):
@@ -75,9 +84,9 @@ class MenuScene(ShellScene):
 
     def _rows(self) -> list[list[Entry]]:
         """Rows of (label, action, style, tooltip, shortcut): one per game (its Continue beside
-        it when there is a game to continue), then the shell's row."""
+        it when there is a game to continue), then the shell's two rows."""
         rows: list[list[Entry]] = []
-        taken = {"p", "s", "h", "q"}  # the shell's own shortcuts, below
+        taken = {"s", "h", "q", "p", "x", "y"}  # the shell's own shortcuts, below
         for number, game in enumerate(registry.playable_games(), start=1):
             row = [(game.title, self._opener(lambda g=game: g.new_game(self.app)), "primary", game.tagline,
                     str(number))]
@@ -91,30 +100,43 @@ class MenuScene(ShellScene):
         from rummi_desktop.scenes.help import HelpScene
         from rummi_desktop.scenes.settings import SettingsScene
 
+        from rummi_desktop.scenes.sandbox.chooser import sandbox_chooser
+
         rows.append([
-            ("Players", self._opener(self._profiles), "secondary", "Profiles, statistics and leaderboards", "p"),
+            ("Puzzles", self._opener(self._trainer), "secondary", "Puzzle packs, the daily puzzle, streaks", "p"),
+            ("Sandbox", self._opener(lambda: sandbox_chooser(self.app)), "secondary",
+             "A free table for any game: build a position, find the best play", "x"),
+            ("Players", self._opener(self._profiles), "secondary", "Profiles, statistics and leaderboards", "y"),
+        ])
+        rows.append([
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
             ("Help & About", self._opener(lambda: HelpScene(self.app)), "secondary", "How to play, controls, credits", "h"),
             ("Quit", self.ask_quit, "secondary", "Leave the game", "q"),
         ])
         return rows
 
-    def _build_buttons(self, rows: list[list[Entry]]) -> list[Button]:
-        buttons = []
-        for index, (row, rects) in enumerate(zip(rows, _row_rects(rows))):
-            for (label, action, style, tooltip, key), rect in zip(row, rects):
-                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH else SHELL_FONT if index == len(rows) - 1 else 0
-                made = self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key,
-                                               font_size=size))
-                # Below would hide the next row; the shell's row is the last one.
-                made.tooltip_side = "right" if index < len(rows) - 1 else "below"
-                buttons.append(made)
-        return buttons
-
     def _profiles(self) -> "Scene":
         from rummi_desktop.scenes.profiles import ProfilesScene  # imported on the click, not at start
 
         return ProfilesScene(self.app)
+
+    def _trainer(self) -> "Scene":
+        from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene  # lazy: not on the first frame
+
+        return TrainerScene(self.app)
+
+    def _build_buttons(self, rows: list[list[Entry]]) -> list[Button]:
+        buttons = []
+        for index, (row, rects) in enumerate(zip(rows, _row_rects(rows))):
+            for (label, action, style, tooltip, key), rect in zip(row, rects):
+                shell = index >= len(rows) - SHELL_ROWS
+                size = CONTINUE_FONT if rect.width == CONTINUE_WIDTH and not shell else SHELL_FONT if shell else 0
+                made = self.widgets.add(Button(rect, label, action, style=style, tooltip=tooltip, shortcut=key,
+                                               font_size=size))
+                # Below would hide the next row; only the last row has none.
+                made.tooltip_side = "right" if index < len(rows) - 1 else "below"
+                buttons.append(made)
+        return buttons
 
     def _opener(self, make: Callable[[], "Scene"]) -> Callable[[], None]:
         def open_scene() -> None:

@@ -32,6 +32,7 @@ class GameInfo:
     ``resume(app)`` returns a scene continuing a saved game, or None when there is none.
     ``replay_table(app, setup, state)`` is the game's table, read-only, showing a replayed state.
     ``continue_key`` is the menu shortcut of its Continue button (each game has its own).
+    ``sandbox(app)`` opens the game's sandbox (None: the game has none).
     ``rules`` is a short rules summary for How to play (the help page's text format: blank
     lines between paragraphs, ``- `` for list items); empty means only the tagline is shown.
     """
@@ -45,6 +46,7 @@ class GameInfo:
     order: int = 100
     rules: str = ""
     continue_key: str = "c"
+    sandbox: Callable[["App"], "Scene"] | None = None
     replay_table: Callable[["App", dict, object], "Scene"] | None = None
 
 

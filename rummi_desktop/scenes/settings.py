@@ -1,5 +1,5 @@
-"""The settings screen: volumes, theme (applies live), turn clock, animation speed,
-colour-blind tile symbols, invalid-meld outlines and fullscreen, with a live tile preview.
+"""The settings screen: volumes, music on/off, theme (applies live), turn clock, animation
+speed, colour-blind tile symbols, invalid-meld outlines and fullscreen, with a live tile preview.
 
 Every change is applied at once through ``App.update_settings``; the file is written once, when
 the screen closes (not on every slider step).
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 PANEL = pygame.Rect(100, 40, 1080, 720)
-ROW_HEIGHT, ROW_GAP = 50, 6
+ROW_HEIGHT, ROW_GAP = 46, 5  # ten rows above the Done button
 ROWS_LEFT, ROWS_TOP, ROWS_WIDTH = PANEL.x + 36, PANEL.y + 112, 660
 PREVIEW = pygame.Rect(PANEL.x + 730, PANEL.y + 128, 314, 330)
 DESCRIPTION = pygame.Rect(PREVIEW.x, PREVIEW.bottom + 30, PREVIEW.width, 110)
@@ -44,8 +44,10 @@ class SettingsScene(ShellScene):
                              tooltip="Everything the game plays, all at once"),
             lambda r: Slider(r, "Sound effects", s.effects_volume, self._volume("effects_volume", "clink"),
                              tooltip="Tile clinks, the clock's tick, chimes and fanfares"),
-            lambda r: Slider(r, "Music", s.music_volume, self._volume("music_volume", None),
-                             tooltip="The soft tune behind the menu and the tables"),
+            lambda r: Toggle(r, "Music", s.music_on, self._set("music_on"),
+                             tooltip="The jazz trio that plays behind the menu and the tables"),
+            lambda r: Slider(r, "Music volume", s.music_volume, self._volume("music_volume", None),
+                             tooltip="How loud the trio plays (it steps aside for fanfares)"),
             lambda r: OptionPicker(r, "Table theme", app.theme_choices(), app.theme.name, self._set("theme"),
                                    tooltip="The felt, the rail and the tiles change at once"),
             lambda r: OptionPicker(r, "Default turn clock", [(v, clock_label(v)) for v in TURN_CLOCK_CHOICES],

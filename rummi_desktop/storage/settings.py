@@ -35,6 +35,7 @@ class Settings:
     master_volume: float = 0.8
     effects_volume: float = 0.9
     music_volume: float = 0.5
+    music_on: bool = True
     theme: str = DEFAULT_THEME
     turn_clock: int = 60
     animation_speed: str = "normal"
@@ -74,7 +75,7 @@ def _field_problem(name: str, value: Any) -> str | None:
     if name == "animation_speed":
         ok = isinstance(value, str) and value in ANIMATION_SPEEDS  # a TOML array is unhashable
         return None if ok else f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}"
-    if name in ("colour_blind", "show_invalid_melds", "fullscreen"):
+    if name in ("music_on", "colour_blind", "show_invalid_melds", "fullscreen"):
         return None if isinstance(value, bool) else f"{name} must be true or false"
     return f"unknown setting {name}"
 

@@ -45,8 +45,10 @@ def _temp_prefix(target: Path) -> str:
     return f".{target.name}."
 
 
-def write_toml_atomic(path: str | os.PathLike[str], data: dict[str, Any]) -> None:
+def write_toml_atomic(path: str | os.PathLike[str], data: dict[str, Any], header: str = "") -> None:
     """Write ``data`` as TOML to ``path``: to a temp file in the same folder, then os.replace.
+
+    ``header`` (comment lines, each starting with ``#``) goes before the data.
 
     The temp file must be in the same folder: os.replace is only atomic within one file system.
     It is removed on any failure; one left by a killed process is removed by a later call.
@@ -54,7 +56,7 @@ def write_toml_atomic(path: str | os.PathLike[str], data: dict[str, Any]) -> Non
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temp_files(target)
-    text = tomli_w.dumps(data)
+    text = header + tomli_w.dumps(data)
     handle, temp_name = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as temp:

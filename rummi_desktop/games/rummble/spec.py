@@ -56,6 +56,7 @@ RUMMBLE = GameSpec(
         "scenes": EntryPoint("rummi_desktop.scenes.rummble:game_info"),
         "stats": EntryPoint("rummi_desktop.games.rummble.stats:STATS"),
         "bench": EntryPoint("rummi_desktop.bench_rummble:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.puzzles.rummble_puzzles"),  # a module: entry_points.load_module
         "computer": EntryPoint("rummi_desktop.ai.rummble_tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.analysis.rummble_check:prepare_rummble"),
     },

@@ -54,5 +54,6 @@ RUMMI = GameSpec(
         "scenes": EntryPoint("rummi_desktop.scenes.rummi:game_info"),
         "stats": EntryPoint("rummi_desktop.games.rummi.stats:STATS"),
         "bench": EntryPoint("rummi_desktop.bench_rummi:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.puzzles.rummi_puzzles"),  # a module: entry_points.load_module
     },
 )

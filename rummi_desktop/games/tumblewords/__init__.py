@@ -28,7 +28,9 @@ parameters — TumblewordsParameters(seats, seed=0, board="standard", min_length
     zapper=False, ticker=False, pressure_cooker=False, words="enable") .columns .rows .to_data()
     phases DROPPING CLAIMING STEALING; endings BOARD_FULL LETTERS_OUT ALL_PASSED;
     GameResult(kind, scores, winners); HAND_SIZE TIERS TICKER_SECONDS STEAL_SECONDS
-state — TumblewordsState(params, dictionary=None)
+state — TumblewordsState(params, dictionary=None, setup=None);
+    TumblewordsState.from_position(params, rows, hands, current=0, scores=None, bag=None,
+        dictionary=None)  sandbox/puzzles: a hand-made PositionSetup (ValueError if not one)
     .current .phase .seats .grid .hands (ids) .hand(seat) (letters) .bag (ids, drawn from the
     end) .points .removed (zapped ids) .pending (PendingTurn: seat, row, col, words, claimed,
     stolen, missed) .passes_in_row .turn_number .result .log .dictionary
@@ -36,7 +38,7 @@ state — TumblewordsState(params, dictionary=None)
         ended) .points;  IllegalMove (nothing changed)
     .check(drop) -> DropVerdict;  .legal_moves();  .forfeit_turn() (pass, or done once dropped)
     .undo() -> Move | None;  .is_terminal .scores() .winners() .position() .fingerprint()
-    .tile_census();  replay(params, log, dictionary=None);  replayed(state, log=None)
+    .tile_census();  replay(params, log, dictionary=None, setup=None);  replayed(state, log=None)
 serialize — state_to_dict(state) / state_from_dict(data, dictionary=None) (SaveFormatError);
     the word list is saved by name and digest, never its words
 view — seat_view(state, seat): seat, current, phase, columns, rows, board (row texts), hand,

@@ -1,10 +1,10 @@
 """A Tumblewords game to a plain dict (TOML-ready: no None, only str/int/bool/lists/tables) and back.
 
-The authoritative content is the parameters (seed, board, variants), the word list by name and
-digest (never its words: the shell rebuilds it), and the move log: loading replays it, so the
-loaded state equals the saved one exactly. A readable snapshot (rows, hands, bag size, scores,
-phase) is stored beside it and checked after the replay, so a hand-edited or damaged save is
-refused with a reason instead of loading something else.
+The authoritative content is the parameters (seed, board, variants), the word list by name
+and digest (never its words: the shell rebuilds it), the hand-made setup if any, and the move
+log: loading replays it, so the loaded state equals the saved one exactly. A readable snapshot
+(rows, hands, bag size, scores, phase) is stored beside it and checked after the replay, so a
+hand-edited or damaged save is refused with a reason instead of loading something else.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from rummi_desktop.games.base import IllegalMove, MoveNotationError, checked_save_log
 from rummi_desktop.games.tumblewords.dictionary import Dictionary, WordListUnavailable, word_list
 from rummi_desktop.games.tumblewords.parameters import TumblewordsParameters
-from rummi_desktop.games.tumblewords.state import TumblewordsState, replay
+from rummi_desktop.games.tumblewords.state import PositionSetup, TumblewordsState, replay
 
 FORMAT_VERSION = 1
 _FLAGS = ("claim", "zapper", "ticker", "pressure_cooker")
@@ -32,12 +32,33 @@ def _snapshot(state: TumblewordsState) -> dict[str, Any]:
     }
 
 
+def _setup_to_dict(setup: PositionSetup) -> dict[str, Any]:
+    data: dict[str, Any] = {"rows": list(setup.rows), "hands": ["".join(hand) for hand in setup.hands],
+                            "current": setup.current, "scores": list(setup.scores)}
+    if setup.bag is not None:
+        data["bag"] = "".join(setup.bag)
+    return data
+
+
+def _setup_from_dict(data: Any) -> PositionSetup:
+    try:
+        bag = data.get("bag")
+        return PositionSetup(tuple(str(row) for row in data["rows"]), tuple(tuple(str(hand)) for hand in data["hands"]),
+                             int(data.get("current", 0)), tuple(int(score) for score in data.get("scores", ())),
+                             None if bag is None else tuple(str(bag)))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise SaveFormatError(f"bad position setup: {error}") from error
+
+
 def state_to_dict(state: TumblewordsState) -> dict[str, Any]:
-    return {
+    data = {
         "format": FORMAT_VERSION, "game": "tumblewords", "params": state.params.to_data(),
         "words": {"name": state.dictionary.name, "digest": state.dictionary.digest},
         "log": list(state.log), "snapshot": _snapshot(state),
     }
+    if state.setup is not None:
+        data["setup"] = _setup_to_dict(state.setup)
+    return data
 
 
 def _params_from_dict(data: Any) -> TumblewordsParameters:
@@ -71,9 +92,10 @@ def state_from_dict(data: Mapping[str, Any], dictionary: Dictionary | None = Non
     the installed source."""
     log = checked_save_log(data, "tumblewords", "Tumblewords", FORMAT_VERSION, SaveFormatError)
     params = _params_from_dict(data.get("params"))
+    setup = _setup_from_dict(data["setup"]) if "setup" in data else None
     words = _dictionary(data, dictionary)
     try:
-        state = replay(params, log, words)
+        state = replay(params, log, words, setup)
     except (IllegalMove, MoveNotationError, ValueError) as error:
         raise SaveFormatError(f"the move log does not replay: {error}") from error
     if "snapshot" in data and data["snapshot"] != _snapshot(state):

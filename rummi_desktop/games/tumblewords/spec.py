@@ -74,5 +74,6 @@ TUMBLEWORDS = GameSpec(
         "scenes": EntryPoint("rummi_desktop.scenes.tumblewords:game_info"),
         "stats": EntryPoint("rummi_desktop.games.tumblewords.stats:STATS"),
         "bench": EntryPoint("rummi_desktop.bench_tumblewords:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.puzzles.tumblewords_puzzles"),  # a module: entry_points.load_module
     },
 )

@@ -4,6 +4,9 @@
 shuffles the 100 tiles with the state's own ``random.Random(seed)`` (the only randomness) and
 deals 7 to each seat, seat 0 first; seat 0 begins. Every applied move is written to ``log`` as
 its notation, so the parameters, the word list and the log replay the game (:func:`replay`).
+A game may instead start from a position set up by hand (:class:`PositionSetup`, made by
+:meth:`TumblewordsState.from_position`: a sandbox, a puzzle, a test); the setup then replays
+with the log.
 A refused move raises :class:`IllegalMove` and changes nothing; ``undo()`` restores the
 snapshot taken before the last move.
 
@@ -28,13 +31,34 @@ from dataclasses import dataclass, replace
 
 from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, replay_log
 from rummi_desktop.games.tumblewords.dictionary import Dictionary, word_list
-from rummi_desktop.games.tumblewords.grid import FACES, Grid
+from rummi_desktop.games.tile_draws import take_ids
+from rummi_desktop.games.tumblewords.grid import BLANK, FACES, Grid
 from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Move, Pass, Span, Timeout
 from rummi_desktop.games.tumblewords.parameters import (ALL_PASSED, BOARD_FULL, CLAIMING, DROPPING, HAND_SIZE,
                                                         LETTERS_OUT, STEALING, GameResult, TumblewordsParameters,
                                                         game_result)
 from rummi_desktop.games.tumblewords.play import DropVerdict, check_drop, possible_drops
 from rummi_desktop.games.tumblewords.words import FoundWord
+
+
+@dataclass(frozen=True)
+class PositionSetup:
+    """A position chosen by hand (sandbox, puzzles, tests) instead of a deal.
+
+    ``rows``: the board as analyze writes it (top row first; ``.`` vacant, a capital a letter
+    tile, lower case a blank showing that letter); ``hands``: each seat's letters (``?`` a
+    blank); ``bag``: the letters left to draw, first drawn first (None: every tile not named,
+    shuffled by the state's RNG); ``scores`` so far (empty: all 0)."""
+
+    rows: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    current: int = 0
+    scores: tuple[int, ...] = ()
+    bag: tuple[str, ...] | None = None
+
+    def board_faces(self) -> list[str]:
+        """The face of each board tile, row-major (a lower-case square is a blank)."""
+        return [BLANK if ch.islower() else ch for ch in "".join(self.rows) if ch != "."]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,21 +106,67 @@ class TumblewordsState(ComparedByFingerprint):
     """A game in progress (see the module docstring). ``dictionary`` defaults to the word list
     the parameters name, found through the installed source (``dictionary.word_list``)."""
 
-    def __init__(self, params: TumblewordsParameters, dictionary: Dictionary | None = None) -> None:
+    def __init__(self, params: TumblewordsParameters, dictionary: Dictionary | None = None,
+                 setup: PositionSetup | None = None) -> None:
         self.params = params
+        self.setup = setup
         self.dictionary = dictionary if dictionary is not None else word_list(params.words)
         self.rng = random.Random(params.seed)
-        self.grid = Grid(params.columns, params.rows)
-        self.bag = list(range(len(FACES)))  # drawn from the end
-        self.rng.shuffle(self.bag)
-        self.hands = [[self.bag.pop() for _ in range(HAND_SIZE)] for _ in params.seats]
-        self.points = [0] * len(params.seats)
-        self.removed: list[int] = []  # tiles Zapper! took off the board
         self.current, self.phase, self.turn_number, self.passes_in_row = 0, DROPPING, 1, 0
+        if setup is None:
+            self.grid = Grid(params.columns, params.rows)
+            self.bag = list(range(len(FACES)))  # drawn from the end
+            self.rng.shuffle(self.bag)
+            self.hands = [[self.bag.pop() for _ in range(HAND_SIZE)] for _ in params.seats]
+            self.points = [0] * len(params.seats)
+        else:
+            self._place_setup(setup)
+        self.removed: list[int] = []  # tiles Zapper! took off the board
         self.pending: PendingTurn | None = None
         self.result: GameResult | None = None
         self.log: list[str] = []
         self._history: list[tuple[Move, tuple]] = []
+
+    def _place_setup(self, setup: PositionSetup) -> None:
+        """Ids for the hand-made position (ValueError, nothing built, when it is not one)."""
+        params, seats = self.params, len(self.params.seats)
+        if len(setup.hands) != seats or not 0 <= setup.current < seats:
+            raise ValueError(f"the position needs {seats} hands and a current seat among them")
+        if setup.scores and len(setup.scores) != seats:
+            raise ValueError("the position's scores must give one score per seat")
+        if len(setup.rows) != params.rows or any(len(row) != params.columns for row in setup.rows):
+            raise ValueError(f"the {params.board} board is {params.columns} columns by {params.rows} rows: "
+                             f"give {params.rows} rows of {params.columns} squares")
+        for seat, hand in enumerate(setup.hands):
+            if len(hand) > HAND_SIZE:
+                raise ValueError(f"hand {seat} holds {len(hand)} letters; a hand holds at most {HAND_SIZE}")
+            odd = [letter for letter in hand if letter not in FACES]
+            if odd:
+                raise ValueError(f"hand {seat}: {odd[0]!r} is not a letter A–Z or {BLANK!r} (a blank)")
+        self.grid = Grid.from_rows(list(setup.rows))  # ValueError: odd characters, a tile above a gap
+        taken, free = take_ids(FACES, [setup.board_faces(), *setup.hands, list(setup.bag or ())])
+        board_ids = iter(taken[0])
+        self.grid.ids = [None if tile_id is None else next(board_ids) for tile_id in self.grid.ids]
+        self.hands = taken[1:-1]
+        if setup.bag is None:
+            self.bag = free
+            self.rng.shuffle(self.bag)
+        else:
+            self.bag = list(reversed(taken[-1]))
+        self.points = list(setup.scores) if setup.scores else [0] * seats
+        self.current = setup.current
+
+    @classmethod
+    def from_position(cls, params: TumblewordsParameters, rows: list[str], hands: list[list[str]],
+                      current: int = 0, scores: list[int] | None = None, bag: list[str] | None = None,
+                      dictionary: Dictionary | None = None) -> "TumblewordsState":
+        """A game starting from a hand-made position: ``rows`` as analyze writes them (their
+        size the parameters' board), ``hands`` one list of letters per seat (``?`` a blank),
+        ``bag`` the letters to draw first-first (None: every other tile, shuffled by the seed).
+        ValueError, saying why, for a position the game cannot hold."""
+        setup = PositionSetup(tuple(rows), tuple(tuple(hand) for hand in hands), current, tuple(scores or ()),
+                              None if bag is None else tuple(bag))
+        return cls(params, dictionary, setup)
 
     # ----- what the seats see -------------------------------------------------------------
     @property
@@ -298,7 +368,8 @@ class TumblewordsState(ComparedByFingerprint):
 
     def fingerprint(self) -> tuple:
         """Everything that makes up the state, as plain values (equality, tests)."""
-        return (self.params, self.dictionary.name, len(self.dictionary), self.rng.getstate(), self.position(),
+        return (self.params, self.setup, self.dictionary.name, len(self.dictionary), self.rng.getstate(),
+                self.position(),
                 tuple(self.log), tuple(move for move, _ in self._history))
 
     def tile_census(self) -> list[int]:
@@ -311,11 +382,14 @@ class TumblewordsState(ComparedByFingerprint):
         return self.apply(Move.parse(action))
 
 
-def replay(params: TumblewordsParameters, log: list[str], dictionary: Dictionary | None = None) -> TumblewordsState:
-    """The state reached by ``log`` from a fresh game with ``params`` and ``dictionary``."""
-    return replay_log(TumblewordsState(params, dictionary), log)
+def replay(params: TumblewordsParameters, log: list[str], dictionary: Dictionary | None = None,
+           setup: PositionSetup | None = None) -> TumblewordsState:
+    """The state reached by ``log`` from a fresh game with ``params`` and ``dictionary`` (or
+    from the same hand-made ``setup``)."""
+    return replay_log(TumblewordsState(params, dictionary, setup), log)
 
 
 def replayed(state: TumblewordsState, log: list[str] | None = None) -> TumblewordsState:
-    """A fresh copy of ``state`` rebuilt from its seed, its word list and ``log`` (default: its own)."""
-    return replay(state.params, state.log if log is None else log, state.dictionary)
+    """A fresh copy of ``state`` rebuilt from its seed or setup, its word list and ``log``
+    (default: its own)."""
+    return replay(state.params, state.log if log is None else log, state.dictionary, state.setup)

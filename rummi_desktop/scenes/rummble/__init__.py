@@ -26,7 +26,9 @@ GAME, TITLE = "rummble", "Rummble"
 ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.scenes.rummble.setup_scene:RummbleSetupScene",
                   session="rummi_desktop.scenes.rummble.session:RummbleSession",
                   load_state="rummi_desktop.scenes.rummble.session:load_state",
-                  table="rummi_desktop.scenes.rummble.table_scene:RummbleTableScene")
+                  table="rummi_desktop.scenes.rummble.table_scene:RummbleTableScene",
+                  puzzle="rummi_desktop.scenes.rummble.puzzle_table:RummblePuzzleTable",
+                  sandbox="rummi_desktop.scenes.sandbox.rummble_sandbox:RummbleSandboxScene")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 
@@ -44,5 +46,5 @@ def game_info():
 
     return GameInfo(key=GAME, title=TITLE, tagline="Rummy sets in crossword lines on a premium board",
                     new_game=new_game, quick_start=quick_start, resume=resume, order=20,
-                    rules=rules_summary(), continue_key="b",
+                    rules=rules_summary(), continue_key="b", sandbox=ENTRY.sandbox_scene,
                     replay_table=ENTRY.replay_table)

@@ -146,3 +146,9 @@ def draw_declared_badge(surface: pygame.Surface, theme: Theme, box: Box, text: s
     pill.bottomright = (round(box.right) + 2, round(box.bottom) + 1)
     surface.blit(shapes.rounded_panel(pill.size, 5, theme.tile_face, theme.tile_face_low, theme.tile_edge, 1), pill)
     surface.blit(label, label.get_rect(center=pill.center))
+
+
+def draw_hint_square(surface: pygame.Surface, theme: Theme, sq: int) -> None:
+    """A hint's square: a golden wash and a thick golden ring, seen under a tile too."""
+    box = rect(square_box(sq)).inflate(6, 6)
+    surface.blit(shapes.rounded_panel(box.size, 8, theme.hint + (110,), theme.hint + (70,), theme.hint, 4), box)

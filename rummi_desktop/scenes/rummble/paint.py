@@ -42,8 +42,9 @@ class PaintCache:
                 self.surface = pygame.Surface(size).convert()
             self.surface.blit(felt_surface(tv.app.theme, size), (0, 0))
             board_paint.draw_board(self.surface, tv.app.theme)
-            _paint_scoreboard(tv, self.surface)
-            _paint_log(tv, self.surface)
+            if tv.scoreboard:
+                _paint_scoreboard(tv, self.surface)
+                _paint_log(tv, self.surface)
             paint_tray(tv, self.surface, REGIONS.rack, tv.rack_layout.ledges, 'Racks')
             self.key = key
         return self.surface
@@ -70,7 +71,8 @@ def _split(tv, hand: Hand) -> tuple[list, list]:
     resting, moving = [], []
     lifted = {hand.held, hand.selected, hand.hovered}
     for tile_id, sprite in tv.sprites.sprites.items():
-        state = "selected" if tile_id in (hand.held, hand.selected) else "hover" if tile_id == hand.hovered else "normal"
+        state = "selected" if tile_id in (hand.held, hand.selected) else "hover" if tile_id == hand.hovered else \
+            "hint" if tile_id in tv.hint_tiles else "normal"
         (moving if tile_id in lifted or not sprite.settled else resting).append((tile_id, sprite, state))
     moving.sort(key=lambda item: item[0] == hand.held)
     return resting, moving
@@ -107,6 +109,8 @@ def _paint_marks(tv, surface: pygame.Surface, hand: Hand) -> None:
     theme = tv.app.theme
     if tv.table.phase != Phase.PERSON:
         return
+    for sq in tv.hint_squares:
+        board_paint.draw_hint_square(surface, theme, sq)
     for sq in tv.tentative.squares:
         pygame.draw.rect(surface, theme.selected, table_hud.rect(tile_box(sq)).inflate(4, 4), 2, border_radius=6)
     verdict = tv.verdict
@@ -145,7 +149,7 @@ def preview_lines(tv) -> tuple[str, list[tuple[str, str]], str]:
             for found in verdict.sets]
     if verdict.bonus:
         rows.append(("Rummmble! all ten tiles", f"{verdict.bonus}"))
-    return f"This play scores {verdict.score}", rows, "Enter to play it"
+    return f"This play scores {verdict.score}", rows, tv.enter_says
 
 
 def _paint_preview(tv, surface: pygame.Surface) -> None:

@@ -34,13 +34,14 @@ class RummbleTableScene(SingleGameTableScene):
     game_title = "Rummble"
     board_keys_first = True  # the arrows move the board cursor, not the buttons' focus
     help_sections = HELP_SECTIONS
+    input_type = RummbleTableInput  # a puzzle table puts its own (undo-recording) input here
 
     def __init__(self, app: "App", session: RummbleSession, *, autosave: bool = True) -> None:
         super().__init__(app, autosave=autosave)
         self.session = session
         self.tentative = Tentative()
         self.view = RummbleTableView(self, session, self.tentative)
-        self.controller = RummbleTableInput(self, self.view, self.tentative, self.ask_joker)
+        self.controller = self.input_type(self, self.view, self.tentative, self.ask_joker)
         self.flow = RummbleTurnFlow(self, session, self.view, self.controller)
         self.buttons = TableButtons({"play": self.flow.play, "recall": self.controller.recall,
                                      "shuffle": self.controller.shuffle, "exchange": self.open_exchange,

@@ -38,6 +38,10 @@ class RummbleTableView:
         self.verdict: PlayVerdict | None = None  # the model's word on the tentative play
         self.refused_line: tuple[int, ...] = ()  # the squares of the line the model named
         self.ghosts: list[tuple[int, Laid]] = []  # the hint's play, drawn faintly
+        self.hint_squares: list[int] = []  # a puzzle hint's squares, marked on the board
+        self.hint_tiles: set[int] = set()  # a puzzle hint's rack tiles, glowing
+        self.scoreboard = True  # False: the left column is the puzzle's card, not seats and log
+        self.enter_says = "Enter to play it"
         self.incoming: set[int] = set()  # computer tiles still flying to the board
         self.cursor: int = CENTRE  # the keyboard's square
         self.show_cursor = False

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 ENTRY = GameEntry("rummi", "Rummi", setup="rummi_desktop.scenes.rummi.setup_scene:RummiSetupScene",
                   session="rummi_desktop.scenes.rummi.session:RummiSession",
                   load_state="rummi_desktop.scenes.rummi.session:load_match",
-                  table="rummi_desktop.scenes.rummi.table_scene:RummiTableScene")
+                  table="rummi_desktop.scenes.rummi.table_scene:RummiTableScene",
+                  puzzle="rummi_desktop.scenes.rummi.puzzle_table:RummiPuzzleScene",
+                  sandbox="rummi_desktop.scenes.sandbox.rummi_sandbox:RummiSandboxScene")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 
@@ -53,5 +55,6 @@ def game_info():
         resume=resume,
         order=10,
         rules=rules_summary(),
+        sandbox=ENTRY.sandbox_scene,
         replay_table=ENTRY.replay_table,
     )

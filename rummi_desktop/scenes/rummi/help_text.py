@@ -58,6 +58,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "Drop onto a meld to join it, on open felt to start a new meld, back on your rack to",
             "take back a tile you played this turn. Keys: C sort by colour, N sort by number,",
             "Z undo, R reset, D draw, Enter end turn, Space skip animation, Esc pause.",
+            "H (Hint) shows the best play for your rack, then puts the table back: in Practice",
+            "and Blitz games only (a Parlor League match is played for its score).",
         ),
     ),
 )

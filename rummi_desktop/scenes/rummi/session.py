@@ -24,7 +24,9 @@ from rummi_desktop.games.rummi.state import RummiState, TurnResult
 from rummi_desktop.scenes.session_base import GameSession, seed_or_fresh
 from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, kinds_from_text, seats_from_kinds, seats_from_save, seats_to_save
 
-MODES = {"parlor": PARLOR_LEAGUE, "blitz": BLITZ}
+PRACTICE = MatchSettings("Practice", DEFAULT_TARGET, None)  # the clock comes from the setup
+MODES = {"parlor": PARLOR_LEAGUE, "blitz": BLITZ, "practice": PRACTICE}
+MODE_TITLES = {"parlor": "Parlor League", "blitz": "Blitz", "practice": "Practice"}
 TIERS = RUMMI.tiers
 SEAT_RANGE = (RUMMI.min_seats, RUMMI.max_seats)
 CLOCK_CHOICES = tuple(seconds or 0 for seconds in MODEL_CLOCK_CHOICES)  # 0: no clock (TOML has no null)
@@ -43,7 +45,7 @@ class MatchSetup:
     def __post_init__(self) -> None:
         RUMMI.check_seats([seat.kind for seat in self.seats])
         if self.mode not in MODES:
-            raise ValueError(f"unknown mode {self.mode!r} (parlor or blitz)")
+            raise ValueError(f"unknown mode {self.mode!r} ({', '.join(MODES)})")
         if self.clock not in CLOCK_CHOICES:
             raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock!r}")
         if self.target <= 0:
@@ -128,6 +130,11 @@ class RummiSession(GameSession):
     @property
     def clock_seconds(self) -> int | None:
         return self.setup.clock_seconds
+
+    def hint_refusal(self) -> str:
+        """Why the Hint is off in this match ("" when it is on): a Parlor League match is
+        played for its score, so only practice games (Practice, Blitz) offer the solver."""
+        return "No hints in Parlor League: a match played for the score" if self.setup.mode == "parlor" else ""
 
     # -- finishing turns ----------------------------------------------------------------------
     def finish_turn(self, action: str, seconds: float) -> TurnRecord:

@@ -60,8 +60,9 @@ class RummiSetupScene(SeatedSetupScene):
         self.mode, self.target, self.clock = chosen.mode, chosen.target, chosen.clock
         self.widgets.add(Panel(PANEL, "New Rummi match", title_size=48))
         self.add_seat_rows(lambda seat: self._row(seat, PICKER_W), ROWS_LEFT + PICKER_W + 20, FIELD_W, 4)
-        self.widgets.add(OptionPicker(self._row(4, PICKER_W), "Mode", [("parlor", "Parlor League"), ("blitz", "Blitz")],
-                                      self.mode, self._set("mode"), tooltip="Blitz: 30 seconds a turn"))
+        self.widgets.add(OptionPicker(self._row(4, PICKER_W), "Mode", [("parlor", "Parlor League"), ("blitz", "Blitz"),
+                                      ("practice", "Practice")], self.mode, self._set("mode"),
+                                      tooltip="Blitz: 30 seconds a turn. Practice and Blitz offer the Hint"))
         self.widgets.add(OptionPicker(self._row(5, PICKER_W), "Match target", TARGETS, self.target,
                                       self._set("target"), tooltip="First to reach it ends the match"))
         self.clock_picker = self.widgets.add(OptionPicker(

@@ -1,4 +1,4 @@
-"""The table's buttons: sort by colour / by number, Undo, Reset, Draw, End Turn (+ Pause).
+"""The table's buttons: sort by colour / by number, Undo, Reset, Hint, Draw, End Turn (+ Pause).
 
 They are the shell's :class:`Button` widgets in a :class:`WidgetGroup`, so hover, press,
 tooltips with the shortcut keycap, and shortcut keys work as everywhere else in the game.
@@ -15,25 +15,29 @@ from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.widgets import Button
 
 REGIONS = screen_regions()
-COLUMNS, ROWS, GAP = 2, 3, 9
+HINT_TIP = "Show the best play for this position (the exact solver), then put it back"
+COLUMNS, ROWS, GAP = 2, 4, 8
 
 
 class TableButtons(ButtonPanel):
-    """``sort(by)``, ``undo``, ``reset``, ``finish(action)`` and ``pause`` are what the
-    buttons do; ``enabled()`` says (person on turn, a rack shown, moves made this turn)."""
+    """``sort(by)``, ``undo``, ``reset``, ``finish(action)``, ``pause`` and ``hint`` are what
+    the buttons do; ``enabled()`` says (person on turn, a rack shown, moves made this turn);
+    ``hint_refusal()`` is why hints are off at this table ("" when they are on)."""
 
     def __init__(self, sort: Callable[[str], None], undo: Callable[[], None], reset: Callable[[], None],
                  finish: Callable[[str], object], pause: Callable[[], None],
-                 enabled: Callable[[], tuple[bool, bool, bool]]) -> None:
+                 enabled: Callable[[], tuple[bool, bool, bool]], hint: Callable[[], None] = lambda: None,
+                 hint_refusal: Callable[[], str] = lambda: "No hints at this table") -> None:
         self.enabled = enabled
+        self.hint_refusal = hint_refusal
         super().__init__()
         area = REGIONS.buttons
         width = (area.w - GAP * (COLUMNS - 1)) / COLUMNS
         height = (area.h - GAP * (ROWS - 1) - 4) / ROWS
 
-        def cell(column: int, row: int) -> pygame.Rect:
+        def cell(column: int, row: int, span: int = 1) -> pygame.Rect:
             return pygame.Rect(round(area.x + column * (width + GAP)), round(area.y + 2 + row * (height + GAP)),
-                               round(width), round(height))
+                               round(width * span + GAP * (span - 1)), round(height))
 
         add = self.group.add
         self.sort_colour = add(Button(cell(0, 0), "Sort runs", lambda: sort("colour"),
@@ -44,9 +48,10 @@ class TableButtons(ButtonPanel):
                                shortcut="z", font_size=19))
         self.reset = add(Button(cell(1, 1), "Reset", reset,
                                 tooltip="Table and rack back to the turn's start", shortcut="r", font_size=19))
-        self.draw_tile = add(Button(cell(0, 2), "Draw", lambda: finish("draw"),
+        self.hint = add(Button(cell(0, 2), "Hint", hint, tooltip=HINT_TIP, shortcut="h", font_size=19))
+        self.draw_tile = add(Button(cell(1, 2), "Draw", lambda: finish("draw"),
                                     tooltip="Take a tile and end your turn", shortcut="d", font_size=19))
-        self.end_turn = add(Button(cell(1, 2), "End Turn", lambda: finish("end"),
+        self.end_turn = add(Button(cell(0, 3, 2), "End Turn", lambda: finish("end"),
                                    style="primary", tooltip="Finish your play", shortcut="return",
                                    font_size=20))
         self.pause = add(Button(pygame.Rect(REGIONS.clock.as_tuple()).move(-REGIONS.clock.w - 12, 6).inflate(-14, -14),
@@ -60,3 +65,6 @@ class TableButtons(ButtonPanel):
         self.reset.enabled = mine and moved
         self.draw_tile.enabled = mine
         self.end_turn.enabled = mine and moved
+        refusal = self.hint_refusal()
+        self.hint.enabled = mine and not refusal
+        self.hint.tooltip = refusal or HINT_TIP

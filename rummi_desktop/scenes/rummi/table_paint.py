@@ -67,13 +67,13 @@ class PaintCache:
         self.rebuilds = 0
 
     def _background(self, tv: "RummiTableView", felt: pygame.Surface) -> pygame.Surface:
-        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, "Racks"),
+        key = (tv.app.theme, tv.hud_key(), tv.table.viewer is None, hidden_tray_message(tv, "Racks"),
                tv.rack_layout.ledges)
         if key != self.back_key or self.back is None or self.back.get_size() != felt.get_size():
             if self.back is None or self.back.get_size() != felt.get_size():
                 self.back = pygame.Surface(felt.get_size()).convert()
             self.back.blit(felt, (0, 0))
-            _paint_hud(tv, self.back)
+            tv.paint_hud(self.back)
             paint_tray(tv, self.back, REGIONS.rack, tv.rack_layout.ledges, "Racks")
             self.back_key = key
         return self.back
@@ -111,9 +111,15 @@ def _split_sprites(tv: "RummiTableView", hand: Hand) -> tuple[list, list]:
         if tile in (held, hovered, selected) or not sprite.settled:
             moving.append((tile, sprite))
         else:
-            resting.append((tile, sprite, "invalid" if tile in tv.invalid_tiles else "normal"))
+            resting.append((tile, sprite, _resting_state(tv, tile)))
     moving.sort(key=lambda item: item[0] == held)  # the tile in hand on top of all
     return resting, moving
+
+
+def _resting_state(tv: "RummiTableView", tile: int) -> str:
+    if tile in tv.invalid_tiles:
+        return "invalid"
+    return "hint" if tile in tv.hint_tiles else "normal"
 
 
 def _draw_tiles(tv: "RummiTableView", surface: pygame.Surface, items: list) -> None:
@@ -129,7 +135,7 @@ def _draw_tiles(tv: "RummiTableView", surface: pygame.Surface, items: list) -> N
         surface.fblits(batch)
 
 
-def _hud_key(tv: "RummiTableView") -> tuple:
+def hud_key(tv: "RummiTableView") -> tuple:
     state = tv.shown
     session = tv.session
     return (tuple(len(state.rack(s)) for s in range(state.seats)), tuple(session.match.totals),
@@ -141,10 +147,10 @@ def _marks_key(tv: "RummiTableView") -> tuple:
     if tv.table.phase != Phase.PERSON:
         return ()
     glows = tuple((key, round(left * 12)) for key, left in tv.meld_glow.items())
-    return (tuple(tuple(m) for m in tv.shown.table), glows, tv.app.settings.show_invalid_melds)
+    return (tuple(tuple(m) for m in tv.shown_table()), glows, tv.app.settings.show_invalid_melds)
 
 
-def _paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
+def paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
     theme = tv.app.theme
     state = tv.shown
     session = tv.session
@@ -165,17 +171,17 @@ def _paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
     view.draw_pool_chip(surface, theme, view.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
     round_number = len(session.match.rounds) + (1 if in_round else 0)
     caption = f"{session.match.settings.name} · to {session.match.settings.target} · round {round_number} · deal {session.setup.seed}"
-    view.draw_match_caption(surface, theme, REGIONS.table, caption)
+    if tv.show_caption:
+        view.draw_match_caption(surface, theme, REGIONS.table, caption)
 
 
 def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
     """Glow behind melds that just became valid; red underline under invalid changed melds."""
     theme = tv.app.theme
-    state = tv.shown
     layout = tv.table_layout
     if tv.table.phase == Phase.PERSON:
         show_invalid = tv.app.settings.show_invalid_melds
-        for meld, box in zip(state.table, layout.meld_boxes):
+        for meld, box in zip(tv.shown_table(), layout.meld_boxes):
             key = tuple(meld)
             if key in tv.meld_glow:
                 left = tv.meld_glow[key]
@@ -185,14 +191,22 @@ def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
                 view.draw_invalid_underline(surface, theme, box)
 
 
+def _resting_state(tv: "RummiTableView", tile: int) -> str:
+    if tile in tv.invalid_tiles:
+        return "invalid"
+    return "hint" if tile in tv.hint_tiles else "normal"
+
+
 def tile_state(tv: "RummiTableView", tile: int, hand: Hand) -> str:
     if tile in tv.invalid_tiles:
         return "invalid"
+    if tile in tv.hint_tiles:
+        return "hint"
     if tile in (hand.selected, hand.held):
         return "selected"
     if tile == hand.hovered:
         return "hover"
-    return "normal"
+    return "hint" if tile in tv.hint_tiles else "normal"
 
 
 def _paint_drop_preview(tv: "RummiTableView", surface: pygame.Surface, hand: Hand) -> None:
@@ -211,8 +225,8 @@ def _paint_overlay_bits(tv: "RummiTableView", surface: pygame.Surface) -> None:
     session = tv.session
     if tv.table.phase == Phase.PERSON and session.in_round and tv.session.state.owes_opening:
         points = tv.session.state.opening_points()
-        view.draw_opening_counter(surface, theme, (round(REGIONS.table.x), round(REGIONS.table.bottom) - 34),
+        view.draw_opening_counter(surface, theme, (round(tv.table_area.x), round(tv.table_area.bottom) - 34),
                                   points, tv.session.state.params.opening_points)
     if tv.table.banner is not None:
-        centre = (round(REGIONS.table.x + REGIONS.table.w / 2), round(REGIONS.table.bottom) - 24)
+        centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
         view.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
 from rummi_desktop.scenes.rummi.help_text import HELP_SECTIONS
@@ -25,6 +26,8 @@ from rummi_desktop.scenes.table_base import SaveParts, SessionTableScene
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
+
+GESTURE_ENDS = (ActionKind.CLICK, ActionKind.DRAG_MOVE, ActionKind.DROP, ActionKind.DRAG_CANCEL)
 
 
 class RummiTableScene(SessionTableScene):
@@ -39,11 +42,13 @@ class RummiTableScene(SessionTableScene):
         super().__init__(app, autosave=autosave)
         self.session = session
         self.racks = RackOrders()
+        self._gesture_spent = False
         self.view = RummiTableView(self, session, self.racks)
         self.controller = RummiTableInput(self, session, self.racks, self.view)
         self.flow = RummiTurnFlow(self, session, self.racks, self.view, self.controller)
         self.buttons = TableButtons(self.controller.sort_rack, self.controller.undo, self.controller.reset_turn,
-                                    self.flow.finish_person_turn, self.open_pause, self._buttons_enabled)
+                                    self.flow.finish_person_turn, self.open_pause, self._buttons_enabled,
+                                    self.flow.ask_hint, session.hint_refusal)
 
     def _buttons_enabled(self) -> tuple[bool, bool, bool]:
         mine = self.my_turn
@@ -96,9 +101,6 @@ class RummiTableScene(SessionTableScene):
     def clock_seconds(self) -> int | None:
         return self.session.clock_seconds
 
-    def turn_begins(self) -> None:
-        self.view.new_turn()
-
     def person_turn_begins(self, seat: int) -> None:
         self.racks.turn_begins(seat, self.state.rack(seat))
         self.relayout()
@@ -114,6 +116,22 @@ class RummiTableScene(SessionTableScene):
         super().update_parts(dt)
         self.view.age_effects(dt)
         self.view.warm_tiles()
+        self.flow.update_hint()
+
+    def handle_action(self, action: Action) -> bool:
+        """While a hint is previewed the table is not the real one: a press puts it back first."""
+        if self.view.preview_table is not None and action.kind in (ActionKind.PRESS, ActionKind.DRAG_START):
+            self.flow.clear_hint()
+            self._gesture_spent = True  # the rest of this press (its click or drag) did its job
+            return True
+        if self._gesture_spent and action.kind in GESTURE_ENDS:
+            self._gesture_spent = action.kind == ActionKind.DRAG_MOVE
+            return True
+        return super().handle_action(action)
+
+    def turn_begins(self) -> None:
+        self.flow.cancel_hint()
+        self.view.new_turn()
 
     def skip_animation(self) -> None:
         self.view.sprites.finish_all()
@@ -155,7 +173,8 @@ class RummiTableScene(SessionTableScene):
 
     def animating(self) -> bool:
         view = self.view
-        return bool(view.incoming) or not view.sprites.settled or any(left > 0 for left in view.meld_glow.values())
+        return (bool(view.incoming) or not view.sprites.settled or any(left > 0 for left in view.meld_glow.values())
+                or self.flow.hint_job is not None or view.preview_table is not None)
 
 
 def new_table(app: "App", session: RummiSession) -> RummiTableScene:

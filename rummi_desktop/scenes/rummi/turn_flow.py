@@ -6,12 +6,18 @@ thinking process while the frame loop keeps running; once the answer is in and t
 visibly "thought" for a moment, the play goes through the model and the view animates it:
 rearranged tiles glide to their new places, new tiles fly in one by one from the seat's chip.
 Space or Enter skips the animation.
+
+The Hint (practice games only, see :meth:`RummiSession.hint_refusal`) asks the exact solver
+(the Hard tier) for the person on turn, in the thinking process; its answer is previewed:
+the rack tiles it lays light up and every tile glides to where the play would put it, then
+the table glides back. The model is never touched by a hint.
 """
 
 from __future__ import annotations
 
+from rummi_desktop.games.rummi.moves import Play
 from rummi_desktop.games.rummi.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
-from rummi_desktop.scenes.computer_turns import ComputerTurnFlow
+from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
 from rummi_desktop.scenes.rummi.rack_order import RackOrders
 from rummi_desktop.scenes.rummi.session import RummiSession, TurnRecord
@@ -21,9 +27,14 @@ from rummi_desktop.ui.sprites import SHOWN_RATE
 
 HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
 SHOWN_STAGGER = 0.22  # s between two new tiles of a computer's play leaving its chip
+HINT_SHOWN = 3.0  # s a previewed hint stays on the table (at speed 1) before it glides back
+HINT_BUDGET = 20.0  # s: the exact solver answers in well under a second; this is a safety net
 
 
-class RummiTurnFlow(ComputerTurnFlow):
+class RummiTurnFlow(HintingTurnFlow):
+    hint_tier = "hard"  # the exact solver: a hint shows the best play, not a good one
+    hint_budget = HINT_BUDGET
+
     def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders, view: RummiTableView,
                  controller: RummiTableInput) -> None:
         super().__init__(table, session, "rummi")
@@ -33,6 +44,8 @@ class RummiTurnFlow(ComputerTurnFlow):
         self.settled_time = 0.0
         self.last_record: TurnRecord | None = None
         self.turn_log: list[TurnRecord] = []  # every completed turn, for tests and the curious
+        self.hint_left = 0.0  # s the previewed hint still shows
+        self.hint_shown: list[list[int]] | None = None  # the last hint's table (tile ids), for tests
 
     # -- a person's turn --------------------------------------------------------------------
     def finish_person_turn(self, action: str) -> TurnRecord | None:
@@ -40,6 +53,7 @@ class RummiTurnFlow(ComputerTurnFlow):
         table = self.table
         if not table.my_turn:
             return None
+        self.cancel_hint()
         self.controller.cancel()
         seat = self.session.current
         record = self.session.finish_turn(action, table.turn_time)
@@ -129,3 +143,52 @@ class RummiTurnFlow(ComputerTurnFlow):
         self.table.phase = Phase.HANDOFF
         self.after_turn(record)
 
+
+    # -- the hint ---------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        refusal = self.session.hint_refusal()
+        if refusal:
+            self.table.say(refusal, warning=True)
+            return
+        self.clear_hint()
+        self.start_hint("Looking for the best play…")
+
+    def update_hint(self) -> None:
+        if self.view.preview_table is not None:
+            self.hint_left -= self.table.last_dt * self._speed()
+            if self.hint_left <= 0 and self.view.sprites.settled:
+                self.clear_hint()
+        answered, move = self.hint_answer()
+        if not answered or not self.table.my_turn:
+            return
+        if not isinstance(move, Play):
+            self.table.say("No play lays a tile here: draw")
+            return
+        self.preview(move.melds)
+
+    def preview(self, melds) -> None:
+        """Show the play whose table is ``melds`` (faces) without making it."""
+        state = self.session.state
+        layout = state.layout_for([list(meld) for meld in melds])
+        if isinstance(layout, str):
+            self.table.say(f"The hint does not fit this table ({layout})", warning=True)
+            return
+        self.controller.drop_hand()
+        table = [list(meld) for meld in layout]
+        on_table = {t for meld in state.table for t in meld}
+        laid = {t for meld in table for t in meld} - on_table
+        self.hint_shown = table
+        self.view.preview_table = table
+        self.view.hint_tiles = laid
+        self.hint_left = HINT_SHOWN
+        self.view.relayout(rate=SHOWN_RATE)
+        self.table.say(f"Best play: {len(laid)} tile{'s' if len(laid) != 1 else ''} — shown, not made")
+
+    def clear_hint(self) -> None:
+        view = self.view
+        if view.preview_table is None and not view.hint_tiles:
+            return
+        view.preview_table = None
+        view.hint_tiles = set()
+        self.hint_left = 0.0
+        view.relayout(rate=SHOWN_RATE)

@@ -44,8 +44,13 @@ class RummiTableView:
         # Where the player put melds down (display only): tile that started a meld → spot
         self.meld_hints: dict[int, Hint] = {}
         self.invalid_tiles: set[int] = set()  # the tiles of melds the model refused
+        self.hint_tiles: set[int] = set()  # tiles a hint points at (drawn in the "hint" light)
         self.meld_glow: dict[tuple[int, ...], float] = {}
         self.incoming: set[int] = set()  # computer tiles still flying to the table
+        self.table_area = REGIONS.table  # where melds are laid out (the sandbox keeps a side panel)
+        self.show_caption = True  # the match caption (mode, target, round, deal) on the felt
+        self.preview_table: list[list[int]] | None = None  # a hint's table, shown instead of the real one
+        self.hint_tiles: set[int] = set()  # the rack tiles a hint lays (lit)
         self.table_layout: TableLayout = layout_table([], REGIONS.table)
         self.rack_layout: RackLayout = layout_rack(0, REGIONS.rack)
         self.rack_ids: list[int] = []
@@ -60,6 +65,12 @@ class RummiTableView:
 
     def rack_order(self, seat: int) -> list[int]:
         return self.racks.order(seat, self.shown.rack(seat))
+
+    def shown_table(self) -> list[list[int]]:
+        """The melds laid out: the round's table, or a hint's table while it is previewed."""
+        if self.preview_table is not None:
+            return self.preview_table
+        return self.shown.table if self.shown is not None else []
 
     def rack_layout_for(self, count: int) -> RackLayout:
         """The shown rack's layout once it holds ``count`` tiles."""
@@ -76,10 +87,13 @@ class RummiTableView:
         """Recompute where every visible tile belongs and send the sprites there."""
         shown = self.shown
         viewer = self.table.viewer
-        table = shown.table if shown is not None else []
+        table = self.shown_table()
         hints = [next((self.meld_hints[t] for t in meld if t in self.meld_hints), None) for meld in table]
-        self.table_layout = layout_table([len(m) for m in table], REGIONS.table, hints=hints)
+        self.table_layout = layout_table([len(m) for m in table], self.table_area, hints=hints)
         self.rack_ids = self.rack_order(viewer) if viewer is not None and shown is not None else []
+        if self.preview_table is not None:
+            on_table = {t for meld in table for t in meld}
+            self.rack_ids = [t for t in self.rack_ids if t not in on_table]
         self.rack_layout = layout_rack(len(self.rack_ids), REGIONS.rack)
         visible: set[int] = set()
         order = 0
@@ -113,7 +127,7 @@ class RummiTableView:
         return (chip.x + 10, chip.y + 8, self.rack_layout.tile_w)
 
     def _update_glows(self, table: list[list[int]]) -> None:
-        if self.table.phase != Phase.PERSON:
+        if self.table.phase != Phase.PERSON or self.preview_table is not None:
             return
         start = {tuple(m) for m in turn_start_melds(self.session.state)}
         for meld in table:
@@ -155,6 +169,13 @@ class RummiTableView:
         while self.warm_queue and time.perf_counter() - started < budget:
             tile, size = self.warm_queue.pop()
             self.app.tiles.surface(tile, size, theme, "normal", blind)
+
+    def hud_key(self) -> tuple:
+        """What the cached HUD shows (repainted when it changes)."""
+        return table_paint.hud_key(self)
+
+    def paint_hud(self, surface: pygame.Surface) -> None:
+        table_paint.paint_hud(self, surface)
 
     def tile_state(self, tile: int, hand: Hand) -> str:
         return table_paint.tile_state(self, tile, hand)

@@ -27,7 +27,9 @@ ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.scenes.tumblewords.setup_sce
                   session="rummi_desktop.scenes.tumblewords.session:TumblewordsSession",
                   load_state="rummi_desktop.scenes.tumblewords.session:load_state",
                   table="rummi_desktop.scenes.tumblewords.table_scene:TumblewordsTableScene",
-                  missing="rummi_desktop.scenes.tumblewords.session:WORD_LIST_ERRORS", missing_what="its word list")
+                  missing="rummi_desktop.scenes.tumblewords.session:WORD_LIST_ERRORS", missing_what="its word list",
+                  puzzle="rummi_desktop.scenes.tumblewords.puzzle_table:TumblewordsPuzzleTable",
+                  sandbox="rummi_desktop.scenes.sandbox.tumblewords_sandbox:TumblewordsSandboxScene")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 
@@ -45,5 +47,5 @@ def game_info():
 
     return GameInfo(key=GAME, title=TITLE, tagline="Drop letters down the columns; every word through them scores",
                     new_game=new_game, quick_start=quick_start, resume=resume, order=30,
-                    rules=rules_summary(), continue_key="w",
+                    rules=rules_summary(), continue_key="w", sandbox=ENTRY.sandbox_scene,
                     replay_table=ENTRY.replay_table)

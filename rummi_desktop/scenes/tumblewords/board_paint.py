@@ -102,6 +102,13 @@ def draw_column_glow(surface: pygame.Surface, theme: Theme, lay: BoardLayout, co
     surface.blit(shapes.rounded_panel(box.size, 8, colour + (26,), colour + (16,), colour + (150,), 2), box)
 
 
+def draw_hint_column(surface: pygame.Surface, theme: Theme, lay: BoardLayout, col: int) -> None:
+    """A hint's column: a golden wash down it and a thick golden edge, lip included."""
+    box = rect(lay.column_box(col)).inflate(4, 0)
+    box.y, box.h = round(lay.lip.y), round(lay.board.bottom - lay.lip.y)
+    surface.blit(shapes.rounded_panel(box.size, 8, theme.hint + (60,), theme.hint + (30,), theme.hint, 4), box)
+
+
 def draw_cursor(surface: pygame.Surface, theme: Theme, lay: BoardLayout, col: int) -> None:
     box = rect(lay.column_box(col)).inflate(2, 0)
     box.h = round(lay.lip.h) + 4

@@ -133,6 +133,7 @@ class TumblewordsTableInput(PointerInput):
             tile_id, self.selected = self.selected, None
             self.view.preview(None, None)
             self.flow.drop(tile_id, col)
+            self.table.relayout()  # the letter leaves the hand as it starts to fall
             return True
         return False
 
@@ -163,6 +164,7 @@ class TumblewordsTableInput(PointerInput):
             col = self.view.cursor
             self.view.preview(None, None)
             self.flow.drop(tile_id, col)
+            self.table.relayout()
 
     def cancel(self) -> None:
         if self.held is not None:

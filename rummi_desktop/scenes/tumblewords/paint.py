@@ -50,8 +50,9 @@ class PaintCache:
                 self.surface = pygame.Surface(size).convert()
             self.surface.blit(felt_surface(tv.app.theme, size), (0, 0))
             board_paint.draw_board(self.surface, tv.app.theme, tv.layout)
-            _paint_scoreboard(tv, self.surface)
-            _paint_log(tv, self.surface)
+            if tv.scoreboard:
+                _paint_scoreboard(tv, self.surface)
+                _paint_log(tv, self.surface)
             paint_tray(tv, self.surface, REGIONS.hand, tv.hand_layout.ledges, 'Hands')
             self.key = key
         return self.surface
@@ -106,6 +107,8 @@ def _paint_board_tiles(tv, surface: pygame.Surface) -> None:
 
 def _paint_column_marks(tv, surface: pygame.Surface, hand: Hand) -> None:
     theme, lay = tv.app.theme, tv.layout
+    if tv.hint_column is not None:
+        board_paint.draw_hint_column(surface, theme, lay, tv.hint_column)
     if tv.show_cursor and tv.table.my_turn:
         board_paint.draw_cursor(surface, theme, lay, tv.cursor)
     col = tv.preview_column
@@ -206,7 +209,8 @@ def _paint_preview_panel(tv, surface: pygame.Surface, hand: Hand) -> None:
 def _paint_hand(tv, surface: pygame.Surface, hand: Hand) -> None:
     items = sorted(tv.sprites.sprites.items(), key=lambda item: item[0] == hand.held)
     for tile_id, sprite in items:
-        state = "selected" if tile_id in (hand.held, hand.selected) else "hover" if tile_id == hand.hovered else "normal"
+        state = "selected" if tile_id in (hand.held, hand.selected) else "hover" if tile_id == hand.hovered else \
+            "hint" if tile_id in tv.hint_tiles else "normal"
         _draw(tv, surface, face(FACES[tile_id]), round(sprite.w), sprite.x, sprite.y, state)
     for index, box in enumerate(tv.hand_layout.slots[:len(tv.hand_ids)]):
         if tv.table.my_turn and index < 9:

@@ -50,6 +50,9 @@ class TumblewordsTableView:
         self.pending_zap: tuple[int, ...] = ()  # ids Zapper! removes once the drop has landed
         self.fading: dict[int, tuple[float, float, float]] = {}  # zapped id -> (x, y, age)
         self.ghost: Drop | None = None  # the hint
+        self.hint_column: int | None = None  # a puzzle hint's column, glowing
+        self.hint_tiles: set[int] = set()  # a puzzle hint's hand letters, glowing
+        self.scoreboard = True  # False: the left column is the puzzle's card, not seats and log
         self.cursor = params.columns // 2  # the keyboard's column
         self.show_cursor = False
         self.log: list[tuple[str, str, int]] = []

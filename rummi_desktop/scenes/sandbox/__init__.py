@@ -1,0 +1,8 @@
+"""The sandboxes: each game's free table with no clock, its position built by hand, the best
+play from the game's own solver, and scenarios saved as puzzle files or shared as codes.
+
+``chooser`` (the menu's Sandbox: which game?), ``toolbar`` (what every sandbox's top strip
+does: save, load, share, paste), ``scenario_files`` (scenario ↔ puzzle file / share code),
+``dialogs``, ``palette``, ``clipboard``, and one scene per game: ``rummi_sandbox`` (with
+``rummi_scenario``), ``rummble_sandbox``, ``tumblewords_sandbox``.
+"""

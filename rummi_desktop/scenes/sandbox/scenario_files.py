@@ -1,0 +1,135 @@
+"""A sandbox scenario as a puzzle: saved to the player's puzzles folder, shared as a text code.
+
+Game-neutral. A scenario is an analyze position (``{"game": ..., ...}`` without a move); it is
+saved as a one-puzzle file (``storage.puzzle_files``, the puzzle format every puzzle uses,
+``pack = ""``) in ``<user data>/puzzles/``, with its solution when the solver has found one,
+and shared as a ``puzzles.share_code`` code. Every way in (a file, a code) raises
+:class:`ScenarioLoadError` with one clear sentence; nothing is changed then.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+GOAL_PLACE_ALL, GOAL_PLACE_N, GOAL_BEST_SCORE = "place-all", "place-n", "best-score"
+
+
+class ScenarioLoadError(ValueError):
+    """A file or code that holds no usable scenario (the message says why)."""
+
+
+@dataclass(frozen=True)
+class SolverAnswer:
+    """What the solver found for a position: the move (analyze notation) and its value."""
+
+    solution: Any
+    best: int
+
+
+def puzzles_dir() -> Path:
+    from rummi_desktop.storage.paths import data_dir
+
+    return data_dir() / "puzzles"
+
+
+def scenario_id(position: dict[str, Any]) -> str:
+    canonical = json.dumps(position, sort_keys=True, separators=(",", ":"))
+    return f"{position['game']}-{hashlib.sha256(canonical.encode()).hexdigest()[:8]}"
+
+
+def scenario_puzzle(position: dict[str, Any], answer: SolverAnswer | None, title: str = "") -> dict[str, Any]:
+    """The puzzle dict of a scenario (solution and best filled when the solver answered)."""
+    game = position["game"]
+    if game == "rummi":
+        rack = len(position.get("rack", []))
+        best = answer.best if answer is not None else rack
+        goal, target = (GOAL_PLACE_ALL if best == rack else GOAL_PLACE_N), max(1, best)
+    else:
+        goal, target = GOAL_BEST_SCORE, max(1, answer.best if answer is not None else 1)
+    puzzle: dict[str, Any] = {
+        "id": scenario_id(position), "game": game, "pack": "", "title": title or "Sandbox scenario",
+        "goal": goal, "target": target, "position": position, "tags": [],
+    }
+    if answer is not None:
+        puzzle["solution"] = answer.solution
+        puzzle["best"] = answer.best
+    return puzzle
+
+
+def position_of(data: Any, game: str) -> dict[str, Any]:
+    """The position of a puzzle dict (or of a bare position) for ``game``; ScenarioLoadError."""
+    if not isinstance(data, dict):
+        raise ScenarioLoadError("that holds no scenario")
+    position = data.get("position", data)
+    if not isinstance(position, dict) or "game" not in position:
+        raise ScenarioLoadError("that holds no position")
+    if position["game"] != game:
+        raise ScenarioLoadError(f"that is a {position['game']} scenario, not a {game} one")
+    return {key: value for key, value in position.items() if key not in ("play", "drop", "move")}
+
+
+# -- files --------------------------------------------------------------------------------------
+def save_scenario(puzzle: dict[str, Any], folder: Path | None = None) -> Path:
+    """Write ``puzzle`` as its own puzzle file; returns the path (OSError, ValueError)."""
+    from rummi_desktop.puzzles.record import Puzzle, PuzzleFile
+    from rummi_desktop.storage.puzzle_files import write_puzzle_file
+
+    folder = folder or puzzles_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{puzzle['id']}.toml"
+    write_puzzle_file(path, PuzzleFile(1, puzzle["game"], (), (Puzzle.from_dict(puzzle),)))
+    return path
+
+
+def saved_scenarios(game: str, folder: Path | None = None) -> list[Path]:
+    """The player's puzzle files for ``game`` (by name; newest first)."""
+    folder = folder or puzzles_dir()
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.glob(f"{game}-*.toml") if p.is_file()]
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def load_scenario_file(path: Path, game: str) -> dict[str, Any]:
+    """The first puzzle of a puzzle file, as a dict; ScenarioLoadError naming the problem."""
+    from rummi_desktop.storage.puzzle_files import PuzzleFileError, read_puzzle_file
+
+    try:
+        puzzles = read_puzzle_file(path).puzzles
+    except PuzzleFileError as error:
+        raise ScenarioLoadError(str(error)) from error
+    except OSError as error:
+        raise ScenarioLoadError(f"{path.name} could not be read ({error.strerror or error})") from error
+    if not puzzles:
+        raise ScenarioLoadError(f"{path.name} holds no puzzle")
+    puzzle = puzzles[0].to_dict()
+    position_of(puzzle, game)
+    return puzzle
+
+
+# -- share codes --------------------------------------------------------------------------------
+def share_code(puzzle: dict[str, Any]) -> str:
+    from rummi_desktop.puzzles.share_code import encode
+
+    return encode(puzzle)
+
+
+def read_share_code(text: str, game: str) -> dict[str, Any]:
+    from rummi_desktop.puzzles.record import Puzzle, PuzzleError
+    from rummi_desktop.puzzles.share_code import ShareCodeError, decode
+
+    if not text.strip():
+        raise ScenarioLoadError("paste a code first (it starts with RD1-)")
+    try:
+        data = decode(text)
+    except ShareCodeError as error:
+        raise ScenarioLoadError(f"that code cannot be read: {error}") from error
+    position_of(data, game)
+    try:
+        return Puzzle.from_dict(data).to_dict()
+    except PuzzleError as error:
+        raise ScenarioLoadError(f"that code holds no usable scenario: {error}") from error

@@ -1,0 +1,73 @@
+"""Running one attempt from the trainer: open the game's puzzle table, book the outcome into
+the progress file (counts, best time, both ratings), then show the result card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
+from rummi_desktop.scenes.trainer.result import AttemptResultScene, Choice
+from rummi_desktop.scenes.trainer.sources import GamePuzzles
+from rummi_desktop.storage.puzzle_progress import PuzzleProgress, write_progress
+from rummi_desktop.trainer.attempts import AttemptResult, book_attempt
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+    from rummi_desktop.scene import Scene
+
+# After the attempt: the trainer's follow-up choices for the result card (given the result).
+FollowUp = Callable[[PuzzleOutcome, AttemptResult], tuple[list[str], list[Choice]]]
+
+
+def clock_text(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def headline(outcome: PuzzleOutcome) -> str:
+    if outcome.solved and outcome.hints_used >= 3:
+        return "Solution shown"
+    if outcome.solved:
+        return f"Solved in {clock_text(outcome.seconds)}"
+    return "Puzzle left unsolved"
+
+
+class AttemptRunner:
+    """Opens puzzles and books their outcomes into ``progress`` (written after each)."""
+
+    def __init__(self, app: "App", progress: PuzzleProgress, notices: list[str]) -> None:
+        self.app = app
+        self.progress = progress
+        self.notices = notices
+        self.last: tuple[str, AttemptResult] | None = None
+
+    def open(self, stack: Any, game: GamePuzzles, puzzle: Mapping[str, Any], follow_up: FollowUp) -> None:
+        holder: dict[str, "Scene"] = {}
+
+        def on_finish(outcome: PuzzleOutcome) -> None:
+            result = self.book(game.key, puzzle, outcome)
+            lines, choices = follow_up(outcome, result)
+            change = f"{result.change:+d}"
+            lines = [f"Your {game.title} rating {result.before.shown} → {result.after.shown} ({change})", *lines]
+            table = None if outcome.gave_up else holder.get("table")
+            stack.push(AttemptResultScene(self.app, headline(outcome), lines, choices, table))
+
+        try:
+            scene = game.entry.puzzle_scene(self.app, dict(puzzle), on_finish)
+        except (ValueError, KeyError, TypeError, LookupError) as error:  # a bad puzzle costs only itself
+            self.notices.append(f"Puzzle {puzzle.get('id', '?')} cannot be opened: {error}")
+            return
+        holder["table"] = scene
+        stack.push(scene)
+
+    def book(self, game: str, puzzle: Mapping[str, Any], outcome: PuzzleOutcome) -> AttemptResult:
+        result = book_attempt(self.progress, game, puzzle, outcome.solved, outcome.seconds, outcome.hints_used)
+        self.last = (str(puzzle["id"]), result)
+        self.save()
+        return result
+
+    def save(self) -> None:
+        try:
+            write_progress(self.progress)
+        except OSError as error:
+            self.notices.append(f"Could not save puzzle progress ({error.strerror or error}).")

@@ -1,0 +1,43 @@
+"""One finished attempt booked into the player's progress: counts, best time, both ratings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from rummi_desktop.storage.puzzle_progress import PuzzleProgress
+from rummi_desktop.trainer.catalog import rating_of
+from rummi_desktop.trainer.rating import SOLUTION_SHOWN, Rating, rate_attempt
+
+
+@dataclass(frozen=True)
+class AttemptResult:
+    counted_solved: bool  # solved without the solution being played out
+    before: Rating
+    after: Rating
+
+    @property
+    def change(self) -> int:
+        return self.after.shown - self.before.shown
+
+
+def counts_as_solved(solved: bool, hints_used: int) -> bool:
+    return solved and hints_used < SOLUTION_SHOWN
+
+
+def book_attempt(progress: PuzzleProgress, game: str, puzzle: Mapping[str, Any], solved: bool,
+                 seconds: float, hints_used: int) -> AttemptResult:
+    """Update ``progress`` for one attempt at ``puzzle`` and return the player's rating change."""
+    mine = progress.game(game)
+    record = mine.record(str(puzzle["id"]))
+    record.attempts += 1
+    success = counts_as_solved(solved, hints_used)
+    if success:
+        if not record.solved or record.best_seconds is None or seconds < record.best_seconds:
+            record.best_seconds = seconds
+            record.hints = hints_used
+        record.solved = True
+    before = mine.rating
+    puzzle_rating = record.rating or Rating(rating_of(puzzle))
+    mine.rating, record.rating = rate_attempt(before, puzzle_rating, solved, hints_used)
+    return AttemptResult(success, before, mine.rating)
