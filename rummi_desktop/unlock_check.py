@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from rummi_desktop.player_profiles import GUEST
 from rummi_desktop.storage.record_index import read_summaries
-from rummi_desktop.storage.unlock_state import hard_puzzles_solved, read_unlocks, write_unlocks
+from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks, write_unlocks
 from rummi_desktop.unlocks import BY_KEY, Unlockable, earned_keys, profile_facts
 
 
@@ -23,7 +23,7 @@ def newly_earned(profile_ids: Iterable[str], records: list[dict[str, Any]] | Non
         return []
     if records is None:
         records, _ = read_summaries()  # the index holds each seat's stats: no full record read
-    solved = hard_puzzles_solved()
+    solved = hard_pack_progress()
     now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     found = []
     for profile_id in people:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-HARD_PACK_SIZE = 10  # the trainer's hard pack: this many hard puzzles of one game, solved
 FELT, TILE_BACK = "felt", "tile_back"
 
 
@@ -23,7 +22,7 @@ class ProfileFacts:
     wins: int = 0
     sums: Mapping[str, float] = None  # type: ignore[assignment]  # "game.measure" -> total over games
     bests: Mapping[str, float] = None  # type: ignore[assignment]  # "game.measure" -> best of one game
-    hard_puzzles_solved: Mapping[str, int] = None  # type: ignore[assignment]  # game -> count
+    hard_packs: Mapping[str, float] = None  # type: ignore[assignment]  # game -> part of its hard pack solved
 
     def total(self, name: str) -> float:
         return (self.sums or {}).get(name, 0)
@@ -31,8 +30,8 @@ class ProfileFacts:
     def best(self, name: str) -> float:
         return (self.bests or {}).get(name, 0)
 
-    def best_hard_pack(self) -> int:
-        return max((self.hard_puzzles_solved or {}).values(), default=0)
+    def hard_packs_finished(self) -> int:
+        return sum(1 for part in (self.hard_packs or {}).values() if part >= 1.0)
 
 
 @dataclass(frozen=True)
@@ -55,8 +54,8 @@ UNLOCKABLES: tuple[Unlockable, ...] = (
                "letters", lambda f: f.best("tumblewords.best_word")),
     Unlockable("mirror", TILE_BACK, "Mirror tile back", "Score a palindrome in Tumblewords", 1,
                "palindromes", lambda f: f.total("tumblewords.palindromes")),
-    Unlockable("gilded", TILE_BACK, "Gilded tile back", f"Finish a hard puzzle pack ({HARD_PACK_SIZE} hard puzzles)",
-               HARD_PACK_SIZE, "hard puzzles", lambda f: f.best_hard_pack()),
+    Unlockable("gilded", TILE_BACK, "Gilded tile back", "Finish a hard puzzle pack in the trainer", 1,
+               "hard packs", lambda f: f.hard_packs_finished()),
     Unlockable("lattice", TILE_BACK, "Lattice tile back", "Rearrange 6 table tiles in one Rummi turn", 6,
                "tiles", lambda f: f.best("rummi.longest_rearrangement")),
     Unlockable("argyle", TILE_BACK, "Argyle tile back", "Finish 25 games", 25, "games", lambda f: f.games),
@@ -82,7 +81,7 @@ class Progress:
 
 
 def profile_facts(records: Iterable[Mapping[str, Any]], profile_id: str,
-                  hard_puzzles_solved: Mapping[str, int] | None = None) -> ProfileFacts:
+                  hard_packs: Mapping[str, float] | None = None) -> ProfileFacts:
     """The profile's facts from its records (a seat credited to it) and its solved puzzles."""
     games = wins = 0
     sums: dict[str, float] = {}
@@ -97,7 +96,7 @@ def profile_facts(records: Iterable[Mapping[str, Any]], profile_id: str,
                 key = f"{record.get('game')}.{name}"
                 sums[key] = sums.get(key, 0) + value
                 bests[key] = max(bests.get(key, value), value)
-    return ProfileFacts(games, wins, sums, bests, dict(hard_puzzles_solved or {}))
+    return ProfileFacts(games, wins, sums, bests, dict(hard_packs or {}))
 
 
 def unlock_progress(facts: ProfileFacts) -> list[Progress]:

@@ -24,7 +24,7 @@ from rummi_desktop.storage.profiles import save_profiles
 from rummi_desktop.storage.toml_files import write_toml_atomic
 from rummi_desktop.storage.unlock_state import read_unlocks, unlocks_path
 from rummi_desktop.unlock_check import newly_earned
-from rummi_desktop.unlocks import BY_KEY, HARD_PACK_SIZE, earned_keys, profile_facts
+from rummi_desktop.unlocks import BY_KEY, earned_keys, profile_facts
 
 DT = 1 / 60
 SHOTS = "/tmp/replays-shots"
@@ -63,9 +63,26 @@ def test_a_rummmble_and_a_long_rearrangement_and_25_games():
     assert "argyle" not in earned([record()] * 24) and "argyle" in earned([record()] * 25)
 
 
-def test_the_hard_puzzle_pack_counts_one_games_hard_puzzles():
-    assert "gilded" not in earned([], {"rummi": HARD_PACK_SIZE - 1, "rummble": HARD_PACK_SIZE - 1})
-    assert "gilded" in earned([], {"rummble": HARD_PACK_SIZE})
+def test_a_hard_puzzle_pack_counts_once_all_its_puzzles_are_solved():
+    assert "gilded" not in earned([], {"rummi": 21 / 22, "rummble": 7 / 8})
+    assert "gilded" in earned([], {"rummi": 0.5, "rummble": 1.0})
+
+
+def test_the_trainers_progress_gives_each_games_hard_pack_part(tmp_path, monkeypatch):
+    from rummi_desktop.storage import puzzle_files, puzzle_progress
+    from rummi_desktop.storage.unlock_state import hard_pack_progress
+
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    hard = [p.id for p in puzzle_files.shipped_puzzles("rummble").puzzles if p.pack == "rummble-hard"]
+    progress, _ = puzzle_progress.read_progress()
+    for puzzle_id in hard[:-1]:
+        progress.game("rummble").record(puzzle_id).solved = True
+    puzzle_progress.write_progress(progress)
+    assert hard_pack_progress()["rummble"] == pytest.approx((len(hard) - 1) / len(hard))
+    assert "gilded" not in earned([], hard_pack_progress())
+    progress.game("rummble").record(hard[-1]).solved = True
+    puzzle_progress.write_progress(progress)
+    assert "gilded" in earned([], hard_pack_progress())
 
 
 def test_a_palindrome_is_counted_from_a_seeded_tumblewords_game():

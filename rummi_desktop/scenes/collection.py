@@ -12,7 +12,7 @@ import pygame
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.storage.profiles import load_profiles
-from rummi_desktop.storage.unlock_state import hard_puzzles_solved, read_unlocks
+from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.tile_back import draw_tile_back, tile_backs, unlockable_felt
@@ -35,7 +35,7 @@ class CollectionScene(ShellScene):
         self.profile_id = profile.id if profile is not None else ""
         self.profile_name = profile.name if profile is not None else ""
         records, notices = read_summaries()
-        self.progress: list[Progress] = unlock_progress(profile_facts(records, self.profile_id, hard_puzzles_solved()))
+        self.progress: list[Progress] = unlock_progress(profile_facts(records, self.profile_id, hard_pack_progress()))
         state_notice = read_unlocks(self.profile_id)[1] if self.profile_id else None
         self.message = state_notice or notice or (notices[0] if notices else "")
         back = pygame.Rect(0, 0, 200, 56)

@@ -70,17 +70,24 @@ def write_unlocks(profile_id: str, state: UnlockState) -> None:
     write_toml_atomic(unlocks_path(profile_id), state.to_dict())
 
 
-def hard_puzzles_solved() -> dict[str, int]:
-    """Per game, how many hard puzzles the trainer's progress has solved ({} without a trainer).
+def hard_pack_progress() -> dict[str, float]:
+    """Per game, the part of its shipped hard pack (pack ``<game>-hard``) the trainer's progress
+    has solved, 0 to 1 ({} when this copy has no trainer or puzzles).
 
     The trainer's progress is not per profile: it counts for whoever plays on this computer."""
-    try:
-        from rummi_desktop.storage import puzzle_progress  # the trainer's branch defines it
+    try:  # the trainer's modules; a copy without them simply has no puzzle milestone yet
+        from rummi_desktop.games import GAMES
+        from rummi_desktop.storage import puzzle_files, puzzle_progress
     except ImportError:
         return {}
     try:
         progress, _ = puzzle_progress.read_progress()
-        return {game: sum(1 for puzzle_id, record in entry.puzzles.items() if "hard" in puzzle_id and record.solved)
-                for game, entry in progress.games.items()}
+        found = {}
+        for game in GAMES:
+            hard = [puzzle.id for puzzle in puzzle_files.shipped_puzzles(game).puzzles if puzzle.pack == f"{game}-hard"]
+            if hard:
+                records = progress.game(game).puzzles
+                found[game] = sum(1 for puzzle_id in hard if puzzle_id in records and records[puzzle_id].solved) / len(hard)
+        return found
     except (AttributeError, OSError, TypeError, ValueError):
-        return {}  # a trainer of another shape: the milestone waits, nothing breaks
+        return {}  # a trainer of another shape, or a damaged shipped file: the milestone waits
