@@ -178,7 +178,7 @@ def test_the_trophy_banner_drops_in_with_the_fanfare_and_goes(app):
         app.step(DT)
     assert "fanfare" in played
     surface = shot(banner, "trophy-banner")
-    assert surface.get_at((640, 260))[:3] != surface.get_at((640, 600))[:3]  # the ribbon is drawn
+    assert surface.get_at((640, 100))[:3] != surface.get_at((640, 600))[:3]  # the ribbon is drawn
     for _ in range(int(SHOW_SECONDS / DT) + 5):
         app.step(DT)
     assert app.stack.top.status().get("trophy") == "midnight"  # the next one follows

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 SHOW_SECONDS = 4.5
 DROP_SECONDS = 0.6
-RIBBON = pygame.Rect(290, 120, 700, 150)
+RIBBON = pygame.Rect(290, 30, 700, 150)  # above a results card (its top is near y 200)
 GAME_COLOURS = {"rummi": ((178, 52, 40), (240, 200, 90)), "rummble": ((40, 92, 150), (250, 220, 120)),
                 "tumblewords": ((52, 120, 74), (255, 236, 150))}
 
