@@ -74,11 +74,12 @@ class BuildOptions:
 
 
 def data_files(package_dir: Path = PACKAGE_DIR) -> list[tuple[Path, str]]:
-    """Every file under assets/ and every themes/*.toml, walked now (never a fixed list), each
+    """Every file under assets/ and every .toml under themes/ (the unlockable felts and tile
+    backs are in themes/unlockable/), walked now (never a fixed list), each
     with the folder it goes to in the bundle: the same package path, so importlib.resources
     finds it there as it does in the source tree."""
     found = [p for p in sorted((package_dir / "assets").rglob("*")) if p.is_file()]
-    found += sorted((package_dir / "themes").glob("*.toml"))
+    found += sorted((package_dir / "themes").rglob("*.toml"))
     return [(path, path.parent.relative_to(package_dir.parent).as_posix())
             for path in found if "__pycache__" not in path.parts]
 

@@ -19,6 +19,7 @@ shared TileRenderer), ``update_settings``, ``notices``, ``time``, ``idle_time``.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from importlib import resources
 from pathlib import Path
@@ -121,7 +122,15 @@ class App:
 
     # -- settings ---------------------------------------------------------------------------
     def _theme_named(self, name: str) -> Theme:
-        return self.themes.get(name) or self.themes.get(DEFAULT_THEME_NAME) or next(iter(self.themes.values()))
+        if name not in self.themes:  # an earned felt (the Collection applies it) is loaded when chosen
+            from rummi_desktop.ui.tile_back import unlockable_felt
+
+            felt = unlockable_felt(name)
+            if felt is not None:
+                self.themes[name] = felt
+        theme = self.themes.get(name) or self.themes.get(DEFAULT_THEME_NAME) or next(iter(self.themes.values()))
+        back = getattr(getattr(self, "settings", None), "tile_back", "plain")
+        return theme if theme.tile_back == back else dataclasses.replace(theme, tile_back=back)
 
     def theme_choices(self) -> list[tuple[str, str]]:
         """(name, title) of every loaded theme, for pickers."""
@@ -132,7 +141,7 @@ class App:
         if "fullscreen" in changes:
             self.set_fullscreen(bool(changes.pop("fullscreen")))
         self.settings = self.settings.with_changes(**changes)
-        if "theme" in changes:
+        if "theme" in changes or "tile_back" in changes:
             self.theme = self._theme_named(self.settings.theme)
         if any(name.endswith("_volume") for name in changes):
             s = self.settings

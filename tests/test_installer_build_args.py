@@ -22,6 +22,7 @@ def make_package(root: Path) -> Path:
     package = root / "rummi_desktop"
     for relative in ("assets/fonts/Face.ttf", "assets/brand-new/deeper/pack.toml",
                      "assets/__pycache__/junk.pyc", "themes/parlor.toml", "themes/notes.txt",
+                     "themes/unlockable/velvet.toml",
                      "cli.py"):
         (package / relative).parent.mkdir(parents=True, exist_ok=True)
         (package / relative).write_text("x")
@@ -35,13 +36,14 @@ def test_data_files_walks_assets_and_theme_tomls_whatever_they_hold(tmp_path):
         ("assets/fonts/Face.ttf", "rummi_desktop/assets/fonts"),
         ("assets/brand-new/deeper/pack.toml", "rummi_desktop/assets/brand-new/deeper"),
         ("themes/parlor.toml", "rummi_desktop/themes"),
+        ("themes/unlockable/velvet.toml", "rummi_desktop/themes/unlockable"),
     }
 
 
 def test_every_shipped_asset_and_theme_is_added_to_the_bundle():
     expected = {p for p in (bi.PACKAGE_DIR / "assets").rglob("*")
                 if p.is_file() and "__pycache__" not in p.parts}
-    expected |= set((bi.PACKAGE_DIR / "themes").glob("*.toml"))
+    expected |= set((bi.PACKAGE_DIR / "themes").rglob("*.toml"))
     command = bi.pyinstaller_command(bi.BuildOptions(), system="Linux")
     assert {Path(source) for source, _ in added_data(command)} == expected
     for source, destination in added_data(command):

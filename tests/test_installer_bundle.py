@@ -26,7 +26,7 @@ def source_data_files() -> dict[str, int]:
     sizes, as the source tree has them now."""
     files = [p for p in (PACKAGE_DIR / "assets").rglob("*")
              if p.is_file() and "__pycache__" not in p.parts]
-    files += list((PACKAGE_DIR / "themes").glob("*.toml"))
+    files += list((PACKAGE_DIR / "themes").rglob("*.toml"))
     return {p.relative_to(PACKAGE_DIR).as_posix(): p.stat().st_size for p in files}
 
 

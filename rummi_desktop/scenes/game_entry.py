@@ -10,12 +10,13 @@ frame should not wait for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from rummi_desktop.entry_points import load
 from rummi_desktop.games.base import EntryPoint
 from rummi_desktop.scene import Scene
+from rummi_desktop.seats import HUMAN
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -62,6 +63,17 @@ class GameEntry:
         if not self.puzzle:
             raise ValueError(f"{self.title} has no puzzle table yet")
         return load(EntryPoint(self.puzzle))(app, puzzle, on_finish)
+
+    def replay_table(self, app: "App", setup: dict[str, Any], state: Any) -> Any:
+        """The game's own table, read-only (no autosave, no turns run), showing ``state``:
+        what the Replay scene draws. KeyError, TypeError or ValueError for a setup it cannot read."""
+        session_type = load(EntryPoint(self.session))
+        chosen = session_type.setup_type.from_dict(setup)
+        # Nobody plays at a replay's table: its seats sit as people, so no computer seat is
+        # warmed up (a worker process) for turns that will never be asked for.
+        watched = replace(chosen, seats=tuple(replace(seat, kind=HUMAN) for seat in chosen.seats))
+        session = session_type.for_replay(watched, state)
+        return load(EntryPoint(self.table))(app, session, autosave=False)
 
     def load_saved_session(self, notices: list[str] | None = None) -> Any:
         """The autosaved session, or None. A damaged autosave is kept as ``*.bad`` and a notice

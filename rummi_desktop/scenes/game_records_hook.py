@@ -23,3 +23,17 @@ def record_session(game: str, session: Any) -> str:
     except (OSError, ValueError) as error:
         return f"Could not record the game for the statistics ({getattr(error, 'strerror', None) or error})"
     return ""
+
+
+def unlocks_after(session: Any) -> list[tuple[str, Any]]:
+    """(the person's name, the unlockable) for each unlock the people at the table just earned
+    with the game recorded: the milestones are read again from all their records."""
+    from rummi_desktop.unlock_check import newly_earned
+
+    seats = [seat for seat in session.setup.seats if seat.is_human and seat.profile]
+    names = {seat.profile: seat.name for seat in seats}
+    try:
+        earned = newly_earned(seat.profile for seat in seats)
+    except (OSError, ValueError):
+        return []  # a trophy is a pleasure, never a reason to stop the game
+    return [(names[profile], unlock) for profile, unlock in earned]

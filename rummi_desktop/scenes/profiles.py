@@ -59,7 +59,8 @@ class ProfilesScene(ShellScene):
                    ("Delete…", self.ask_delete, "delete", "Delete the chosen profile (its games stay recorded)"),
                    ("Export", self.export, "e", "Write the chosen profile and its games to one file"),
                    ("Import", self.import_file, "i", "Add a profile from the file path typed above"),
-                   ("Statistics", self.open_stats, "s", "The chosen profile's statistics")]
+                   ("Statistics", self.open_stats, "s", "The chosen profile's statistics"),
+                   ("Collection", self.open_collection, "o", "The chosen profile's felts and tile backs")]
         for index, (label, action, key, tooltip) in enumerate(actions):
             column, row = index % 2, index // 2
             rect = (SIDE_X + column * (SIDE_W // 2 + 5), LIST_TOP + 70 + row * 66, SIDE_W // 2 - 5, 56)
@@ -166,6 +167,12 @@ class ProfilesScene(ShellScene):
 
         if self.stack is not None:
             self.stack.push(StatsScene(self.app, self.selected))
+
+    def open_collection(self) -> None:
+        from rummi_desktop.scenes.collection import CollectionScene
+
+        if self.stack is not None:
+            self.stack.push(CollectionScene(self.app, self.selected))
 
     def _clear_field(self) -> None:
         self.name_field.text = self.typed = ""

@@ -30,6 +30,7 @@ class GameInfo:
     ``quick_start(app, args)`` opens a table straight from the command line (``args`` has
     ``seats``, ``seed``, ``mode``; it may raise ValueError with a message for bad options);
     ``resume(app)`` returns a scene continuing a saved game, or None when there is none.
+    ``replay_table(app, setup, state)`` is the game's table, read-only, showing a replayed state.
     ``continue_key`` is the menu shortcut of its Continue button (each game has its own).
     ``sandbox(app)`` opens the game's sandbox (None: the game has none).
     ``rules`` is a short rules summary for How to play (the help page's text format: blank
@@ -46,6 +47,7 @@ class GameInfo:
     rules: str = ""
     continue_key: str = "c"
     sandbox: Callable[["App"], "Scene"] | None = None
+    replay_table: Callable[["App", dict, object], "Scene"] | None = None
 
 
 _registered: dict[str, GameInfo] = {}

@@ -95,5 +95,14 @@ class GameSession:
         return cls.resumed(chosen, state, seat_stats)
 
     @classmethod
+    def for_replay(cls, setup: Any, state: Any) -> Any:
+        """A session only to show ``state`` (a replay at some move): nothing is played in it."""
+        return cls(setup, state, [cls.stats_type() for _ in setup.seats])  # type: ignore[call-arg]
+
+    def show_replayed(self, state: Any) -> None:
+        """A replay moved back: its state is a new object, shown in this session's place."""
+        self.state = state
+
+    @classmethod
     def resumed(cls, setup: Any, state: Any, stats: list[Any]) -> Any:
         return cls(setup, state, stats)  # type: ignore[call-arg]  (the game's dataclass fields)

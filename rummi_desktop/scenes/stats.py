@@ -67,6 +67,9 @@ class StatsScene(ShellScene):
                                                          self.view, self._set_view, tooltip="Statistics or leaderboards"))
         back = pygame.Rect(0, 0, 200, 56)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
+        self.widgets.add(Button(back.move(-220, 0), "History", self.open_history, shortcut="h",
+                                tooltip="This profile's finished games, to replay"))
+        back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self.widgets.add(Button(back, "Back", self.close, style="primary", tooltip="Back", shortcut="escape"))
         self.show(self.game)
 
@@ -74,6 +77,12 @@ class StatsScene(ShellScene):
         self.game = game
         for key, tab in self.tabs.items():
             tab.style = "primary" if key == game else "secondary"
+
+    def open_history(self) -> None:
+        from rummi_desktop.scenes.history import HistoryScene
+
+        if self.stack is not None:
+            self.stack.push(HistoryScene(self.app, self.profile_id))
 
     def _set_profile(self, profile_id: str) -> None:
         self.profile_id = profile_id

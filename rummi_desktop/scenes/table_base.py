@@ -408,11 +408,20 @@ class SessionTableScene(TableScene):
     def record_finished(self) -> None:
         if not self.autosave:
             return
-        from rummi_desktop.scenes.game_records_hook import record_session
+        from rummi_desktop.scenes.game_records_hook import record_session, unlocks_after
 
         problem = record_session(self.GAME, self.session)
         if problem:
             self.say(problem, warning=True)
+        self.trophies = unlocks_after(self.session)
+
+    def show_round_end(self) -> None:
+        super().show_round_end()
+        trophies, self.trophies = getattr(self, "trophies", []), []
+        if trophies and self.stack is not None:  # over the results: the banner is seen first
+            from rummi_desktop.scenes.trophy import TrophyBanner
+
+            self.stack.push(TrophyBanner(self.app, trophies, self.GAME))
 
     def delete_save(self) -> None:
         delete_autosave(self.GAME)

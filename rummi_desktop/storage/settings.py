@@ -42,6 +42,7 @@ class Settings:
     colour_blind: bool = False
     show_invalid_melds: bool = True
     fullscreen: bool = False
+    tile_back: str = "plain"  # the back of face-down tiles: "plain" or one earned in the Collection
 
     @property
     def animation_multiplier(self) -> float:
@@ -66,6 +67,8 @@ def _field_problem(name: str, value: Any) -> str | None:
         return None if _is_volume(value) else f"{name} must be a number from 0 to 1"
     if name == "theme":
         return None if isinstance(value, str) and value.strip() else "theme must be a theme name"
+    if name == "tile_back":
+        return None if isinstance(value, str) and value.strip() else "tile_back must be a tile back's name"
     if name == "turn_clock":
         ok = isinstance(value, int) and not isinstance(value, bool) and value in TURN_CLOCK_CHOICES
         return None if ok else f"turn_clock must be one of {', '.join(map(str, TURN_CLOCK_CHOICES))}"

@@ -85,13 +85,22 @@ def _fitted(text: str, size: int, min_size: int, colour, width: int, bold: bool 
 
 def _draw_mini_tiles(surface: pygame.Surface, theme: Theme, at: tuple[int, int], count: int) -> None:
     """A tiny stack of tile backs with the count on it: how many tiles a seat holds."""
+    from rummi_desktop.ui.tile_back import draw_tile_back, tile_backs  # an earned back (settings)
+
     x, y = at
+    back = tile_backs().get(theme.tile_back) if theme.tile_back != "plain" else None
     for i in range(3):
         body = pygame.Rect(x + i * 4, y + 4 - i * 2, 22, 29)
-        surface.blit(shapes.rounded_panel(body.size, 4, theme.tile_face, theme.tile_face_low, theme.tile_edge, 1),
-                     body)
-    label = shapes.text(str(count), 16, (40, 34, 26), bold=True)
-    surface.blit(label, label.get_rect(center=(x + 19, y + 16)))
+        if back is not None:
+            draw_tile_back(surface, body, back)
+        else:
+            surface.blit(shapes.rounded_panel(body.size, 4, theme.tile_face, theme.tile_face_low, theme.tile_edge, 1),
+                         body)
+    ink, centre = ((255, 255, 255), (x + 19, y + 16)) if back is not None else ((40, 34, 26), (x + 19, y + 16))
+    if back is not None:  # a dark disc keeps the count readable over any pattern
+        pygame.draw.circle(surface, (20, 20, 20), centre, 10)
+    label = shapes.text(str(count), 16, ink, bold=True)
+    surface.blit(label, label.get_rect(center=centre))
 
 
 def draw_pool_chip(surface: pygame.Surface, theme: Theme, area: pygame.Rect, pool: int) -> None:

@@ -92,6 +92,7 @@ class Theme:
     # A read-only mapping K/B/R/Y -> RGB; excluded from hashing (mappings are not hashable),
     # the name already identifies a theme for caches.
     tile_colours: Mapping[str, RGB] = field(default_factory=dict, hash=False, compare=True)
+    tile_back: str = "plain"  # the tile back chosen in the settings (App sets it on the theme in use)
     # Themes key every picture cache and are hashed on each lookup (hundreds per frame):
     # compute the hash once.
     _hash: int = field(default=0, init=False, repr=False, compare=False, hash=False)

@@ -13,13 +13,15 @@ MEASURES = (
     StatMeasure("words", "Words scored", "sum"),
     StatMeasure("best_word", "Best word (points: one a letter)", "best"),
     StatMeasure("best_drop", "Best drop (points)", "best"),
+    StatMeasure("palindromes", "Palindromes scored", "sum"),
 )
+PALINDROME_LETTERS = 3  # "AA" reads the same backwards too, but is no feat
 TURN_OUTCOMES = ("dropped", "passed", "timed_out")  # the moves that are a seat's turn
 
 
 def seat_stats(state: TumblewordsState, seat: int) -> dict[str, float]:
     replay = TumblewordsState(state.params, state.dictionary)
-    turns = drops = words = best_word = best_drop = 0
+    turns = drops = words = best_word = best_drop = palindromes = 0
     for action in state.log:
         result = replay.perform(action)
         if result.seat != seat:
@@ -29,8 +31,13 @@ def seat_stats(state: TumblewordsState, seat: int) -> dict[str, float]:
         words += len(result.words)
         best_word = max([best_word, *(word.points for word in result.words)])
         best_drop = max(best_drop, result.points)
+        palindromes += sum(1 for word in result.words if is_palindrome(word.word))
     return {"tiles_per_turn": round(drops / turns, 3) if turns else 0.0, "words": words,
-            "best_word": best_word, "best_drop": best_drop}
+            "best_word": best_word, "best_drop": best_drop, "palindromes": palindromes}
+
+
+def is_palindrome(word: str) -> bool:
+    return len(word) >= PALINDROME_LETTERS and word == word[::-1]
 
 
 STATS = GameStats(MEASURES, seat_stats)

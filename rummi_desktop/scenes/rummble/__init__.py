@@ -46,4 +46,5 @@ def game_info():
 
     return GameInfo(key=GAME, title=TITLE, tagline="Rummy sets in crossword lines on a premium board",
                     new_game=new_game, quick_start=quick_start, resume=resume, order=20,
-                    rules=rules_summary(), continue_key="b", sandbox=ENTRY.sandbox_scene)
+                    rules=rules_summary(), continue_key="b", sandbox=ENTRY.sandbox_scene,
+                    replay_table=ENTRY.replay_table)

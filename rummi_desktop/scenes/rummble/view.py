@@ -65,6 +65,10 @@ class RummbleTableView:
         return order
 
     # -- layout and sprites -----------------------------------------------------------------
+    def show_state(self) -> None:
+        """A replay moved the session's state: lay the table out for it."""
+        self.relayout()
+
     def relayout(self, spawn: Spawn | None = None, rate: float | None = None, stagger: float = 0.0) -> None:
         state = self.state
         visible: set[int] = set()

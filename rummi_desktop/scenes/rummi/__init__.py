@@ -56,4 +56,5 @@ def game_info():
         order=10,
         rules=rules_summary(),
         sandbox=ENTRY.sandbox_scene,
+        replay_table=ENTRY.replay_table,
     )

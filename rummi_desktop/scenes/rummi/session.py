@@ -200,6 +200,16 @@ class RummiSession(GameSession):
         return state.seats
 
     @classmethod
+    def for_replay(cls, setup: MatchSetup, state: RummiState) -> "RummiSession":
+        """A match whose round on show is ``state`` (a recorded round at some move)."""
+        match = Match(setup.match_settings(), tuple(seat.kind for seat in setup.seats), setup.seed)
+        match.current = state
+        return cls(setup, match, [RummiSeatStats() for _ in setup.seats])
+
+    def show_replayed(self, state: RummiState) -> None:
+        self.match.current = state
+
+    @classmethod
     def resumed(cls, setup: MatchSetup, state: Match, stats: list[RummiSeatStats]) -> "RummiSession":
         session = cls(setup, state, stats)
         if state.current is None and not state.is_over:

@@ -77,6 +77,12 @@ class RummiTableView:
         return layout_rack(count, REGIONS.rack)
 
     # -- layout and sprites -----------------------------------------------------------------
+    def show_state(self) -> None:
+        """A replay moved the session's state: lay the table out for it. Nobody arranged the
+        racks, so each shows the model's order (the same however the replay got there)."""
+        self.racks.clear()
+        self.relayout()
+
     def relayout(self, spawn: Spawn | None = None, rate: float | None = None, stagger: float = 0.0) -> None:
         """Recompute where every visible tile belongs and send the sprites there."""
         shown = self.shown

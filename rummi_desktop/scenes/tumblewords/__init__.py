@@ -47,4 +47,5 @@ def game_info():
 
     return GameInfo(key=GAME, title=TITLE, tagline="Drop letters down the columns; every word through them scores",
                     new_game=new_game, quick_start=quick_start, resume=resume, order=30,
-                    rules=rules_summary(), continue_key="w", sandbox=ENTRY.sandbox_scene)
+                    rules=rules_summary(), continue_key="w", sandbox=ENTRY.sandbox_scene,
+                    replay_table=ENTRY.replay_table)

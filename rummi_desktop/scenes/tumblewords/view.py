@@ -117,6 +117,12 @@ class TumblewordsTableView:
     def _instant(self) -> bool:
         return math.isinf(self.app.animation_speed)
 
+    def show_state(self) -> None:
+        """A replay moved the session's state: the board as it now is (tiles in place), then the hand."""
+        self.sync_board(animate=False)
+        self.world.settle_all()
+        self.relayout()
+
     # -- the hand ---------------------------------------------------------------------------
     def relayout(self) -> None:
         viewer = self.table.viewer

@@ -1,0 +1,165 @@
+"""Match history: a profile's finished games, newest first (date, game, mode, opponents,
+score, won), from the finished-game records. Choosing one opens its Replay; Load replay opens
+a replay file by the path typed in the box (a bad file: a clear message, nothing changed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rummi_desktop.game_replay import Replay, ReplayError, replay_of_record
+from rummi_desktop.games import GAMES
+from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.stat_totals import records_of
+from rummi_desktop.storage.game_records import read_record, record_path
+from rummi_desktop.storage.profiles import load_profiles
+from rummi_desktop.storage.record_index import read_summaries
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.text_field import TextField
+from rummi_desktop.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+PANEL = pygame.Rect(60, 30, 1160, 740)
+LIST_TOP, ROW_H, ROWS_SHOWN = PANEL.y + 150, 44, 10
+COLUMNS = (("Date", 0), ("Game", 170), ("Mode", 330), ("Opponents", 560), ("Score", 860), ("Result", 960))
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One finished game as the list shows it."""
+
+    record_id: str
+    game: str
+    date: str
+    mode: str
+    opponents: str
+    score: int
+    won: bool
+
+    def cells(self) -> tuple[str, ...]:
+        title = GAMES[self.game].title if self.game in GAMES else self.game
+        return (self.date, title, self.mode, self.opponents, str(self.score), "Won" if self.won else "—")
+
+
+def history_rows(summaries: list[dict[str, Any]], profile_id: str) -> list[HistoryRow]:
+    """The profile's games, newest first (a profile at two seats of one game: its first seat)."""
+    rows = []
+    for record in reversed(records_of(summaries, profile_id)):
+        seat = next(index for index, s in enumerate(record["seats"]) if s["profile"] == profile_id)
+        others = ", ".join(s["name"] for index, s in enumerate(record["seats"]) if index != seat)
+        mine = record["seats"][seat]
+        rows.append(HistoryRow(record["id"], record["game"], record["finished_at"][:16].replace("T", " "),
+                               record["mode"], others, mine["score"], mine["won"]))
+    return rows
+
+
+class HistoryScene(ShellScene):
+    def __init__(self, app: "App", profile_id: str = "") -> None:
+        super().__init__(app)
+        summaries, notices = read_summaries()
+        book, notice = load_profiles()
+        profile = book.find(profile_id) or (book.profiles[0] if book.profiles else None)
+        self.profile_name = profile.name if profile is not None else ""
+        self.rows = history_rows(summaries, profile.id) if profile is not None else []
+        self.message = (notices + [notice or ""])[0]
+        self.first = 0  # the first row shown (the list scrolls)
+        self.typed = ""
+        field_rect = (PANEL.x + 40, PANEL.bottom - 92, 640, 52)
+        self.path_field = self.widgets.add(TextField(field_rect, "", self._set_typed, limit=300, path=True,
+                                                     tooltip="The path of a replay file, for Load replay"))
+        self.widgets.add(Button((PANEL.x + 700, PANEL.bottom - 92, 200, 52), "Load replay", self.load_file,
+                                shortcut="l", tooltip="Replay the file whose path is typed in the box"))
+        self.widgets.add(Button((PANEL.right - 220, PANEL.bottom - 92, 180, 52), "Back", self.close,
+                                style="primary", shortcut="escape", tooltip="Back"))
+
+    def _set_typed(self, text: str) -> None:
+        self.typed = text
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(PANEL.x + 40, LIST_TOP + index * ROW_H, PANEL.w - 80, ROW_H - 4)
+
+    def open_row(self, row: HistoryRow) -> None:
+        source = record_path({"game": row.game, "id": row.record_id})
+        record, notice = read_record(source)
+        if record is None:
+            self.message = notice or f"The game {row.record_id} is no longer recorded."
+            return
+        try:
+            self.open_replay(replay_of_record(record))
+        except ReplayError as error:
+            self.message = f"This game cannot be replayed: {error}."
+
+    def load_file(self) -> None:
+        from rummi_desktop.storage.replay_files import load_replay
+
+        if not self.typed.strip():
+            self.message = "Type the path of a replay file in the box, then Load replay."
+            return
+        replay, problem = load_replay(Path(self.typed.strip()))
+        if replay is None:
+            self.message = problem
+            self.play("invalid")
+            return
+        self.open_replay(replay)
+
+    def open_replay(self, replay: Replay) -> None:
+        from rummi_desktop.scenes.replay import ReplayScene
+
+        try:
+            scene = ReplayScene(self.app, replay)
+        except (ReplayError, KeyError, TypeError, ValueError) as error:
+            self.message = f"This game cannot be shown: {error}."
+            return
+        if self.stack is not None:
+            self.stack.push(scene)
+
+    def status(self) -> dict[str, Any]:
+        return {**super().status(), "rows": len(self.rows), "message": self.message}
+
+    # -- input and drawing -----------------------------------------------------------------
+    def handle_action(self, action: Any) -> bool:
+        from rummi_desktop.input import ActionKind
+
+        if self.path_field.editing and action.kind == ActionKind.SHORTCUT and self.path_field.type_key(action):
+            return True
+        if action.kind == ActionKind.SCROLL:
+            self.first = max(0, min(self.first - action.amount, len(self.rows) - ROWS_SHOWN))
+            return True
+        if action.kind == ActionKind.CLICK and action.pos is not None:
+            for index, row in enumerate(self.rows[self.first:self.first + ROWS_SHOWN]):
+                if self.row_rect(index).collidepoint(action.pos):
+                    self.open_row(row)
+                    return True
+        return super().handle_action(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        self.draw_backdrop(surface)
+        draw_panel(surface, theme, PANEL)
+        heading = f"History · {self.profile_name}" if self.profile_name else "History"
+        title = shapes.text(heading, 44, theme.text, display=True)
+        surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 18)))
+        for label, x in COLUMNS:
+            surface.blit(shapes.text(label, 17, theme.text_muted, bold=True), (PANEL.x + 56 + x, LIST_TOP - 28))
+        if not self.rows:
+            hint = shapes.text("No finished games yet: choose this profile at a seat and play one.", 20, theme.text_muted)
+            surface.blit(hint, (PANEL.x + 56, LIST_TOP + 10))
+        for index, row in enumerate(self.rows[self.first:self.first + ROWS_SHOWN]):
+            self._draw_row(surface, self.row_rect(index), row)
+        caption = "A replay file to load:" if not self.message else self.message[:130]
+        surface.blit(shapes.text(caption, 17, theme.hint if self.message else theme.text_muted),
+                     (PANEL.x + 44, PANEL.bottom - 120))
+        self.widgets.draw(surface, theme)
+
+    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, row: HistoryRow) -> None:
+        theme = self.app.theme
+        fill = shapes.mix(theme.felt_dark, theme.panel[:3], 0.5)
+        surface.blit(shapes.rounded_panel(rect.size, 10, fill + (220,), None, theme.rail_highlight, 1), rect)
+        for (_, x), cell in zip(COLUMNS, row.cells()):
+            ink = theme.accent if cell == "Won" else theme.text
+            surface.blit(shapes.text(cell[:30], 18, ink, bold=cell == "Won"), (rect.x + 16 + x, rect.y + 10))

@@ -1,0 +1,179 @@
+"""Replay: a finished game shown move by move on that game's own table, read-only.
+
+The table is the game's real table scene, made by its ``GameInfo.replay_table`` (no autosave,
+no turns run, no input reaches it); this scene only moves the :class:`Replay` to a position
+and asks the table's view to lay out and paint it, with the replay's controls painted where
+the table's own buttons would be. Step back / forward, play / pause, a speed (0.5×–4×),
+Export replay (a TOML file anyone can load) and Back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rummi_desktop.game_replay import Replay, ReplayError
+from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.registry import find_game
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from rummi_desktop.app import App
+
+SPEEDS = ((0.5, "0.5×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×"))
+MOVE_SECONDS = 1.0  # at 1×, one move a second: long enough to see each tile land
+BAR = pygame.Rect(938, 604, 300, 152)  # the bottom right corner, free on all three tables
+
+
+class ReplayControls:
+    """The replay's bar, painted by the table's view in its buttons' place."""
+
+    def __init__(self, scene: "ReplayScene") -> None:
+        self.scene = scene
+
+    def draw(self, surface: pygame.Surface, theme: Any) -> None:
+        scene = self.scene
+        surface.blit(shapes.rounded_panel(BAR.size, 14, theme.panel[:3] + (232,), None, theme.rail_highlight, 1), BAR)
+        replay = scene.replay
+        heading = f"Replay · move {replay.position} of {replay.length}"
+        surface.blit(shapes.text(heading, 18, theme.text, bold=True), (BAR.x + 10, BAR.y + 8))
+        last = replay.last_move() or "the deal"
+        surface.blit(shapes.text(last[:34], 15, theme.text_muted), (BAR.x + 10, BAR.y + 31))
+        scene.widgets.draw(surface, theme)
+        if scene.message:
+            note = shapes.text(scene.message[:110], 15, theme.text)
+            box = note.get_rect(bottomright=(BAR.right - 8, BAR.y - 10)).inflate(16, 10)
+            surface.blit(shapes.rounded_panel(box.size, 8, theme.panel[:3] + (240,), None, theme.rail_highlight, 1), box)
+            surface.blit(note, note.get_rect(center=box.center))
+
+
+class ReplayScene(ShellScene):
+    def __init__(self, app: "App", replay: Replay) -> None:
+        super().__init__(app)
+        self.replay = replay
+        self.playing = False
+        self.speed = 1.0
+        self.until_next = MOVE_SECONDS
+        self.message = ""
+        self.table: Any = None
+        self._shown: Any = None
+        self.controls = ReplayControls(self)
+        self._add_buttons()
+        self.show()
+
+    def _add_buttons(self) -> None:
+        row = BAR.y + 56
+        specs = [("«", lambda: self.seek(0), "home", "Back to the deal"),
+                 ("<", lambda: self.step(-1), "left", "Step back one move"),
+                 ("Play", self.toggle_play, "space", "Play or pause"),
+                 (">", lambda: self.step(1), "right", "Step forward one move"),
+                 ("»", lambda: self.seek(self.replay.length), "end", "To the last move")]
+        x, row = BAR.x + 8, BAR.y + 56
+        for label, action, key, tooltip in specs:
+            width = 80 if label == "Play" else 45
+            button = self.widgets.add(Button((x, row, width, 40), label, action, tooltip=tooltip, shortcut=key,
+                                             font_size=20))
+            if label == "Play":
+                self.play_button = button
+            x += width + 5
+        row = BAR.y + 104
+        self.speed_button = self.widgets.add(Button((BAR.x + 8, row, 104, 40), "", self.next_speed, font_size=17,
+                                                    tooltip="Playing speed: 0.5×, 1×, 2× or 4×", shortcut="s"))
+        self.widgets.add(Button((BAR.x + 117, row, 96, 40), "Export", self.export, tooltip="Export replay: "
+                                "write this game to a file anyone can load", shortcut="e", font_size=17))
+        self.widgets.add(Button((BAR.x + 218, row, 74, 40), "Back", self.close, style="primary",
+                                tooltip="Back", shortcut="escape", font_size=17))
+        self.set_speed(self.speed)
+
+    # -- moving through the game ------------------------------------------------------------
+    def show(self) -> None:
+        """Lay the table out for the replay's position. The table is made once; a step back
+        replays from the deal into a new state object, which the session then shows."""
+        state = self.replay.state
+        jumped = state is not self._shown
+        if self.table is None:
+            info = find_game(self.replay.game)
+            if info is None or info.replay_table is None:
+                raise ReplayError(f"{self.replay.title} has no table to show a replay on")
+            self.table = info.replay_table(self.app, self.replay.setup, state)
+        elif jumped:
+            self.table.session.show_replayed(state)
+        self._shown = state
+        self.table.viewer = None if state.is_terminal else state.current
+        self.table.view.show_state()
+        if jumped:
+            self.table.view.sprites.finish_all()  # a jump back: the tiles are simply there
+
+    def seek(self, position: int) -> None:
+        try:
+            self.replay.seek(position)
+        except ReplayError as error:
+            self.playing = False
+            self.message = f"This game cannot be replayed further: {error}"
+            return
+        if self.replay.at_end:
+            self.playing = False
+        self._label_play()
+        self.show()
+
+    def step(self, by: int) -> None:
+        self.playing = False
+        self.seek(self.replay.position + by)
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.replay.at_end:
+            self.seek(0)  # Play at the end starts again from the deal
+        self.playing = not self.playing
+        self.until_next = MOVE_SECONDS
+        self._label_play()
+
+    def set_speed(self, speed: float) -> None:
+        self.speed = speed
+        self.speed_button.label = f"Speed {dict(SPEEDS)[speed]}"
+
+    def next_speed(self) -> None:
+        choices = [value for value, _ in SPEEDS]
+        self.set_speed(choices[(choices.index(self.speed) + 1) % len(choices)])
+
+    def _label_play(self) -> None:
+        self.play_button.label = "Pause" if self.playing else "Play"
+
+    def export(self) -> None:
+        from rummi_desktop.storage.replay_files import export_replay
+
+        try:
+            path = export_replay(self.replay)
+        except (OSError, ValueError) as error:
+            self.message = f"Could not export the replay ({getattr(error, 'strerror', None) or error})."
+            return
+        self.message = f"Replay written to {path}"
+
+    # -- frames -----------------------------------------------------------------------------
+    def handle_action(self, action: Action) -> bool:
+        if action.kind == ActionKind.CONFIRM:
+            self.toggle_play()
+            return True
+        return super().handle_action(action)
+
+    def next_change_in(self) -> float:
+        return 0.0 if self.playing or not self.table.view.sprites.settled else super().next_change_in()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.table.view.update(dt * self.speed)
+        if not self.playing:
+            return
+        self.until_next -= dt * self.speed
+        if self.until_next <= 0:
+            self.until_next += MOVE_SECONDS
+            self.seek(self.replay.position + 1)
+
+    def status(self) -> dict[str, Any]:
+        return {**super().status(), "game": self.replay.game, "position": self.replay.position,
+                "moves": self.replay.length, "playing": self.playing, "speed": self.speed}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.view.draw(surface, self.table.controller.hand(), self.controls)

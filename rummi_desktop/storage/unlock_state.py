@@ -1,0 +1,93 @@
+"""Each profile's unlocks: ``unlocks/<profile id>.toml`` in the user data folder.
+
+It keeps when each unlockable was first earned (so the trophy banner shows once); what is
+applied is a setting (theme, tile_back). Versioned with an upgrader (version 1 kept a bare list of keys), written
+atomically; a damaged file is moved aside as ``.bad`` with a notice and the profile's unlocks
+are worked out again from its records (the milestones are pure rules over them).
+
+Also reads the puzzle trainer's progress, when this copy has one, for the hard-pack milestone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rummi_desktop.storage import paths
+from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
+from rummi_desktop.storage.versioned import FileVersionError, upgraded
+
+UNLOCK_VERSION = 2
+PROFILE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _earned_dates(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 listed the keys earned, with no date."""
+    earned = document.get("earned", [])
+    return {**document, "version": 2, "earned": {str(key): "" for key in earned} if isinstance(earned, list) else {}}
+
+
+UPGRADERS = {1: _earned_dates}
+
+
+@dataclass
+class UnlockState:
+    earned: dict[str, str] = field(default_factory=dict)  # key -> when first earned (UTC text)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": UNLOCK_VERSION, "earned": dict(self.earned)}
+
+
+def unlocks_path(profile_id: str) -> Path:
+    if not PROFILE_ID.fullmatch(profile_id):
+        raise ValueError(f"{profile_id!r} is not a profile id")
+    return paths.data_dir() / "unlocks" / f"{profile_id}.toml"
+
+
+def read_unlocks(profile_id: str) -> tuple[UnlockState, str | None]:
+    """The profile's unlock state, and a notice when its file was damaged (kept as .bad)."""
+    source = unlocks_path(profile_id)
+    document, notice = read_toml_or_quarantine(source)
+    if document is None:
+        return UnlockState(), notice
+    try:
+        data = upgraded(document, UNLOCK_VERSION, UPGRADERS)
+        earned = data.get("earned", {})
+        if not isinstance(earned, dict) or not all(isinstance(v, str) for v in earned.values()):
+            raise ValueError("its earned unlocks are not a table of dates")
+        return UnlockState({str(k): v for k, v in earned.items()}), None
+    except (FileVersionError, ValueError) as error:
+        try:
+            kept = f"kept it as {quarantine(source).name}"
+        except OSError:
+            kept = "could not move it aside"
+        return UnlockState(), f"{source.name} was damaged ({error}); {kept} and worked the unlocks out again."
+
+
+def write_unlocks(profile_id: str, state: UnlockState) -> None:
+    write_toml_atomic(unlocks_path(profile_id), state.to_dict())
+
+
+def hard_pack_progress() -> dict[str, float]:
+    """Per game, the part of its shipped hard pack (pack ``<game>-hard``) the trainer's progress
+    has solved, 0 to 1 ({} when this copy has no trainer or puzzles).
+
+    The trainer's progress is not per profile: it counts for whoever plays on this computer."""
+    try:  # the trainer's modules; a copy without them simply has no puzzle milestone yet
+        from rummi_desktop.games import GAMES
+        from rummi_desktop.storage import puzzle_files, puzzle_progress
+    except ImportError:
+        return {}
+    try:
+        progress, _ = puzzle_progress.read_progress()
+        found = {}
+        for game in GAMES:
+            hard = [puzzle.id for puzzle in puzzle_files.shipped_puzzles(game).puzzles if puzzle.pack == f"{game}-hard"]
+            if hard:
+                records = progress.game(game).puzzles
+                found[game] = sum(1 for puzzle_id in hard if puzzle_id in records and records[puzzle_id].solved) / len(hard)
+        return found
+    except (AttributeError, OSError, TypeError, ValueError):
+        return {}  # a trainer of another shape, or a damaged shipped file: the milestone waits

@@ -1,0 +1,40 @@
+"""After a finished game: which unlockables each person at the table has newly earned.
+
+Reads the records and the puzzle progress, applies the pure milestones of
+:mod:`rummi_desktop.unlocks`, and writes the new ones into each profile's unlock state (with
+the date), so each trophy is announced once. No pygame here.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any, Iterable
+
+from rummi_desktop.player_profiles import GUEST
+from rummi_desktop.storage.record_index import read_summaries
+from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks, write_unlocks
+from rummi_desktop.unlocks import BY_KEY, Unlockable, earned_keys, profile_facts
+
+
+def newly_earned(profile_ids: Iterable[str], records: list[dict[str, Any]] | None = None) -> list[tuple[str, Unlockable]]:
+    """(profile id, unlockable) for every unlock earned since each profile's state last looked."""
+    people = [p for p in dict.fromkeys(profile_ids) if p and p != GUEST]
+    if not people:
+        return []
+    if records is None:
+        records, _ = read_summaries()  # the index holds each seat's stats: no full record read
+    solved = hard_pack_progress()
+    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    found = []
+    for profile_id in people:
+        state, _ = read_unlocks(profile_id)
+        new = sorted(earned_keys(profile_facts(records, profile_id, solved)) - set(state.earned))
+        if not new:
+            continue
+        state.earned.update({key: now for key in new})
+        try:
+            write_unlocks(profile_id, state)
+        except OSError:
+            pass  # announced now; the next game will find them again and try to write once more
+        found += [(profile_id, BY_KEY[key]) for key in new]
+    return found
