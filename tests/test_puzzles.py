@@ -292,6 +292,17 @@ def test_the_command_generates_a_file_that_verifies(tmp_path):
     assert status == 0 and len(lines) == 3 and all(line["ok"] and line["file"] == str(target) for line in lines)
 
 
+@pytest.mark.parametrize("game", ["rummble", "tumblewords"])
+def test_a_file_mined_without_packs_holds_loose_puzzles_that_verify(tmp_path, game):
+    # a mined puzzle once named its band's pack, which a file without packs does not list
+    target = tmp_path / "mined.toml"
+    status, _, err = run(generate=True, game=game, count=2, seed=3, out=str(target))
+    assert status == 0 and err == ""
+    assert all(puzzle.pack == "" for puzzle in read_puzzle_file(target).puzzles)
+    status, out, err = run(verify=[str(target)])
+    assert status == 0 and err == "" and len(out.splitlines()) == 2
+
+
 def test_the_command_reports_a_failing_puzzle_and_an_unreadable_file(tmp_path):
     wrong = PuzzleFile.from_dict({"version": 1, "game": "rummi", "puzzles": [{**SPLIT, "pack": "", "runner_up": 1}]})
     write_puzzle_file(tmp_path / "wrong.toml", wrong)
