@@ -292,6 +292,13 @@ def test_the_command_generates_a_file_that_verifies(tmp_path):
     assert status == 0 and len(lines) == 3 and all(line["ok"] and line["file"] == str(target) for line in lines)
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_puzzle_module_names_a_pack_for_each_band(game):
+    titles = load_module(GAMES[game], "puzzles").PACK_TITLES
+    assert set(titles) == {"easy", "medium", "hard"} and all(titles.values())
+    assert [pack.title for pack in shipped_puzzles(game).packs] == [titles[b] for b in ("easy", "medium", "hard")]
+
+
 @pytest.mark.parametrize("game", ["rummble", "tumblewords"])
 def test_a_file_mined_without_packs_holds_loose_puzzles_that_verify(tmp_path, game):
     # a mined puzzle once named its band's pack, which a file without packs does not list

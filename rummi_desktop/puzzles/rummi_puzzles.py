@@ -37,6 +37,8 @@ from rummi_desktop.puzzles.rummi_titles import title_for
 from rummi_desktop.tiles import NotationError, Tile, format_tiles
 
 GAME = "rummi"
+# band -> pack title (rummi-desktop puzzles --generate --packs)
+PACK_TITLES = {"easy": "First Steps", "medium": "Table Talk", "hard": "Grand Rearrangements"}
 SEATS = ("hard", "medium")  # the solver's seat finds rich plays; the medium one keeps the table growing
 MAX_GAMES = 400  # a safety stop for a difficulty band that turns up rarely
 MAX_TURNS = 120
