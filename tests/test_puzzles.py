@@ -112,6 +112,14 @@ def test_a_mined_puzzle_is_clear_cut():
             assert puzzle["best"] == len(rack) or puzzle["best"] - puzzle["runner_up"] >= rummi_puzzles.CLEAR_MARGIN
 
 
+def test_verify_names_what_a_puzzle_lacks():
+    # a sandbox save has a solution and best but no runner_up: the message must say just that
+    lacking = {key: value for key, value in SPLIT.items() if key != "runner_up"}
+    assert rummi_puzzles.verify(lacking) == ["the puzzle has no runner_up to check"]
+    bare = {key: value for key, value in SPLIT.items() if key not in ("solution", "best", "runner_up")}
+    assert rummi_puzzles.verify(bare) == ["the puzzle has no solution, best and runner_up to check"]
+
+
 def test_verify_finds_a_wrong_best_a_wrong_runner_up_and_an_illegal_solution():
     assert rummi_puzzles.verify(SPLIT) == []
     assert any("exact search lays 1" in p for p in rummi_puzzles.verify({**SPLIT, "best": 2, "target": 2}))
