@@ -27,7 +27,6 @@ from rummi_desktop.puzzles.record import VERSION, Pack, Puzzle, PuzzleError, Puz
 from rummi_desktop.storage.puzzle_files import PuzzleFileError, read_puzzle_file, write_puzzle_file
 
 BANDS = ("easy", "medium", "hard")
-PACK_TITLES = {"easy": "First Steps", "medium": "Table Talk", "hard": "Grand Rearrangements"}
 
 
 class CommandError(ValueError):
@@ -69,7 +68,7 @@ def _distinct_titles(puzzles: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _packed(game: str, module: ModuleType, count: int, seed: int) -> PuzzleFile:
-    titles = {**PACK_TITLES, **getattr(module, "PACK_TITLES", {})}
+    titles = module.PACK_TITLES  # every puzzle module names its packs, band by band
     packs, puzzles = [], []
     for order, band in enumerate(BANDS, start=1):
         pack_id = f"{game}-{band}"

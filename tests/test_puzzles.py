@@ -112,6 +112,14 @@ def test_a_mined_puzzle_is_clear_cut():
             assert puzzle["best"] == len(rack) or puzzle["best"] - puzzle["runner_up"] >= rummi_puzzles.CLEAR_MARGIN
 
 
+def test_verify_names_what_a_puzzle_lacks():
+    # a sandbox save has a solution and best but no runner_up: the message must say just that
+    lacking = {key: value for key, value in SPLIT.items() if key != "runner_up"}
+    assert rummi_puzzles.verify(lacking) == ["the puzzle has no runner_up to check"]
+    bare = {key: value for key, value in SPLIT.items() if key not in ("solution", "best", "runner_up")}
+    assert rummi_puzzles.verify(bare) == ["the puzzle has no solution, best and runner_up to check"]
+
+
 def test_verify_finds_a_wrong_best_a_wrong_runner_up_and_an_illegal_solution():
     assert rummi_puzzles.verify(SPLIT) == []
     assert any("exact search lays 1" in p for p in rummi_puzzles.verify({**SPLIT, "best": 2, "target": 2}))
@@ -290,6 +298,24 @@ def test_the_command_generates_a_file_that_verifies(tmp_path):
     status, out, err = run(verify=[str(target)])
     lines = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and len(lines) == 3 and all(line["ok"] and line["file"] == str(target) for line in lines)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_puzzle_module_names_a_pack_for_each_band(game):
+    titles = load_module(GAMES[game], "puzzles").PACK_TITLES
+    assert set(titles) == {"easy", "medium", "hard"} and all(titles.values())
+    assert [pack.title for pack in shipped_puzzles(game).packs] == [titles[b] for b in ("easy", "medium", "hard")]
+
+
+@pytest.mark.parametrize("game", ["rummble", "tumblewords"])
+def test_a_file_mined_without_packs_holds_loose_puzzles_that_verify(tmp_path, game):
+    # a mined puzzle once named its band's pack, which a file without packs does not list
+    target = tmp_path / "mined.toml"
+    status, _, err = run(generate=True, game=game, count=2, seed=3, out=str(target))
+    assert status == 0 and err == ""
+    assert all(puzzle.pack == "" for puzzle in read_puzzle_file(target).puzzles)
+    status, out, err = run(verify=[str(target)])
+    assert status == 0 and err == "" and len(out.splitlines()) == 2
 
 
 def test_the_command_reports_a_failing_puzzle_and_an_unreadable_file(tmp_path):

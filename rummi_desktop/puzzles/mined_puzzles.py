@@ -51,10 +51,11 @@ def distinct(found: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
-def choose_varied(found: Sequence[dict[str, Any]], count: int, tags: Sequence[str]) -> list[dict[str, Any]]:
+def choose_varied(found: Sequence[dict[str, Any]], count: int, tags: Sequence[str],
+                  limits: tuple[float, float]) -> list[dict[str, Any]]:
     """Up to ``count`` puzzles from ``found`` (in the order found): first a share for each tag
-    (so every technique appears when it was found), then the rest taken from each band in
-    turn; returned easiest first (ties in the order found)."""
+    (so every technique appears when it was found), then the rest taken from each band (by
+    ``band_of(difficulty, limits)``) in turn; returned easiest first (ties in the order found)."""
     chosen: list[dict[str, Any]] = []
     ids: set[str] = set()
 
@@ -67,7 +68,7 @@ def choose_varied(found: Sequence[dict[str, Any]], count: int, tags: Sequence[st
     for tag in tags:
         for puzzle in [p for p in found if tag in p["tags"] and p["id"] not in ids][:per_tag]:
             take(puzzle)
-    by_band = {band: [p for p in found if p["pack"].endswith(band)] for band in BANDS}
+    by_band = {band: [p for p in found if band_of(p["difficulty"], limits) == band] for band in BANDS}
     while len(chosen) < count and any(by_band.values()):
         for band in BANDS:
             while by_band[band] and by_band[band][0]["id"] in ids:

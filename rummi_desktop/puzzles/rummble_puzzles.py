@@ -154,7 +154,7 @@ def puzzle_from(state: RummbleState, source: dict[str, int]) -> dict[str, Any] |
     if not search.plays or search.margin < MARGIN:
         return None
     puzzle = _puzzle(position, puzzle_state, search)
-    return {**puzzle, "pack": f"{GAME}-{band_of(puzzle['difficulty'], BAND_LIMITS)}", "source": dict(source)}
+    return {**puzzle, "source": dict(source)}
 
 
 def from_position(position: dict[str, Any]) -> dict[str, Any]:
@@ -203,14 +203,18 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
             break
         for state, source in positions_of_game(seed * 1000 + game):
             puzzle = puzzle_from(state, source)
-            if puzzle is not None and (difficulty is None or puzzle["pack"].endswith(difficulty)):
+            if puzzle is not None and _in_band(puzzle, difficulty):
                 found.append(puzzle)
             if source["turn"] % 4 == 0:
                 boards.append((load_position(_position(state)), source))
     # A Rummmble! lays ten tiles, so its difficulty is at least 0.8·10 + 1.2: always "hard".
     if difficulty in (None, "hard") and not any("rummmble" in puzzle["tags"] for puzzle in found):
-        found.extend(p for p in built_rummmbles(boards) if difficulty is None or p["pack"].endswith(difficulty))
-    return choose_varied(distinct(found), count, TAGS)
+        found.extend(p for p in built_rummmbles(boards) if _in_band(p, difficulty))
+    return choose_varied(distinct(found), count, TAGS, BAND_LIMITS)
+
+
+def _in_band(puzzle: dict[str, Any], difficulty: str | None) -> bool:
+    return difficulty is None or band_of(puzzle["difficulty"], BAND_LIMITS) == difficulty
 
 
 def _position(state: RummbleState) -> dict[str, Any]:

@@ -37,6 +37,8 @@ from rummi_desktop.puzzles.rummi_titles import title_for
 from rummi_desktop.tiles import NotationError, Tile, format_tiles
 
 GAME = "rummi"
+# band -> pack title (rummi-desktop puzzles --generate --packs)
+PACK_TITLES = {"easy": "First Steps", "medium": "Table Talk", "hard": "Grand Rearrangements"}
 SEATS = ("hard", "medium")  # the solver's seat finds rich plays; the medium one keeps the table growing
 MAX_GAMES = 400  # a safety stop for a difficulty band that turns up rarely
 MAX_TURNS = 120
@@ -246,8 +248,10 @@ def verify(puzzle: dict[str, Any]) -> list[str]:
         return [str(error)]
     if record.game != GAME:
         return [f"a {record.game} puzzle, not a Rummi one"]
-    if record.solution is None or record.best is None or record.runner_up is None:
-        return ["the puzzle has no solution, best and runner_up to check"]
+    missing = [key for key in ("solution", "best", "runner_up") if getattr(record, key) is None]
+    if missing:
+        named = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
+        return [f"the puzzle has no {named} to check"]
     table, rack, initial = _position(puzzle)
     solution = _melds(record.solution)
     problems = []

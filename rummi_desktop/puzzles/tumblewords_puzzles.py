@@ -160,7 +160,7 @@ def puzzle_from(state: TumblewordsState, source: dict[str, int]) -> dict[str, An
     if not search.drops or search.best == 0 or search.margin < MARGIN:
         return None
     puzzle = _puzzle(position, search)
-    return {**puzzle, "pack": f"{GAME}-{band_of(puzzle['difficulty'], BAND_LIMITS)}", "source": dict(source)}
+    return {**puzzle, "source": dict(source)}
 
 
 def from_position(position: dict[str, Any]) -> dict[str, Any]:
@@ -209,9 +209,13 @@ def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str,
             break
         for state, source in positions_of_game(seed * 1000 + game):
             puzzle = puzzle_from(state, source)
-            if puzzle is not None and (difficulty is None or puzzle["pack"].endswith(difficulty)):
+            if puzzle is not None and _in_band(puzzle, difficulty):
                 found.append(puzzle)
-    return choose_varied(distinct(found), count, TAGS)
+    return choose_varied(distinct(found), count, TAGS, BAND_LIMITS)
+
+
+def _in_band(puzzle: dict[str, Any], difficulty: str | None) -> bool:
+    return difficulty is None or band_of(puzzle["difficulty"], BAND_LIMITS) == difficulty
 
 
 def _every_tag(found: list[dict[str, Any]]) -> bool:

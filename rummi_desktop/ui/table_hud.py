@@ -179,15 +179,18 @@ def _wrap(message: str, size: int, limit: int) -> list[str]:
 
 
 def draw_banner(surface: pygame.Surface, theme: Theme, centre: tuple[int, int], message: str,
-                alpha: float, warning: bool) -> pygame.Rect:
+                alpha: float, warning: bool, max_width: int = BANNER_MAX_W) -> pygame.Rect:
     """A short message over the table: what happened or why a play was refused. Long reasons
-    wrap onto more lines and the card grows upwards (its bottom stays clear of the rack)."""
+    wrap onto more lines and the card grows upwards (its bottom stays clear of the rack).
+    ``max_width`` is the widest the card may be (a board narrower than the table passes its
+    own width, so the card never spills onto the panels beside it)."""
     ink = (255, 255, 255) if warning else theme.text
-    lines = [shapes.text(line, 24, ink, bold=True) for line in _wrap(message, 24, BANNER_MAX_W)]
+    text_width = max(48, min(BANNER_MAX_W, max_width - 56))
+    lines = [shapes.text(line, 24, ink, bold=True) for line in _wrap(message, 24, text_width)]
     widest = max(line.get_width() for line in lines)
     # Card widths in 48 px steps: the card and its shadow are cached per size, and a new
     # size costs a few milliseconds to draw.
-    box = pygame.Rect(0, 0, -(-(widest + 56) // 48) * 48, 20 + 30 * len(lines))
+    box = pygame.Rect(0, 0, min(max_width, -(-(widest + 56) // 48) * 48), 20 + 30 * len(lines))
     box.midbottom = (centre[0], centre[1] + 25)
     fill = shapes.darken(theme.invalid, 0.25) + (235,) if warning else theme.panel
     border = shapes.lighten(theme.invalid, 0.3) if warning else theme.accent

@@ -64,7 +64,8 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     banner = tv.table.banner
     if banner is not None:
         centre = (round(REGIONS.board.x + REGIONS.board.w / 2), round(REGIONS.board.bottom) - 30)
-        table_hud.draw_banner(surface, theme, centre, banner.message, banner.alpha, banner.warning)
+        table_hud.draw_banner(surface, theme, centre, banner.message, banner.alpha, banner.warning,
+                              max_width=round(REGIONS.board.w))
 
 
 def _split(tv, hand: Hand) -> tuple[list, list]:
@@ -140,7 +141,7 @@ def preview_lines(tv) -> tuple[str, list[tuple[str, str]], str]:
     if tv.table.phase != Phase.PERSON:
         return "This play", [], ""
     if not tv.tentative:
-        return "This play", [], "Drag tiles onto the board" if tv.state.board.count else "Cover the star ★ with 2+ tiles"
+        return "This play", [], "Drag tiles onto the board" if tv.state.board.count else "Cover the centre star with 2+ tiles"
     if verdict is None:
         return "This play", [], "Declare the joker to see the score"
     if not verdict.legal:

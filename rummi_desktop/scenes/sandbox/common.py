@@ -1,5 +1,6 @@
-"""Parts the Rummble and Tumblewords sandboxes share: a grid of buttons, the edit history
-(scenario copies for Undo), and asking the game's best computer tier for the best move."""
+"""Parts the sandboxes share: the edit step and the one-seat turn (:class:`SandboxEditing`,
+all three games), a grid of buttons, and asking the game's best computer tier for the best
+move."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from rummi_desktop.scenes.sandbox.rummi_scenario import ScenarioError
+from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.thinking_thread import ThinkingFailed
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box
@@ -16,6 +19,37 @@ from rummi_desktop.ui.widgets import Button
 ButtonSpec = tuple[str, Callable[[], None], str, str]  # label, action, tooltip, shortcut
 EDIT, PLAY = "edit", "play"
 SOLVER_BUDGET = 30.0  # s: the best-move search answers in well under this; a safety net
+
+
+class SandboxEditing:
+    """Mixed in before a game's table scene: the scenario being edited (``self.scenario``, with
+    ``copy()`` and ``position()``), its edit history (``self.edits``, for Undo), and the one
+    person seat that is always on turn. The scene supplies ``_use(scenario)``."""
+
+    def position(self) -> dict[str, Any]:
+        return self.scenario.position()
+
+    def _edit(self, change) -> bool:
+        """Apply an edit to a copy of the scenario; on success it becomes the scenario."""
+        edited = self.scenario.copy()
+        try:
+            change(edited)
+        except ScenarioError as error:
+            self.say(str(error), warning=True)
+            self.play("invalid")
+            return False
+        self.edits.append(self.scenario.copy())
+        self._use(edited)
+        self.play("clink")
+        return True
+
+    def start_person_turn(self, seat: int) -> None:
+        self.viewer = seat
+        self.phase = Phase.PERSON
+        self.person_turn_begins(seat)
+
+    def open_pause(self) -> None:
+        self.close()  # no pause card: the sandbox has no clock and keeps nothing to resume
 
 
 class GridButtons(ButtonPanel):

@@ -29,12 +29,11 @@ from rummi_desktop.scenes.rummble.layout import REGIONS, square_at, tile_box
 from rummi_desktop.scenes.rummble.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
 from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, GridButtons, QuietSolve
+from rummi_desktop.scenes.sandbox.common import SandboxEditing, EDIT, PLAY, BestMoveSearch, GridButtons, QuietSolve
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.rummble_scenario import RummbleScenario
-from rummi_desktop.scenes.sandbox.rummi_scenario import PALETTE_FACES, ScenarioError
+from rummi_desktop.scenes.sandbox.rummi_scenario import PALETTE_FACES
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
-from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.seats import HUMAN, SeatConfig
 from rummi_desktop.tiles import Tile
 from rummi_desktop.ui import shapes
@@ -67,7 +66,7 @@ def sandbox_session(scenario: RummbleScenario) -> RummbleSession:
                           [RummbleSeatStats(), RummbleSeatStats()])
 
 
-class RummbleSandboxScene(RummbleTableScene):
+class RummbleSandboxScene(SandboxEditing, RummbleTableScene):
     """``scenario``: a puzzle dict or an analyze position (None: an empty board)."""
 
     pending_problem = ""
@@ -104,9 +103,6 @@ class RummbleSandboxScene(RummbleTableScene):
                 self.pending_problem = f"That scenario cannot be opened: {error}"
 
     # -- the scenario ---------------------------------------------------------------------
-    def position(self) -> dict[str, Any]:
-        return self.scenario.position()
-
     def load_position(self, position: dict[str, Any]) -> None:
         scenario = RummbleScenario.from_position(position)
         self.edits.append(self.scenario.copy())
@@ -130,19 +126,6 @@ class RummbleSandboxScene(RummbleTableScene):
         if done and self.brush is not None and self.scenario.copies_left(self.brush) <= 0:
             self.brush = None
         return done
-
-    def _edit(self, change) -> bool:
-        edited = self.scenario.copy()
-        try:
-            change(edited)
-        except ScenarioError as error:
-            self.say(str(error), warning=True)
-            self.play("invalid")
-            return False
-        self.edits.append(self.scenario.copy())
-        self._use(edited)
-        self.play("clink")
-        return True
 
     def lines(self) -> list[tuple[tuple[int, ...], tuple[Laid, ...], str]]:
         """Every line of 2+ tiles on the board: its squares, tiles and problem ("" if a set)."""
@@ -267,19 +250,11 @@ class RummbleSandboxScene(RummbleTableScene):
         self.say(self.pending_problem or "Edit: pick a face from the palette, then click a square or the rack",
                  warning=bool(self.pending_problem))
 
-    def start_person_turn(self, seat: int) -> None:
-        self.viewer = seat
-        self.phase = Phase.PERSON
-        self.person_turn_begins(seat)
-
     def end_person_turn(self, reason: str) -> None:
         self.keep_play()
 
     def confirm_turn(self) -> None:
         self.keep_play()
-
-    def open_pause(self) -> None:
-        self.close()
 
     def update_parts(self, dt: float) -> None:
         super().update_parts(dt)

@@ -33,12 +33,11 @@ from rummi_desktop.scenes.rummi.layout import table_drop_target, tile_at
 from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession
 from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
 from rummi_desktop.scenes.rummi.view import REGIONS
-from rummi_desktop.scenes.sandbox.common import BestMoveSearch, QuietSolve
+from rummi_desktop.scenes.sandbox.common import SandboxEditing, BestMoveSearch, QuietSolve
 from rummi_desktop.scenes.sandbox.palette import Palette
-from rummi_desktop.scenes.sandbox.rummi_scenario import PALETTE_FACES, RummiScenario, ScenarioError
+from rummi_desktop.scenes.sandbox.rummi_scenario import PALETTE_FACES, RummiScenario
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
 from rummi_desktop.scenes.sandbox.toolbar import SandboxToolbar
-from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.seats import HUMAN, SeatConfig
 from rummi_desktop.thinking_thread import ThinkingFailed
 from rummi_desktop.tiles import Tile
@@ -122,7 +121,7 @@ class SandboxButtons(ButtonPanel):
         self.keep.enabled = not editing and bool(scene.state.turn_moves)
 
 
-class RummiSandboxScene(RummiTableScene):
+class RummiSandboxScene(SandboxEditing, RummiTableScene):
     """``scenario``: a puzzle dict or an analyze position to start from (None: an empty table)."""
 
     pending_problem = ""  # why the scenario given could not be opened (shown once the table shows)
@@ -155,9 +154,6 @@ class RummiSandboxScene(RummiTableScene):
                 self.pending_problem = f"That scenario cannot be opened: {error}"
 
     # -- the scenario ---------------------------------------------------------------------
-    def position(self) -> dict[str, Any]:
-        return self.scenario.position()
-
     def load_position(self, position: dict[str, Any]) -> None:
         """Replace the scenario (ScenarioError, nothing changed, when it cannot be used)."""
         scenario = RummiScenario.from_position(position)
@@ -177,20 +173,6 @@ class RummiSandboxScene(RummiTableScene):
         self.racks.turn_begins(0, self.state.rack(0))
         self.relayout()
         self.view.sprites.finish_all()  # tile ids are dealt afresh: nothing should fly about
-
-    def _edit(self, change) -> bool:
-        """Apply an edit to a copy of the scenario; on success it becomes the scenario."""
-        edited = self.scenario.copy()
-        try:
-            change(edited)
-        except ScenarioError as error:
-            self.say(str(error), warning=True)
-            self.play("invalid")
-            return False
-        self.edits.append(self.scenario.copy())
-        self._use(edited)
-        self.play("clink")
-        return True
 
     def toggle_initial(self) -> None:
         def flip(scenario: RummiScenario) -> None:
@@ -312,19 +294,11 @@ class RummiSandboxScene(RummiTableScene):
         self.say(self.pending_problem or "Edit: pick a face from the palette, then click the table or the rack",
                  warning=bool(self.pending_problem))
 
-    def start_person_turn(self, seat: int) -> None:
-        self.viewer = seat
-        self.phase = Phase.PERSON
-        self.person_turn_begins(seat)
-
     def end_person_turn(self, reason: str) -> None:
         self.keep_play()
 
     def confirm_turn(self) -> None:
         self.keep_play()
-
-    def open_pause(self) -> None:
-        self.close()
 
     def relayout(self) -> None:
         self.relayout_with(None)

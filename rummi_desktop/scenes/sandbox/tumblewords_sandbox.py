@@ -27,9 +27,8 @@ from rummi_desktop.games.tumblewords.state import TumblewordsState
 from rummi_desktop.games.tumblewords.words import FoundWord, find_words
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, GridButtons, QuietSolve
+from rummi_desktop.scenes.sandbox.common import SandboxEditing, EDIT, PLAY, BestMoveSearch, GridButtons, QuietSolve
 from rummi_desktop.scenes.sandbox.palette import Palette
-from rummi_desktop.scenes.sandbox.rummi_scenario import ScenarioError
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
 from rummi_desktop.scenes.sandbox.tumblewords_scenario import PALETTE_LETTERS, TumblewordsScenario
 from rummi_desktop.scenes.table_base import Phase
@@ -69,7 +68,7 @@ def board_words(state: TumblewordsState) -> list[FoundWord]:
     return sorted(found.values(), key=lambda w: (min(w.start, w.end), w.direction))
 
 
-class TumblewordsSandboxScene(TumblewordsTableScene):
+class TumblewordsSandboxScene(SandboxEditing, TumblewordsTableScene):
     """``scenario``: a puzzle dict or an analyze position (None: an empty 8 × 8 board)."""
 
     pending_problem = ""
@@ -111,9 +110,6 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
                 self.pending_problem = f"That scenario cannot be opened: {error}"
 
     # -- the scenario ---------------------------------------------------------------------
-    def position(self) -> dict[str, Any]:
-        return self.scenario.position()
-
     def load_position(self, position: dict[str, Any]) -> None:
         scenario = TumblewordsScenario.from_position(position)
         self.edits.append(self.scenario.copy())
@@ -142,19 +138,6 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
         if done and self.brush is not None and self.scenario.copies_left(self.brush) <= 0:
             self.brush = None
         return done
-
-    def _edit(self, change) -> bool:
-        edited = self.scenario.copy()
-        try:
-            change(edited)
-        except ScenarioError as error:
-            self.say(str(error), warning=True)
-            self.play("invalid")
-            return False
-        self.edits.append(self.scenario.copy())
-        self._use(edited)
-        self.play("clink")
-        return True
 
     def toggle_min_length(self) -> None:
         def flip(scenario: TumblewordsScenario) -> None:
@@ -247,14 +230,6 @@ class TumblewordsSandboxScene(TumblewordsTableScene):
         self.start_person_turn(0)
         self.say(self.pending_problem or "Edit: pick a letter from the palette, then click a column or the hand",
                  warning=bool(self.pending_problem))
-
-    def start_person_turn(self, seat: int) -> None:
-        self.viewer = seat
-        self.phase = Phase.PERSON
-        self.person_turn_begins(seat)
-
-    def open_pause(self) -> None:
-        self.close()
 
     def update_parts(self, dt: float) -> None:
         super().update_parts(dt)

@@ -75,7 +75,7 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     banner = tv.table.banner
     if banner is not None:
         table_hud.draw_banner(surface, theme, board_paint.banner_centre(tv.layout), banner.message,
-                              banner.alpha, banner.warning)
+                              banner.alpha, banner.warning, max_width=round(tv.layout.board.w))
 
 
 def _draw(tv, surface, picture_face, size: int, x: float, y: float, state: str = "normal", alpha: int = 255) -> None:
