@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from rummi_desktop.player_profiles import GUEST
 from rummi_desktop.storage.record_index import read_summaries
+from rummi_desktop.storage.puzzle_progress import read_book
 from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks, write_unlocks
 from rummi_desktop.unlocks import BY_KEY, Unlockable, earned_keys, profile_facts
 
@@ -23,12 +24,12 @@ def newly_earned(profile_ids: Iterable[str], records: list[dict[str, Any]] | Non
         return []
     if records is None:
         records, _ = read_summaries()  # the index holds each seat's stats: no full record read
-    solved = hard_pack_progress()
+    puzzles, _ = read_book()  # once for every profile
     now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     found = []
     for profile_id in people:
         state, _ = read_unlocks(profile_id)
-        new = sorted(earned_keys(profile_facts(records, profile_id, solved)) - set(state.earned))
+        new = sorted(earned_keys(profile_facts(records, profile_id, hard_pack_progress(profile_id, puzzles))) - set(state.earned))
         if not new:
             continue
         state.earned.update({key: now for key in new})

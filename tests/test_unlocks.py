@@ -74,15 +74,17 @@ def test_the_trainers_progress_gives_each_games_hard_pack_part(tmp_path, monkeyp
 
     monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
     hard = [p.id for p in puzzle_files.shipped_puzzles("rummble").puzzles if p.pack == "rummble-hard"]
-    progress, _ = puzzle_progress.read_progress()
+    book, _ = puzzle_progress.read_book()
     for puzzle_id in hard[:-1]:
-        progress.game("rummble").record(puzzle_id).solved = True
-    puzzle_progress.write_progress(progress)
-    assert hard_pack_progress()["rummble"] == pytest.approx((len(hard) - 1) / len(hard))
-    assert "gilded" not in earned([], hard_pack_progress())
-    progress.game("rummble").record(hard[-1]).solved = True
-    puzzle_progress.write_progress(progress)
-    assert "gilded" in earned([], hard_pack_progress())
+        book.of("ann").game("rummble").record(puzzle_id).solved = True
+    book.of("bob").game("rummble").record(hard[-1]).solved = True
+    puzzle_progress.write_book(book)
+    assert hard_pack_progress("ann")["rummble"] == pytest.approx((len(hard) - 1) / len(hard))
+    assert hard_pack_progress("bob")["rummble"] == pytest.approx(1 / len(hard))  # each profile its own
+    assert "gilded" not in earned([], hard_pack_progress("ann"))
+    book.of("ann").game("rummble").record(hard[-1]).solved = True
+    puzzle_progress.write_book(book)
+    assert "gilded" in earned([], hard_pack_progress("ann"))
 
 
 def test_a_palindrome_is_counted_from_a_seeded_tumblewords_game():

@@ -35,7 +35,7 @@ class CollectionScene(ShellScene):
         self.profile_id = profile.id if profile is not None else ""
         self.profile_name = profile.name if profile is not None else ""
         records, notices = read_summaries()
-        self.progress: list[Progress] = unlock_progress(profile_facts(records, self.profile_id, hard_pack_progress()))
+        self.progress: list[Progress] = unlock_progress(profile_facts(records, self.profile_id, hard_pack_progress(self.profile_id)))
         state_notice = read_unlocks(self.profile_id)[1] if self.profile_id else None
         self.message = state_notice or notice or (notices[0] if notices else "")
         back = pygame.Rect(0, 0, 200, 56)

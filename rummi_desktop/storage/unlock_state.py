@@ -13,11 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
+
+if TYPE_CHECKING:
+    from rummi_desktop.storage.puzzle_progress import ProgressBook
 
 UNLOCK_VERSION = 2
 PROFILE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -70,24 +73,22 @@ def write_unlocks(profile_id: str, state: UnlockState) -> None:
     write_toml_atomic(unlocks_path(profile_id), state.to_dict())
 
 
-def hard_pack_progress() -> dict[str, float]:
-    """Per game, the part of its shipped hard pack (pack ``<game>-hard``) the trainer's progress
-    has solved, 0 to 1 ({} when this copy has no trainer or puzzles).
+def hard_pack_progress(profile_id: str, book: ProgressBook | None = None) -> dict[str, float]:
+    """Per game, the part of its shipped hard pack (pack ``<game>-hard``) that the profile has
+    solved in the puzzle trainer, 0 to 1. ``book`` is the trainer's progress (read from its file
+    when not given; a damaged file counts as no progress, and the trainer names it)."""
+    from rummi_desktop.games import GAMES
+    from rummi_desktop.storage import puzzle_files, puzzle_progress
 
-    The trainer's progress is not per profile: it counts for whoever plays on this computer."""
-    try:  # the trainer's modules; a copy without them simply has no puzzle milestone yet
-        from rummi_desktop.games import GAMES
-        from rummi_desktop.storage import puzzle_files, puzzle_progress
-    except ImportError:
-        return {}
-    try:
-        progress, _ = puzzle_progress.read_progress()
-        found = {}
-        for game in GAMES:
-            hard = [puzzle.id for puzzle in puzzle_files.shipped_puzzles(game).puzzles if puzzle.pack == f"{game}-hard"]
-            if hard:
-                records = progress.game(game).puzzles
-                found[game] = sum(1 for puzzle_id in hard if puzzle_id in records and records[puzzle_id].solved) / len(hard)
-        return found
-    except (AttributeError, OSError, TypeError, ValueError):
-        return {}  # a trainer of another shape, or a damaged shipped file: the milestone waits
+    progress = (book if book is not None else puzzle_progress.read_book()[0]).of(profile_id)
+    found = {}
+    for game in GAMES:
+        try:
+            shipped = puzzle_files.shipped_puzzles(game).puzzles
+        except puzzle_files.PuzzleFileError:
+            continue  # a damaged shipped file: that game's milestone waits (the trainer reports it)
+        hard = [puzzle.id for puzzle in shipped if puzzle.pack == f"{game}-hard"]
+        if hard:
+            records = progress.game(game).puzzles
+            found[game] = sum(1 for puzzle_id in hard if puzzle_id in records and records[puzzle_id].solved) / len(hard)
+    return found
