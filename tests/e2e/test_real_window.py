@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from x_session import GameWindow, centre, find_widget
+from x_session import GameWindow, centre, find_widget, wait_until
 
 pytestmark = pytest.mark.slow
 
 def test_a_match_in_the_real_window(game: GameWindow) -> None:
-    geometry = game.geometry(game.window)
+    # found by its process id, the window may not be mapped at its size yet: wait, bounded
+    geometry = wait_until(lambda: game.geometry(game.window), "the window to be mapped")
     assert geometry == {"X": 0, "Y": 0, "WIDTH": 1280, "HEIGHT": 800}  # window pixels are logical pixels
 
     open_setup(game)
