@@ -194,6 +194,9 @@ def test_the_status_names_the_rack_the_melds_and_the_buttons_for_a_watcher(tmp_p
     assert status["table"] == [["R3", "R4", "R5", "R6"]] and sorted(n for n, _ in status["rack"]) == ["B6", "K6"]
     assert [tuple(rect) for _, rect in status["rack"]] == [tuple(box.as_tuple()) for box in scene.rack_layout.slots]
     assert len(status["melds"]) == 1 and status["tile_w"] == scene.table_layout.tile_w
+    assert status["tiles"] == [[list(box.as_tuple()) for box in scene.table_layout.tile_boxes[0]]]
+    assert len(status["tiles"][0]) == 4 and status["felt"] == list(scene.table_layout.area.as_tuple())
+    assert status["tile_h"] == scene.table_layout.tile_h
     hint = next(w for w in status["widgets"] if w["label"] == "Hint 1/3")
     click(app, tuple(hint["rect"][i] + hint["rect"][i + 2] / 2 for i in (0, 1)))
     assert scene.status()["hint_level"] == 1

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import pygame
 
+from rummi_desktop.ui.drawn_symbols import has_drawn_symbol, render_with_symbols
 from rummi_desktop.ui.fonts import display_font, font, when_fonts_cleared
 
 Colour = tuple[int, ...]
@@ -80,8 +81,11 @@ def soft_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> py
 
 @lru_cache(maxsize=512)
 def text(message: str, size: int, colour: Colour, bold: bool = False, display: bool = False) -> pygame.Surface:
-    """Rendered, antialiased text, cached by its arguments."""
+    """Rendered, antialiased text, cached by its arguments (a symbol the fonts lack, such as
+    ✓, is drawn as a shape: see ui/drawn_symbols.py)."""
     face = display_font(size) if display else font(size, bold)
+    if has_drawn_symbol(message):
+        return render_with_symbols(face, message, colour[:3])
     return face.render(message, True, colour[:3])
 
 

@@ -290,7 +290,9 @@ class RummiPuzzleScene(TableScene):
                 "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
                 "rack": [[name, list(box.as_tuple())] for name, box in zip(names([self.rack_ids])[0],
                                                                         self.rack_layout.slots)],
-                "tile_w": self.table_layout.tile_w, "widgets": describe_widgets(self.buttons.group.widgets)}
+                "tiles": [[list(box.as_tuple()) for box in boxes] for boxes in self.table_layout.tile_boxes],
+                "felt": list(self.table_layout.area.as_tuple()), "tile_w": self.table_layout.tile_w,
+                "tile_h": self.table_layout.tile_h, "widgets": describe_widgets(self.buttons.group.widgets)}
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
