@@ -410,10 +410,10 @@ class SessionTableScene(TableScene):
             return
         from rummi_desktop.scenes.game_records_hook import record_session, unlocks_after
 
-        problem = record_session(self.GAME, self.session)
-        if problem:
-            self.say(problem, warning=True)
-        self.trophies = unlocks_after(self.session)
+        problems = [problem] if (problem := record_session(self.GAME, self.session)) else []
+        self.trophies = unlocks_after(self.session, problems)
+        if problems:
+            self.say(" ".join(problems), warning=True)
 
     def show_round_end(self) -> None:
         super().show_round_end()
