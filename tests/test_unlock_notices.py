@@ -42,3 +42,23 @@ def test_the_tables_hook_passes_the_notices_on(tmp_path, monkeypatch):
     notices: list[str] = []
     assert unlocks_after(session, notices) == []  # no records: nothing earned
     assert len(notices) == 1 and "puzzle_progress.toml.bad" in notices[0]
+
+
+def test_the_table_says_a_damaged_progress_file_was_set_aside_when_the_game_ends(tmp_path, monkeypatch):
+    from profile_support import new_session, play_session_to_end
+
+    from rummi_desktop.app import App
+    from rummi_desktop.scenes.menu import MenuScene
+    from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
+
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    damage(progress_path())
+    app = App()
+    app.stack.push(MenuScene(app))
+    session = new_session("rummble", 6, (SeatConfig(HUMAN, "Ann", "p-a"), SeatConfig("hard", "Hard")))
+    play_session_to_end(session, "rummble", 6)
+    table = RummbleTableScene(app, session)
+    app.stack.push(table)
+    app.step(1 / 60)
+    table.turn_completed(True)
+    assert any("puzzle_progress.toml.bad" in line for line in table.banner_log)
