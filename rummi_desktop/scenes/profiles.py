@@ -22,7 +22,7 @@ from rummi_desktop.storage.profiles import load_profiles, now_text, save_profile
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.avatar import draw_avatar, hex_colour
 from rummi_desktop.ui.text_field import TextField
-from rummi_desktop.ui.widgets import Button, draw_panel
+from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -216,10 +216,7 @@ class ProfilesScene(ShellScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        self.draw_backdrop(surface)
-        draw_panel(surface, theme, PANEL)
-        title = shapes.text("Profiles", 48, theme.text, display=True)
-        surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 18)))
+        self.draw_titled_panel(surface, PANEL, "Profiles", size=48)
         caption = shapes.text("A name, or the file to import:", 17, theme.text_muted)
         surface.blit(caption, caption.get_rect(bottomleft=(SIDE_X + 4, LIST_TOP - 4)))
         if not self.book.profiles:
