@@ -17,25 +17,32 @@ from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks,
 from rummi_desktop.unlocks import BY_KEY, Unlockable, earned_keys, profile_facts
 
 
-def newly_earned(profile_ids: Iterable[str], records: list[dict[str, Any]] | None = None) -> list[tuple[str, Unlockable]]:
-    """(profile id, unlockable) for every unlock earned since each profile's state last looked."""
+def newly_earned(profile_ids: Iterable[str], records: list[dict[str, Any]] | None = None,
+                 notices: list[str] | None = None) -> list[tuple[str, Unlockable]]:
+    """(profile id, unlockable) for every unlock earned since each profile's state last looked.
+    What was wrong with a file read or written on the way (one set aside as .bad, an unlock
+    not saved) is added to ``notices``, for the table to tell the player."""
+    told = notices if notices is not None else []
     people = [p for p in dict.fromkeys(profile_ids) if p and p != GUEST]
     if not people:
         return []
     if records is None:
-        records, _ = read_summaries()  # the index holds each seat's stats: no full record read
-    puzzles, _ = read_book()  # once for every profile
+        records, problems = read_summaries()  # the index holds each seat's stats: no full record read
+        told.extend(problems)
+    puzzles, notice = read_book()  # once for every profile
+    told.extend([notice] if notice else [])
     now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     found = []
     for profile_id in people:
-        state, _ = read_unlocks(profile_id)
+        state, notice = read_unlocks(profile_id)
+        told.extend([notice] if notice else [])
         new = sorted(earned_keys(profile_facts(records, profile_id, hard_pack_progress(profile_id, puzzles))) - set(state.earned))
         if not new:
             continue
         state.earned.update({key: now for key in new})
         try:
             write_unlocks(profile_id, state)
-        except OSError:
-            pass  # announced now; the next game will find them again and try to write once more
+        except OSError as error:  # announced now; the next game finds them again and writes once more
+            told.append(f"Could not save the unlocks ({error.strerror or error}).")
         found += [(profile_id, BY_KEY[key]) for key in new]
     return found

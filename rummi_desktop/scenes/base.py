@@ -60,5 +60,16 @@ class ShellScene(Scene):
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(felt_surface(self.app.theme, surface.get_size()), (0, 0))
 
+    def draw_titled_panel(self, surface: pygame.Surface, panel: pygame.Rect, heading: str, size: int = 44) -> None:
+        """The felt, the screen's panel, and its heading centred at the panel's top."""
+        from rummi_desktop.ui import shapes
+        from rummi_desktop.ui.widgets import draw_panel
+
+        theme = self.app.theme
+        self.draw_backdrop(surface)
+        draw_panel(surface, theme, panel)
+        title = shapes.text(heading, size, theme.text, display=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 18)))
+
     def play(self, cue: str) -> None:
         self.app.audio.play(cue)

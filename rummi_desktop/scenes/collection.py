@@ -16,7 +16,7 @@ from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.tile_back import draw_tile_back, tile_backs, unlockable_felt
-from rummi_desktop.ui.widgets import Button, draw_panel
+from rummi_desktop.ui.widgets import Button
 from rummi_desktop.unlocks import FELT, Progress, profile_facts, unlock_progress
 
 if TYPE_CHECKING:
@@ -81,11 +81,7 @@ class CollectionScene(ShellScene):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        self.draw_backdrop(surface)
-        draw_panel(surface, theme, PANEL)
-        heading = f"Collection · {self.profile_name}" if self.profile_name else "Collection"
-        title = shapes.text(heading, 44, theme.text, display=True)
-        surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 18)))
+        self.draw_titled_panel(surface, PANEL, f"Collection · {self.profile_name}" if self.profile_name else "Collection")
         for index, progress in enumerate(self.progress):
             self._draw_card(surface, self.card_rect(index), progress)
         if self.message:

@@ -25,15 +25,17 @@ def record_session(game: str, session: Any) -> str:
     return ""
 
 
-def unlocks_after(session: Any) -> list[tuple[str, Any]]:
+def unlocks_after(session: Any, notices: list[str]) -> list[tuple[str, Any]]:
     """(the person's name, the unlockable) for each unlock the people at the table just earned
-    with the game recorded: the milestones are read again from all their records."""
+    with the game recorded: the milestones are read again from all their records. A file found
+    damaged (and set aside) on the way is named in ``notices``."""
     from rummi_desktop.unlock_check import newly_earned
 
     seats = [seat for seat in session.setup.seats if seat.is_human and seat.profile]
     names = {seat.profile: seat.name for seat in seats}
     try:
-        earned = newly_earned(seat.profile for seat in seats)
-    except (OSError, ValueError):
-        return []  # a trophy is a pleasure, never a reason to stop the game
+        earned = newly_earned((seat.profile for seat in seats), notices=notices)
+    except (OSError, ValueError) as error:  # a trophy is a pleasure, never a reason to stop the game
+        notices.append(f"Could not check the unlocks ({getattr(error, 'strerror', None) or error}).")
+        return []
     return [(names[profile], unlock) for profile, unlock in earned]

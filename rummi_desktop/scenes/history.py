@@ -19,7 +19,7 @@ from rummi_desktop.storage.profiles import load_profiles
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField
-from rummi_desktop.ui.widgets import Button, draw_panel
+from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -139,11 +139,7 @@ class HistoryScene(ShellScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        self.draw_backdrop(surface)
-        draw_panel(surface, theme, PANEL)
-        heading = f"History · {self.profile_name}" if self.profile_name else "History"
-        title = shapes.text(heading, 44, theme.text, display=True)
-        surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 18)))
+        self.draw_titled_panel(surface, PANEL, f"History · {self.profile_name}" if self.profile_name else "History")
         for label, x in COLUMNS:
             surface.blit(shapes.text(label, 17, theme.text_muted, bold=True), (PANEL.x + 56 + x, LIST_TOP - 28))
         if not self.rows:

@@ -22,7 +22,7 @@ from rummi_desktop.storage.profiles import load_profiles, now_text, save_profile
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.avatar import draw_avatar, hex_colour
 from rummi_desktop.ui.text_field import TextField
-from rummi_desktop.ui.widgets import Button, draw_panel
+from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -50,6 +50,7 @@ class ProfilesScene(ShellScene):
         self.games = {}
         self._count_games()
         self.selected = self.book.profiles[0].id if self.book.profiles else ""
+        self.first = 0  # the first profile in the list's window (up to 24 profiles, 8 shown)
         self.typed = ""
         self.name_field = self.widgets.add(TextField((SIDE_X, LIST_TOP, SIDE_W, 52), "", self._set_typed, limit=200, path=True,
                                                      tooltip="A name for New or Rename, or a file path for Import"))
@@ -81,6 +82,20 @@ class ProfilesScene(ShellScene):
     def row_rect(self, index: int) -> pygame.Rect:
         return pygame.Rect(LIST.x, LIST.y + index * ROW_H, LIST.w, ROW_H - 6)
 
+    def shown_profiles(self) -> list[Any]:
+        return self.book.profiles[self.first:self.first + ROWS_SHOWN]
+
+    def scroll_to(self, first: int) -> None:
+        self.first = max(0, min(first, len(self.book.profiles) - ROWS_SHOWN))
+
+    def _show_selected(self) -> None:
+        """Scroll so the chosen profile's row is in the list's window."""
+        index = next((i for i, profile in enumerate(self.book.profiles) if profile.id == self.selected), 0)
+        if not self.first <= index < self.first + ROWS_SHOWN:
+            self.scroll_to(index - ROWS_SHOWN + 1 if index >= self.first else index)
+        else:
+            self.scroll_to(self.first)  # a deletion may have shortened the list
+
     # -- changes ---------------------------------------------------------------------------
     def _save(self, done: str) -> None:
         try:
@@ -100,6 +115,7 @@ class ProfilesScene(ShellScene):
             return self._refuse(error)
         self.selected = profile.id
         self.games[profile.id] = 0
+        self._show_selected()
         self._clear_field()
         self._save(f"Made the profile {profile.name}.")
 
@@ -134,6 +150,7 @@ class ProfilesScene(ShellScene):
             return
         self.book.delete(profile_id)
         self.selected = self.book.profiles[0].id if self.book.profiles else ""
+        self._show_selected()
         self._save(f"Deleted {profile.name}.")
 
     def export(self) -> None:
@@ -159,6 +176,7 @@ class ProfilesScene(ShellScene):
             self.book, _ = load_profiles()
             self.selected = result.profile_id
             self._count_games()
+            self._show_selected()
         else:
             self.play("invalid")
 
@@ -186,8 +204,11 @@ class ProfilesScene(ShellScene):
 
         if self.name_field.editing and action.kind == ActionKind.SHORTCUT and self.name_field.type_key(action):
             return True
+        if action.kind == ActionKind.SCROLL:
+            self.scroll_to(self.first - action.amount)
+            return True
         if action.kind == ActionKind.CLICK and action.pos is not None:
-            for index, profile in enumerate(self.book.profiles[:ROWS_SHOWN]):
+            for index, profile in enumerate(self.shown_profiles()):
                 if self.row_rect(index).collidepoint(action.pos):
                     self.selected = profile.id
                     return True
@@ -195,17 +216,19 @@ class ProfilesScene(ShellScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        self.draw_backdrop(surface)
-        draw_panel(surface, theme, PANEL)
-        title = shapes.text("Profiles", 48, theme.text, display=True)
-        surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 18)))
+        self.draw_titled_panel(surface, PANEL, "Profiles", size=48)
         caption = shapes.text("A name, or the file to import:", 17, theme.text_muted)
         surface.blit(caption, caption.get_rect(bottomleft=(SIDE_X + 4, LIST_TOP - 4)))
         if not self.book.profiles:
             hint = shapes.text("No profiles yet: type a name and press New profile.", 20, theme.text_muted)
             surface.blit(hint, (LIST.x, LIST.y + 10))
-        for index, profile in enumerate(self.book.profiles[:ROWS_SHOWN]):
+        for index, profile in enumerate(self.shown_profiles()):
             self._draw_row(surface, index, profile)
+        hidden = len(self.book.profiles) - ROWS_SHOWN
+        if hidden > 0:
+            more = shapes.text(f"Profiles {self.first + 1}–{self.first + ROWS_SHOWN} of {len(self.book.profiles)}: "
+                               "scroll for the others", 16, theme.text_muted)
+            surface.blit(more, (LIST.x + 4, LIST.bottom + 2))
         if self.message:
             note = shapes.text(self.message[:110], 18, theme.hint)
             surface.blit(note, (PANEL.x + 40, PANEL.bottom - 110))

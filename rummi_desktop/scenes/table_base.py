@@ -353,6 +353,7 @@ class SessionTableScene(TableScene):
 
     GAME: ClassVar[str] = ""
     board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
+    trophies: tuple[tuple[str, Any], ...] | list[tuple[str, Any]] = ()  # earned by the game just recorded
 
     session: Any
     view: Any
@@ -410,14 +411,14 @@ class SessionTableScene(TableScene):
             return
         from rummi_desktop.scenes.game_records_hook import record_session, unlocks_after
 
-        problem = record_session(self.GAME, self.session)
-        if problem:
-            self.say(problem, warning=True)
-        self.trophies = unlocks_after(self.session)
+        problems = [problem] if (problem := record_session(self.GAME, self.session)) else []
+        self.trophies = unlocks_after(self.session, problems)
+        if problems:
+            self.say(" ".join(problems), warning=True)
 
     def show_round_end(self) -> None:
         super().show_round_end()
-        trophies, self.trophies = getattr(self, "trophies", []), []
+        trophies, self.trophies = self.trophies, ()
         if trophies and self.stack is not None:  # over the results: the banner is seen first
             from rummi_desktop.scenes.trophy import TrophyBanner
 

@@ -2,8 +2,9 @@
 
 The round is replayed from its seed (or hand-made setup) and its log, and every committed turn
 is measured against the table it started from: the tiles laid, the new melds, the jokers laid
-from the rack or freed from the table, and the rearrangement (table tiles that ended in a meld
-that was not on the table before). Jokers kept are those still on the seat's rack at the end.
+from the rack or freed from the table, and the rearrangement (table tiles parted from a tile
+they shared a meld with: extending a meld rearranges nothing). Jokers kept are those still on
+the seat's rack at the end.
 Pure module (no pygame, no I/O).
 """
 
@@ -37,12 +38,24 @@ class _Tally:
     seen: set = field(default_factory=set)
 
 
+def _moved_tiles(before: list[tuple[int, ...]], after: list[tuple[int, ...]]) -> list[int]:
+    """Table tiles parted from a tile they shared a meld with. A meld only added to (or joined
+    whole to another) keeps its tiles together, so extending a run moves nothing; a joker
+    taken out of its meld to be laid elsewhere is freed."""
+    old_meld_of = {tile: frozenset(meld) for meld in before for tile in meld}
+    moved = []
+    for meld in after:
+        now = frozenset(meld)
+        moved.extend(tile for tile in meld if tile in old_meld_of and not old_meld_of[tile] <= now)
+    return moved
+
+
 def _measure_turn(tally: _Tally, before: list[tuple[int, ...]], after: list[tuple[int, ...]]) -> None:
     old_melds = {frozenset(meld) for meld in before}
     old_tiles = {tile for meld in before for tile in meld}
     new_melds = [meld for meld in after if frozenset(meld) not in old_melds]
     placed = [tile for meld in after for tile in meld if tile not in old_tiles]
-    moved = [tile for meld in new_melds for tile in meld if tile in old_tiles]
+    moved = _moved_tiles(before, after)
     tally.tiles += len(placed)
     tally.melds += len(new_melds)
     tally.jokers_played += sum(1 for tile in placed if face(tile).is_joker)
