@@ -69,6 +69,24 @@ def build_parser() -> argparse.ArgumentParser:
     puzzles.add_argument("--packs", action="store_true", help="one graded pack per difficulty")
     puzzles.add_argument("--out", default=None, help="file to write (default: standard output)")
 
+    serve = commands.add_parser("serve", help="host online games (needs the server extra)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
+    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--database", default=None,
+                       help="a SQLite file (default: server.sqlite3 in the user data folder) or postgresql://…")
+    serve.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
+    serve.add_argument("--keyfile", default=None, help="TLS private key (PEM)")
+
+    loadtest = commands.add_parser("loadtest", help="play bot games over WebSockets and time them")
+    loadtest.add_argument("--games", type=int, default=20)
+    loadtest.add_argument("--game", default="tumblewords")
+    loadtest.add_argument("--server", default=None, help="ws:// URL; default: an embedded server")
+    loadtest.add_argument("--processes", type=int, default=1,
+                          help="embedded server processes (more than 1 needs --database postgresql://…)")
+    loadtest.add_argument("--database", default=None, help="the embedded servers' database")
+    loadtest.add_argument("--pace", type=float, default=1.0, help="seconds a bot waits before each move")
+    loadtest.add_argument("--clients", type=int, default=2, help="processes the bots are spread over")
+
     bench = commands.add_parser("bench", help="time the drawing of a scripted scene, no window")
     bench.add_argument("--scene", default="menu")
     bench.add_argument("--frames", type=int, default=600)
@@ -104,7 +122,16 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.puzzle_command import run_puzzles
 
         return run_puzzles(args, argv)
-    start_thinking_early()  # the window and the bench play tables with computer seats
+    if args.command == "loadtest":
+        from rummi_desktop.net.loadtest import run_loadtest
+
+        return run_loadtest(args.games, args.game, args.server, args.processes, args.database, args.pace,
+                            args.clients)
+    start_thinking_early()  # the window, the bench and the server play tables with computer seats
+    if args.command == "serve":
+        from rummi_desktop.net.server import run_serve
+
+        return run_serve(args.host, args.port, args.database, args.certfile, args.keyfile)
     if args.command == "bench":
         from rummi_desktop.bench import run_bench
 

@@ -15,6 +15,9 @@ The rules:
    package (``games/rummi/``, ``ai/rummi_dp.py``, ``scenes/rummi/``, ``analysis/rummi_check.py``,
    ``storage/rummi_saves.py``, ``puzzles/rummi_puzzles.py``). The game keys are the package names under ``games/``. Shared
    modules (``ai/tiers.py``, ``scenes/menu.py``, the ``games`` registry) may use any game.
+4. The network layer (``net/``: the server, its stores and the client) is not pure, but it
+   never imports pygame or pymunk, nor the window's modules (scenes, ui, app, audio, launch):
+   a server runs where there is no display.
 """
 
 from __future__ import annotations
@@ -77,6 +80,10 @@ IO_METHODS = {
     "readlines", "writelines", "fileno",
 }
 
+NET_LAYER = "net"
+NET_FORBIDDEN_PACKAGES = {"pygame", "pymunk"}
+NET_FORBIDDEN_MODULES = {"scenes", "ui", "app", "audio", "launch"}
+
 DYNAMIC_IMPORTERS = {"importlib.import_module", "builtins.__import__"}
 
 
@@ -112,7 +119,8 @@ def find_offences(package_dir: Path) -> list[Offence]:
     offences = missing_pure_places(package_dir)
     for name, path in paths.items():
         pure = is_pure(name)
-        if not pure and game_of(name, games) is None:
+        net = is_net(name)
+        if not pure and not net and game_of(name, games) is None:
             continue  # no rule limits what the app or the shared modules import
         module = read_module(name, path, package_dir)
         bindings = imported_bindings(module, known)
@@ -120,6 +128,8 @@ def find_offences(package_dir: Path) -> list[Offence]:
         if pure:
             offences += pure_import_offences(module, imports)
             offences += io_offences(module, bindings)
+        if net:
+            offences += net_offences(module, imports)
         offences += hidden
         offences += cross_game_offences(module, imports, games)
     return sorted(set(offences))
@@ -156,6 +166,11 @@ def missing_pure_places(package_dir: Path) -> list[Offence]:
 def is_pure(name: str) -> bool:
     parts = name.split(".")
     return len(parts) > 1 and parts[1] in PURE_LAYERS
+
+
+def is_net(name: str) -> bool:
+    parts = name.split(".")
+    return len(parts) > 1 and parts[1] == NET_LAYER
 
 
 def game_of(name: str, games: set[str]) -> str | None:
@@ -341,6 +356,21 @@ def attribute_offences(module: Module, node: ast.Attribute,
             found.append(Offence(module.path, node.lineno, f".{node.attr}(): file or stream I/O"))
         node = node.value
     return found
+
+
+# ---- rule 4: the network layer stays away from the window -------------------------------------
+
+def net_offences(module: Module, imports: list[Import]) -> list[Offence]:
+    package = module.name.split(".")[0]
+    offences = []
+    for item in imports:
+        top, _, rest = item.target.partition(".")
+        if top in NET_FORBIDDEN_PACKAGES:
+            offences.append(Offence(module.path, item.line, f"import {item.target}: net/ never imports {top}"))
+        elif top == package and rest.partition(".")[0] in NET_FORBIDDEN_MODULES:
+            offences.append(Offence(module.path, item.line,
+                                    f"import {item.target}: net/ never imports the window's modules"))
+    return offences
 
 
 # ---- rule 3: one game never imports another --------------------------------------------------

@@ -1,0 +1,149 @@
+"""The games a server process holds in memory, always brought up to the stored version before
+use, and the one path by which a move changes a game.
+
+A game's state is rebuilt from its seed and its move log (``spec.new_state`` + ``perform`` of
+each logged action), so a process that starts, or that another process got ahead of, replays
+what it is missing. Every move goes through the game's own model (``apply``, or
+``play_seat_move`` for a computer seat, or ``forfeit_turn`` for a clock that ran out); the
+actions it logged are stored as the next version only if the table is still at the version
+the move was made against (:meth:`SqlStore.append_move`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.net.lobby import turn_passed
+from rummi_desktop.net.protocol import ProtocolError
+from rummi_desktop.net.records import OVER, PLAYING, TableRecord
+from rummi_desktop.net.store import SqlStore
+
+MAX_VERSIONS = 5000  # a safety stop: a game this long ends without a winner
+
+
+@dataclass
+class LiveGame:
+    record: TableRecord
+    state: Any
+    last_seat: int | None = None
+    last_actions: list[str] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def fresh_state(record: TableRecord) -> Any:
+    spec = GAMES[record.game]
+    return spec.new_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
+
+
+def result_of(state: Any) -> dict[str, Any]:
+    return {"scores": list(state.scores()), "winners": list(state.winners())}
+
+
+class LiveGames:
+    """This process's cache of games in play; ``on_change(live, own)`` runs after every new version (own: stored by this process)."""
+
+    def __init__(self, store: SqlStore, on_change: Callable[[LiveGame, bool], None]) -> None:
+        self.store = store
+        self.on_change = on_change
+        self.games: dict[str, LiveGame] = {}
+
+    async def get(self, table_id: str, catch_up: bool = True) -> LiveGame | None:
+        """The game at the stored version (None for no such table, or one not started); with
+        ``catch_up`` false, a game already held is returned as held (its next move catches up)."""
+        live = self.games.get(table_id)
+        if live is not None and not catch_up:
+            return live
+        if live is None:
+            record = await self.store.table(table_id)
+            if record is None or record.status == "open":
+                return None
+            live = self.games.setdefault(table_id, LiveGame(record.with_(version=0), fresh_state(record)))
+        async with live.lock:
+            await self._catch_up(live)
+        return live
+
+    async def _catch_up(self, live: LiveGame) -> bool:
+        """Replay the moves stored after the version held; True if there were any."""
+        moves = await self.store.moves_since(live.record.id, live.record.version)
+        if not moves:
+            return False
+        for move in moves:
+            for action in move.actions:
+                live.state.perform(action)
+            live.last_seat, live.last_actions = move.seat, move.actions
+        record = await self.store.table(live.record.id)
+        live.record = record if record is not None and record.version == moves[-1].version else \
+            live.record.with_(version=moves[-1].version)
+        self.on_change(live, False)
+        return True
+
+    async def refresh(self, table_id: str) -> None:
+        """Another process may have moved: catch up if this process holds the game."""
+        live = self.games.get(table_id)
+        if live is not None:
+            async with live.lock:
+                await self._catch_up(live)
+
+    def forget(self, table_id: str) -> None:
+        self.games.pop(table_id, None)
+
+    async def player_move(self, live: LiveGame, seat: int, version: int, seq: int, notation: str | None) -> int:
+        """Apply a person's move (None: forfeit the turn) and return the new version."""
+        async with live.lock:
+            await self._catch_up(live)
+            record = live.record
+            done, last_seq = await self.store.seq_facts(record.id, seat, seq)
+            if done is not None:
+                raise ProtocolError("duplicate_seq", f"move number {seq} was already applied (version {done}); "
+                                    "nothing was done again")
+            if record.status != PLAYING:
+                raise ProtocolError("game_over", "this game is over")
+            if version != record.version:
+                raise ProtocolError("stale_version", f"the game is at version {record.version}, not {version}")
+            if live.state.current != seat:
+                raise ProtocolError("not_your_turn", f"it is seat {live.state.current}'s turn, not yours")
+            if last_seq >= seq:
+                raise ProtocolError("old_seq", "move numbers must grow; this one is not above your last")
+            before = len(live.state.log)
+            try:
+                if notation is None:
+                    live.state.forfeit_turn()
+                else:
+                    live.state.apply(GAMES[record.game].parse_move(notation))
+            except MoveNotationError as error:
+                raise ProtocolError("bad_move", str(error)) from None
+            except IllegalMove as error:
+                raise ProtocolError("illegal_move", str(error) or "the rules refuse this move") from None
+            return await self._store_new_version(live, before, seat, seq)
+
+    async def server_move(self, live: LiveGame, version: int, choose: Callable[[Any], Any]) -> bool:
+        """Make the seat on turn move by ``choose(state)`` (a computer's notation, or forfeit);
+        False when the game moved on meanwhile."""
+        async with live.lock:
+            await self._catch_up(live)
+            if live.record.version != version or live.record.status != PLAYING:
+                return False
+            seat, before = live.state.current, len(live.state.log)
+            choose(live.state)
+            await self._store_new_version(live, before, seat, None)
+            return True
+
+    async def _store_new_version(self, live: LiveGame, before: int, seat: int, seq: int | None) -> int:
+        state, record = live.state, live.record
+        actions = state.log[before:]
+        now = time.time()
+        after = turn_passed(record.with_(version=record.version + 1), record.current_seat, state.current, now)
+        if state.is_terminal or after.version >= MAX_VERSIONS:
+            after = after.with_(status=OVER, deadline=None, result=result_of(state))
+        if not await self.store.append_move(after, actions, seat, seq):
+            self.forget(record.id)  # another process got there first; rebuild from the store
+            raise ProtocolError("stale_version", "the game moved on meanwhile; fetch it again")
+        live.record, live.last_seat, live.last_actions = after, seat, actions
+        self.on_change(live, True)
+        return after.version
+

@@ -1,0 +1,216 @@
+"""``rummi-desktop loadtest``: N concurrent bot games over real WebSockets, timed.
+
+Against ``--server URL``, or embedded: server processes started here as subprocesses on free
+ports of 127.0.0.1 (one on a temporary SQLite file by default; with ``--processes P`` and a
+``postgresql://`` ``--database``, P processes sharing it, the two players of each game on
+different processes). Each game has two bot clients playing with the easy tier, waiting
+``--pace`` seconds (±50 %) before each move as a person would. Prints one JSON line:
+``{"games", "completed", "moves", "rtt_p50_ms", "rtt_p99_ms", "delivery_p50_ms",
+"delivery_p99_ms", "errors", "violations", ...}``: rtt is move sent to its acknowledgement;
+delivery is move sent to the other player's client receiving the new version (across
+processes when there are several); an error is a game that failed (a refused request, a lost
+connection, a time-out); a violation is a bot's move the rules refused, a message holding a
+seed, or a game version going backwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rummi_desktop.net.bots import BotTally, play_seat
+from rummi_desktop.net.client import GameClient
+
+PASSWORD = "load test password"
+TIME_LIMIT = 900.0  # seconds: the whole run stops by itself
+SETUP_AT_ONCE = 4
+
+
+def start_embedded(database: str) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen([sys.executable, "-m", "rummi_desktop", "serve", "--port", "0", "--database", database],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = process.stdout.readline() if process.stdout else ""
+    found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
+    if not found:
+        process.kill()
+        raise RuntimeError(f"the embedded server did not start: {line.strip()!r}")
+    return process, f"ws://127.0.0.1:{found.group(1)}"
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(share * len(ordered)))], 1)
+
+
+class Run:
+    def __init__(self, urls: list[str], game: str, pace: float) -> None:
+        self.urls, self.game, self.pace = urls, game, pace
+        self.tallies: list[BotTally] = []
+        self.clients: list[GameClient] = []
+        self.completed = self.errors = self.violations = 0
+        self.delivery: list[float] = []
+        self.error_kinds: dict[str, int] = {}
+        self.setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
+        self.run_id = ""
+
+    async def client(self, url: str, name: str) -> GameClient:
+        client = await GameClient.connect(url)
+        client.received, client.arrivals = [], {}
+        await client.register(name, PASSWORD)
+        self.clients.append(client)
+        return client
+
+    async def seat_game(self, number: int) -> tuple[GameClient, GameClient, str]:
+        """Two signed-in players at a started table (set up a few at a time: registering hashes
+        a password, and the timed part is the play)."""
+        async with self.setting_up:
+            first = await self.client(self.urls[number % len(self.urls)], f"a{self.run_id}x{number}")
+            second = await self.client(self.urls[(number + 1) % len(self.urls)], f"b{self.run_id}x{number}")
+            table = (await first.create_table(self.game, ["human", "human"]))["table"]
+            await second.join_table(table)
+            await first.subscribe(table), await second.subscribe(table)
+        return first, second, table
+
+    async def one_game(self, number: int, everyone_seated: asyncio.Barrier) -> None:
+        try:
+            try:
+                first, second, table = await self.seat_game(number)
+            finally:
+                await everyone_seated.wait()  # all games start playing together
+            tallies = BotTally(), BotTally()
+            self.tallies += tallies
+            endings = await asyncio.gather(play_seat(first, table, seed=2 * number, tally=tallies[0], pace=self.pace),
+                                           play_seat(second, table, seed=2 * number + 1, tally=tallies[1],
+                                                     pace=self.pace))
+            self.completed += all(ending["status"] == "over" for ending in endings)
+            for mover, other in ((tallies[0], second), (tallies[1], first)):
+                for key, sent in mover.sent_at.items():
+                    if key in other.arrivals:
+                        self.delivery.append((other.arrivals[key] - sent) * 1000)
+        except (Exception, asyncio.TimeoutError) as error:
+            self.errors += 1
+            kind = type(error).__name__ + (f" {error.code}" if hasattr(error, "code") else "")
+            self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+    def count_violations(self) -> None:
+        self.violations = sum(tally.refused for tally in self.tallies)
+        for client in self.clients:
+            versions: dict[str, int] = {}
+            for text in client.received or []:
+                if '"seed"' in text:
+                    self.violations += 1
+                message = json.loads(text)
+                if message.get("type") == "game":
+                    if message["version"] < versions.get(message["table"], -1):
+                        self.violations += 1
+                    versions[message["table"]] = message["version"]
+
+    async def close(self) -> None:
+        await asyncio.gather(*(client.close() for client in self.clients), return_exceptions=True)
+
+
+async def play_share(urls: list[str], first: int, count: int, game: str, pace: float, run_id: str) -> dict:
+    """Games ``first`` … ``first + count - 1``; the raw figures (lists of times, counts)."""
+    run = Run(urls, game, pace)
+    run.run_id = run_id
+    seated = asyncio.Barrier(count)
+    tasks = [asyncio.create_task(run.one_game(number, seated)) for number in range(first, first + count)]
+    _, pending = await asyncio.wait(tasks, timeout=TIME_LIMIT)
+    for task in pending:
+        task.cancel()
+    run.errors += len(pending)
+    run.count_violations()
+    await run.close()
+    return {"completed": run.completed, "errors": run.errors, "violations": run.violations,
+            "rtt": [value for tally in run.tallies for value in tally.rtt_ms], "delivery": run.delivery,
+            "error_kinds": run.error_kinds}
+
+
+def play_in_workers(urls: list[str], games: int, game: str, pace: float, clients: int, run_id: str) -> list[dict]:
+    """Split the games over ``clients`` processes (so the bots, not the server, are never what
+    runs out of CPU first) and collect their raw figures."""
+    if clients == 1:
+        return [asyncio.run(play_share(urls, 0, games, game, pace, run_id))]
+    shares = [games // clients + (1 if index < games % clients else 0) for index in range(clients)]
+    workers, first = [], 0
+    for count in filter(None, shares):
+        job = json.dumps({"urls": urls, "first": first, "count": count, "game": game, "pace": pace, "run_id": run_id})
+        workers.append(subprocess.Popen([sys.executable, "-m", "rummi_desktop.net.loadtest", job],
+                                        stdout=subprocess.PIPE, text=True))
+        first += count
+    figures = []
+    for worker in workers:
+        out, _ = worker.communicate(timeout=TIME_LIMIT + 60)
+        figures.append(json.loads(out.strip().splitlines()[-1]) if worker.returncode == 0 and out.strip() else
+                       {"completed": 0, "errors": 1, "violations": 0, "rtt": [], "delivery": [],
+                        "error_kinds": {"worker failed": 1}})
+    return figures
+
+
+def summary(figures: list[dict], games: int, game: str, servers: int, clients: int, pace: float,
+            seconds: float) -> dict:
+    rtt = [value for part in figures for value in part["rtt"]]
+    delivery = [value for part in figures for value in part["delivery"]]
+    kinds: dict[str, int] = {}
+    for part in figures:
+        for kind, count in part["error_kinds"].items():
+            kinds[kind] = kinds.get(kind, 0) + count
+    return {"games": games, "completed": sum(p["completed"] for p in figures), "moves": len(rtt),
+            "rtt_p50_ms": percentile(rtt, 0.5), "rtt_p99_ms": percentile(rtt, 0.99),
+            "delivery_p50_ms": percentile(delivery, 0.5), "delivery_p99_ms": percentile(delivery, 0.99),
+            "errors": sum(p["errors"] for p in figures), "violations": sum(p["violations"] for p in figures),
+            "game": game, "servers": servers, "client_processes": clients, "pace_s": pace, "seconds": round(seconds, 1),
+            **({"error_kinds": kinds} if kinds else {})}
+
+
+def run_loadtest(games: int, game: str, server: str | None, processes: int, database: str | None,
+                 pace: float, clients: int = 2) -> int:
+    from rummi_desktop.games import GAMES
+
+    if game not in GAMES or games < 1 or processes < 1 or clients < 1:
+        print(f"loadtest: give --games ≥ 1, --clients ≥ 1 and a --game of {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    if processes > 1 and not (database or "").startswith(("postgresql://", "postgres://")):
+        print("loadtest: several --processes share a PostgreSQL --database postgresql://…", file=sys.stderr)
+        return 2
+    started: list[subprocess.Popen] = []
+    try:
+        if server:
+            urls = [server]
+        else:
+            database = database or str(Path(tempfile.mkdtemp(prefix="rummi-load-")) / "server.sqlite3")
+            urls = []
+            for _ in range(processes):
+                process, url = start_embedded(database)
+                started.append(process)
+                urls.append(url)
+        began = time.perf_counter()
+        figures = play_in_workers(urls, games, game, pace, min(clients, games), str(int(time.time() * 1000) % 10**8))
+        seconds = time.perf_counter() - began
+        print(json.dumps(summary(figures, games, game, len(urls), min(clients, games), pace, seconds),
+                         separators=(",", ":")))
+    finally:
+        for process in started:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    return 0
+
+
+if __name__ == "__main__":  # one worker of play_in_workers: a JSON job in, raw figures out
+    from rummi_desktop.storage import word_lists
+
+    word_lists.install()
+    job = json.loads(sys.argv[1])
+    print(json.dumps(asyncio.run(play_share(job["urls"], job["first"], job["count"], job["game"], job["pace"],
+                                            job["run_id"]))))

@@ -1,0 +1,103 @@
+"""The network protocol's messages: JSON objects with a ``type``, checked against one schema
+table per type (:mod:`rummi_desktop.net.schema`). docs/network-protocol.md is the contract.
+
+A request may carry an ``id``; every reply to it carries ``re`` with the same number, so a
+client can wait for its answer while pushed messages (``game``, ``matched``) keep arriving.
+Bad input raises :class:`ProtocolError` with a code and a reason in plain words, and the
+server answers ``{"type": "error", "code", "message", "re"}``; nothing else happens.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rummi_desktop.net.schema import Field, check, optional
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 32 * 1024  # larger messages are refused with an error (the socket stays open)
+SOCKET_MAX_BYTES = 1024 * 1024  # past this the socket itself is closed (code 1009)
+
+TABLE = Field("str", low=1, high=40)
+GAME = Field("str", low=1, high=24)
+NAME = Field("str", low=3, high=24)
+PASSWORD = Field("str", low=8, high=200)
+SEQ = Field("int", low=1, high=2**53)
+VERSION = Field("int", low=0, high=2**53)
+
+CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
+    "hello": {"protocol": Field("int", low=1, high=1000)},
+    "register": {"name": NAME, "password": PASSWORD},
+    "sign_in": {"name": NAME, "password": PASSWORD},
+    "resume": {"token": Field("str", low=16, high=100)},
+    "sign_out": {},
+    "list_tables": {"game": optional("str", high=24)},
+    "my_tables": {},
+    "create_table": {
+        "game": GAME,
+        "seats": Field("list", low=1, high=8),
+        "options": optional("object", high=16),
+        "clock": optional("object", high=4),
+        "visibility": optional("str", choices=("public", "private")),
+        "ranked": optional("bool"),
+    },
+    "join_table": {"table": optional("str", low=1, high=40), "invite": optional("str", low=1, high=40)},
+    "start_table": {"table": TABLE},
+    "leave_table": {"table": TABLE},
+    "subscribe": {"table": TABLE},
+    "unsubscribe": {"table": TABLE},
+    "move": {"table": TABLE, "version": VERSION, "seq": SEQ, "move": Field("str", low=1, high=2000)},
+    "forfeit": {"table": TABLE, "version": VERSION, "seq": SEQ},
+    "matchmake": {"game": GAME},
+    "cancel_matchmake": {"game": GAME},
+    "leaderboard": {"game": GAME, "limit": optional("int", low=1, high=100)},
+    "rating": {"game": GAME},
+    "profile_get": {},
+    "profile_put": {"version": VERSION, "document": Field("object", high=256)},
+    "ping": {},
+}
+
+# What a client may send before it has signed in.
+OPEN_MESSAGES = frozenset({"hello", "register", "sign_in", "resume", "ping", "list_tables", "leaderboard"})
+
+
+class ProtocolError(ValueError):
+    """A message the server refuses: ``code`` for programs, ``str(error)`` for people."""
+
+    def __init__(self, code: str, message: str, re: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.re = re  # the request's id, when the message got far enough to have one
+
+
+def decode(text: str | bytes) -> dict[str, Any]:
+    """The checked message in ``text``, or ProtocolError saying what is wrong with it."""
+    if isinstance(text, bytes):
+        raise ProtocolError("not_text", "messages are JSON text frames, not binary")
+    if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"a message may be at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        message = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ProtocolError("bad_json", f"not JSON: {str(error)[:80]}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object")
+    re = message.get("id") if isinstance(message.get("id"), int) else None
+    kind = message.get("type")
+    if kind not in CLIENT_MESSAGES:
+        raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:32]!r}", re)
+    problem = check(message, CLIENT_MESSAGES[kind])
+    if problem:
+        raise ProtocolError("bad_field", f"{kind}: {problem}", re)
+    return message
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def error_message(code: str, text: str, re: int | None = None) -> dict[str, Any]:
+    reply: dict[str, Any] = {"type": "error", "code": code, "message": text}
+    if re is not None:
+        reply["re"] = re
+    return reply

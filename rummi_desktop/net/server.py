@@ -1,0 +1,364 @@
+"""``rummi-desktop serve``: the authoritative game server over WebSockets.
+
+One :class:`GameServer` per process. It holds no truth of its own: the store has the tables and
+their move logs, and :class:`~rummi_desktop.net.live.LiveGames` keeps each game it serves at
+the stored version. Every message is checked (:mod:`rummi_desktop.net.protocol`) before a
+handler sees it; a handler answers, or raises ProtocolError and nothing changes. A seat is
+always the signed-in account's own: a message never names the seat it acts for.
+
+Background chores (every second): turn clocks that ran out, computer seats whose turn waits
+(for instance when the process that was thinking died), versions of watched tables (a lost
+PostgreSQL notice loses nothing), and matchmaking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any, Awaitable, Callable
+
+from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import play_seat_move
+from rummi_desktop.net.computer import ComputerTurns
+from rummi_desktop.net.connection import Connection
+from rummi_desktop.net.live import LiveGame, LiveGames
+from rummi_desktop.net.protocol import (
+    MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
+from rummi_desktop.net.records import OVER, PLAYING, TableRecord
+from rummi_desktop.net.store import Account, SqlStore
+from rummi_desktop.net.views import game_message
+
+SWEEP_SECONDS = 1.0
+RECHECK_SECONDS = 3.0  # how often watched tables' versions are compared with the store
+STALL_SECONDS = 8.0  # a computer seat on turn this long unanswered is taken over
+log = logging.getLogger("rummi_desktop.server")
+
+Handler = Callable[[Connection, dict[str, Any]], Awaitable[dict[str, Any]]]
+
+
+class GameServer:
+    def __init__(self, store: SqlStore, shared: bool = False) -> None:
+        self.store = store
+        self.shared = shared  # other processes share the store: listen for their notices
+        self.live = LiveGames(store, self._changed)
+        self.computer = ComputerTurns()
+        self.watchers: dict[str, set[Connection]] = {}
+        self.by_account: dict[str, set[Connection]] = {}
+        self._serving: set[str] = set()  # tables whose server turn (computer, clock) is running
+        self._tasks: set[asyncio.Task] = set()
+        self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
+        self._chores: asyncio.Task | None = None
+        from rummi_desktop.net.handlers import HANDLERS
+
+        self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
+
+    async def start(self) -> None:
+        await self.store.setup()
+        if self.shared:
+            self.store.listen(self._notice, self._recheck_all)
+        self._chores = asyncio.create_task(self._chore_loop())
+
+    async def stop(self) -> None:
+        if self._chores is not None:
+            self._chores.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        self.computer.close()
+        await self.store.close()
+
+    def spawn(self, work: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ---- one socket -----------------------------------------------------------------------
+
+    async def handle(self, socket: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        connection = Connection(socket)
+        try:
+            async for text in socket:
+                reply = await self.answer(connection, text)
+                if reply is not None:
+                    connection.push(reply)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._drop(connection)
+
+    async def answer(self, connection: Connection, text: str | bytes) -> dict[str, Any] | None:
+        """The reply to one incoming message (an error reply for bad input)."""
+        re = None
+        try:
+            taken = connection.bucket.take()  # every message counts, good or bad
+            message = decode(text)
+            re = message.get("id")
+            if not taken:
+                raise ProtocolError("rate_limited", "too many messages; slow down (nothing was done)")
+            if connection.account is None and message["type"] not in OPEN_MESSAGES:
+                raise ProtocolError("not_signed_in", "sign in first")
+            reply = await self.handlers[message["type"]](connection, message)
+        except ProtocolError as error:
+            return error_message(error.code, str(error), re if re is not None else error.re)
+        except Exception:  # a bug must not take the server down; the client hears of it
+            log.exception("handling a message failed")
+            return error_message("internal", "the server failed on this message; nothing was changed", re)
+        if re is not None:
+            reply["re"] = re
+        return reply
+
+    def sign_in(self, connection: Connection, account: Account, token_hash: str) -> None:
+        self._drop_account(connection)
+        connection.account, connection.token_hash = account, token_hash
+        self.by_account.setdefault(account.id, set()).add(connection)
+
+    def _drop_account(self, connection: Connection) -> None:
+        if connection.account is not None:
+            self.by_account.get(connection.account.id, set()).discard(connection)
+        for table_id in list(connection.watching):
+            self.unwatch(connection, table_id)
+
+    def _drop(self, connection: Connection) -> None:
+        self._drop_account(connection)
+        connection.close()
+
+    def watch(self, connection: Connection, table_id: str) -> None:
+        connection.watching.add(table_id)
+        self.watchers.setdefault(table_id, set()).add(connection)
+
+    def unwatch(self, connection: Connection, table_id: str) -> None:
+        connection.watching.discard(table_id)
+        watchers = self.watchers.get(table_id)
+        if watchers is not None:
+            watchers.discard(connection)
+            if not watchers:
+                del self.watchers[table_id]
+                if table_id not in self._serving:
+                    self.live.forget(table_id)
+
+    def push_to_account(self, account_id: str, message: dict[str, Any]) -> None:
+        for connection in self.by_account.get(account_id, ()):
+            connection.push(message)
+
+    # ---- tables changing ------------------------------------------------------------------
+
+    def _changed(self, live: LiveGame, own: bool) -> None:
+        """A game reached a new version (by this process when ``own``): tell its watchers, give a
+        computer seat its turn, and rate a ranked game that just ended."""
+        record = live.record
+        for connection in self.watchers.get(record.id, ()):
+            seat = record.seat_of(connection.account.id) if connection.account else None
+            if seat is not None:
+                connection.push(game_message(live, seat))
+        if record.status == PLAYING and record.seats[live.state.current].label != "human":
+            self.serve_turn_soon(record.id)
+        if own and record.status == OVER and record.ranked:
+            self.spawn(self._rate(record))
+
+    def table_changed(self, record: TableRecord) -> None:
+        """A table's seats or status changed (joined, left, started): tell those watching it."""
+        for connection in self.watchers.get(record.id, ()):
+            connection.push({"type": "table", "table": record.public(for_member=True)})
+        if record.status == PLAYING:
+            self.spawn(self._start_watchers(record.id))
+
+    async def _start_watchers(self, table_id: str) -> None:
+        live = await self.live.get(table_id)
+        if live is not None:
+            self._changed(live, own=False)
+
+    async def publish_table(self, record: TableRecord) -> None:
+        self.table_changed(record)
+        if self.shared:
+            await self.store.notify(f"t:{record.id}:{record.version}")
+
+    def serve_turn_soon(self, table_id: str) -> None:
+        if table_id not in self._serving:
+            self._serving.add(table_id)
+            self.spawn(self._serve_turns(table_id))
+
+    async def _serve_turns(self, table_id: str) -> None:
+        """Moves the server makes: computer seats' turns and turns whose clock ran out."""
+        try:
+            while await self._serve_one_turn(table_id):
+                pass
+        finally:
+            self._serving.discard(table_id)
+
+    async def _serve_one_turn(self, table_id: str) -> bool:
+        live = await self.live.get(table_id)
+        if live is None or live.record.status != PLAYING:
+            return False
+        record, spec = live.record, GAMES[live.record.game]
+        label = record.seats[live.state.current].label
+        if label != "human":
+            notation = await self.computer.choose(record.game, live.state, label)
+            return await self.live.server_move(live, record.version, lambda state: play_seat_move(spec, state, notation))
+        if record.deadline is not None and record.deadline <= time.time():
+            return await self.live.server_move(live, record.version, lambda state: state.forfeit_turn())
+        return False
+
+    async def _rate(self, record: TableRecord) -> None:
+        from rummi_desktop.net.ratings import rated
+
+        winners = set((record.result or {}).get("winners", []))
+        players = [(seat.account, await self.store.rating(seat.account, record.game), index in winners)
+                   for index, seat in enumerate(record.seats) if seat.account is not None]
+        if len(players) >= 2:
+            await self.store.put_ratings(record.game, rated(players))
+
+    # ---- other processes and chores ---------------------------------------------------------
+
+    async def _notice(self, payload: str) -> None:
+        kind, _, rest = payload.partition(":")
+        if kind == "t":
+            table_id, _, version = rest.rpartition(":")
+            live = self.live.games.get(table_id)
+            if live is not None:
+                if live.record.version < int(version or 0):  # not one of this process's own moves
+                    self._refresh_soon(table_id)
+            elif table_id in self.watchers:
+                record = await self.store.table(table_id)
+                if record is not None:
+                    self.table_changed(record)
+        elif kind == "a":
+            account_id, _, table_id = rest.partition(":")
+            if account_id in self.by_account:
+                record = await self.store.table(table_id)
+                if record is not None:
+                    self.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})
+
+    def _refresh_soon(self, table_id: str) -> None:
+        """Catch a game up off the listener (which must keep reading notices). A notice for a
+        game being caught up marks it to be caught up once more after (it may have come too late
+        for the fetch under way)."""
+        if table_id in self._refreshing:
+            self._refreshing[table_id] = True
+            return
+        self._refreshing[table_id] = False
+        self.spawn(self._refresh(table_id))
+
+    async def _refresh(self, table_id: str) -> None:
+        try:
+            while True:
+                self._refreshing[table_id] = False
+                await self.live.refresh(table_id)
+                if not self._refreshing[table_id]:
+                    break
+        finally:
+            self._refreshing.pop(table_id, None)
+
+    async def _recheck_all(self) -> None:
+        stored = await self.store.versions(list(self.live.games))
+        for table_id, version in stored.items():
+            live = self.live.games.get(table_id)
+            if live is not None and live.record.version < version:
+                await self.live.refresh(table_id)
+
+    async def _chore_loop(self) -> None:
+        last_recheck = 0.0
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                now = time.time()
+                for table_id in await self.store.tables_needing_the_server(now, now - STALL_SECONDS):
+                    self.serve_turn_soon(table_id)
+                if self.shared and now - last_recheck >= RECHECK_SECONDS:
+                    last_recheck = now
+                    await self._recheck_all()
+                from rummi_desktop.net.handlers import match_waiting
+
+                await match_waiting(self)
+            except Exception:  # a failed chore (database gone a moment) is tried again next second
+                log.exception("server chore failed")
+
+
+async def open_store(database: str | None) -> tuple[SqlStore, bool]:
+    """The store a ``--database`` names: a postgresql:// URL, or a SQLite file (default: the
+    user data folder's server.sqlite3). True when other processes may share it."""
+    if database and database.startswith(("postgresql://", "postgres://")):
+        from rummi_desktop.net.store_postgres import PostgresStore
+
+        return await PostgresStore(database).open(), True
+    from rummi_desktop.net.store_sqlite import SqliteStore
+
+    if not database:
+        from rummi_desktop.storage.paths import data_dir
+
+        database = str(data_dir() / "server.sqlite3")
+    return SqliteStore(database), False
+
+
+def stop_on_signals() -> asyncio.Event:
+    """An event set by SIGTERM or SIGINT, so the server closes its sockets and its store cleanly
+    (a background job may have inherited SIGINT ignored; SIGTERM is what service managers send)."""
+    import signal
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(number, stop.set)
+        except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C still raises KeyboardInterrupt
+            pass
+    return stop
+
+
+def tls_context(certfile: str | None, keyfile: str | None):
+    if not certfile:
+        return None
+    import ssl
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certfile, keyfile)
+    return context
+
+
+async def serve(host: str, port: int, database: str | None, certfile: str | None = None,
+                keyfile: str | None = None, ready: Callable[[int], None] | None = None,
+                stop: asyncio.Event | None = None) -> None:
+    """Run until ``stop`` is set (default: until SIGTERM or SIGINT); ``ready(port)`` once
+    listening (port 0 picks a free port)."""
+    from websockets.asyncio.server import serve as websocket_serve
+
+    from rummi_desktop.net.protocol import SOCKET_MAX_BYTES
+
+    if stop is None:
+        stop = stop_on_signals()
+    store, shared = await open_store(database)
+    server = GameServer(store, shared)
+    await server.start()
+    try:
+        async with websocket_serve(server.handle, host, port, ssl=tls_context(certfile, keyfile),
+                                   max_size=SOCKET_MAX_BYTES, ping_interval=20, ping_timeout=20,
+                                   compression=None) as listening:  # small messages: deflate costs more than it saves
+            bound = next(iter(listening.sockets)).getsockname()[1]
+            if ready is not None:
+                ready(bound)
+            await stop.wait()
+    finally:
+        await server.stop()
+
+
+def run_serve(host: str, port: int, database: str | None, certfile: str | None, keyfile: str | None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
+    if bool(certfile) != bool(keyfile):
+        print("serve: give both --certfile and --keyfile for TLS", flush=True)
+        return 2
+    scheme = "wss" if certfile else "ws"
+
+    def ready(bound: int) -> None:
+        print(f"rummi-desktop server on {scheme}://{host}:{bound} (protocol {PROTOCOL_VERSION}, "
+              f"messages up to {MAX_MESSAGE_BYTES} bytes)", flush=True)
+
+    try:
+        asyncio.run(serve(host, port, database, certfile, keyfile, ready))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+__all__ = ["GameServer", "serve", "run_serve"]

@@ -1,0 +1,111 @@
+"""The shared store: PostgreSQL, for several server processes on one or more machines.
+
+A few pooled connections run the queries; one more connection LISTENs on the ``rummi`` channel.
+Every committed move sends ``NOTIFY rummi, 't:<table>:<version>'`` inside its transaction (so
+the notice goes out exactly when the move is visible), and the other processes re-fetch the
+table's moves after the version they hold. A lost notice loses nothing: the server also
+re-checks the versions of the tables it serves every few seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
+
+from rummi_desktop.net.store import SCHEMA, SqlStore
+
+CHANNEL = "rummi"
+POOL_SIZE = 8
+log = logging.getLogger(__name__)
+
+
+def _dollar(sql: str) -> str:
+    # The shared SQL uses ? for parameters (no ? appears in it otherwise); psycopg wants %s.
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class _PgTx:
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        cursor = await self.connection.execute(_dollar(sql), tuple(params))
+        return await cursor.fetchall()
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self.connection.execute(_dollar(sql), tuple(params))
+        return cursor.rowcount
+
+
+class PostgresStore(SqlStore):
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._pool: asyncio.Queue = asyncio.Queue()
+        self._connections: list[Any] = []
+        self._listener: asyncio.Task | None = None
+
+    async def open(self) -> "PostgresStore":
+        import psycopg  # the server extra; imported here so nothing else pays for it
+
+        for _ in range(POOL_SIZE):
+            connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            self._connections.append(connection)
+            self._pool.put_nowait(connection)
+        return self
+
+    async def setup(self) -> None:
+        # Two processes starting at once would race on CREATE TABLE IF NOT EXISTS: take a lock.
+        async with self.transaction() as tx:
+            await tx.run("SELECT pg_advisory_xact_lock(7110)")
+            for statement in SCHEMA:
+                await tx.run(statement)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_PgTx]:
+        connection = await self._pool.get()
+        try:
+            async with connection.transaction():
+                yield _PgTx(connection)
+        finally:
+            self._pool.put_nowait(connection)
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[_PgTx]:
+        connection = await self._pool.get()
+        try:
+            yield _PgTx(connection)  # autocommit: the one statement is its own transaction
+        finally:
+            self._pool.put_nowait(connection)
+
+    async def notify_in(self, tx: _PgTx, topic: str) -> None:
+        await tx.run("SELECT pg_notify(?, ?)", (CHANNEL, topic))
+
+    def listen(self, on_notice: Callable[[str], Awaitable[None]], on_reconnect: Callable[[], Awaitable[None]]) -> None:
+        """Call ``on_notice(payload)`` for every notice; ``on_reconnect()`` after the listening
+        connection was lost and came back (notices may have been missed in between)."""
+        self._listener = asyncio.create_task(self._listen(on_notice, on_reconnect))
+
+    async def _listen(self, on_notice, on_reconnect) -> None:
+        import psycopg
+
+        first = True
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    if not first:
+                        await on_reconnect()
+                    first = False
+                    async for notice in connection.notifies():
+                        await on_notice(notice.payload)
+            except psycopg.OperationalError as error:
+                log.warning("PostgreSQL listener lost (%s); reconnecting", error)
+                await asyncio.sleep(1.0)
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+        for connection in self._connections:
+            await connection.close()

@@ -1,0 +1,36 @@
+"""What a seat is sent of a game: the game's own seat view, less what only the server may know.
+
+The seat view's ``seed`` drives a computer seat's own chance decisions on the server; it is
+derived from the deal's seed, so a client holding it could rebuild the deal and every future
+draw. It never leaves the server. Of the last move, a seat is told who moved and by which
+verbs; only the mover gets the full notation (an exchange names the tiles given back).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummi_desktop.games import GAMES
+from rummi_desktop.net.live import LiveGame
+
+SERVER_ONLY = frozenset({"seed"})
+
+
+def client_view(game: str, state: Any, seat: int) -> dict[str, Any]:
+    view = GAMES[game].seat_view(state, seat)
+    return {key: value for key, value in view.items() if key not in SERVER_ONLY}
+
+
+def game_message(live: LiveGame, seat: int) -> dict[str, Any]:
+    record = live.record
+    message = {
+        "type": "game", "table": record.id, "game": record.game, "version": record.version,
+        "status": record.status, "seat": seat, "current": live.state.current, "deadline": record.deadline,
+        "seats": [{"label": s.label, "name": s.name} for s in record.seats],
+        "view": client_view(record.game, live.state, seat), "result": record.result, "last": None,
+    }
+    if live.last_seat is not None:
+        message["last"] = {"seat": live.last_seat, "verbs": [action.split()[0] for action in live.last_actions if action]}
+        if live.last_seat == seat:
+            message["last"]["actions"] = list(live.last_actions)
+    return message

@@ -1,0 +1,66 @@
+"""Matchmaking pairs ranked players, a ranked game moves openskill ratings and the leaderboard,
+and a signed-in profile document syncs to the server and comes back on another computer."""
+
+import asyncio
+
+from net_support import running_server, signed_in
+from rummi_desktop.net.bots import play_seat
+from rummi_desktop.net.client import ServerError
+from rummi_desktop.net.matchmaking import pairs
+
+
+def test_pairs_match_close_ratings_first_and_widen_with_waiting():
+    waiting = [("a", 10.0, 0.0), ("b", 30.0, 0.0), ("c", 11.0, 0.0), ("d", 31.0, 0.0)]
+    assert pairs(waiting, now=1.0) == [("a", "c"), ("b", "d")]
+    assert pairs([("a", 0.0, 0.0), ("b", 20.0, 0.0)], now=1.0) == []  # too far apart, for now
+    assert pairs([("a", 0.0, 0.0), ("b", 20.0, 0.0)], now=60.0) == [("a", "b")]  # after a minute: fine
+
+
+def test_matchmaking_a_ranked_game_and_the_leaderboard(tmp_path):
+    async def run():
+        async with running_server(tmp_path / "s.db") as url:
+            alice, bob = await signed_in(url, "alice"), await signed_in(url, "bob")
+            assert (await alice.matchmake("tumblewords"))["type"] == "queued"
+            await bob.matchmake("tumblewords")
+            matched = [await client.wait_pushed("matched") for client in (alice, bob)]
+            table = matched[0]["table"]["table"]
+            assert matched[1]["table"]["table"] == table and matched[0]["table"]["ranked"]
+            endings = await asyncio.gather(play_seat(alice, table), play_seat(bob, table, seed=5))
+            winners = endings[0]["result"]["winners"]
+            await asyncio.sleep(0.3)  # ratings are written just after the last move
+            board = await alice.request("leaderboard", game="tumblewords")
+            names = [player["name"] for player in board["players"]]
+            assert sorted(names) == ["alice", "bob"] and all(p["games"] == 1 for p in board["players"])
+            if len(winners) == 1:
+                seat_names = [seat["name"] for seat in endings[0]["seats"]]
+                assert names[0] == seat_names[winners[0]]  # the winner leads
+                ratings = [await client.request("rating", game="tumblewords") for client in (alice, bob)]
+                assert ratings[0]["mu"] != ratings[1]["mu"]
+            for client in (alice, bob):
+                await client.close()
+
+    asyncio.run(run())
+
+
+def test_a_profile_syncs_and_restores_on_another_computer(tmp_path):
+    async def run():
+        async with running_server(tmp_path / "s.db") as url:
+            laptop = await signed_in(url, "alice")
+            empty = await laptop.request("profile_get")
+            assert (empty["version"], empty["document"]) == (0, {})
+            document = {"format": 1, "stats": {"rummi": {"played": 3, "won": 2}}, "unlocks": ["felt-blue"]}
+            saved = await laptop.request("profile_put", version=0, document=document)
+            assert saved["version"] == 1
+            desktop = await signed_in(url, "alice", register=False)  # another computer signs in
+            restored = await desktop.request("profile_get")
+            assert (restored["version"], restored["document"]) == (1, document)
+            try:
+                await laptop.request("profile_put", version=0, document={"stale": True})
+                raise AssertionError("a stale profile write was taken")
+            except ServerError as error:
+                assert error.code == "profile_conflict"
+            assert (await desktop.request("profile_get"))["document"] == document  # unchanged
+            for client in (laptop, desktop):
+                await client.close()
+
+    asyncio.run(run())
