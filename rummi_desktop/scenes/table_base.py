@@ -215,6 +215,13 @@ class TableScene(Scene):
             self.computer_turn_begins(seat)
             self.relayout()
 
+    def restart_turn(self) -> None:
+        """The turn's state was replaced from outside (a server's answer): begin it afresh."""
+        self.stop_thinking()
+        self.phase = Phase.HANDOFF
+        self.relayout()
+        self.begin_turn()
+
     def hand_over(self, seat: int) -> None:
         """The privacy screen: the next person takes the laptop before their rack shows."""
         if self.stack is not None:
@@ -393,6 +400,9 @@ class SessionTableScene(TableScene):
         self.flow.computer_turn_begins()
 
     def update_parts(self, dt: float) -> None:
+        sync = getattr(self.session, "sync", None)  # puzzle sessions have none
+        if sync is not None:
+            sync(self)
         self.view.update(dt)
         self.buttons.update(dt, self.session.in_round)
 
