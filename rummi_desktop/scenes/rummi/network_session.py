@@ -66,6 +66,7 @@ class NetworkRummiSession(RummiSession):
     play: NetworkPlay | None = None
     stats: list[RummiSeatStats] = field(default_factory=list)
     thinks_locally = False
+    rematch_offered = False  # a rematch is a new table in the lobby
 
     @classmethod
     def joined(cls, link: Any, first: dict[str, Any]) -> "NetworkRummiSession":
@@ -160,6 +161,10 @@ class NetworkRummiSession(RummiSession):
         self.rebuilt = True
 
     rebuilt = False
+
+    def next_round(self) -> Any:
+        """One server game is one round: there is no next one to deal here."""
+        return self.last_round
 
     # -- saving: the server keeps the game ------------------------------------------------------
     def to_save(self) -> Any:
