@@ -37,6 +37,10 @@ class GameSession:
         table's :class:`~rummi_desktop.computer_seats.ComputerSeats`)."""
         return computers.start(self.state, self.seat(seat).kind)
 
+    def online_status(self) -> dict[str, Any]:
+        """What the status file reports of a server game (nothing for a local one)."""
+        return {}
+
     def sync(self, table: Any) -> None:
         """Once a frame: take what arrived from elsewhere (a network session's server)."""
 

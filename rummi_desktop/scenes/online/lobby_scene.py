@@ -56,13 +56,16 @@ class OnlineScene(ShellScene):
         self.clock: dict[str, Any] = {"kind": "none"}
         self.visibility = "public"
         self.list_buttons: list[Button] = []
+        self.fields: dict[str, TextField] = {}
         self._build()
 
     # -- widgets ------------------------------------------------------------------------------
     def _field(self, key: str, rect: pygame.Rect, tooltip: str, **options: Any) -> TextField:
         def changed(text: str) -> None:
             self.values[key] = text
-        return self.widgets.add(TextField(rect, self.values[key], changed, tooltip=tooltip, **options))
+        field = self.widgets.add(TextField(rect, self.values[key], changed, tooltip=tooltip, **options))
+        self.fields[key] = field
+        return field
 
     def _button(self, rect: pygame.Rect, label: str, action: Callable[[], None], tooltip: str, **options: Any) -> Button:
         return self.widgets.add(Button(rect, label, action, tooltip=tooltip, **options))
@@ -313,7 +316,9 @@ class OnlineScene(ShellScene):
     def status(self) -> dict[str, Any]:
         return {**super().status(), "message": self.message, "account": (self.account or {}).get("name"),
                 "connection": self.link.status if self.link is not None else "offline", "watching": self.watching,
-                "invite": getattr(self, "invite", ""), "my_tables": len(self.my_tables)}
+                "invite": getattr(self, "invite", ""), "my_tables": len(self.my_tables),
+                "url": self.link.url if self.link is not None else "",
+                "fields": {key: list(field.rect) for key, field in self.fields.items()}}
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme

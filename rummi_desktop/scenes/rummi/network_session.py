@@ -134,6 +134,11 @@ class NetworkRummiSession(RummiSession):
             self.last_result = self.match.finish_round()
         return record
 
+    def online_status(self) -> dict[str, Any]:
+        assert self.play is not None
+        return {"online": {"table": self.play.table_id, "seat": self.play.seat, "version": self.play.version,
+                           "connection": self.play.status, "in_flight": self.play.in_flight is not None}}
+
     # -- once a frame -------------------------------------------------------------------------
     def sync(self, table: Any) -> None:
         assert self.play is not None
