@@ -464,6 +464,11 @@ class SessionTableScene(TableScene):
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
+        online = self.session.online_status().get("online") if hasattr(self.session, "online_status") else None
+        if online:
+            from rummi_desktop.scenes.connection_chip import draw_connection_chip
+
+            draw_connection_chip(surface, self.app.theme, online["connection"])
 
 
 class SingleGameTableScene(SessionTableScene):

@@ -100,8 +100,8 @@ class OnlineScene(ShellScene):
                                       self.visibility, self._set_visibility, tooltip="Listed in the lobby, or by invite only"))
         self.create_button = self._button(pygame.Rect(LEFT, top + 246, COLUMN, 54), "Create table", self.create_table,
                                           "Make the table and wait for players", style="primary")
-        self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 320, 300, ROW_H), "An invite code", limit=12)
-        self.join_button = self._button(pygame.Rect(LEFT + 310, top + 320, 230, ROW_H), "Join by code",
+        self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 332, 300, ROW_H), "An invite code", limit=12)
+        self.join_button = self._button(pygame.Rect(LEFT + 310, top + 332, 230, ROW_H), "Join by code",
                                         self.join_by_code, "Join the private table with this code", font_size=22)
         self.refresh_button = self._button(pygame.Rect(RIGHT + 380, 252, 160, 40), "Refresh", self.refresh,
                                            "Ask the server for the tables again", font_size=20)
@@ -328,7 +328,7 @@ class OnlineScene(ShellScene):
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 14)))
         for words, at in (("Server: address and port", (LEFT + 2, 122)), ("Account: name and password", (LEFT + 2, 200)),
                           ("New table", (LEFT + 2, 296)), ("Your games (your turn first)", (RIGHT + 2, 296)),
-                          ("Open tables", (RIGHT + 2, 492)), ("Invite code", (LEFT + 2, 616))):
+                          ("Open tables", (RIGHT + 2, 492)), ("Invite code", (LEFT + 2, 628))):
             caption = shapes.text(words, 17, theme.text_muted)
             surface.blit(caption, caption.get_rect(bottomleft=at))
         colour = theme.invalid if self.warning else theme.text

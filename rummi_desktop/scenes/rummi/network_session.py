@@ -24,10 +24,9 @@ from rummi_desktop.games.rummi.state import DREW, PASSED, PLAYED, WENT_OUT, Turn
 from rummi_desktop.scenes.network_play import NetworkPlay, RemoteMoveJob
 from rummi_desktop.scenes.rummi.session import RummiSeatStats, RummiSession, TurnRecord
 from rummi_desktop.scenes.rummi.view_state import hide_drawn, state_from_view
-from rummi_desktop.seats import HUMAN, SeatConfig
+from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
 
 ONLINE = MatchSettings("Online", 1, None)
-REMOTE = "remote"  # the kind of a seat whose moves come from the server
 
 
 @dataclass(frozen=True)
@@ -48,9 +47,14 @@ class OnlineSetup:
 
 
 def online_setup(message: dict[str, Any]) -> OnlineSetup:
-    seats = tuple(SeatConfig(HUMAN if index == message["seat"] else REMOTE, _seat_name(seat, index == message["seat"]))
-                  for index, seat in enumerate(message["seats"]))
+    seats = tuple(SeatConfig(HUMAN if index == message["seat"] else _remote_kind(seat),
+                             _seat_name(seat, index == message["seat"])) for index, seat in enumerate(message["seats"]))
     return OnlineSetup(seats, message["table"])
+
+
+def _remote_kind(seat: dict[str, Any]) -> str:
+    """Another person, or the server's computer seat of its tier (shown as such; it thinks on the server)."""
+    return ONLINE_PERSON if seat.get("label") == HUMAN else str(seat.get("label"))
 
 
 def _seat_name(seat: dict[str, Any], mine: bool) -> str:
@@ -82,6 +86,10 @@ class NetworkRummiSession(RummiSession):
     @property
     def clock_seconds(self) -> None:
         return None
+
+    def caption(self, round_number: int) -> str:
+        assert self.play is not None
+        return f"Online · table {self.play.table_id[:10]}"
 
     def hint_refusal(self) -> str:
         return "No hints in an online game"
