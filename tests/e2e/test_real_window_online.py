@@ -118,6 +118,8 @@ def test_two_windows_play_rummi_online(windows: tuple[GameWindow, GameWindow]) -
         assert both[0]["rack_sizes"] == both[1]["rack_sizes"]
         seat = before["online"]["seat"]
         assert both[0]["rack_sizes"][seat] == before["rack_sizes"][seat] + 1
+        for detail in both:  # each window's rack on show holds what the server says it holds
+            assert detail["rack_size"] == detail["rack_sizes"][detail["online"]["seat"]]
         shot(host, f"05-turn{turn + 1}"), shot(guest, f"05-turn{turn + 1}")
 
 

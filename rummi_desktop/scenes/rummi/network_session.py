@@ -151,6 +151,9 @@ class NetworkRummiSession(RummiSession):
     def sync(self, table: Any) -> None:
         assert self.play is not None
         outcome = self.play.take_news(self._rebuild)
+        if self.rebuilt:  # our move's echo: the drawn tile arrives on the rack
+            self.rebuilt = False
+            table.relayout()
         words = self.play.banner_news()
         if words:
             table.say(words, warning=not self.play.connected)
