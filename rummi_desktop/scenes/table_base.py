@@ -391,6 +391,9 @@ class SessionTableScene(TableScene):
 
     def first_deal(self) -> None:
         self.play("shuffle")
+        people = self.person_seats
+        if len(people) == 1:  # one person at this screen: their rack shows from the deal on
+            self.viewer = people[0]
         self.begin_turn()
 
     def person_turn_begins(self, seat: int) -> None:
