@@ -66,10 +66,15 @@ def seats_from_save(saved: Iterable[dict[str, Any]]) -> tuple[SeatConfig, ...]:
     return tuple(SeatConfig(str(seat["kind"]), str(seat["name"])[:16], str(seat.get("profile", ""))) for seat in saved)
 
 
+ONLINE_PERSON = "online"  # a person at another computer, in a server game
+
+
 def seat_kind_label(seat: SeatConfig) -> str:
     """What a seat is, short enough for a seat chip: "Player", "Hard computer"."""
     if seat.is_human:
         return "Player"
+    if seat.kind == ONLINE_PERSON:
+        return "Online player"
     tier = tier_title(seat.kind)
     return "Computer" if seat.name == tier else f"{tier} computer"
 

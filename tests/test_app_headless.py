@@ -93,7 +93,7 @@ def test_open_settings_change_theme_and_volume_back_and_quit(home, no_games):
 
 def test_menu_without_playable_games_offers_exactly_the_shell_entries(home, no_games):
     app = start(home)
-    assert [b.label for b in app.stack.top.buttons] == ["Puzzles", "Sandbox", "Players", "Settings", "Help & About", "Quit"]
+    assert [b.label for b in app.stack.top.buttons] == ["Puzzles", "Sandbox", "Players", "Online", "Settings", "Help & About", "Quit"]
 
 
 def test_a_registered_game_appears_first_and_opens_its_scene(home, no_games):

@@ -36,7 +36,7 @@ def test_buttons_drop_into_place_one_after_another(no_games):
     assert first.rect.top < last.rect.top  # the first one moves first
     for _ in range(60):
         app.step(1 / 60)
-    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 3 + [BUTTONS_TOP + SHELL_STEP] * 3  # the shell's rows
+    assert [b.rect.top for b in menu.buttons] == [BUTTONS_TOP] * 4 + [BUTTONS_TOP + SHELL_STEP] * 3  # the shell's rows
 
 
 def test_the_status_says_settled_only_once_the_last_button_is_home(no_games):
@@ -55,8 +55,9 @@ def test_the_status_says_settled_only_once_the_last_button_is_home(no_games):
 
 def test_instant_animation_setting_places_buttons_at_once(no_games):
     _, menu = open_menu("instant")
-    practice, shell = [BUTTONS_TOP] * 3, [BUTTONS_TOP + SHELL_STEP] * 3
-    assert [b.rect.top for b in menu.buttons] == practice + shell  # Puzzles, Sandbox, Players; Settings, Help & About, Quit
+    practice, shell = [BUTTONS_TOP] * 4, [BUTTONS_TOP + SHELL_STEP] * 3
+    assert [b.rect.top for b in menu.buttons] == practice + shell  # Puzzles, Sandbox, Players, Online; Settings, Help & About, Quit
+    assert [b.label for b in menu.buttons[:4]] == ["Puzzles", "Sandbox", "Players", "Online"]
 
 
 def test_each_game_has_a_row_with_its_continue_beside_it_and_nothing_overlaps(no_games):

@@ -28,7 +28,7 @@ class ComputerTurnFlow:
         self.session = session
         self.computers = ComputerSeats(game)
         self.seats_think = seats_think
-        if seats_think and any(not seat.is_human for seat in session.setup.seats):
+        if seats_think and session.thinks_locally and any(not seat.is_human for seat in session.setup.seats):
             self.computers.prepare()  # warm for the first computer turn
         self.job: ThinkingJob | None = None
 
@@ -46,8 +46,7 @@ class ComputerTurnFlow:
         if job is None:
             # Asked for one frame after the turn began, so the request does not share a
             # frame with repainting the seat panel.
-            seat = self.session.current
-            self.job = self.computers.start(self.session.state, self.session.seat(seat).kind)
+            self.job = self.session.start_thinking(self.computers, self.session.current)
             return None
         try:
             move = job.poll()  # the move's notation

@@ -107,6 +107,7 @@ class MenuScene(ShellScene):
             ("Sandbox", self._opener(lambda: sandbox_chooser(self.app)), "secondary",
              "A free table for any game: build a position, find the best play", "x"),
             ("Players", self._opener(self._profiles), "secondary", "Profiles, statistics and leaderboards", "y"),
+            ("Online", self._opener(self._online), "secondary", "Play people over a server, or host one here", "o"),
         ])
         rows.append([
             ("Settings", self._opener(lambda: SettingsScene(self.app)), "secondary", "Sound, theme, clock, display", "s"),
@@ -119,6 +120,11 @@ class MenuScene(ShellScene):
         from rummi_desktop.scenes.profiles import ProfilesScene  # imported on the click, not at start
 
         return ProfilesScene(self.app)
+
+    def _online(self) -> "Scene":
+        from rummi_desktop.scenes.online.lobby_scene import OnlineScene  # lazy: not on the first frame
+
+        return OnlineScene(self.app)
 
     def _trainer(self) -> "Scene":
         from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene  # lazy: not on the first frame

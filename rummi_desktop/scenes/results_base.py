@@ -52,6 +52,8 @@ class GameEndScene(ShellScene):
                                                       tooltip=self.rematch_tooltip, shortcut="r"))
         self.menu_button = self.widgets.add(Button(left.move(BUTTON_WIDTH + BUTTON_GAP, 0), "Menu", self.to_menu,
                                                    tooltip="Back to the menu", shortcut="m"))
+        if not getattr(session, "rematch_offered", True):  # an online game: a rematch is a new table
+            self.rematch_button.enabled = False
 
     def winners(self) -> Sequence[int]:
         return self.session.state.winners()

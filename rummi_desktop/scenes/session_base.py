@@ -29,6 +29,20 @@ class GameSession:
     setup: Any
     stats: list[Any]
     state: Any
+    thinks_locally: ClassVar[bool] = True  # False: the other seats' moves come from a server
+
+    # -- the other seats' turns ------------------------------------------------------------
+    def start_thinking(self, computers: Any, seat: int) -> Any:
+        """The job whose answer is the move of the computer seat on turn (``computers``: the
+        table's :class:`~rummi_desktop.computer_seats.ComputerSeats`)."""
+        return computers.start(self.state, self.seat(seat).kind)
+
+    def online_status(self) -> dict[str, Any]:
+        """What the status file reports of a server game (nothing for a local one)."""
+        return {}
+
+    def sync(self, table: Any) -> None:
+        """Once a frame: take what arrived from elsewhere (a network session's server)."""
 
     @property
     def in_round(self) -> bool:

@@ -215,6 +215,13 @@ class TableScene(Scene):
             self.computer_turn_begins(seat)
             self.relayout()
 
+    def restart_turn(self) -> None:
+        """The turn's state was replaced from outside (a server's answer): begin it afresh."""
+        self.stop_thinking()
+        self.phase = Phase.HANDOFF
+        self.relayout()
+        self.begin_turn()
+
     def hand_over(self, seat: int) -> None:
         """The privacy screen: the next person takes the laptop before their rack shows."""
         if self.stack is not None:
@@ -385,6 +392,9 @@ class SessionTableScene(TableScene):
 
     def first_deal(self) -> None:
         self.play("shuffle")
+        people = self.person_seats
+        if len(people) == 1:  # one person at this screen: their rack shows from the deal on
+            self.viewer = people[0]
         self.begin_turn()
 
     def person_turn_begins(self, seat: int) -> None:
@@ -394,6 +404,9 @@ class SessionTableScene(TableScene):
         self.flow.computer_turn_begins()
 
     def update_parts(self, dt: float) -> None:
+        sync = getattr(self.session, "sync", None)  # puzzle sessions have none
+        if sync is not None:
+            sync(self)
         self.view.update(dt)
         self.buttons.update(dt, self.session.in_round)
 
@@ -464,6 +477,11 @@ class SessionTableScene(TableScene):
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
+        online = self.session.online_status().get("online") if hasattr(self.session, "online_status") else None
+        if online:
+            from rummi_desktop.scenes.connection_chip import draw_connection_chip
+
+            draw_connection_chip(surface, self.app.theme, online["connection"])
 
 
 class SingleGameTableScene(SessionTableScene):

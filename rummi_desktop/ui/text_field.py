@@ -23,8 +23,9 @@ class TextField(Widget):
     its end)."""
 
     def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], *, digits: bool = False,
-                 limit: int = 12, tooltip: str = "", path: bool = False) -> None:
+                 limit: int = 12, tooltip: str = "", path: bool = False, secret: bool = False) -> None:
         super().__init__(rect, tooltip)
+        self.secret = secret  # a password: shown as dots
         self.text = text
         self.on_change = on_change
         self.digits = digits
@@ -63,7 +64,7 @@ class TextField(Widget):
         border = theme.selected if self.editing else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.6)
         fill = shapes.darken(theme.panel[:3], 0.3) + (230,)
         surface.blit(shapes.rounded_panel(self.rect.size, 10, fill, fill, border, 2 if self.editing else 1), self.rect)
-        shown = self.text + ("|" if self.editing else "")
+        shown = ("•" * len(self.text) if self.secret else self.text) + ("|" if self.editing else "")
         words = shapes.text(shown or " ", 21, theme.text, bold=True)
         while self.path and words.get_width() > self.rect.w - 28 and len(shown) > 2:
             shown = shown[2:]

@@ -131,6 +131,11 @@ class RummiSession(GameSession):
     def clock_seconds(self) -> int | None:
         return self.setup.clock_seconds
 
+    def caption(self, round_number: int) -> str:
+        """The line under the table: the mode, its target, the round and the deal."""
+        settings = self.match.settings
+        return f"{settings.name} · to {settings.target} · round {round_number} · deal {self.setup.seed}"
+
     def hint_refusal(self) -> str:
         """Why the Hint is off in this match ("" when it is on): a Parlor League match is
         played for its score, so only practice games (Practice, Blitz) offer the solver."""

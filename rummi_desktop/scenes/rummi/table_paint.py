@@ -170,7 +170,7 @@ def paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
         view.draw_seat_chip(surface, theme, area, chip, pulse)
     view.draw_pool_chip(surface, theme, view.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
     round_number = len(session.match.rounds) + (1 if in_round else 0)
-    caption = f"{session.match.settings.name} · to {session.match.settings.target} · round {round_number} · deal {session.setup.seed}"
+    caption = session.caption(round_number)
     if tv.show_caption:
         view.draw_match_caption(surface, theme, REGIONS.table, caption)
 

@@ -169,6 +169,9 @@ class RummiTableScene(SessionTableScene):
             "rack": [list(box.as_tuple()) for box in self.rack_layout.slots],
             "table_area": list(REGIONS.table.as_tuple()),
             "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
+            "rack_sizes": [len(shown.rack(s)) for s in range(shown.seats)] if shown is not None else [],
+            "table": sorted(str(t) for meld in shown.table_tiles() for t in meld) if shown is not None else [],
+            **self.session.online_status(),
         }
 
     def animating(self) -> bool:

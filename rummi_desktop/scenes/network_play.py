@@ -1,0 +1,135 @@
+"""A game played at a server's table, as a session sees it: the line to the server, the
+newest seat view it sent, the move in flight, and the other seats' moves waiting to be shown.
+
+Game-neutral (no pygame, no rules). A game's network session (for Rummi,
+:class:`~rummi_desktop.scenes.rummi.network_session.NetworkRummiSession`) owns one and says how a
+seat view becomes its local state (``rebuild``). The table never learns it is online except by
+the hooks every session answers the same way:
+
+* ``start_thinking``: a remote seat's "thinking" is a :class:`RemoteMoveJob`, done when the
+  server's next version arrives; the table's computer path then animates it.
+* ``sync(table)``: once a frame, what arrived: the echo of our own move (the seat view replaces
+  the local state quietly), a refusal (said on the banner, the turn starts again from the server's
+  view), a change the table did not wait for (a forfeit by the server's clock, a resume after a
+  reconnect), and the connection's state for the banner.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from concurrent.futures import Future
+from typing import Any, Callable
+
+from rummi_desktop.net.link import CONNECTED, ClientLink
+
+LINK_WORDS = {"connected": "Connected to the server", "reconnecting": "Connection lost — reconnecting…",
+              "offline": "Offline: the server cannot be reached"}
+
+
+class RemoteMoveJob:
+    """Stands where a computer seat's thinking job stands: done once the seat's move is in."""
+
+    def __init__(self, play: "NetworkPlay") -> None:
+        self.play = play
+        self.started_at = time.perf_counter()
+
+    @property
+    def done(self) -> bool:
+        return bool(self.play.waiting)
+
+    @property
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started_at
+
+    def poll(self) -> None:
+        return None  # the move is the server's next seat view, taken by the session
+
+    def cancel(self) -> None:
+        pass
+
+
+class NetworkPlay:
+    """One table at the server, for the seat signed in on ``link``."""
+
+    def __init__(self, link: ClientLink, first: dict[str, Any]) -> None:
+        self.link = link
+        self.table_id: str = first["table"]
+        self.seat: int = first["seat"]
+        self.held = first  # the newest game message applied to the local state
+        self.waiting: deque[dict[str, Any]] = deque()  # other seats' moves not yet shown
+        self.in_flight: Future | None = None  # our move, until the server answers
+        self.refusal: str | None = None
+        self.status = link.status
+        self.status_changed = False
+
+    @property
+    def version(self) -> int:
+        return self.held["version"]
+
+    @property
+    def over(self) -> bool:
+        return self.held["status"] == "over"
+
+    # ---- our moves ----------------------------------------------------------------------------
+    def send(self, notation: str | None) -> None:
+        """Send our move (None: forfeit) made against the version held; its seq is the client's."""
+        version, table = self.version, self.table_id
+        if notation is None:
+            self.in_flight = self.link.submit(lambda client: client.forfeit(table, version))
+        else:
+            self.in_flight = self.link.submit(lambda client: client.move(table, notation, version))
+
+    # ---- what arrived -------------------------------------------------------------------------
+    def take_news(self, rebuild: Callable[[dict[str, Any]], None]) -> str | None:
+        """Sort what the link received; ``rebuild(message)`` replaces the local state quietly (our
+        own move's echo). Returns "refused" or "forced" when the table must start the turn again."""
+        outcome = None
+        for message in self.link.news():
+            kind = message.get("type")
+            if kind == "link":
+                self.status, self.status_changed = message["status"], True
+            elif kind == "game" and message.get("table") == self.table_id:
+                outcome = self._take_game(message, rebuild) or outcome
+        if self.in_flight is not None and self.in_flight.done():
+            error = self.in_flight.exception()
+            self.in_flight = None
+            if error is not None:
+                self.refusal = getattr(error, "message", None) or str(error)
+                outcome = "refused"
+        return outcome
+
+    def _take_game(self, message: dict[str, Any], rebuild: Callable[[dict[str, Any]], None]) -> str | None:
+        newest = self.waiting[-1]["version"] if self.waiting else self.version
+        if message["version"] <= newest:
+            return None
+        last = message.get("last") or {}
+        if last.get("seat") == self.seat and self._echo_expected and not self.waiting:
+            self._echo_expected = False
+            self.held = message
+            rebuild(message)
+            return None
+        self.waiting.append(message)
+        return None
+
+    _echo_expected = False
+
+    def expect_echo(self) -> None:
+        """Our move went out: the version it makes is ours, not a move to show."""
+        self._echo_expected = True
+
+    def next_waiting(self) -> dict[str, Any]:
+        message = self.waiting.popleft()
+        self.held = message
+        return message
+
+    def banner_news(self) -> str | None:
+        """The connection's change, once, in words for the banner."""
+        if not self.status_changed:
+            return None
+        self.status_changed = False
+        return LINK_WORDS.get(self.status)
+
+    @property
+    def connected(self) -> bool:
+        return self.status == CONNECTED

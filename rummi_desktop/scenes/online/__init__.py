@@ -1,0 +1,1 @@
+"""Online play in the window: the lobby (server, account, tables) and the games' network tables."""

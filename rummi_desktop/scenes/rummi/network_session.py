@@ -1,0 +1,187 @@
+"""A Rummi game at a server's table, played through the same Rummi table scene as a local match.
+
+The local state is always rebuilt from the server's seat view (:func:`state_from_view`): the
+table and our rack as sent, and for what we may not see (the other racks, the pool) tiles of the
+right number taken from those not in view — they are never shown (the table paints only rack
+sizes of the other seats). The people and computer seats at other places are shown as computer
+seats: their turns arrive from the server and go through the table's computer-move path. Our
+own turn is checked by the same rules model first (a refused play is explained at once, with
+the bad melds lit), then sent with the version it was made against and a new seq; the server's
+answer replaces the local state when it comes back.
+
+One server game is one Rummi round: the match around it has a target of 1 point, so it is over
+when the round is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummi_desktop.games.rummi.match import Match, MatchSettings
+from rummi_desktop.games.rummi.moves import Play
+from rummi_desktop.games.rummi.state import DREW, PASSED, PLAYED, WENT_OUT, TurnResult
+from rummi_desktop.scenes.network_play import NetworkPlay, RemoteMoveJob
+from rummi_desktop.scenes.rummi.session import RummiSeatStats, RummiSession, TurnRecord
+from rummi_desktop.scenes.rummi.view_state import hide_drawn, state_from_view
+from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
+
+ONLINE = MatchSettings("Online", 1, None)
+
+
+@dataclass(frozen=True)
+class OnlineSetup:
+    """Who sits where at the server's table (our seat is the person)."""
+
+    seats: tuple[SeatConfig, ...]
+    table: str = ""
+    seed: int = 0  # the deal's seed never leaves the server
+    mode: str = "online"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"table": self.table, "seats": [[seat.kind, seat.name] for seat in self.seats]}
+
+    @property
+    def clock_seconds(self) -> None:
+        return None  # the server keeps the clock (its deadline), and forfeits a turn itself
+
+
+def online_setup(message: dict[str, Any]) -> OnlineSetup:
+    seats = tuple(SeatConfig(HUMAN if index == message["seat"] else _remote_kind(seat),
+                             _seat_name(seat, index == message["seat"])) for index, seat in enumerate(message["seats"]))
+    return OnlineSetup(seats, message["table"])
+
+
+def _remote_kind(seat: dict[str, Any]) -> str:
+    """Another person, or the server's computer seat of its tier (shown as such; it thinks on the server)."""
+    return ONLINE_PERSON if seat.get("label") == HUMAN else str(seat.get("label"))
+
+
+def _seat_name(seat: dict[str, Any], mine: bool) -> str:
+    if mine:
+        return "You"
+    return seat.get("name") or str(seat.get("label", "Seat")).title()
+
+
+@dataclass
+class NetworkRummiSession(RummiSession):
+    """A :class:`RummiSession` whose truth is the server's."""
+
+    play: NetworkPlay | None = None
+    stats: list[RummiSeatStats] = field(default_factory=list)
+    thinks_locally = False
+    rematch_offered = False  # a rematch is a new table in the lobby
+
+    @classmethod
+    def joined(cls, link: Any, first: dict[str, Any]) -> "NetworkRummiSession":
+        """The session for the table whose current ``game`` message (from subscribe) is ``first``."""
+        setup = online_setup(first)
+        match = Match(ONLINE, tuple("human" for _ in setup.seats))
+        match.current = state_from_view(first)
+        session = cls(setup, match, [RummiSeatStats() for _ in setup.seats])  # type: ignore[arg-type]
+        session.play = NetworkPlay(link, first)
+        return session
+
+    # -- what the table reads ---------------------------------------------------------------
+    @property
+    def clock_seconds(self) -> None:
+        return None
+
+    def caption(self, round_number: int) -> str:
+        assert self.play is not None
+        return f"Online · table {self.play.table_id[:10]}"
+
+    def hint_refusal(self) -> str:
+        return "No hints in an online game"
+
+    @property
+    def in_round(self) -> bool:
+        return self.match.current is not None and not self.match.current.is_over
+
+    # -- our turn ---------------------------------------------------------------------------
+    def finish_turn(self, action: str, seconds: float) -> TurnRecord:
+        """Checked by the rules here first; sent to the server only when they accept it."""
+        state = self.state
+        if action == "end" and not state.check_turn().legal:
+            return super().finish_turn("end", seconds)  # refused: nothing is sent
+        if action == "end" and not state.laid_this_turn:
+            action = "draw"  # End Turn with nothing laid is a draw, as the rules say
+        notation = "draw" if action != "end" else Play(tuple(tuple(meld) for meld in state.table_tiles())).notation()
+        assert self.play is not None
+        self.play.expect_echo()
+        self.play.send(notation)
+        if notation == "draw":
+            seat = state.current
+            hide_drawn(state, state.draw())  # the drawn tile comes with the server's answer
+            return TurnRecord(seat, TurnResult(DREW, seat), (), False)
+        return super().finish_turn("end", seconds)
+
+    # -- another seat's turn ------------------------------------------------------------------
+    def start_thinking(self, computers: Any, seat: int) -> RemoteMoveJob:
+        assert self.play is not None
+        return RemoteMoveJob(self.play)
+
+    def play_computer(self, move: str | None, seconds: float) -> TurnRecord:
+        """The other seat's turn, as the server's next seat view shows it."""
+        assert self.play is not None
+        before = self.state
+        seat = before.current
+        message = self.play.next_waiting()
+        self.match.current = state_from_view(message, before)
+        return self._remote_record(seat, message, {t for meld in before.table for t in meld})
+
+    def _remote_record(self, seat: int, message: dict[str, Any], before: set[int]) -> TurnRecord:
+        state = self.state
+        placed = tuple(t for meld in state.table for t in meld if t not in before)
+        verbs = (message.get("last") or {}).get("verbs") or []
+        laid = bool(placed) or "play" in verbs
+        outcome = (WENT_OUT if state.is_over else PLAYED) if laid else (DREW if message["view"]["pool_size"] else PASSED)
+        record = TurnRecord(seat, TurnResult(outcome, seat), placed, state.is_over)
+        if state.is_over:
+            self.last_round = state
+            self.last_result = self.match.finish_round()
+        return record
+
+    def online_status(self) -> dict[str, Any]:
+        assert self.play is not None
+        return {"online": {"table": self.play.table_id, "seat": self.play.seat, "version": self.play.version,
+                           "connection": self.play.status, "in_flight": self.play.in_flight is not None}}
+
+    # -- once a frame -------------------------------------------------------------------------
+    def sync(self, table: Any) -> None:
+        assert self.play is not None
+        outcome = self.play.take_news(self._rebuild)
+        if self.rebuilt:  # our move's echo: the drawn tile arrives on the rack
+            self.rebuilt = False
+            table.relayout()
+        words = self.play.banner_news()
+        if words:
+            table.say(words, warning=not self.play.connected)
+        if outcome == "refused":
+            table.say(f"The server refused the move: {self.play.refusal}", warning=True)
+            self.match.current = state_from_view(self.play.held, self.match.current)
+            table.restart_turn()
+        elif self.play.waiting and table.phase.value in ("person", "handoff") and self.match.current is not None:
+            message = self.play.next_waiting()
+            self.match.current = state_from_view(message, self.match.current)
+            table.restart_turn()
+
+    def _rebuild(self, message: dict[str, Any]) -> None:
+        """Our own move's echo: the server's view replaces the local guess (the drawn tile)."""
+        if self.match.current is None:
+            return
+        self.match.current = state_from_view(message, self.match.current)
+        if self.match.current.is_over and self.last_round is None:
+            self.last_round = self.match.current
+            self.last_result = self.match.finish_round()
+        self.rebuilt = True
+
+    rebuilt = False
+
+    def next_round(self) -> Any:
+        """One server game is one round: there is no next one to deal here."""
+        return self.last_round
+
+    # -- saving: the server keeps the game ------------------------------------------------------
+    def to_save(self) -> Any:
+        return None

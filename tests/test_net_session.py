@@ -1,0 +1,112 @@
+"""The network-backed Rummi session through the real Rummi table, over real sockets on
+127.0.0.1 with the embedded server (a subprocess): a move made by synthetic clicks reaches the
+other client; the other client's move is shown at the table; a dropped socket resumes."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
+from rummi_desktop.net.loadtest import start_embedded  # noqa: E402
+from rummi_desktop.scenes.rummi.network_session import NetworkRummiSession  # noqa: E402
+from rummi_desktop.scenes.rummi.table_scene import RummiTableScene  # noqa: E402
+from rummi_desktop.scenes.table_base import Phase  # noqa: E402
+from test_rummi_flow_support import button_centre, click, make_app, steps  # noqa: E402
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def server(tmp_path):
+    process, url = start_embedded(str(tmp_path / "server.sqlite3"))
+    yield url
+    process.terminate()
+    process.wait(10)
+
+
+def ask(link: ClientLink, request, timeout: float = 20):
+    return link.submit(request).result(timeout)
+
+
+def run_until(app, done, limit: int = 3000) -> None:
+    """Frames until ``done()`` (each frame also waits a little for the network thread)."""
+    for _ in range(limit):
+        if done():
+            return
+        app.step(1 / 60)
+        time.sleep(0.002)
+    raise AssertionError("the table never got there")
+
+
+def seated_pair(url: str):
+    """Alice creates a private two-person table, Bob joins it by its invite code."""
+    alice, bob = ClientLink(url), ClientLink(url)
+    alice.connect().result(20), bob.connect().result(20)
+    ask(alice, lambda c: c.register("alice", PASSWORD))
+    ask(bob, lambda c: c.register("bob", PASSWORD))
+    table = ask(alice, lambda c: c.create_table("rummi", ["human", "human"], visibility="private"))
+    ask(bob, lambda c: c.join_table(invite=table["invite"]))
+    first = ask(alice, lambda c: c.subscribe(table["table"]))
+    bob_first = ask(bob, lambda c: c.subscribe(table["table"]))
+    return alice, bob, table["table"], first, bob_first
+
+
+def test_a_draw_clicked_at_the_real_table_reaches_the_other_client(server, tmp_path, monkeypatch):
+    alice, bob, table_id, first, _ = seated_pair(server)
+    app = make_app(tmp_path, monkeypatch, "instant")
+    session = NetworkRummiSession.joined(alice, first)
+    scene = RummiTableScene(app, session, autosave=False)
+    app.stack.push(scene)
+    try:
+        steps(app, 3)
+        if first["current"] != first["seat"]:  # Bob starts: he draws, Alice's table shows it
+            rack_before = first["view"]["other_rack_sizes"][0]
+            ask(bob, lambda c: c.move(table_id, "draw"))
+            run_until(app, lambda: scene.phase == Phase.PERSON)
+            assert session.play.version == first["version"] + 1
+            assert len(scene.state.rack(1 - first["seat"])) == rack_before + 1
+        version = session.play.version
+        rack = list(scene.state.rack_tiles(first["seat"]))
+        click(app, button_centre(scene.buttons.draw_tile))
+        seen = ask(bob, lambda c: c.wait_game(table_id, after=version))
+        assert seen["version"] == version + 1 and seen["current"] == seen["seat"]
+        assert seen["view"]["other_rack_sizes"] == [len(rack) + 1]
+        run_until(app, lambda: session.play.in_flight is None and scene.phase == Phase.THINKING
+                  and len(scene.state.rack(first["seat"])) == len(rack) + 1)
+        shown = sorted(str(t) for t in scene.state.rack_tiles(first["seat"]))
+        alice_view = alice.client.games[table_id]["view"]["rack"]
+        assert shown == sorted(alice_view)  # the rack held is the server's seat view
+        steps(app, 2)
+        assert len(scene.rack_ids) == len(alice_view)  # and the rack painted shows every tile of it
+    finally:
+        app.stack.pop()
+        alice.close(), bob.close()
+
+
+def test_a_dropped_socket_reconnects_and_resumes_at_the_version(server, tmp_path, monkeypatch):
+    alice, bob, table_id, first, _ = seated_pair(server)
+    app = make_app(tmp_path, monkeypatch, "instant")
+    session = NetworkRummiSession.joined(alice, first)
+    scene = RummiTableScene(app, session, autosave=False)
+    app.stack.push(scene)
+    try:
+        steps(app, 3)
+        alice.drop_connection()
+        run_until(app, lambda: "Connection lost — reconnecting…" in scene.banner_log)
+        mover = bob if first["current"] != first["seat"] else None
+        if mover is not None:  # while Alice is away Bob moves; she resumes past his move
+            ask(bob, lambda c: c.move(table_id, "draw"))
+        run_until(app, lambda: alice.status == CONNECTED and "Connected to the server" in scene.banner_log)
+        target = first["version"] + (1 if mover is not None else 0)
+        run_until(app, lambda: session.play.version == target and scene.phase == Phase.PERSON)
+        version = session.play.version
+        click(app, button_centre(scene.buttons.draw_tile))
+        seen = ask(bob, lambda c: c.wait_game(table_id, after=version))
+        assert seen["version"] == version + 1
+    finally:
+        app.stack.pop()
+        alice.close(), bob.close()
