@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from puzzle_support import PACKS, PUZZLES
+from rummi_desktop.entry_points import puzzle_logic
 from rummi_desktop.scenes.game_entry import GameEntry
 from rummi_desktop.scenes.rummi import ENTRY
 from rummi_desktop.scenes.trainer import sources
@@ -19,7 +20,7 @@ def test_a_game_with_puzzles_and_a_puzzle_table_is_playable(monkeypatch):
     found = sources.load_game("rummi")
     assert found.unavailable == "" and found.entry is ENTRY and ENTRY.puzzle
     assert [p["id"] for p in found.puzzles] == [p["id"] for p in PUZZLES]
-    assert sources.puzzle_logic("rummi").check.__module__ == "rummi_desktop.puzzles.rummi_puzzles"
+    assert puzzle_logic("rummi").check.__module__ == "rummi_desktop.puzzles.rummi_puzzles"
 
 
 def test_each_missing_part_greys_the_game_with_its_reason(monkeypatch):

@@ -40,10 +40,9 @@ def scenario_id(position: dict[str, Any]) -> str:
 
 def puzzle_module(game: str) -> Any:
     """The game's puzzle module (its rules for goals, grading and verifying), imported now."""
-    from rummi_desktop.entry_points import load_module
-    from rummi_desktop.games import GAMES
+    from rummi_desktop.entry_points import puzzle_logic
 
-    return load_module(GAMES[game], "puzzles")
+    return puzzle_logic(game)
 
 
 def scenario_puzzle(position: dict[str, Any], answer: SolverAnswer | None, title: str = "") -> dict[str, Any]:

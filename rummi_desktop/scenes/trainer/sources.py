@@ -28,16 +28,6 @@ class GamePuzzles:
         return [p for pack in self.packs for p in pack.puzzles]
 
 
-def puzzle_logic(game: str) -> Any:
-    """The game's puzzle module (``mine``/``verify``/``hints``/``check``); LookupError if none."""
-    from rummi_desktop.entry_points import load_module
-
-    spec = GAMES[game]
-    if not spec.has("puzzles"):
-        raise LookupError(f"{spec.title} has no puzzle logic yet")
-    return load_module(spec, "puzzles")
-
-
 def game_entry(game: str) -> Any:
     """The game's GameEntry (its scenes package's ``ENTRY``), or None."""
     spec = GAMES[game]
