@@ -37,9 +37,15 @@ if TYPE_CHECKING:
 RESULT_HOLD = 1.6  # s the solved result stays in view before on_finish (at speed 1)
 HINT_BEAT = 0.3  # s between two steps of the level-3 hint's animation (at speed 1)
 GAP = 9
+HINT_LABELS = ("Hint 1/3", "Hint 2/3", "Show solution", "Solution shown")  # by hint levels shown
 STOPWATCH_KEY = "w"
 
 FinishCallback = Callable[[PuzzleOutcome], None]
+
+
+def hint_label(levels_shown: int) -> str:
+    """The Hint button's words on every game's puzzle table, by the hint levels already shown."""
+    return HINT_LABELS[max(0, min(levels_shown, len(HINT_LABELS) - 1))]
 
 
 def toggles_stopwatch(action: Action) -> bool:
@@ -90,7 +96,7 @@ class PuzzleButtons(ButtonPanel):
         self.undo.enabled = active and can_undo
         self.reset.enabled = active and can_reset
         self.hint.enabled = active and self.run.hints_left
-        self.hint.label = f"Hint {level + 1}/3" if self.run.hints_left else "No more hints"
+        self.hint.label = hint_label(level)
         self.hint.tooltip = ("Show the solution being played" if level == 2 else
                              "A clue: where to look" if level == 0 else "A bigger clue: what to use")
         self.give_up.enabled = not self.run.finished and not self.run.solved
