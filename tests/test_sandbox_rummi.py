@@ -266,3 +266,14 @@ def test_save_without_best_play_asks_the_solver_and_stores_its_solution(tmp_path
     expected = solve([parse_tiles(" ".join(m)) for m in POSITION["table"]], parse_tiles(" ".join(POSITION["rack"])), False)
     assert puzzle["best"] == expected.placed and puzzle["goal"] == "place-n" and puzzle["target"] == expected.placed
     assert table_names(scene) == POSITION["table"] and scene.mode == EDIT  # the table was left as it was
+
+
+def test_a_position_with_no_play_is_no_whole_puzzle_and_keeps_the_games_goal_rule():
+    lone = {"game": "rummi", "table": [], "rack": ["R1"], "initial": False}
+    assert files.complete_puzzle(lone) is None  # Save then keeps it as a scenario without a solution
+    loose = files.scenario_puzzle(lone, None)
+    assert (loose["goal"], loose["target"]) == ("place-all", 1) and "solution" not in loose
+    answered = files.scenario_puzzle(POSITION, files.SolverAnswer([["R5", "R6", "R7", "R8"]], 1))
+    assert (answered["goal"], answered["target"]) == ("place-n", 1)
+    whole = files.complete_puzzle(POSITION, "Mine")
+    assert whole["title"] == "Mine" and files.puzzle_module("rummi").verify(whole) == []

@@ -66,7 +66,7 @@ def complete_puzzle(position: dict[str, Any], title: str = "") -> dict[str, Any]
     position has no play to make a puzzle of (or is not a legal one)."""
     try:
         puzzle = puzzle_module(position["game"]).from_position(position)
-    except ValueError:
+    except (ValueError, LookupError):  # an illegal position, no play, or no word list to judge words by
         return None
     if puzzle is not None and title:
         puzzle["title"] = title
