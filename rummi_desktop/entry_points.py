@@ -29,3 +29,14 @@ def load_module(spec: GameSpec, name: str) -> ModuleType:
     """The module a game's entry point names whole (``"puzzles"``: ``"package.module"``, no
     attribute), imported now (KeyError when the game has none)."""
     return importlib.import_module(spec.entry_points[name].module)
+
+
+def puzzle_logic(game: str) -> ModuleType:
+    """The game's puzzle module (``mine``, ``verify``, ``hints``, ``check``, ``from_position``,
+    ``goal_of``), imported now; LookupError when the game has none."""
+    from rummi_desktop.games import GAMES
+
+    spec = GAMES[game]
+    if not spec.has("puzzles"):
+        raise LookupError(f"{spec.title} has no puzzle logic yet")
+    return load_module(spec, "puzzles")

@@ -179,3 +179,16 @@ def test_a_joker_is_declared_through_the_picker_and_checked(tmp_path, monkeypatc
     key(app, "return")
     steps(app, 5)
     assert scene.run.solved and outcomes and outcomes[0].solved
+
+
+def test_w_hides_and_shows_the_stopwatch_which_runs_on_meanwhile(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="normal")
+    scene, _outcomes = open_puzzle(app)
+    assert scene.status()["stopwatch"] is True
+    key(app, "w")
+    before = scene.run.seconds
+    steps(app, 10)
+    assert scene.status()["stopwatch"] is False and scene.run.seconds > before
+    assert scene._card[0][1] is None, "the card shows no time while hidden"
+    key(app, "w")
+    assert scene.status()["stopwatch"] is True

@@ -13,6 +13,7 @@ from rummi_desktop.games.rummble.view import seat_view
 from rummi_desktop.scenes.sandbox import scenario_files as files
 from rummi_desktop.scenes.sandbox.rummble_sandbox import RummbleSandboxScene
 from rummi_desktop.tiles import Tile
+from tests.sandbox_save_support import assert_saved_puzzle_verifies
 from test_rummble_scene_support import click, key, make_app, place, square_centre, steps
 
 POSITION = {"game": "rummble", "board": [[6, 5, "R2"], [6, 6, "R3"], [6, 7, "R4"]], "rack": ["R5", "K6", "B7", "Y3"]}
@@ -95,7 +96,7 @@ def test_play_mode_puts_tiles_down_and_recalls_them(tmp_path, monkeypatch):
     assert not scene.tentative and scene.position() == POSITION
 
 
-def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypatch):
+def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypatch, capsys):
     app, scene = open_sandbox(tmp_path, monkeypatch, {**POSITION, "board": [*POSITION["board"], [5, 5, "J=K2"]]})
     click(app, centre(scene.buttons.named["Save"]))
     for _ in range(2000):  # Save asks the move generator for the solution first
@@ -104,9 +105,9 @@ def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypa
         time.sleep(0.005)
         steps(app, 1)
     (path,) = files.saved_scenarios("rummble", scene.puzzles_folder)
-    saved = files.load_scenario_file(path, "rummble")
+    saved = assert_saved_puzzle_verifies(path, "rummble", capsys)
     assert saved["position"] == scene.position()
-    assert saved["best"] == scene.state.check(choose_move(seat_view(scene.state, 0), "medium")).score
+    assert saved["best"] >= scene.state.check(choose_move(seat_view(scene.state, 0), "medium")).score
     click(app, centre(scene.buttons.named["Share"]))
     code = app.stack.top.text
     other_app, other = open_sandbox(tmp_path, monkeypatch)

@@ -13,6 +13,7 @@ from rummi_desktop.games.rummi.pieces import face, faces
 from rummi_desktop.scenes.sandbox import scenario_files as files
 from rummi_desktop.scenes.sandbox.rummi_sandbox import EDIT, PLAY, RummiSandboxScene
 from rummi_desktop.tiles import Tile, parse_tiles
+from tests.sandbox_save_support import assert_saved_puzzle_verifies
 from tests.test_rummi_flow_support import button_centre, click, drag, key, make_app, rack_id, rack_tile_centre, steps
 
 POSITION = {"game": "rummi", "table": [["R5", "R6", "R7"], ["K9", "B9", "Y9"]], "rack": ["R8", "J", "K4", "K5", "B2"],
@@ -154,16 +155,16 @@ def test_play_a_move_undo_and_reset_with_the_real_table(tmp_path, monkeypatch):
     assert scene.scenario.table == [parse_tiles("R5 R6 R7 R8")] and scene.scenario.rack == [Tile.parse("K4")]
 
 
-def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypatch):
+def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypatch, capsys):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
     click(app, button_centre(scene.buttons.best))
     wait_for_solver(app, scene)
     click(app, button_centre(scene.tools.named["Save"]))
     saved = files.saved_scenarios("rummi", scene.puzzles_folder)
     assert len(saved) == 1
-    puzzle = files.load_scenario_file(saved[0], "rummi")
+    puzzle = assert_saved_puzzle_verifies(saved[0], "rummi", capsys)
     assert puzzle["position"] == POSITION and puzzle["best"] == scene.answer.best
-    assert puzzle["solution"] == scene.answer.solution
+    assert puzzle["runner_up"] < puzzle["best"] and puzzle["features"] and puzzle["difficulty"] > 0
 
     other_app, other = open_sandbox(tmp_path, monkeypatch)
     click(other_app, button_centre(other.tools.named["Load"]))
@@ -252,7 +253,7 @@ def test_a_face_dragged_from_the_palette_lands_where_it_is_dropped(tmp_path, mon
     assert "Y1" in scene.position()["rack"] and scene.carried is None
 
 
-def test_save_without_best_play_asks_the_solver_and_stores_its_solution(tmp_path, monkeypatch):
+def test_save_without_best_play_asks_the_solver_and_stores_its_solution(tmp_path, monkeypatch, capsys):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
     click(app, button_centre(scene.tools.named["Save"]))
     for _ in range(2000):
@@ -261,7 +262,18 @@ def test_save_without_best_play_asks_the_solver_and_stores_its_solution(tmp_path
         time.sleep(0.005)
         steps(app, 1)
     (path,) = files.saved_scenarios("rummi", scene.puzzles_folder)
-    puzzle = files.load_scenario_file(path, "rummi")
+    puzzle = assert_saved_puzzle_verifies(path, "rummi", capsys)
     expected = solve([parse_tiles(" ".join(m)) for m in POSITION["table"]], parse_tiles(" ".join(POSITION["rack"])), False)
     assert puzzle["best"] == expected.placed and puzzle["goal"] == "place-n" and puzzle["target"] == expected.placed
     assert table_names(scene) == POSITION["table"] and scene.mode == EDIT  # the table was left as it was
+
+
+def test_a_position_with_no_play_is_no_whole_puzzle_and_keeps_the_games_goal_rule():
+    lone = {"game": "rummi", "table": [], "rack": ["R1"], "initial": False}
+    assert files.complete_puzzle(lone) is None  # Save then keeps it as a scenario without a solution
+    loose = files.scenario_puzzle(lone, None)
+    assert (loose["goal"], loose["target"]) == ("place-all", 1) and "solution" not in loose
+    answered = files.scenario_puzzle(POSITION, files.SolverAnswer([["R5", "R6", "R7", "R8"]], 1))
+    assert (answered["goal"], answered["target"]) == ("place-n", 1)
+    whole = files.complete_puzzle(POSITION, "Mine")
+    assert whole["title"] == "Mine" and files.puzzle_module("rummi").verify(whole) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rummi_desktop.ai.tumblewords_tiers import choose_move
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.scenes.sandbox import scenario_files as files
+from tests.sandbox_save_support import assert_saved_puzzle_verifies
 from rummi_desktop.scenes.sandbox.tumblewords_sandbox import TumblewordsSandboxScene
 from tumblewords_scene_support import click, column_centre, hand_centre, make_app, settle, square_centre, steps, wait_for
 from tumblewords_support import WORDS
@@ -86,14 +87,14 @@ def test_best_drop_is_the_best_scoring_tiers_drop(tmp_path, monkeypatch):
     assert rows != POSITION["rows"]
 
 
-def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypatch):
+def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypatch, capsys):
     app, scene = open_sandbox(tmp_path, monkeypatch, {**POSITION, "rows": [*EMPTY, "..a.....", "CAT.S..."],
                                                       "min_length": 3})
     assert scene.position()["rows"][-2] == "..a....." and scene.position()["min_length"] == 3
     click(app, centre(scene.buttons.named["Save"]))
     wait_for(app, lambda: scene.quiet is None, seconds=30)  # Save asks for the best drop first
     (path,) = files.saved_scenarios("tumblewords", scene.puzzles_folder)
-    assert files.load_scenario_file(path, "tumblewords")["position"] == scene.position()
+    assert assert_saved_puzzle_verifies(path, "tumblewords", capsys)["position"] == scene.position()
     code = files.share_code(files.scenario_puzzle(scene.position(), None))
     other_app, other = open_sandbox(tmp_path, monkeypatch)
     click(other_app, centre(other.buttons.named["Paste code"]))

@@ -5,7 +5,6 @@ and a streak run that ends on a miss."""
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 import pygame
 
@@ -22,7 +21,6 @@ from test_rummi_flow_support import button_centre, click, key, make_app, steps
 from test_rummi_puzzle_table import solve_split_run_by_hand
 
 DAY = datetime.date(2026, 12, 1)
-SHOTS = Path("/tmp/pz-trainer-shots")
 
 
 def sample_games() -> list[GamePuzzles]:
@@ -92,9 +90,9 @@ def test_solving_a_puzzle_from_its_pack_marks_it_done_moves_the_rating_and_unloc
     assert "✓" in pack.puzzle_buttons[0].label
     key(app, "escape")
     assert app.stack.top is trainer and trainer.pack_buttons["t-easy"].label == "Test Steps  1/3"
-    SHOTS.mkdir(parents=True, exist_ok=True)
     trainer.draw(app.screen)
-    pygame.image.save(app.screen, str(SHOTS / "trainer.png"))
+    pygame.image.save(app.screen, str(tmp_path / "trainer.png"))
+    assert (tmp_path / "trainer.png").stat().st_size > 0
 
 
 def test_a_game_without_its_puzzle_table_is_greyed_with_the_reason(tmp_path, monkeypatch):
@@ -207,8 +205,8 @@ def test_the_trainer_plays_as_the_last_used_profile_and_keeps_each_profiles_prog
     assert "t-split-001" not in saved.of(ann.id).game("rummi").puzzles
     assert TrainerScene(app, sample_games(), today=lambda: DAY).profile_id == ann.id
     trainer.draw(app.screen)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "trainer-profile.png"))
+    pygame.image.save(app.screen, str(tmp_path / "trainer-profile.png"))
+    assert (tmp_path / "trainer-profile.png").stat().st_size > 0
 
 
 def test_a_deleted_last_profile_leaves_the_trainer_to_guest(tmp_path, monkeypatch):

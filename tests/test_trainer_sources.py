@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from puzzle_support import PACKS, PUZZLES
+from rummi_desktop.entry_points import puzzle_logic
 from rummi_desktop.scenes.game_entry import GameEntry
 from rummi_desktop.scenes.rummi import ENTRY
 from rummi_desktop.scenes.trainer import sources
@@ -19,7 +20,7 @@ def test_a_game_with_puzzles_and_a_puzzle_table_is_playable(monkeypatch):
     found = sources.load_game("rummi")
     assert found.unavailable == "" and found.entry is ENTRY and ENTRY.puzzle
     assert [p["id"] for p in found.puzzles] == [p["id"] for p in PUZZLES]
-    assert sources.puzzle_logic("rummi").check.__module__ == "rummi_desktop.puzzles.rummi_puzzles"
+    assert puzzle_logic("rummi").check.__module__ == "rummi_desktop.puzzles.rummi_puzzles"
 
 
 def test_each_missing_part_greys_the_game_with_its_reason(monkeypatch):
@@ -32,7 +33,21 @@ def test_each_missing_part_greys_the_game_with_its_reason(monkeypatch):
     monkeypatch.setattr(sources, "shipped_puzzle_dicts", damaged)
     assert "could not be read (the shipped rummi.toml: puzzle 3" in sources.load_game("rummi").unavailable
 
+    def broken_import(game):
+        raise ModuleNotFoundError("No module named 'tomllib'", name="tomllib")
+
+    monkeypatch.setattr(sources, "shipped_puzzle_dicts", broken_import)
+    assert sources.load_game("rummi").unavailable == \
+        "its puzzles could not be loaded (ModuleNotFoundError: No module named 'tomllib')"
+
     monkeypatch.setattr(sources, "shipped_puzzle_dicts", lambda game: (PACKS, PUZZLES))
+
+    def broken_scenes(game):
+        raise AttributeError("module 'rummi_desktop.scenes.rummi' has no attribute 'ENTRY'")
+
+    monkeypatch.setattr(sources, "game_entry", broken_scenes)
+    assert sources.load_game("rummi").unavailable == ("its scenes could not be loaded (AttributeError: module "
+                                                      "'rummi_desktop.scenes.rummi' has no attribute 'ENTRY')")
     bare = GameEntry("rummi", "Rummi", setup="x:y", session="x:y", load_state="x:y", table="x:y")
     monkeypatch.setattr(sources, "game_entry", lambda game: bare)
     assert sources.load_game("rummi").unavailable == "its puzzle table is coming soon"

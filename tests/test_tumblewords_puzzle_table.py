@@ -110,3 +110,15 @@ def test_drawing_shows_the_glowing_column_and_letter(tmp_path, monkeypatch):
     other = scene.view.layout.column_box(3)
     assert sum(abs(a - b) for a, b in zip(surface.get_at((round(other.x) - 1, round(other.y + other.h / 3)))[:3],
                                           app.theme.hint)) > 60, "other columns do not"
+
+
+def test_w_hides_the_stopwatch_on_the_card(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene, _outcomes = open_puzzle(app)
+    key(app, "w")
+    steps(app, 2)
+    assert scene.show_stopwatch is False and scene.status()["stopwatch"] is False
+    assert scene._card[0][1] is None, "the card was painted again without the time"
+    key(app, "w")
+    steps(app, 2)
+    assert scene.show_stopwatch is True and scene._card[0][1] == int(scene.run.seconds)

@@ -179,6 +179,11 @@ def _puzzle(position: dict[str, Any], state: RummbleState, search: Search) -> di
     }
 
 
+def goal_of(position: dict[str, Any], best: int | None) -> tuple[str, int]:
+    """(goal, target) of a position whose best play scores ``best`` (None: not known yet)."""
+    return "best-score", max(1, best if best is not None else 1)
+
+
 def title_of(tags: list[str], features: dict[str, int], best: int) -> str:
     if "rummmble" in tags:
         return f"Rummmble! {best} points"

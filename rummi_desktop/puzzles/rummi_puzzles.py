@@ -209,6 +209,14 @@ def from_position(position: dict[str, Any]) -> dict[str, Any] | None:
     return assemble(table, rack, found.table, found.placed, min(runner_up, found.placed), None, initial)
 
 
+def goal_of(position: dict[str, Any], best: int | None) -> tuple[str, int]:
+    """(goal, target) of a position whose best play lays ``best`` tiles (None: not known yet,
+    taken as the whole rack): place-all when it lays the rack, else place-n."""
+    rack = len(position.get("rack", []))
+    best = rack if best is None else best
+    return ("place-all" if best == rack else "place-n"), max(1, best)
+
+
 def mine(seed: int, count: int, difficulty: str | None = None) -> list[dict[str, Any]]:
     """Up to ``count`` puzzles from games seeded from ``seed`` (the same seed, the same list),
     only those of the ``difficulty`` band when one is given."""

@@ -185,6 +185,11 @@ def _puzzle(position: dict[str, Any], search: Search) -> dict[str, Any]:
     }
 
 
+def goal_of(position: dict[str, Any], best: int | None) -> tuple[str, int]:
+    """(goal, target) of a position whose best play scores ``best`` (None: not known yet)."""
+    return "best-score", max(1, best if best is not None else 1)
+
+
 def title_of(tags: list[str], features: dict[str, int], best: int) -> str:
     if "blank" in tags:
         return f"The blank's moment: {best}"

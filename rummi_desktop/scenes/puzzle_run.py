@@ -4,7 +4,7 @@ Check said; and the words the table shows for them. No pygame here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 
@@ -61,9 +61,16 @@ def short_verdict(message: str, value: Any) -> str:
     return message or "Not the answer yet"
 
 
-def goal_text(puzzle: dict[str, Any], noun: str) -> str:
-    """The puzzle's goal in words: "Score at least 20 points in one play"."""
-    target = int(puzzle.get("target", 0))
-    if puzzle.get("goal", "best-score") == "best-score":
+def goal_text(puzzle: Mapping[str, Any], noun: str = "play") -> str:
+    """The puzzle's goal in words, for every game's goals: "Score at least 20 points in one
+    play", "Lay 4 of your tiles"."""
+    goal, target = puzzle.get("goal", "best-score"), int(puzzle.get("target", 0))
+    if goal == "best-score":
         return f"Score at least {target} points in one {noun}"
-    return f"{puzzle.get('goal')}: {target}"
+    if goal == "place-all":
+        return "Lay every tile on your rack"
+    if goal == "place-n":
+        return f"Lay {target} of your tiles"
+    if goal == "free-joker":
+        return f"Free the joker and lay {target} tiles"
+    return f"{goal}: {target}"

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from rummi_desktop.games import GAMES
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.puzzle_run import PuzzleRun, goal_text, short_verdict, stopwatch_text
@@ -38,8 +37,20 @@ if TYPE_CHECKING:
 RESULT_HOLD = 1.6  # s the solved result stays in view before on_finish (at speed 1)
 HINT_BEAT = 0.3  # s between two steps of the level-3 hint's animation (at speed 1)
 GAP = 9
+HINT_LABELS = ("Hint 1/3", "Hint 2/3", "Show solution", "Solution shown")  # by hint levels shown
+STOPWATCH_KEY = "w"
 
 FinishCallback = Callable[[PuzzleOutcome], None]
+
+
+def hint_label(levels_shown: int) -> str:
+    """The Hint button's words on every game's puzzle table, by the hint levels already shown."""
+    return HINT_LABELS[max(0, min(levels_shown, len(HINT_LABELS) - 1))]
+
+
+def toggles_stopwatch(action: Action) -> bool:
+    """W on any game's puzzle table shows or hides its stopwatch (it runs on either way)."""
+    return action.kind == ActionKind.SHORTCUT and action.key == STOPWATCH_KEY
 
 
 def ask_to_give_up(scene: Any, give_up: Callable[[], None]) -> None:
@@ -49,13 +60,6 @@ def ask_to_give_up(scene: Any, give_up: Callable[[], None]) -> None:
     if scene.stack is not None:
         scene.stack.push(ConfirmScene(scene.app, "Give up?", "It counts as a miss in your rating; try again any time.",
                                       "Give up", give_up, cancel_label="Keep trying"))
-
-
-def puzzle_logic(game: str) -> Any:
-    """The game's puzzle module (``mine``, ``verify``, ``hints``, ``check``), imported now."""
-    from rummi_desktop.entry_points import load_module
-
-    return load_module(GAMES[game], "puzzles")
 
 
 class PuzzleButtons(ButtonPanel):
@@ -92,14 +96,14 @@ class PuzzleButtons(ButtonPanel):
         self.undo.enabled = active and can_undo
         self.reset.enabled = active and can_reset
         self.hint.enabled = active and self.run.hints_left
-        self.hint.label = f"Hint {level + 1}/3" if self.run.hints_left else "No more hints"
+        self.hint.label = hint_label(level)
         self.hint.tooltip = ("Show the solution being played" if level == 2 else
                              "A clue: where to look" if level == 0 else "A bigger clue: what to use")
         self.give_up.enabled = not self.run.finished and not self.run.solved
 
 
 def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: PuzzleRun, noun: str,
-                      how_to: str = "") -> None:
+                      how_to: str = "", show_stopwatch: bool = True) -> None:
     """The left column: the puzzle's title and goal, the stopwatch, hints used, what Check
     said, and at the bottom how to answer."""
     box = rect(area)
@@ -113,7 +117,7 @@ def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: P
         surface.blit(shapes.text(line, 19, theme.accent, bold=True), (x, y))
         y += 24
     y += 10
-    rows = [("Time", stopwatch_text(run.seconds)), ("Hints", f"{run.level} of {len(run.hints)}"),
+    rows = [("Time", stopwatch_text(run.seconds) if show_stopwatch else "hidden (W)"), ("Hints", f"{run.level} of {len(run.hints)}"),
             ("Checks", str(run.checks))]
     for label, value in rows:
         surface.blit(shapes.text(label, 18, theme.text_muted), (x, y))
@@ -161,6 +165,7 @@ class PuzzleTable:
         self.finish_in: float | None = None  # counting down to on_finish once solved
         self.hint_steps: list[Callable[[], None]] = []
         self.hint_clock = 0.0
+        self.show_stopwatch = True
 
     # -- the base's hooks: one seat, no clock, nothing saved --------------------------------
     @property
@@ -310,6 +315,9 @@ class PuzzleTable:
         if action.kind == ActionKind.BACK:
             self.ask_give_up()
             return True
+        if toggles_stopwatch(action):
+            self.show_stopwatch = not self.show_stopwatch
+            return True
         return super().handle_action(action)  # type: ignore[misc]
 
     def confirm_turn(self) -> None:
@@ -324,25 +332,27 @@ class PuzzleTable:
         wait = super().next_change_in()  # type: ignore[misc]
         if self.hint_steps or self.finish_in is not None:
             return 0.0
-        if self.run.finished:
+        if self.run.finished or not self.show_stopwatch:
             return wait
         return min(wait, max(0.0, 1.0 - (self.run.seconds % 1.0)))
 
     def draw_puzzle_card(self, surface: pygame.Surface) -> None:
         """The card, painted again only when what it shows changes (the stopwatch: once a second)."""
         run, theme = self.run, self.app.theme  # type: ignore[attr-defined]
-        key = (theme, int(run.seconds), run.level, run.checks, run.message, run.solved, run.hint_text)
+        shown_seconds = int(run.seconds) if self.show_stopwatch else None
+        key = (theme, shown_seconds, run.level, run.checks, run.message, run.solved, run.hint_text)
         cached = getattr(self, "_card", None)
         if cached is None or cached[0] != key:
             area = self.puzzle_area
             picture = pygame.Surface((round(area.w), round(area.h)), pygame.SRCALPHA)
-            paint_puzzle_card(picture, theme, Box(0, 0, area.w, area.h), run, self.noun, self.how_to)
+            paint_puzzle_card(picture, theme, Box(0, 0, area.w, area.h), run, self.noun, self.how_to,
+                              self.show_stopwatch)
             cached = self._card = (key, picture)
         surface.blit(cached[1], (round(self.puzzle_area.x), round(self.puzzle_area.y)))
 
     def puzzle_status(self) -> dict[str, Any]:
         return {"puzzle": self.puzzle.get("id", ""), "hint_level": self.run.level, "checks": self.run.checks,
-                "solved": self.run.solved, "message": self.run.message}
+                "solved": self.run.solved, "message": self.run.message, "stopwatch": self.show_stopwatch}
 
     # -- what the game's puzzle table provides ----------------------------------------------
     def current_answer(self) -> Any:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from rummi_desktop.entry_points import puzzle_logic
 from rummi_desktop.games.rummble.board import SIZE, Laid, square
 from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState
-from rummi_desktop.scenes.puzzle_table import FinishCallback, PuzzleTable, puzzle_logic
+from rummi_desktop.scenes.puzzle_table import FinishCallback, PuzzleTable
 from rummi_desktop.scenes.rummble.controller import RummbleTableInput
 from rummi_desktop.scenes.rummble.layout import REGIONS
 from rummi_desktop.scenes.rummble.session import RummbleSeatStats, RummbleSession, RummbleSetup
@@ -62,7 +63,7 @@ class PuzzleInput(RummbleTableInput):
 class RummblePuzzleTable(PuzzleTable, RummbleTableScene):
     noun = "play"
     how_to = ("Put tiles from the rack on the board as in a game; the panel on the right scores the play. "
-              "Check (Enter) when it is ready. Esc gives up.")
+              "Check (Enter) when it is ready. W hides the stopwatch; Esc gives up.")
     input_type = PuzzleInput
     puzzle_area = Box(REGIONS.seats.x, REGIONS.seats.y, REGIONS.seats.w, REGIONS.log.bottom - REGIONS.seats.y)
 

@@ -7,13 +7,13 @@ from typing import Callable
 
 import pygame
 
+from rummi_desktop.scenes.puzzle_table import hint_label
 from rummi_desktop.scenes.rummi.layout import screen_regions
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.widgets import Button
 
 REGIONS = screen_regions()
 COLUMNS, ROWS, GAP = 2, 3, 9
-HINT_LABELS = ("Hint 1/3", "Hint 2/3", "Show solution", "Solution shown")
 
 
 class PuzzleButtons(ButtonPanel):
@@ -41,7 +41,7 @@ class PuzzleButtons(ButtonPanel):
                                font_size=19))
         self.reset = add(Button(cell(1, 1), "Reset", reset, tooltip="Back to the puzzle's start", shortcut="r",
                                 font_size=19))
-        self.hint = add(Button(cell(0, 2), HINT_LABELS[0], hint, tooltip="A little help (each press shows more)",
+        self.hint = add(Button(cell(0, 2), hint_label(0), hint, tooltip="A little help (each press shows more)",
                                shortcut="h", font_size=19))
         self.check = add(Button(cell(1, 2), "Check", check, style="primary", tooltip="Is this the answer?",
                                 shortcut="return", font_size=20))
@@ -53,4 +53,4 @@ class PuzzleButtons(ButtonPanel):
         self.undo.enabled = self.reset.enabled = open_ and moved
         self.check.enabled = open_
         self.hint.enabled = open_ and next_hint <= 3
-        self.hint.label = HINT_LABELS[min(next_hint, 4) - 1]
+        self.hint.label = hint_label(next_hint - 1)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from rummi_desktop.games.rummi.moves import IllegalMove, Rearrange
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
-from rummi_desktop.scenes.puzzle_table import ask_to_give_up
+from rummi_desktop.scenes.puzzle_run import goal_text
+from rummi_desktop.scenes.puzzle_table import ask_to_give_up, toggles_stopwatch
 from rummi_desktop.scenes.rummi.controller import RummiTableInput
 from rummi_desktop.scenes.rummi.help_text import HELP_SECTIONS
 from rummi_desktop.scenes.rummi.puzzle_buttons import PuzzleButtons
@@ -35,15 +36,6 @@ if TYPE_CHECKING:
     from rummi_desktop.app import App
 
 SOLVER_SEAT = 0
-
-
-def goal_text(puzzle: Mapping[str, Any]) -> str:
-    goal, target = puzzle.get("goal", "place-all"), int(puzzle.get("target", 0))
-    if goal == "place-n":
-        return f"Goal: lay {target} of your tiles"
-    if goal == "free-joker":
-        return f"Goal: free the joker and lay {target} tiles"
-    return "Goal: lay every tile on your rack"
 
 
 class PuzzleSession:
@@ -78,7 +70,7 @@ class RummiPuzzleScene(TableScene):
                  logic: Any = None, rating_text: str = "") -> None:
         super().__init__(app, autosave=False)
         if logic is None:
-            from rummi_desktop.scenes.trainer.sources import puzzle_logic
+            from rummi_desktop.entry_points import puzzle_logic
 
             logic = puzzle_logic("rummi")
         self.session = PuzzleSession(puzzle, logic, rating_text)
@@ -270,7 +262,7 @@ class RummiPuzzleScene(TableScene):
         if action.kind == ActionKind.CONFIRM:
             self.check()
             return True
-        if action.kind == ActionKind.SHORTCUT and action.key == "w":
+        if toggles_stopwatch(action):
             self.show_stopwatch = not self.show_stopwatch
             return True
         return self.controller.handle_action(action)

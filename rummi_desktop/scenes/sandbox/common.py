@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from rummi_desktop.scenes.sandbox.rummi_scenario import ScenarioError
+from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.thinking_thread import ThinkingFailed
 from rummi_desktop.ui.button_panel import ButtonPanel

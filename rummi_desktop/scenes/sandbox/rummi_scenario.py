@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
 from rummi_desktop.tiles import COPIES, JOKERS_IN_SET, NotationError, Tile, rummi_set
 
 PALETTE_FACES: tuple[Tile, ...] = tuple(dict.fromkeys(rummi_set()))  # 52 faces + the joker, set order
@@ -19,10 +20,6 @@ PALETTE_FACES: tuple[Tile, ...] = tuple(dict.fromkeys(rummi_set()))  # 52 faces 
 
 def copies_in_set(tile: Tile) -> int:
     return JOKERS_IN_SET if tile.is_joker else COPIES
-
-
-class ScenarioError(ValueError):
-    """A position the sandbox cannot hold (a bad tile, a third copy, the wrong shape)."""
 
 
 @dataclass

@@ -15,9 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-GOAL_PLACE_ALL, GOAL_PLACE_N, GOAL_BEST_SCORE = "place-all", "place-n", "best-score"
-
-
 class ScenarioLoadError(ValueError):
     """A file or code that holds no usable scenario (the message says why)."""
 
@@ -41,15 +38,18 @@ def scenario_id(position: dict[str, Any]) -> str:
     return f"{position['game']}-{hashlib.sha256(canonical.encode()).hexdigest()[:8]}"
 
 
+def puzzle_module(game: str) -> Any:
+    """The game's puzzle module (its rules for goals, grading and verifying), imported now."""
+    from rummi_desktop.entry_points import puzzle_logic
+
+    return puzzle_logic(game)
+
+
 def scenario_puzzle(position: dict[str, Any], answer: SolverAnswer | None, title: str = "") -> dict[str, Any]:
-    """The puzzle dict of a scenario (solution and best filled when the solver answered)."""
+    """The loose puzzle dict of a scenario (solution and best filled when the solver answered):
+    what a share code carries. Its goal is the game's own rule (the puzzle module's ``goal_of``)."""
     game = position["game"]
-    if game == "rummi":
-        rack = len(position.get("rack", []))
-        best = answer.best if answer is not None else rack
-        goal, target = (GOAL_PLACE_ALL if best == rack else GOAL_PLACE_N), max(1, best)
-    else:
-        goal, target = GOAL_BEST_SCORE, max(1, answer.best if answer is not None else 1)
+    goal, target = puzzle_module(game).goal_of(position, answer.best if answer is not None else None)
     puzzle: dict[str, Any] = {
         "id": scenario_id(position), "game": game, "pack": "", "title": title or "Sandbox scenario",
         "goal": goal, "target": target, "position": position, "tags": [],
@@ -57,6 +57,19 @@ def scenario_puzzle(position: dict[str, Any], answer: SolverAnswer | None, title
     if answer is not None:
         puzzle["solution"] = answer.solution
         puzzle["best"] = answer.best
+    return puzzle
+
+
+def complete_puzzle(position: dict[str, Any], title: str = "") -> dict[str, Any] | None:
+    """The whole puzzle of a scenario, made by the game's puzzle module (``from_position``: the
+    exact best play, runner-up, grade and tags), so it passes ``verify``; None when the
+    position has no play to make a puzzle of (or is not a legal one)."""
+    try:
+        puzzle = puzzle_module(position["game"]).from_position(position)
+    except (ValueError, LookupError):  # an illegal position, no play, or no word list to judge words by
+        return None
+    if puzzle is not None and title:
+        puzzle["title"] = title
     return puzzle
 
 

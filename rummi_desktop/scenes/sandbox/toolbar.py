@@ -75,13 +75,16 @@ def save(scene: Any) -> Path | None:
 def write(scene: Any, answer: Any) -> Path | None:
     if answer is not None:
         scene.answer = answer
-    puzzle = files.scenario_puzzle(scene.position(), answer)
+    position = scene.position()
+    puzzle = files.complete_puzzle(position)
     try:
+        if puzzle is None:  # no play to grade: kept as a scenario, without a solution
+            puzzle = files.scenario_puzzle(position, None)
         path = files.save_scenario(puzzle, scene.puzzles_folder)
     except (OSError, ValueError) as error:
         scene.say(f"Could not save the scenario: {error}", warning=True)
         return None
-    scene.say(f"Saved as {path.name}" + ("" if answer is not None else " (no solution found to store with it)"))
+    scene.say(f"Saved as {path.name}" + ("" if "solution" in puzzle else " (no solution found to store with it)"))
     return path
 
 

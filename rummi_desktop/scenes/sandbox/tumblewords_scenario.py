@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, BLANK, BOARD_SIZES, LETTERS, Grid
-from rummi_desktop.scenes.sandbox.rummi_scenario import ScenarioError
+from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
 
 PALETTE_LETTERS: tuple[str, ...] = (*LETTERS, BLANK)
 

@@ -28,16 +28,6 @@ class GamePuzzles:
         return [p for pack in self.packs for p in pack.puzzles]
 
 
-def puzzle_logic(game: str) -> Any:
-    """The game's puzzle module (``mine``/``verify``/``hints``/``check``); LookupError if none."""
-    from rummi_desktop.entry_points import load_module
-
-    spec = GAMES[game]
-    if not spec.has("puzzles"):
-        raise LookupError(f"{spec.title} has no puzzle logic yet")
-    return load_module(spec, "puzzles")
-
-
 def game_entry(game: str) -> Any:
     """The game's GameEntry (its scenes package's ``ENTRY``), or None."""
     spec = GAMES[game]
@@ -67,8 +57,8 @@ def load_game(game: str) -> GamePuzzles:
     try:
         rows, puzzles = shipped_puzzle_dicts(game)
         found.packs = packs_of(game, rows, puzzles)
-    except ImportError:
-        found.unavailable = "puzzle files are not installed in this copy"
+    except ImportError as error:  # a part of the program failed to import (a missing file is "no puzzles yet")
+        found.unavailable = f"its puzzles could not be loaded ({_reason(error)})"
         return found
     except Exception as error:  # a damaged shipped file greys its game out, not the trainer
         found.unavailable = f"its puzzles could not be read ({error})"
@@ -79,11 +69,17 @@ def load_game(game: str) -> GamePuzzles:
     try:
         found.entry = game_entry(game)
     except Exception as error:
-        found.unavailable = f"its scenes could not be loaded ({type(error).__name__})"
+        found.unavailable = f"its scenes could not be loaded ({_reason(error)})"
         return found
     if found.entry is None or not getattr(found.entry, "puzzle", ""):
         found.unavailable = "its puzzle table is coming soon"
     return found
+
+
+def _reason(error: Exception) -> str:
+    """What went wrong, in the error's own words, with its kind when it says little alone."""
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def load_all() -> list[GamePuzzles]:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from rummi_desktop.entry_points import puzzle_logic
 from rummi_desktop.games.tumblewords.grid import BLANK, BOARD_SIZES, FACES
 from rummi_desktop.games.tumblewords.moves import Drop
 from rummi_desktop.games.tumblewords.parameters import DROPPING
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.games.tumblewords.state import TumblewordsState
-from rummi_desktop.scenes.puzzle_table import FinishCallback, PuzzleTable, puzzle_logic
+from rummi_desktop.scenes.puzzle_table import FinishCallback, PuzzleTable
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.scenes.tumblewords.layout import REGIONS
 from rummi_desktop.scenes.tumblewords.session import TumblewordsSeatStats, TumblewordsSession, TumblewordsSetup
@@ -66,7 +67,7 @@ def column_of(focus: Any) -> int | None:
 class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
     noun = "drop"
     how_to = ("Drag a letter onto a column, or click a letter and then a column. The drop is checked "
-              "once it lands; Undo lifts it back. Esc gives up.")
+              "once it lands; Undo lifts it back. W hides the stopwatch; Esc gives up.")
     puzzle_area = Box(REGIONS.seats.x, REGIONS.seats.y, REGIONS.seats.w, REGIONS.log.bottom - REGIONS.seats.y)
 
     def __init__(self, app: "App", puzzle: dict[str, Any], on_finish: FinishCallback, *, logic: Any = None,
