@@ -215,3 +215,21 @@ def test_an_export_file_name_is_safe_whatever_the_profile_is_called():
     assert export_file_name(Profile("p-0000000a", "Ann Lee")) == "Ann_Lee-p-0000000a.toml"
     assert export_file_name(Profile("p-0000000a", "../x/y")) == "x_y-p-0000000a.toml"
     assert export_file_name(Profile("p-0000000a", "Zoë ☺")) == "Zo-p-0000000a.toml"
+
+
+def test_each_games_charts_are_drawn_in_that_games_own_colour(app):
+    from rummi_desktop.scenes import registry
+
+    ann = saved_book("Ann").profiles[0]
+    inks = {}
+    for game in ("rummi", "rummble", "tumblewords"):
+        _, record = finished_record(game, 1, {0: ann.id}, dt.datetime(2026, 11, 1, tzinfo=dt.timezone.utc))
+        write_record(record)
+        scene = StatsScene(app, ann.id, game)
+        surface = pygame.Surface((1280, 800))
+        scene.draw(surface)
+        inks[game] = registry.find_game(game).chart_ink(app.theme)
+        scores = [score for _, score in scene.current_stats().score_history]
+        dot = charts.line_chart(pygame.Surface((1280, 800)), LINE_CHART, app.theme, "", scores, inks[game])[0]
+        assert surface.get_at(dot)[:3] == inks[game]  # the scene drew its game's dot there
+    assert len(set(inks.values())) == 3  # three games, three looks

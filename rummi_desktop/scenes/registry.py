@@ -20,6 +20,7 @@ from rummi_desktop.games.base import GameSpec
 if TYPE_CHECKING:
     from rummi_desktop.app import App
     from rummi_desktop.scene import Scene
+    from rummi_desktop.ui.theme import Theme
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class GameInfo:
     ``seats``, ``seed``, ``mode``; it may raise ValueError with a message for bad options);
     ``resume(app)`` returns a scene continuing a saved game, or None when there is none.
     ``replay_table(app, setup, state)`` is the game's table, read-only, showing a replayed state.
+    ``chart_ink(theme)`` is the game's own colour in the theme, for its statistics charts (None:
+    the theme's accent).
     ``continue_key`` is the menu shortcut of its Continue button (each game has its own).
     ``sandbox(app)`` opens the game's sandbox (None: the game has none).
     ``rules`` is a short rules summary for How to play (the help page's text format: blank
@@ -48,6 +51,7 @@ class GameInfo:
     continue_key: str = "c"
     sandbox: Callable[["App"], "Scene"] | None = None
     replay_table: Callable[["App", dict, object], "Scene"] | None = None
+    chart_ink: Callable[["Theme"], tuple[int, int, int]] | None = None  # its statistics charts' colour
 
 
 _registered: dict[str, GameInfo] = {}

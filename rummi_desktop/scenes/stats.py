@@ -17,6 +17,7 @@ from rummi_desktop.stat_totals import PERSON, ProfileGameStats, leaderboards, pr
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.storage.profiles import load_profiles
 from rummi_desktop.storage.puzzle_progress import profile_summary, read_book
+from rummi_desktop.scenes import registry
 from rummi_desktop.ui import charts, shapes
 from rummi_desktop.ui.avatar import draw_avatar, hex_colour
 from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
@@ -122,10 +123,13 @@ class StatsScene(ShellScene):
         title = shapes.text(f"{profile.name} · {GAMES[self.game].title}", 26, theme.text, bold=True)
         surface.blit(title, title.get_rect(midleft=(PANEL.x + 676, PANEL.y + 122)))
         self._draw_numbers(surface, stats)
-        charts.line_chart(surface, LINE_CHART, theme, "Score history", [score for _, score in stats.score_history[-40:]])
+        game = registry.find_game(self.game)
+        ink = game.chart_ink(theme) if game is not None and game.chart_ink is not None else None
+        charts.line_chart(surface, LINE_CHART, theme, "Score history", [score for _, score in stats.score_history[-40:]],
+                          ink)
         bars = [(kind.title(), stats.by_opponent[kind].win_rate, stats.by_opponent[kind].games)
                 for kind in sorted(stats.by_opponent, key=lambda k: (OPPONENT_ORDER + (k,)).index(k))]
-        charts.win_rate_bars(surface, BARS_CHART, theme, "Win rate by opponent", bars)
+        charts.win_rate_bars(surface, BARS_CHART, theme, "Win rate by opponent", bars, ink)
 
     def number_rows(self, stats: ProfileGameStats) -> list[tuple[str, str]]:
         rows = [("Games", str(stats.games)), ("Wins", str(stats.wins)), ("Win rate", percent(stats.win_rate)),

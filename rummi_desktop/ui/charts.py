@@ -28,8 +28,10 @@ def _empty(surface: pygame.Surface, area: pygame.Rect, theme: "Theme", message: 
 
 
 def line_chart(surface: pygame.Surface, rect: pygame.Rect, theme: "Theme", title: str,
-               values: Sequence[float]) -> list[tuple[int, int]]:
-    """Scores in order, joined by a line with a dot per game; returns the dots' positions."""
+               values: Sequence[float], ink: tuple[int, int, int] | None = None) -> list[tuple[int, int]]:
+    """Scores in order, joined by a line with a dot per game, in the game's ``ink`` (default:
+    the theme's accent); returns the dots' positions."""
+    ink = ink or theme.accent
     area = _frame(surface, rect, theme, title)
     if not values:
         _empty(surface, area, theme, "No games yet")
@@ -49,18 +51,20 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, theme: "Theme", title
     dots = [(area.x + round(index * gap) if len(values) > 1 else area.centerx,
              area.bottom - round(area.h * (value - low) / span)) for index, value in enumerate(values)]
     if len(dots) > 1:
-        pygame.draw.lines(surface, theme.accent, False, dots, 3)
+        pygame.draw.lines(surface, ink, False, dots, 3)
     for dot in dots:
-        pygame.draw.circle(surface, shapes.darken(theme.accent, 0.5), dot, 6)
-        pygame.draw.circle(surface, theme.accent, dot, 4)
+        pygame.draw.circle(surface, shapes.darken(ink, 0.5), dot, 6)
+        pygame.draw.circle(surface, ink, dot, 4)
     caption = shapes.text(f"{len(values)} games, oldest left", 15, theme.text_muted)
     surface.blit(caption, caption.get_rect(bottomright=(rect.right - 14, rect.bottom - 8)))
     return dots
 
 
 def win_rate_bars(surface: pygame.Surface, rect: pygame.Rect, theme: "Theme", title: str,
-                  bars: Sequence[tuple[str, float, int]]) -> list[pygame.Rect]:
-    """One bar per opponent (label, win rate 0–1, games); returns the bars' rectangles."""
+                  bars: Sequence[tuple[str, float, int]], ink: tuple[int, int, int] | None = None) -> list[pygame.Rect]:
+    """One bar per opponent (label, win rate 0–1, games), in the game's ``ink`` (default: the
+    theme's accent); returns the bars' rectangles."""
+    ink = ink or theme.accent
     area = _frame(surface, rect, theme, title, top=62)  # room for a full bar's label under the title
     if not bars:
         _empty(surface, area, theme, "No games yet")
@@ -78,7 +82,7 @@ def win_rate_bars(surface: pygame.Surface, rect: pygame.Rect, theme: "Theme", ti
         height = max(2, round(area.h * rate))
         bar = pygame.Rect(0, 0, width, height)
         bar.midbottom = (area.x + round(slot * (index + 0.5)), area.bottom)
-        surface.blit(shapes.rounded_panel(bar.size, 6, theme.accent, shapes.darken(theme.accent, 0.25), None, 0), bar)
+        surface.blit(shapes.rounded_panel(bar.size, 6, ink, shapes.darken(ink, 0.25), None, 0), bar)
         value = shapes.text(f"{rate:.0%}", 16, theme.text, bold=True)
         surface.blit(value, value.get_rect(midbottom=(bar.centerx, bar.y - 3)))
         name = shapes.text(f"{label} ({games})", 15, theme.text_muted)

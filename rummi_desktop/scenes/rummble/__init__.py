@@ -47,4 +47,11 @@ def game_info():
     return GameInfo(key=GAME, title=TITLE, tagline="Rummy sets in crossword lines on a premium board",
                     new_game=new_game, quick_start=quick_start, resume=resume, order=20,
                     rules=rules_summary(), continue_key="b", sandbox=ENTRY.sandbox_scene,
-                    replay_table=ENTRY.replay_table)
+                    replay_table=ENTRY.replay_table, chart_ink=_chart_ink)
+
+
+def _chart_ink(theme) -> tuple[int, int, int]:
+    """The blue of the board's ×3 TILE squares (imported on use: the board's paint is not a menu cost)."""
+    from rummi_desktop.scenes.rummble.board_paint import PREMIUM_LOOK
+
+    return PREMIUM_LOOK["t"][0]

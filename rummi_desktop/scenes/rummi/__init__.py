@@ -57,4 +57,5 @@ def game_info():
         rules=rules_summary(),
         sandbox=ENTRY.sandbox_scene,
         replay_table=ENTRY.replay_table,
+        chart_ink=lambda theme: theme.tile_colour("R"),  # the red of its numbers
     )

@@ -48,4 +48,5 @@ def game_info():
     return GameInfo(key=GAME, title=TITLE, tagline="Drop letters down the columns; every word through them scores",
                     new_game=new_game, quick_start=quick_start, resume=resume, order=30,
                     rules=rules_summary(), continue_key="w", sandbox=ENTRY.sandbox_scene,
-                    replay_table=ENTRY.replay_table)
+                    replay_table=ENTRY.replay_table,
+                    chart_ink=lambda theme: theme.tile_face_low)  # the letter tiles' ivory
