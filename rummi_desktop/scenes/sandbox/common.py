@@ -9,6 +9,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.thinking_thread import ThinkingFailed
@@ -50,6 +51,63 @@ class SandboxEditing:
 
     def open_pause(self) -> None:
         self.close()  # no pause card: the sandbox has no clock and keeps nothing to resume
+
+
+class BoardSandbox:
+    """Mixed in after :class:`SandboxEditing` by the Rummble and Tumblewords sandboxes, which
+    edit a board from a palette and ask the best tier in the background: the brush, the edit
+    clicks, and the two searches (``self.search``, shown when it answers, through the scene's
+    ``show_best(move, notation)``; ``self.quiet``, for Save). The scene supplies
+    ``_edit_click(pos)``."""
+
+    search: "BestMoveSearch | None" = None
+    quiet: "QuietSolve | None" = None
+
+    def _placed(self, done: bool) -> bool:
+        """After a placement: the brush is put down once no copy of its face is left."""
+        if done and self.brush is not None and self.scenario.copies_left(self.brush) <= 0:
+            self.brush = None
+        return done
+
+    def cancel_search(self) -> None:
+        for search in (self.search, self.quiet):
+            if search is not None:
+                search.cancel()
+        self.search = self.quiet = None
+
+    def _poll_search(self) -> None:
+        if self.search is None:
+            return
+        done, notation = self.search.answer()
+        if not done:
+            return
+        self.search = None
+        self.show_best(self.flow.hints.spec.parse_move(notation) if notation else None, notation)
+
+    def update_parts(self, dt: float) -> None:
+        super().update_parts(dt)
+        self._poll_search()
+        if self.quiet is not None and self.quiet.poll():
+            self.quiet = None
+
+    def on_exit(self) -> None:
+        self.cancel_search()
+        super().on_exit()
+
+    def animating(self) -> bool:
+        return super().animating() or self.search is not None or self.quiet is not None
+
+    def handle_action(self, action: Action) -> bool:
+        if self.mode == PLAY:
+            return super().handle_action(action)
+        if self.buttons.handle_action(action):
+            return True
+        if action.kind == ActionKind.BACK:
+            self.close()
+            return True
+        if action.kind == ActionKind.CLICK and action.pos is not None:
+            return self._edit_click(action.pos)
+        return False
 
 
 class GridButtons(ButtonPanel):

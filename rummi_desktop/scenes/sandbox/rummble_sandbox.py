@@ -23,13 +23,12 @@ from rummi_desktop.games.rummble.moves import Play
 from rummi_desktop.games.rummble.play import describe_line
 from rummi_desktop.games.rummble.sets import SET_NAMES, classify, set_problem
 from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState
-from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.rummble.dialogs import JokerPicker
 from rummi_desktop.scenes.rummble.layout import REGIONS, square_at, tile_box
 from rummi_desktop.scenes.rummble.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
 from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import SandboxEditing, EDIT, PLAY, BestMoveSearch, GridButtons, QuietSolve
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, BoardSandbox, GridButtons, QuietSolve, SandboxEditing
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.rummble_scenario import RummbleScenario
 from rummi_desktop.scenes.sandbox.rummi_scenario import PALETTE_FACES
@@ -66,7 +65,7 @@ def sandbox_session(scenario: RummbleScenario) -> RummbleSession:
                           [RummbleSeatStats(), RummbleSeatStats()])
 
 
-class RummbleSandboxScene(SandboxEditing, RummbleTableScene):
+class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
     """``scenario``: a puzzle dict or an analyze position (None: an empty board)."""
 
     pending_problem = ""
@@ -120,12 +119,6 @@ class RummbleSandboxScene(SandboxEditing, RummbleTableScene):
         self.controller.changed()
         self.relayout()
         self.view.sprites.finish_all()
-
-    def _placed(self, done: bool) -> bool:
-        """After a placement: the brush is put down once no copy of its face is left."""
-        if done and self.brush is not None and self.scenario.copies_left(self.brush) <= 0:
-            self.brush = None
-        return done
 
     def lines(self) -> list[tuple[tuple[int, ...], tuple[Laid, ...], str]]:
         """Every line of 2+ tiles on the board: its squares, tiles and problem ("" if a set)."""
@@ -204,20 +197,7 @@ class RummbleSandboxScene(SandboxEditing, RummbleTableScene):
         self.search = BestMoveSearch.start(self.flow.hints, self.state, BEST_TIER)
         self.say("Looking for the best play…")
 
-    def cancel_search(self) -> None:
-        for search in (self.search, self.quiet):
-            if search is not None:
-                search.cancel()
-        self.search = self.quiet = None
-
-    def _poll_search(self) -> None:
-        if self.search is None:
-            return
-        done, notation = self.search.answer()
-        if not done:
-            return
-        self.search = None
-        move = self.flow.hints.spec.parse_move(notation) if notation else None
+    def show_best(self, move, notation: str | None) -> None:
         if notation is None:
             self.say("The move generator could not answer", warning=True)
         elif not isinstance(move, Play):
@@ -256,19 +236,6 @@ class RummbleSandboxScene(SandboxEditing, RummbleTableScene):
     def confirm_turn(self) -> None:
         self.keep_play()
 
-    def update_parts(self, dt: float) -> None:
-        super().update_parts(dt)
-        self._poll_search()
-        if self.quiet is not None and self.quiet.poll():
-            self.quiet = None
-
-    def on_exit(self) -> None:
-        self.cancel_search()
-        super().on_exit()
-
-    def animating(self) -> bool:
-        return super().animating() or self.search is not None or self.quiet is not None
-
     def _refresh_buttons(self, grid: GridButtons) -> None:
         editing = self.mode == EDIT
         named = grid.named
@@ -280,18 +247,6 @@ class RummbleSandboxScene(SandboxEditing, RummbleTableScene):
         named["Keep play"].enabled = not editing and bool(self.tentative)
 
     # -- input ----------------------------------------------------------------------------
-    def handle_action(self, action: Action) -> bool:
-        if self.mode == PLAY:
-            return super().handle_action(action)
-        if self.buttons.handle_action(action):
-            return True
-        if action.kind == ActionKind.BACK:
-            self.close()
-            return True
-        if action.kind == ActionKind.CLICK and action.pos is not None:
-            return self._edit_click(action.pos)
-        return False
-
     def _edit_click(self, pos: tuple[float, float]) -> bool:
         picked = self.palette.face_at(pos)
         if picked is not None:

@@ -25,9 +25,8 @@ from rummi_desktop.games.tumblewords.grid import BLANK, FACES
 from rummi_desktop.games.tumblewords.moves import Drop
 from rummi_desktop.games.tumblewords.state import TumblewordsState
 from rummi_desktop.games.tumblewords.words import FoundWord, find_words
-from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import SandboxEditing, EDIT, PLAY, BestMoveSearch, GridButtons, QuietSolve
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, BoardSandbox, GridButtons, QuietSolve, SandboxEditing
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
 from rummi_desktop.scenes.sandbox.tumblewords_scenario import PALETTE_LETTERS, TumblewordsScenario
@@ -68,7 +67,7 @@ def board_words(state: TumblewordsState) -> list[FoundWord]:
     return sorted(found.values(), key=lambda w: (min(w.start, w.end), w.direction))
 
 
-class TumblewordsSandboxScene(SandboxEditing, TumblewordsTableScene):
+class TumblewordsSandboxScene(SandboxEditing, BoardSandbox, TumblewordsTableScene):
     """``scenario``: a puzzle dict or an analyze position (None: an empty 8 × 8 board)."""
 
     pending_problem = ""
@@ -132,12 +131,6 @@ class TumblewordsSandboxScene(SandboxEditing, TumblewordsTableScene):
         self.words = board_words(self.state)
         self.relayout()
         self.view.sprites.finish_all()
-
-    def _placed(self, done: bool) -> bool:
-        """After a placement: the brush is put down once no copy of its face is left."""
-        if done and self.brush is not None and self.scenario.copies_left(self.brush) <= 0:
-            self.brush = None
-        return done
 
     def toggle_min_length(self) -> None:
         def flip(scenario: TumblewordsScenario) -> None:
@@ -203,20 +196,7 @@ class TumblewordsSandboxScene(SandboxEditing, TumblewordsTableScene):
         self.search = BestMoveSearch.start(self.flow.hints, self.state, BEST_TIER)
         self.say("Looking for the best drop…")
 
-    def cancel_search(self) -> None:
-        for search in (self.search, self.quiet):
-            if search is not None:
-                search.cancel()
-        self.search = self.quiet = None
-
-    def _poll_search(self) -> None:
-        if self.search is None:
-            return
-        done, notation = self.search.answer()
-        if not done:
-            return
-        self.search = None
-        move = self.flow.hints.spec.parse_move(notation) if notation else None
+    def show_best(self, move, notation: str | None) -> None:
         if not isinstance(move, Drop):
             self.say("No drop scores from this hand" if notation else "The search could not answer", warning=True)
             return
@@ -231,19 +211,6 @@ class TumblewordsSandboxScene(SandboxEditing, TumblewordsTableScene):
         self.say(self.pending_problem or "Edit: pick a letter from the palette, then click a column or the hand",
                  warning=bool(self.pending_problem))
 
-    def update_parts(self, dt: float) -> None:
-        super().update_parts(dt)
-        self._poll_search()
-        if self.quiet is not None and self.quiet.poll():
-            self.quiet = None
-
-    def on_exit(self) -> None:
-        self.cancel_search()
-        super().on_exit()
-
-    def animating(self) -> bool:
-        return super().animating() or self.search is not None or self.quiet is not None
-
     def _refresh_buttons(self, grid: GridButtons) -> None:
         editing, named = self.mode == EDIT, grid.named
         named["Edit"].style, named["Play"].style = ("primary", "secondary") if editing else ("secondary", "primary")
@@ -256,18 +223,6 @@ class TumblewordsSandboxScene(SandboxEditing, TumblewordsTableScene):
         named["Shortest: 2"].enabled = editing
 
     # -- input ----------------------------------------------------------------------------
-    def handle_action(self, action: Action) -> bool:
-        if self.mode == PLAY:
-            return super().handle_action(action)
-        if self.buttons.handle_action(action):
-            return True
-        if action.kind == ActionKind.BACK:
-            self.close()
-            return True
-        if action.kind == ActionKind.CLICK and action.pos is not None:
-            return self._edit_click(action.pos)
-        return False
-
     def _edit_click(self, pos: tuple[float, float]) -> bool:
         picked = self.palette.face_at(pos)
         if picked is not None:
