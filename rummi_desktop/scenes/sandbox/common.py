@@ -11,6 +11,7 @@ import pygame
 
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
+from rummi_desktop.scenes.sandbox.scenario_files import position_of
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.thinking_thread import ThinkingFailed
 from rummi_desktop.ui.button_panel import ButtonPanel
@@ -29,6 +30,22 @@ class SandboxEditing:
 
     def position(self) -> dict[str, Any]:
         return self.scenario.position()
+
+    def open_scenario(self, scenario: dict[str, Any] | None) -> None:
+        """At start: the scenario asked for, or the empty one with the reason it cannot be opened."""
+        if scenario is None:
+            return
+        try:
+            self.load_position(position_of(scenario, self.GAME))
+        except ValueError as error:
+            self.pending_problem = f"That scenario cannot be opened: {error}"
+
+    def load_position(self, position: dict[str, Any]) -> None:
+        """Replace the scenario (ScenarioError, nothing changed, when it cannot be used); Undo
+        brings the old one back."""
+        scenario = type(self.scenario).from_position(position)
+        self.edits.append(self.scenario.copy())
+        self._use(scenario)
 
     def _edit(self, change) -> bool:
         """Apply an edit to a copy of the scenario; on success it becomes the scenario."""

@@ -32,7 +32,7 @@ from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, Boar
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.rummble_scenario import RummbleScenario
 from rummi_desktop.scenes.sandbox.rummi_scenario import PALETTE_FACES
-from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
+from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
 from rummi_desktop.seats import HUMAN, SeatConfig
 from rummi_desktop.tiles import Tile
 from rummi_desktop.ui import shapes
@@ -95,18 +95,9 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
              ("Paste code", lambda: toolbar.open_code(self), "Open a share code", "f5")],
             [("Menu", self.close, "Back to the main menu", "escape")],
         ], self._refresh_buttons)
-        if scenario is not None:
-            try:
-                self.load_position(position_of(scenario, "rummble"))
-            except ValueError as error:
-                self.pending_problem = f"That scenario cannot be opened: {error}"
+        self.open_scenario(scenario)
 
     # -- the scenario ---------------------------------------------------------------------
-    def load_position(self, position: dict[str, Any]) -> None:
-        scenario = RummbleScenario.from_position(position)
-        self.edits.append(self.scenario.copy())
-        self._use(scenario)
-
     def _use(self, scenario: RummbleScenario, keep_answer: bool = False) -> None:
         self.cancel_search()
         self.scenario = scenario

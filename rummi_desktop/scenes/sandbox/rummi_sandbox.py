@@ -145,21 +145,9 @@ class RummiSandboxScene(SandboxEditing, RummiTableScene):
         self.tools = SandboxToolbar(self, [(INITIAL_LABELS[True], self.toggle_initial,
                                             "Whether the rack still owes its 30-point opening", "i")])
         self.initial_button = self.tools.named[INITIAL_LABELS[True]]
-        if scenario is not None:
-            from rummi_desktop.scenes.sandbox.scenario_files import position_of
-
-            try:
-                self.load_position(position_of(scenario, "rummi"))
-            except ValueError as error:
-                self.pending_problem = f"That scenario cannot be opened: {error}"
+        self.open_scenario(scenario)
 
     # -- the scenario ---------------------------------------------------------------------
-    def load_position(self, position: dict[str, Any]) -> None:
-        """Replace the scenario (ScenarioError, nothing changed, when it cannot be used)."""
-        scenario = RummiScenario.from_position(position)
-        self.edits.append(self.scenario.copy())
-        self._use(scenario)
-
     def _use(self, scenario: RummiScenario, keep_answer: bool = False) -> None:
         """Rebuild the turn from ``scenario`` (a fresh turn of the model)."""
         self.cancel_solver()

@@ -28,7 +28,7 @@ from rummi_desktop.games.tumblewords.words import FoundWord, find_words
 from rummi_desktop.scenes.sandbox import toolbar
 from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, BoardSandbox, GridButtons, QuietSolve, SandboxEditing
 from rummi_desktop.scenes.sandbox.palette import Palette
-from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
+from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
 from rummi_desktop.scenes.sandbox.tumblewords_scenario import PALETTE_LETTERS, TumblewordsScenario
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.scenes.tumblewords import paint
@@ -102,18 +102,9 @@ class TumblewordsSandboxScene(SandboxEditing, BoardSandbox, TumblewordsTableScen
             [("Menu", self.close, "Back to the main menu", "escape")],
         ], self._refresh_buttons)
         self.words = board_words(self.state)
-        if scenario is not None:
-            try:
-                self.load_position(position_of(scenario, "tumblewords"))
-            except ValueError as error:
-                self.pending_problem = f"That scenario cannot be opened: {error}"
+        self.open_scenario(scenario)
 
     # -- the scenario ---------------------------------------------------------------------
-    def load_position(self, position: dict[str, Any]) -> None:
-        scenario = TumblewordsScenario.from_position(position)
-        self.edits.append(self.scenario.copy())
-        self._use(scenario)
-
     def _use(self, scenario: TumblewordsScenario, keep_answer: bool = False) -> None:
         self.cancel_search()
         self.scenario = scenario
