@@ -45,14 +45,21 @@ async def states_by_version(database, table_id):
     return record, moves, states
 
 
-def assert_only_own_view(client, seat, record, states):
+def assert_only_own_view(client, seat, record, states, moves):
     """Every game message this client got shows exactly its own seat's view at that version,
-    and no text it received holds the seed or a field named seed."""
+    the last move's actions in full only when they were its own (else as the game lets others
+    read them), and no text it received holds the seed or a field named seed."""
     games = [m for m in received_messages(client) if m.get("type") == "game"]
     assert games, "the client saw no game"
+    logged = {move.version: move for move in moves}
     for message in games:
         assert message["seat"] == seat
         assert message["view"] == states[message["version"]][1][seat]
+        if message["version"] in logged:
+            move = logged[message["version"]]
+            public = [GAMES[record.game].public_action(action) for action in move.actions]
+            assert message["last"]["seat"] == move.seat
+            assert message["last"]["actions"] == (move.actions if move.seat == seat else public)
     for text in client.received:
         assert str(record.seed) not in text
         assert '"seed"' not in text
@@ -82,7 +89,7 @@ def test_two_clients_and_a_computer_seat_play_a_whole_game(tmp_path, game):
             final.perform(action)
     assert final.is_terminal and record.result == {"scores": list(final.scores()), "winners": list(final.winners())}
     for seat, client in enumerate(clients):
-        assert_only_own_view(client, seat, record, states)
+        assert_only_own_view(client, seat, record, states, moves)
 
 
 def test_a_client_reconnects_mid_game_and_resumes_at_the_current_version(tmp_path):
@@ -152,3 +159,10 @@ def test_an_asynchronous_game_is_played_across_server_restarts(tmp_path):
     record, moves = asyncio.run(stored_game(database, table))
     assert record.status == "over" == endings[0]["status"] and record.clock_kind == "async"
     assert [move.version for move in moves] == list(range(1, record.version + 1))
+
+
+def test_another_seat_reads_a_rummble_exchange_as_a_count_only():
+    public = GAMES["rummble"].public_action
+    assert public("exchange K7 B3 J") == "exchange 3"
+    assert public("play K7@6,6 K8@6,7") == "play K7@6,6 K8@6,7"
+    assert GAMES["rummi"].public_action("draw") == "draw"

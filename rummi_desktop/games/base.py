@@ -149,6 +149,8 @@ class GameSpec:
       ``mine``, ``verify``, ``hints``, ``check``: docs/puzzle-format.md), ``stats`` (a
       :class:`GameStats`: the game's own per-seat measures of a finished game, for the players'
       statistics).
+    - ``public_action(action)``: a logged action as another seat may read it (the network
+      sends it in place of the action): the notation itself unless it names hidden tiles.
     """
 
     key: str
@@ -164,6 +166,7 @@ class GameSpec:
     seat_view: Callable[[Any, int], dict[str, Any]]
     audit: Callable[[Any], list[str]]
     entry_points: Mapping[str, EntryPoint] = field(default_factory=dict)
+    public_action: Callable[[str], str] = field(default=lambda action: action)
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

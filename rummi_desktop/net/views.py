@@ -3,7 +3,8 @@
 The seat view's ``seed`` drives a computer seat's own chance decisions on the server; it is
 derived from the deal's seed, so a client holding it could rebuild the deal and every future
 draw. It never leaves the server. Of the last move, a seat is told who moved and by which
-verbs; only the mover gets the full notation (an exchange names the tiles given back).
+actions as the game lets another seat read them (``GameSpec.public_action``: a Rummble exchange
+says how many tiles went back, not which); only the mover gets its own notation in full.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ def game_message(live: LiveGame, seat: int) -> dict[str, Any]:
         "view": client_view(record.game, live.state, seat), "result": record.result, "last": None,
     }
     if live.last_seat is not None:
-        message["last"] = {"seat": live.last_seat, "verbs": [action.split()[0] for action in live.last_actions if action]}
-        if live.last_seat == seat:
-            message["last"]["actions"] = list(live.last_actions)
+        actions = [action for action in live.last_actions if action]
+        if live.last_seat != seat:
+            actions = [GAMES[record.game].public_action(action) for action in actions]
+        message["last"] = {"seat": live.last_seat, "verbs": [action.split()[0] for action in actions],
+                           "actions": actions}
     return message

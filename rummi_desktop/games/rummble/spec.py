@@ -39,6 +39,12 @@ def audit(state: RummbleState) -> list[str]:
     return problems
 
 
+def public_action(action: str) -> str:
+    """An exchange as the other seats see it: how many tiles went back, not which."""
+    verb, _, tiles = action.partition(" ")
+    return f"exchange {len(tiles.split())}" if verb == "exchange" else action
+
+
 RUMMBLE = GameSpec(
     key="rummble",
     title="Rummble",
@@ -52,6 +58,7 @@ RUMMBLE = GameSpec(
     parse_move=Move.parse,
     seat_view=seat_view,
     audit=audit,
+    public_action=public_action,
     entry_points={
         "scenes": EntryPoint("rummi_desktop.scenes.rummble:game_info"),
         "stats": EntryPoint("rummi_desktop.games.rummble.stats:STATS"),
