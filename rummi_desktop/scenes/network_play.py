@@ -2,9 +2,10 @@
 newest seat view it sent, the move in flight, and the other seats' moves waiting to be shown.
 
 Game-neutral (no pygame, no rules). A game's network session (for Rummi,
-:class:`~rummi_desktop.scenes.rummi.network_session.NetworkRummiSession`) owns one and says how a
-seat view becomes its local state (``rebuild``). The table never learns it is online except by
-the hooks every session answers the same way:
+:class:`~rummi_desktop.scenes.rummi.network_session.NetworkRummiSession`) is its local session
+with :class:`NetworkSession` mixed in: it owns a :class:`NetworkPlay` and says how a seat view
+becomes its local state (``adopt``). The table never learns it is online except by the hooks
+every session answers the same way:
 
 * ``start_thinking``: a remote seat's "thinking" is a :class:`RemoteMoveJob`, done when the
   server's next version arrives; the table's computer path then animates it.
@@ -133,3 +134,73 @@ class NetworkPlay:
     @property
     def connected(self) -> bool:
         return self.status == CONNECTED
+
+
+class NetworkSession:
+    """What every game's network session answers the same way; mixed into the game's own
+    session class (before it, so these answers win). The game says how a server ``game``
+    message becomes its local state (``adopt``) and plays the other seats' moves as its
+    ``play_computer`` (taking them with ``play.next_waiting``)."""
+
+    play: NetworkPlay | None = None
+    thinks_locally = False  # the other seats' moves come from the server
+    rematch_offered = False  # a rematch is a new table in the lobby
+    rebuilt = False  # our move's echo replaced the local state: the table lays out again
+
+    def adopt(self, message: dict[str, Any]) -> None:
+        """Replace the local state with the one ``message`` shows our seat (keeping what the
+        window keys its sprites by where the game can)."""
+        raise NotImplementedError
+
+    @property
+    def clock_seconds(self) -> None:
+        return None  # the server keeps the clock (its deadline), and forfeits a turn itself
+
+    def caption(self, *_: Any) -> str:
+        assert self.play is not None
+        return f"Online · table {self.play.table_id[:10]}"
+
+    def hint_refusal(self) -> str:
+        return "No hints in an online game"
+
+    def send_own(self, notation: str | None) -> None:
+        """Our move (None: forfeit), already accepted by the local rules, to the server; its
+        answer comes back as the echo."""
+        assert self.play is not None
+        self.play.expect_echo()
+        self.play.send(notation)
+
+    def start_thinking(self, computers: Any, seat: int) -> RemoteMoveJob:
+        assert self.play is not None
+        return RemoteMoveJob(self.play)
+
+    def online_status(self) -> dict[str, Any]:
+        assert self.play is not None
+        return {"online": {"table": self.play.table_id, "seat": self.play.seat, "version": self.play.version,
+                           "connection": self.play.status, "in_flight": self.play.in_flight is not None}}
+
+    def sync(self, table: Any) -> None:
+        """Once a frame: the echo of our move, a refusal, a change the table did not wait for,
+        and the connection's state (see the module docstring)."""
+        assert self.play is not None
+        outcome = self.play.take_news(self._echo)
+        if self.rebuilt:
+            self.rebuilt = False
+            table.relayout()
+        words = self.play.banner_news()
+        if words:
+            table.say(words, warning=not self.play.connected)
+        if outcome == "refused":
+            table.say(f"The server refused the move: {self.play.refusal}", warning=True)
+            self.adopt(self.play.held)
+            table.restart_turn()
+        elif self.play.waiting and table.phase.value in ("person", "handoff"):
+            self.adopt(self.play.next_waiting())  # a forfeit by the server's clock, a resume
+            table.restart_turn()
+
+    def _echo(self, message: dict[str, Any]) -> None:
+        self.adopt(message)
+        self.rebuilt = True
+
+    def to_save(self) -> Any:
+        return None  # the server keeps the game

@@ -21,7 +21,7 @@ from typing import Any
 from rummi_desktop.games.rummi.match import Match, MatchSettings
 from rummi_desktop.games.rummi.moves import Play
 from rummi_desktop.games.rummi.state import DREW, PASSED, PLAYED, WENT_OUT, TurnResult
-from rummi_desktop.scenes.network_play import NetworkPlay, RemoteMoveJob
+from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession
 from rummi_desktop.scenes.rummi.session import RummiSeatStats, RummiSession, TurnRecord
 from rummi_desktop.scenes.rummi.view_state import hide_drawn, state_from_view
 from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
@@ -64,13 +64,11 @@ def _seat_name(seat: dict[str, Any], mine: bool) -> str:
 
 
 @dataclass
-class NetworkRummiSession(RummiSession):
+class NetworkRummiSession(NetworkSession, RummiSession):
     """A :class:`RummiSession` whose truth is the server's."""
 
     play: NetworkPlay | None = None
     stats: list[RummiSeatStats] = field(default_factory=list)
-    thinks_locally = False
-    rematch_offered = False  # a rematch is a new table in the lobby
 
     @classmethod
     def joined(cls, link: Any, first: dict[str, Any]) -> "NetworkRummiSession":
@@ -81,18 +79,6 @@ class NetworkRummiSession(RummiSession):
         session = cls(setup, match, [RummiSeatStats() for _ in setup.seats])  # type: ignore[arg-type]
         session.play = NetworkPlay(link, first)
         return session
-
-    # -- what the table reads ---------------------------------------------------------------
-    @property
-    def clock_seconds(self) -> None:
-        return None
-
-    def caption(self, round_number: int) -> str:
-        assert self.play is not None
-        return f"Online · table {self.play.table_id[:10]}"
-
-    def hint_refusal(self) -> str:
-        return "No hints in an online game"
 
     @property
     def in_round(self) -> bool:
@@ -107,9 +93,7 @@ class NetworkRummiSession(RummiSession):
         if action == "end" and not state.laid_this_turn:
             action = "draw"  # End Turn with nothing laid is a draw, as the rules say
         notation = "draw" if action != "end" else Play(tuple(tuple(meld) for meld in state.table_tiles())).notation()
-        assert self.play is not None
-        self.play.expect_echo()
-        self.play.send(notation)
+        self.send_own(notation)
         if notation == "draw":
             seat = state.current
             hide_drawn(state, state.draw())  # the drawn tile comes with the server's answer
@@ -117,10 +101,6 @@ class NetworkRummiSession(RummiSession):
         return super().finish_turn("end", seconds)
 
     # -- another seat's turn ------------------------------------------------------------------
-    def start_thinking(self, computers: Any, seat: int) -> RemoteMoveJob:
-        assert self.play is not None
-        return RemoteMoveJob(self.play)
-
     def play_computer(self, move: str | None, seconds: float) -> TurnRecord:
         """The other seat's turn, as the server's next seat view shows it."""
         assert self.play is not None
@@ -142,46 +122,16 @@ class NetworkRummiSession(RummiSession):
             self.last_result = self.match.finish_round()
         return record
 
-    def online_status(self) -> dict[str, Any]:
-        assert self.play is not None
-        return {"online": {"table": self.play.table_id, "seat": self.play.seat, "version": self.play.version,
-                           "connection": self.play.status, "in_flight": self.play.in_flight is not None}}
-
-    # -- once a frame -------------------------------------------------------------------------
-    def sync(self, table: Any) -> None:
-        assert self.play is not None
-        outcome = self.play.take_news(self._rebuild)
-        if self.rebuilt:  # our move's echo: the drawn tile arrives on the rack
-            self.rebuilt = False
-            table.relayout()
-        words = self.play.banner_news()
-        if words:
-            table.say(words, warning=not self.play.connected)
-        if outcome == "refused":
-            table.say(f"The server refused the move: {self.play.refusal}", warning=True)
-            self.match.current = state_from_view(self.play.held, self.match.current)
-            table.restart_turn()
-        elif self.play.waiting and table.phase.value in ("person", "handoff") and self.match.current is not None:
-            message = self.play.next_waiting()
-            self.match.current = state_from_view(message, self.match.current)
-            table.restart_turn()
-
-    def _rebuild(self, message: dict[str, Any]) -> None:
-        """Our own move's echo: the server's view replaces the local guess (the drawn tile)."""
+    # -- the server's view replaces ours --------------------------------------------------------
+    def adopt(self, message: dict[str, Any]) -> None:
+        """The round as the server shows it; a round the server ended is finished here too."""
         if self.match.current is None:
             return
         self.match.current = state_from_view(message, self.match.current)
         if self.match.current.is_over and self.last_round is None:
             self.last_round = self.match.current
             self.last_result = self.match.finish_round()
-        self.rebuilt = True
-
-    rebuilt = False
 
     def next_round(self) -> Any:
         """One server game is one round: there is no next one to deal here."""
         return self.last_round
-
-    # -- saving: the server keeps the game ------------------------------------------------------
-    def to_save(self) -> Any:
-        return None
