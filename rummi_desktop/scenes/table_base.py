@@ -429,7 +429,13 @@ class SessionTableScene(TableScene):
         if problems:
             self.say(" ".join(problems), warning=True)
 
+    results_waiting = False  # the game ended here first; its results wait for the server's word
+
     def show_round_end(self) -> None:
+        ready = getattr(self.session, "results_ready", None)  # a network session's
+        self.results_waiting = ready is not None and not ready()
+        if self.results_waiting:
+            return  # the session shows them once the server's result is in
         super().show_round_end()
         trophies, self.trophies = self.trophies, ()
         if trophies and self.stack is not None:  # over the results: the banner is seen first
