@@ -49,9 +49,10 @@ class RummbleTableScene(SingleGameTableScene):
                                      "pause": self.open_pause}, self._buttons_enabled)
         self.view.warm_tiles()
 
-    def _buttons_enabled(self) -> tuple[bool, bool, bool, bool]:
+    def _buttons_enabled(self) -> tuple[bool, bool, bool, str]:
         mine = self.my_turn
-        return mine, bool(self.tentative), self.state.can_exchange, computers_available()
+        hints_off = self.session.hint_refusal() or ("" if computers_available() else "Hints come with the computer seats")
+        return mine, bool(self.tentative), self.state.can_exchange, hints_off
 
     @property
     def state(self):
