@@ -360,6 +360,7 @@ class SessionTableScene(TableScene):
 
     GAME: ClassVar[str] = ""
     board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
+    connection_chip_at: ClassVar[tuple[int, int] | None] = None  # a server game's chip (None: top right)
     trophies: tuple[tuple[str, Any], ...] | list[tuple[str, Any]] = ()  # earned by the game just recorded
 
     session: Any
@@ -487,7 +488,7 @@ class SessionTableScene(TableScene):
         if online:
             from rummi_desktop.scenes.connection_chip import draw_connection_chip
 
-            draw_connection_chip(surface, self.app.theme, online["connection"])
+            draw_connection_chip(surface, self.app.theme, online["connection"], self.connection_chip_at)
 
 
 class SingleGameTableScene(SessionTableScene):

@@ -33,6 +33,8 @@ class RummbleTableScene(SingleGameTableScene):
     GAME = GAME
     game_title = "Rummble"
     board_keys_first = True  # the arrows move the board cursor, not the buttons' focus
+    # a server game's chip: in the turn log's heading (the top right holds the play preview)
+    connection_chip_at = (round(REGIONS.log.right) - 180, round(REGIONS.log.y) + 3)
     help_sections = HELP_SECTIONS
     input_type = RummbleTableInput  # a puzzle table puts its own (undo-recording) input here
 
