@@ -267,3 +267,51 @@ def alice_plays_pair_or_single(app, scene, session) -> None:
     for p in move.placements:
         place(app, scene, p.laid.notation(), p.row, p.col)
     click(app, scene.buttons.play.rect.center)
+
+
+def test_a_resume_past_several_moves_begins_the_turn_from_the_servers_view(server, tmp_path, monkeypatch):
+    """Three seats (Alice, Bob, an easy computer): Alice's socket drops on Bob's turn and stays
+    away while Bob and then the computer move; back, her table is two versions on, with no one
+    move to show: it takes the server's view and begins her turn."""
+    import rummi_desktop.net.link as link_module
+
+    monkeypatch.setattr(link_module, "RETRY_PAUSES", (5.0,))  # away long enough for both moves
+    alice, bob = ClientLink(server), ClientLink(server)
+    alice.connect().result(20), bob.connect().result(20)
+    ask(alice, lambda c: c.register("alice", PASSWORD))
+    ask(bob, lambda c: c.register("bob", PASSWORD))
+    created = ask(alice, lambda c: c.create_table("rummble", ["human", "human", "easy"], visibility="private"))
+    table_id = created["table"]
+    ask(bob, lambda c: c.join_table(invite=created["invite"]))
+    first = ask(alice, lambda c: c.subscribe(table_id))
+    ask(bob, lambda c: c.subscribe(table_id))
+    app = make_app(tmp_path, monkeypatch, "instant")
+    session = NetworkRummbleSession.joined(alice, first)
+    scene = RummbleTableScene(app, session, autosave=False)
+    app.stack.push(scene)
+    try:
+        steps(app, 3)
+        run_until(app, lambda: scene.phase == Phase.PERSON or (scene.phase == Phase.THINKING and session.state.current == 1
+                                                              and not session.play.waiting))
+        if scene.phase == Phase.PERSON:  # Alice passes; the computer plays after Bob, not before
+            version = session.play.version
+            click(app, scene.buttons.pass_turn.rect.center)
+            alice_done(app, scene, session, version + 1)
+        assert session.state.current == 1
+        version, log = session.play.version, list(scene.view.log)
+        alice.drop_connection()
+        run_until(app, lambda: "Connection lost — reconnecting…" in scene.banner_log)
+        bob_holds(bob, version)
+        bob_sends(bob, table_id, "pass")
+        after = ask(bob, lambda c: c.wait_game(table_id, after=version + 1))  # the computer's move
+        assert after["version"] == version + 2 and after["current"] == 0
+        assert alice.status != CONNECTED  # she was away for both
+        run_until(app, lambda: session.play.version == version + 2 and scene.phase == Phase.PERSON)
+        assert list(scene.state.scores()) == alice.client.games[table_id]["view"]["scores"]
+        cells = sorted(tuple(cell) for cell in scene.status()["board_cells"])
+        assert cells == sorted(tuple(cell) for cell in alice.client.games[table_id]["view"]["board"])
+        assert scene.view.log == log  # no move was made up for the two it did not see one by one
+    finally:
+        app.stack.clear()
+        app.stack.apply_pending()
+        alice.close(), bob.close()
