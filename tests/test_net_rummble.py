@@ -22,6 +22,7 @@ from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene  # noqa: 
 from rummi_desktop.scenes.rummble.view_state import state_from_view  # noqa: E402
 from rummi_desktop.scenes.table_base import Phase  # noqa: E402
 from test_net_session import PASSWORD, ask, run_until, server  # noqa: E402,F401  (server: the fixture)
+from test_online_lobby import lobby  # noqa: E402,F401  (the fixture)
 from test_rummble_scene_support import click, make_app, place, stand_in_choose_move, steps  # noqa: E402
 
 
@@ -315,3 +316,28 @@ def test_a_resume_past_several_moves_begins_the_turn_from_the_servers_view(serve
         app.stack.clear()
         app.stack.apply_pending()
         alice.close(), bob.close()
+
+
+def test_the_lobby_opens_a_public_rummble_table_at_the_rummble_table(lobby):
+    """From the Online screen's list: the table that opens is Rummble's own, over the network."""
+    from test_online_lobby import other_player, signed_in_by_clicks
+    from test_rummi_flow_support import button_centre
+
+    app, scene = lobby
+    signed_in_by_clicks(app, scene)
+    carol = other_player(scene.link.url, "carol")
+    try:
+        made = carol.submit(lambda c: c.create_table("rummble", ["human", "human"])).result(20)
+        click(app, button_centre(scene.refresh_button))
+        run_until(app, lambda: any("arol" in b.label and "Rummble" in b.label for b in scene.list_buttons))
+        click(app, button_centre(next(b for b in scene.list_buttons if "arol" in b.label)))
+        run_until(app, lambda: isinstance(app.stack.top, RummbleTableScene))
+        table = app.stack.top
+        steps(app, 3)
+        assert isinstance(table.session, NetworkRummbleSession) and table.session.play.table_id == made["table"]
+        assert not table.autosave and not table.buttons.hint.enabled
+        assert table.buttons.hint.tooltip == "No hints in an online game"
+        carol_view = carol.submit(lambda c: c.subscribe(made["table"])).result(20)
+        assert carol_view["view"]["other_rack_sizes"] == [len(table.state.rack(table.session.play.seat))]
+    finally:
+        carol.close()
