@@ -1,19 +1,23 @@
 """Rummble online through the real Rummble table, over real sockets on 127.0.0.1 with the
 embedded server (a subprocess): Alice plays at the table by synthetic drags and clicks, Bob is a
-bare client. Her play reaches Bob and the server's stored game; Bob's play and exchange are
-shown at her table (tiles, points, the log; an exchange as a count); a refused play sends
-nothing; a whole game reaches the results; a dropped socket resumes at the version."""
+bare client. Her play and her exchange reach Bob and the server's stored game (the tiles she
+draws come with the echo); Bob's play and exchange are shown at her table (tiles, points, the
+log; an exchange as a count); a refused play sends nothing; a whole game reaches the results; a
+dropped socket resumes at the version, and past two moves begins her turn afresh; the lobby
+opens a Rummble table at Rummble's own table."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 from itertools import combinations
 
 import pytest
 
 pytest.importorskip("websockets")
 
-from rummi_desktop.games.rummble.moves import Play  # noqa: E402
+from rummi_desktop.games.rummble.moves import Exchange, Play  # noqa: E402
+from rummi_desktop.net.bots import choose  # noqa: E402
 from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
 from rummi_desktop.net.store_sqlite import SqliteStore  # noqa: E402
 from rummi_desktop.scenes.rummble.network_session import NetworkRummbleSession  # noqa: E402
@@ -23,7 +27,7 @@ from rummi_desktop.scenes.rummble.view_state import state_from_view  # noqa: E40
 from rummi_desktop.scenes.table_base import Phase  # noqa: E402
 from test_net_session import PASSWORD, ask, run_until, server  # noqa: E402,F401  (server: the fixture)
 from test_online_lobby import lobby  # noqa: E402,F401  (the fixture)
-from test_rummble_scene_support import click, make_app, place, stand_in_choose_move, steps  # noqa: E402
+from test_rummble_scene_support import click, key, make_app, place, stand_in_choose_move, steps  # noqa: E402
 
 
 def rummble_pair(url: str):
@@ -65,7 +69,9 @@ def bob_play(bob: ClientLink, table_id: str) -> str:
     state = state_from_view(message)
     if state.board.count:
         move = stand_in_choose_move(message["view"], "easy")
-        assert isinstance(move, Play), "Bob has no single-tile play"
+        if not isinstance(move, Play):  # no single tile fits: the medium computer looks wider
+            move = Play.parse(choose(message, "medium", random.Random(message["version"])))
+        assert isinstance(move, Play), "Bob has no play"
     else:
         first, second = opening_pair(state, message["seat"])
         move = Play.of((6, 6, first), (6, 7, second))
@@ -191,6 +197,34 @@ def test_an_exchange_by_the_other_seat_shows_as_a_count(table):
     assert sorted(scene.state.faces[t].notation() for t in scene.view.rack_ids) == rack  # ours untouched
     assert set(scene.view.sprites.sprites) == set(scene.view.rack_ids)  # nothing else is painted
     assert len(scene.state.rack(1 - session.play.seat)) == 10
+
+
+def test_our_exchange_by_keys_is_sent_and_the_new_tiles_come_with_the_echo(table, tmp_path, monkeypatch):
+    from rummi_desktop.scenes.rummble.dialogs import ExchangeDialog
+
+    app, scene, session, alice, bob, table_id = table
+    alice_to_move(app, scene, session, bob, table_id)
+    version, seat = session.play.version, session.play.seat
+    sent = []
+    send_own = session.send_own
+    monkeypatch.setattr(session, "send_own", lambda notation: (sent.append((notation, len(session.state.rack(seat)))),
+                                                               send_own(notation)))
+    notation = Exchange(tuple(scene.state.faces[t] for t in scene.view.rack_ids[:2])).notation()
+    key(app, "e")
+    dialog = app.stack.top
+    assert isinstance(dialog, ExchangeDialog)
+    click(app, dialog.tile_rect(0).center)
+    click(app, dialog.tile_rect(1).center)
+    key(app, "return")
+    assert sent == [(notation, 8)]  # sent; its draw's stand-ins back in the pool
+    assert "2 tiles exchanged" in scene.banner_log
+    alice_done(app, scene, session, version + 1)
+    run_until(app, lambda: len(scene.view.rack_ids) == 10)
+    assert sorted(scene.state.faces[t].notation() for t in scene.view.rack_ids) == sorted(
+        alice.client.games[table_id]["view"]["rack"])
+    record, moves = stored(tmp_path / "server.sqlite3", table_id)
+    assert moves[-1].seat == seat and moves[-1].actions == [notation]
+    assert ask(bob, lambda c: c.wait_game(table_id, after=version))["last"]["actions"] == ["exchange 2"]
 
 
 def test_a_refused_play_is_explained_and_sends_nothing(table, tmp_path):
