@@ -375,3 +375,48 @@ def test_the_lobby_opens_a_public_rummble_table_at_the_rummble_table(lobby):
         assert carol_view["view"]["other_rack_sizes"] == [len(table.state.rack(table.session.play.seat))]
     finally:
         carol.close()
+
+
+def test_a_game_the_servers_clock_ends_on_our_turn_goes_to_the_results(server, tmp_path, monkeypatch):
+    """A live clock of 10 s: Alice plays, then both pass, and Alice lets her clock run out — the
+    server's forfeit is the fourth idle turn and ends the game while her table waits for her
+    move; the table goes to the results, settled by the model from the pass (nothing lost)."""
+    alice, bob = ClientLink(server), ClientLink(server)
+    alice.connect().result(20), bob.connect().result(20)
+    ask(alice, lambda c: c.register("alice", PASSWORD))
+    ask(bob, lambda c: c.register("bob", PASSWORD))
+    created = ask(alice, lambda c: c.create_table("rummble", ["human", "human"], visibility="private",
+                                                   clock={"kind": "live", "seconds": 10}))
+    table_id = created["table"]
+    ask(bob, lambda c: c.join_table(invite=created["invite"]))
+    first = ask(alice, lambda c: c.subscribe(table_id))
+    ask(bob, lambda c: c.subscribe(table_id))
+    app = make_app(tmp_path, monkeypatch, "instant")
+    session = NetworkRummbleSession.joined(alice, first)
+    scene = RummbleTableScene(app, session, autosave=False)
+    app.stack.push(scene)
+    try:
+        steps(app, 3)
+        alice_to_move(app, scene, session, bob, table_id)
+        version = session.play.version
+        alice_plays_pair(app, scene, session)
+        for turn in range(2):
+            alice_done(app, scene, session, version + 1)
+            bob_holds(bob, version + 1)
+            bob_sends(bob, table_id, "pass")
+            run_until(app, lambda: scene.phase == Phase.PERSON)
+            version = session.play.version
+            if turn == 0:
+                click(app, scene.buttons.pass_turn.rect.center)
+        points = list(scene.state.points)
+        run_until(app, lambda: isinstance(app.stack.top, GameOverScene), limit=20000)  # the clock runs out
+        record, moves = stored(tmp_path / "server.sqlite3", table_id)
+        assert record.status == "over" and moves[-1].seat == session.play.seat
+        result = scene.state.result
+        assert list(result.scores) == record.result["scores"] and result.kind == "stalled"
+        assert list(scene.state.points) == points  # the scores before the hands: the forfeit scored nothing
+        assert result.hand_totals[session.play.seat] == points[session.play.seat] - result.scores[session.play.seat]
+    finally:
+        app.stack.clear()
+        app.stack.apply_pending()
+        alice.close(), bob.close()

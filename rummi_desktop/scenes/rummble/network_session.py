@@ -35,13 +35,14 @@ class NetworkRummbleSession(NetworkSession, RummbleSession):
 
     play: NetworkPlay | None = None
     stats: list[RummbleSeatStats] = field(default_factory=list)
+    shown: dict[str, Any] = field(default_factory=dict)  # the server message the state on show was built from
 
     @classmethod
     def joined(cls, link: Any, first: dict[str, Any]) -> "NetworkRummbleSession":
         """The session for the table whose current ``game`` message (from subscribe) is ``first``."""
         setup = online_setup(first)
         session = cls(setup, state_from_view(first), [RummbleSeatStats() for _ in setup.seats])  # type: ignore[arg-type]
-        session.play = NetworkPlay(link, first)
+        session.play, session.shown = NetworkPlay(link, first), first
         if first["status"] == "over":
             server_result(session.state, first, session.state.points, end_kind(first))
         return session
@@ -58,44 +59,52 @@ class NetworkRummbleSession(NetworkSession, RummbleSession):
     def play_computer(self, notation: str | None, seconds: float) -> TurnRecord:
         """The other seat's move, as the server's next version reports it."""
         assert self.play is not None
-        seat, before_message = self.state.current, self.play.held
-        message = self.play.next_waiting()
-        actions = (message.get("last") or {}).get("actions") or ["pass"]
+        seat, message = self.state.current, self.play.next_waiting()
         try:
-            record = self._replayed(before_message, message, seat, actions[-1])
+            record = self._replayed(message, seat)
         except (IllegalMove, MoveNotationError, ValueError) as error:  # never expected: the server applied it
             self.adopt(message)
             outcome = self.state.result.kind if self.state.result is not None else PASSED
             record = TurnRecord(seat, "pass", TurnResult(outcome, seat), f"not shown: {error}")
         return self._book(record, seconds)
 
-    def _replayed(self, before_message: dict[str, Any], message: dict[str, Any], seat: int, action: str) -> TurnRecord:
-        """The move carried out by the model on the position before it, then the new view adopted."""
+    def _replayed(self, message: dict[str, Any], seat: int) -> TurnRecord:
+        """``seat``'s move that made ``message``, carried out by the model on the position shown
+        before it; then the new view adopted."""
+        action = ((message.get("last") or {}).get("actions") or ["pass"])[-1]
         verb, _, words = action.partition(" ")
         exchanged = int(words) if verb == "exchange" and words.isdigit() else None
         move = None if exchanged is not None else RUMMBLE.parse_move(action)
         holding: dict[int, list[Tile]] = {seat: move.rack_tiles()} if isinstance(move, Play) else {}
-        before = state_from_view(before_message, self.state, holding)
+        before = state_from_view(self.shown, self.state, holding)
         if exchanged is not None:  # which tiles went back is the mover's secret: any of its unseen ones
             move = Exchange(tuple(before.rack_tiles(seat)[:exchanged]))
         result = before.apply(move)
         after = state_from_view(message, before)
         if message["status"] == "over":
             server_result(after, message, before.points, result.outcome)
-        self.state = after
+        self.state, self.shown = after, message
         return TurnRecord(seat, action, result)
 
     # -- the server's view replaces ours --------------------------------------------------------
     def adopt(self, message: dict[str, Any]) -> None:
-        """The game as the server shows it; a game it ended gets the server's result (settled from
-        the scores before the hands, when our own last move ended it here)."""
+        """The game as the server shows it. A game it ended gets the server's result, settled
+        from the scores before the hands: our own last move's (it ended the game here first), or
+        those the model gives by carrying out the one move since the view shown (a forfeit by
+        the server's clock); from the final scores only when a resume skipped moves."""
         previous = self.state
+        ended_here = previous.result is not None
+        if message["status"] == "over" and not ended_here and message["version"] == self.shown.get("version", -2) + 1:
+            try:
+                self._replayed(message, previous.current)
+                return
+            except (IllegalMove, MoveNotationError, ValueError):
+                pass  # settled from the final scores below
         state = state_from_view(message, previous)
         if message["status"] == "over":
-            ended_here = previous.result is not None
             points = previous.points if ended_here else state.points
             server_result(state, message, points, previous.result.kind if ended_here else end_kind(message))
-        self.state = state
+        self.state, self.shown = state, message
 
     def shown_hand(self, seat: int) -> list[Tile] | None:
         """Only our own rack is known here."""
