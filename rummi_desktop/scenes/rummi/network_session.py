@@ -21,46 +21,13 @@ from typing import Any
 from rummi_desktop.games.rummi.match import Match, MatchSettings
 from rummi_desktop.games.rummi.moves import Play
 from rummi_desktop.games.rummi.state import DREW, PASSED, PLAYED, WENT_OUT, TurnResult
-from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession
+from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, OnlineSetup, online_setup
 from rummi_desktop.scenes.rummi.session import RummiSeatStats, RummiSession, TurnRecord
 from rummi_desktop.scenes.rummi.view_state import hide_drawn, state_from_view
-from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
 
 ONLINE = MatchSettings("Online", 1, None)
 
-
-@dataclass(frozen=True)
-class OnlineSetup:
-    """Who sits where at the server's table (our seat is the person)."""
-
-    seats: tuple[SeatConfig, ...]
-    table: str = ""
-    seed: int = 0  # the deal's seed never leaves the server
-    mode: str = "online"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"table": self.table, "seats": [[seat.kind, seat.name] for seat in self.seats]}
-
-    @property
-    def clock_seconds(self) -> None:
-        return None  # the server keeps the clock (its deadline), and forfeits a turn itself
-
-
-def online_setup(message: dict[str, Any]) -> OnlineSetup:
-    seats = tuple(SeatConfig(HUMAN if index == message["seat"] else _remote_kind(seat),
-                             _seat_name(seat, index == message["seat"])) for index, seat in enumerate(message["seats"]))
-    return OnlineSetup(seats, message["table"])
-
-
-def _remote_kind(seat: dict[str, Any]) -> str:
-    """Another person, or the server's computer seat of its tier (shown as such; it thinks on the server)."""
-    return ONLINE_PERSON if seat.get("label") == HUMAN else str(seat.get("label"))
-
-
-def _seat_name(seat: dict[str, Any], mine: bool) -> str:
-    if mine:
-        return "You"
-    return seat.get("name") or str(seat.get("label", "Seat")).title()
+__all__ = ["NetworkRummiSession", "OnlineSetup", "online_setup"]
 
 
 @dataclass

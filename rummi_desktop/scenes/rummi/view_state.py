@@ -18,6 +18,7 @@ from rummi_desktop.games.rummi.pieces import FACES
 from rummi_desktop.games.rummi.scoring import RoundResult
 from rummi_desktop.games.rummi.state import RummiParameters, RummiState, TurnResult
 from rummi_desktop.games.rummi.view import tiles_of
+from rummi_desktop.scenes.network_play import kept_ids
 from rummi_desktop.tiles import Tile
 
 
@@ -67,18 +68,9 @@ def keep_ids(state: RummiState, previous: RummiState, seat: int) -> None:
     wanted: dict[Tile, list[int]] = defaultdict(list)  # face -> ids, best places first
     for tile_id in [t for meld in previous.table for t in meld] + list(previous.rack(seat)):
         wanted[FACES[tile_id]].append(tile_id)
-    spare: dict[Tile, list[int]] = defaultdict(list)
-    for tile_id, face in enumerate(FACES):
-        spare[face].append(tile_id)
     order = [t for meld in state.table for t in meld] + list(state.rack(seat))
     order += [t for other in range(state.seats) if other != seat for t in state.rack(other)] + list(state.pool)
-    mapping: dict[int, int] = {}
-    for tile_id in order:
-        face = FACES[tile_id]
-        choices = [t for t in wanted[face] if t in spare[face]] or spare[face]
-        mapping[tile_id] = choices[0]
-        spare[face].remove(choices[0])
-    _renumber(state, mapping)
+    _renumber(state, kept_ids(FACES, [(tile_id, wanted[FACES[tile_id]]) for tile_id in order]))
 
 
 def _renumber(state: RummiState, mapping: dict[int, int]) -> None:
