@@ -79,6 +79,7 @@ class App:
         self.theme = self._theme_named(settings.theme)
         self.scaled = (not headless()) if scaled is None else scaled
         self.screen = self._open_window(settings.fullscreen)
+        pygame.key.stop_text_input()  # on while a text field edits (ui/text_field), so no input-method window pops up in play
         self.letterbox = Letterbox(LOGICAL_SIZE, pygame.display.get_window_size())
         self.input = InputMapper(self.letterbox, mouse_is_logical=True)
         self.stack = SceneStack()

@@ -15,9 +15,9 @@ from rummi_desktop.net.link import ClientLink  # noqa: E402
 from rummi_desktop.scenes.online import lobby_scene  # noqa: E402
 from rummi_desktop.scenes.online.lobby_scene import OnlineScene  # noqa: E402
 from rummi_desktop.scenes.rummi.table_scene import RummiTableScene  # noqa: E402
-from test_rummi_flow_support import button_centre, click, make_app, steps  # noqa: E402
+from test_rummi_flow_support import button_centre, click, make_app, steps, type_text  # noqa: E402
 
-PASSWORD = "correcthorse42"  # Space is a confirming key: it ends the edit
+PASSWORD = "correct horse 42"  # a space types as itself
 
 
 def run_until(app, done, limit: int = 3000) -> None:
@@ -31,10 +31,7 @@ def run_until(app, done, limit: int = 3000) -> None:
 
 def type_into(app, field, text: str) -> None:
     click(app, field.rect.center)
-    for letter in text:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(letter), mod=0, unicode=letter,
-                                             scancode=0))
-        steps(app, 1)
+    type_text(app, text)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     steps(app, 1)
 

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.input import Action
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.online.choices import PLAYABLE_ONLINE, clock_choices, seat_choices, table_words, your_turn
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.text_field import TextField
+from rummi_desktop.ui.text_field import TextField, edit_in
 from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
 
 if TYPE_CHECKING:
@@ -265,16 +265,8 @@ class OnlineScene(ShellScene):
 
     # -- frames ---------------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
-        """Keys go to the field being edited; Enter, Esc or a press elsewhere finishes it."""
-        field = next((w for w in self.widgets.widgets if isinstance(w, TextField) and w.editing), None)
-        if field is not None:
-            if action.kind == ActionKind.SHORTCUT and field.type_key(action):
-                return True
-            if action.kind in (ActionKind.CONFIRM, ActionKind.BACK, ActionKind.PRESS):
-                field.editing = False
-                if action.kind != ActionKind.PRESS:
-                    return True
-        return super().handle_action(action)
+        """Typing goes to the field being edited; Enter, Esc or a press elsewhere finishes it."""
+        return edit_in(self.fields.values(), action) or super().handle_action(action)
 
     def update(self, dt: float) -> None:
         super().update(dt)
