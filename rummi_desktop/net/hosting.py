@@ -12,6 +12,7 @@ window connects to it over 127.0.0.1.
 from __future__ import annotations
 
 import atexit
+import concurrent.futures
 import re
 import socket
 import subprocess
@@ -83,3 +84,18 @@ def host_server(database: str | None = None, bind: str | None = None, port: int 
         if process.poll() is None:
             process.kill()
     raise RuntimeError("the server on this computer did not start")
+
+
+def host_in_background(database: str | None = None) -> concurrent.futures.Future:
+    """:func:`host_server` on a thread of its own (starting takes a second or two): the window's
+    frame loop polls the future instead of waiting."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+
+    def start() -> None:
+        try:
+            future.set_result(host_server(database))
+        except Exception as error:  # the lobby shows it on its status line
+            future.set_exception(error)
+
+    threading.Thread(target=start, name="rummi-host", daemon=True).start()
+    return future

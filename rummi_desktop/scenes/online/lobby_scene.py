@@ -17,9 +17,7 @@ shows the address friends type.
 
 from __future__ import annotations
 
-import threading
 import time
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -28,13 +26,14 @@ from rummi_desktop.games import GAMES
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.online.choices import PLAYABLE_ONLINE, clock_choices, seat_choices, your_turn
+from rummi_desktop.scenes.online.choices import your_turn
 from rummi_desktop.scenes.online.listing import my_game_row, my_games_in_order, open_table_row
+from rummi_desktop.scenes.online.new_table_form import NewTableForm
 from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.scenes.online.table_list import PagedTableList
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField, edit_in
-from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
+from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -62,10 +61,6 @@ class OnlineScene(ShellScene):
         self.my_tables: list[dict[str, Any]] = []
         self.watching: str | None = None  # the open table we wait at
         self.values = {"host": DEFAULT_HOST, "port": DEFAULT_PORT, "name": "", "password": "", "invite": ""}
-        self.game = PLAYABLE_ONLINE[0]
-        self.seats = seat_choices(self.game)[0][0]
-        self.clock: dict[str, Any] = {"kind": "none"}
-        self.visibility = "public"
         self.fields: dict[str, TextField] = {}
         self.hosted_at = ""  # the address friends on the network type, while this computer hosts
         self.refreshed_at = 0.0
@@ -102,17 +97,7 @@ class OnlineScene(ShellScene):
         self.leaderboard_button = self._button(pygame.Rect(LEFT + 950, top, 170, ROW_H), "Leaderboards",
                                                self.open_leaderboards, "The best players of each game", font_size=22)
         top = 300
-        self.game_picker = self.widgets.add(OptionPicker(pygame.Rect(LEFT, top, COLUMN, 52), "Game",
-                                                         [(key, GAMES[key].title) for key in PLAYABLE_ONLINE], self.game,
-                                                         self._set_game, tooltip="The game at the new table"))
-        self.seat_picker = self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 60, COLUMN, 52), "Seats",
-                                                         seat_choices(self.game), self.seats, self._set_seats,
-                                                         tooltip="Who sits at the new table: people join, computers play on the server"))
-        self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 120, COLUMN, 52), "Clock", clock_choices(), self.clock,
-                                      self._set_clock, tooltip="Live: seconds a turn; or days a move (play at your pace)"))
-        self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 180, COLUMN, 52), "Table",
-                                      [("public", "Public (listed)"), ("private", "Private (invite code)")],
-                                      self.visibility, self._set_visibility, tooltip="Listed in the lobby, or by invite only"))
+        self.form = NewTableForm(self.widgets, LEFT, top, COLUMN)
         self.create_button = self._button(pygame.Rect(LEFT, top + 246, COLUMN, 54), "Create table", self.create_table,
                                           "Make the table and wait for players", style="primary")
         self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 332, 300, ROW_H), "An invite code", limit=12)
@@ -145,21 +130,6 @@ class OnlineScene(ShellScene):
     @property
     def shown_list(self) -> PagedTableList:
         return self.mine_list if self.mine_list.shown else self.open_list
-
-    def _set_game(self, game: str) -> None:
-        self.game = game
-        self.seat_picker.options = seat_choices(game)
-        self.seat_picker.index = 0
-        self.seats = self.seat_picker.value
-
-    def _set_seats(self, seats: tuple[str, ...]) -> None:
-        self.seats = seats
-
-    def _set_clock(self, clock: dict[str, Any]) -> None:
-        self.clock = clock
-
-    def _set_visibility(self, visibility: str) -> None:
-        self.visibility = visibility
 
     def _refresh_enabled(self) -> None:
         connected = self.link is not None and self.link.status == CONNECTED
@@ -215,18 +185,10 @@ class OnlineScene(ShellScene):
         if _hosted:
             self.connect(_hosted[0].url)
             return
-        future: Future = Future()
+        from rummi_desktop.net.hosting import host_in_background
 
-        def start() -> None:
-            from rummi_desktop.net.hosting import host_server
-            try:
-                future.set_result(host_server())
-            except Exception as error:  # shown on the status line
-                future.set_exception(error)
-
-        threading.Thread(target=start, daemon=True).start()
         self.say("Starting a server on this computer…")
-        self.pending.add(future, self._hosted)
+        self.pending.add(host_in_background(), self._hosted)
 
     def _hosted(self, server: Any) -> None:
         _hosted.append(server)
@@ -249,7 +211,7 @@ class OnlineScene(ShellScene):
         from rummi_desktop.scenes.online.leaderboard_scene import LeaderboardScene
 
         if self.link is not None and self.stack is not None:
-            self.stack.push(LeaderboardScene(self.app, self.link, self.account, self.game))
+            self.stack.push(LeaderboardScene(self.app, self.link, self.account, self.form.game))
 
     def account_request(self, kind: str) -> None:
         name, password = self.values["name"].strip(), self.values["password"]
@@ -278,9 +240,7 @@ class OnlineScene(ShellScene):
                  f"{len(self.open_list.rows)} open table{'s' if len(self.open_list.rows) != 1 else ''}")
 
     def create_table(self) -> None:
-        game, seats, clock, visibility = self.game, list(self.seats), self.clock, self.visibility
-        self.ask(lambda client: client.create_table(game, seats, clock=clock, visibility=visibility),
-                 self._sat_down, "Making the table…")
+        self.ask(self.form.request(), self._sat_down, "Making the table…")
 
     def join_by_code(self) -> None:
         code = self.values["invite"].strip().upper()
