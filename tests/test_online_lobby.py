@@ -239,3 +239,34 @@ def test_leaderboards_from_the_lobby_rank_players_and_mark_your_row(lobby, tmp_p
     finally:
         for link in links:
             link.close()
+
+
+class UnansweredLink:
+    """A link whose requests never come back (the board's rows are given by hand)."""
+
+    def submit(self, request):
+        from concurrent.futures import Future
+
+        return Future()
+
+
+def test_a_long_leaderboard_opens_on_your_page_and_pages_on(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.online.leaderboard_scene import PER_PAGE, LeaderboardScene
+
+    app = make_app(tmp_path, monkeypatch, "instant")
+    board = LeaderboardScene(app, UnansweredLink(), {"name": "alice"}, "rummble")
+    app.stack.push(board)
+    steps(app, 1)
+    assert board.previous not in board.widgets.widgets  # nothing yet: no pager
+    players = [{"name": "Alice" if index == 13 else f"P{index}", "mu": 40.0 - index, "sigma": 2.0,
+                "ordinal": 34.0 - index, "games": 9} for index in range(14)]
+    board._arrived(({"game": "rummble", "players": players}, None))
+    assert board.page == 13 // PER_PAGE == 1 and board.pages == 2  # your row is on the second page
+    assert board.next in board.widgets.widgets and not board.next.enabled
+    click(app, button_centre(board.previous))
+    assert board.page == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    steps(app, 1)
+    assert board.page == 1
+    board._arrived(({"game": "rummi", "players": []}, None))  # a late answer for the board shown before
+    assert board.game == "rummble" and len(board.players) == 14 and board.page == 1

@@ -56,10 +56,10 @@ class LeaderboardScene(ShellScene):
         for index, tab in enumerate(self.tabs.values()):
             tab.rect.midtop = (PANEL.centerx + (index - (len(self.tabs) - 1) / 2) * 214, PANEL.y + 84)
         pager_y = BOARD.bottom + 14
-        self.previous = self.widgets.add(Button(pygame.Rect(BOARD.x, pager_y, 140, 40), "Previous",
-                                                lambda: self.turn(-1), tooltip="Higher ranks", font_size=18))
-        self.next = self.widgets.add(Button(pygame.Rect(BOARD.right - 140, pager_y, 140, 40), "Next",
-                                            lambda: self.turn(1), tooltip="Lower ranks", font_size=18))
+        self.previous = Button(pygame.Rect(BOARD.x, pager_y, 140, 40), "Previous", lambda: self.turn(-1),
+                               tooltip="Higher ranks", font_size=18)
+        self.next = Button(pygame.Rect(BOARD.right - 140, pager_y, 140, 40), "Next", lambda: self.turn(1),
+                           tooltip="Lower ranks", font_size=18)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self.widgets.add(Button(back, "Back", self.close, tooltip="Back to the lobby", shortcut="escape"))
@@ -107,7 +107,12 @@ class LeaderboardScene(ShellScene):
         return changed
 
     def _refresh_pager(self) -> None:
+        """Previous and Next only when the board has more than one page."""
         self.previous.enabled, self.next.enabled = self.page > 0, self.page < self.pages - 1
+        pager = (self.previous, self.next)
+        self.widgets.widgets = [w for w in self.widgets.widgets if w not in pager]
+        if self.pages > 1:
+            self.widgets.widgets += pager
 
     # -- frames ---------------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
