@@ -43,6 +43,15 @@ def test_the_game_hosts_for_the_lan_on_the_fixed_port_then_any_free_one(monkeypa
     assert processes[0].killed and server.port == 50123 and server.url == "ws://127.0.0.1:50123"
 
 
+def test_hosting_for_this_computer_only_when_asked(monkeypatch):
+    tried: list[list[str]] = []
+    monkeypatch.setattr(hosting, "_start", lambda command: (tried.append(command) or FakeProcess(), 8765))
+    monkeypatch.setattr(hosting.atexit, "register", lambda _stop: None)
+    monkeypatch.setenv(hosting.BIND_ENV, "127.0.0.1")
+    hosting.host_server()
+    assert tried[0][tried[0].index("--host") + 1] == "127.0.0.1"
+
+
 def test_a_server_that_never_starts_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(hosting, "_start", lambda command: (FakeProcess(), None))
     with pytest.raises(RuntimeError, match="did not start"):

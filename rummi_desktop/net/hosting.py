@@ -6,13 +6,15 @@ It listens on every interface (``0.0.0.0``), so friends on the same network can 
 fixed port ``serve`` and the lobby default to (8765): the address friends type stays the same
 from one evening to the next, and a firewall rule made once keeps working. When that port is
 taken (another server, another program) it takes a free one, and the lobby shows which. This
-window connects to it over 127.0.0.1.
+window connects to it over 127.0.0.1. ``RUMMI_DESKTOP_HOST_BIND=127.0.0.1`` hosts for this
+computer only (the tests that drive a real window do so).
 """
 
 from __future__ import annotations
 
 import atexit
 import concurrent.futures
+import os
 import re
 import socket
 import subprocess
@@ -20,6 +22,7 @@ import sys
 import threading
 
 LAN_BIND = "0.0.0.0"  # every IPv4 interface: reachable from the local network
+BIND_ENV = "RUMMI_DESKTOP_HOST_BIND"  # another address to listen on (127.0.0.1: this computer only)
 DEFAULT_PORT = 8765  # the port `rummi-desktop serve` and the lobby's port field default to
 STARTUP_TIMEOUT = 30.0  # s for the server to say where it listens
 NO_ROUTE_PROBE = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): never a real host; no packet is sent
@@ -76,7 +79,7 @@ def _start(command: list[str]) -> tuple[subprocess.Popen, int | None]:
 def host_server(database: str | None = None, bind: str | None = None, port: int | None = None) -> HostedServer:
     """Start the server and wait (off the frame loop) until it listens: on ``port`` (default
     8765), else on a free port; RuntimeError if it does not start at all."""
-    bind = bind or LAN_BIND
+    bind = bind or os.environ.get(BIND_ENV, "").strip() or LAN_BIND
     for trying in dict.fromkeys((DEFAULT_PORT if port is None else port, 0)):  # the port asked for, then any
         process, bound = _start(serve_command(bind, trying, database))
         if bound is not None:
