@@ -41,6 +41,7 @@ def test_the_game_hosts_for_the_lan_on_the_fixed_port_then_any_free_one(monkeypa
     assert [command[command.index("--host") + 1] for command in tried] == ["0.0.0.0", "0.0.0.0"]
     assert [command[command.index("--port") + 1] for command in tried] == ["8765", "0"]
     assert processes[0].killed and server.port == 50123 and server.url == "ws://127.0.0.1:50123"
+    assert server.lan_address == hosting.lan_address()
 
 
 def test_hosting_for_this_computer_only_when_asked(monkeypatch):
@@ -48,8 +49,9 @@ def test_hosting_for_this_computer_only_when_asked(monkeypatch):
     monkeypatch.setattr(hosting, "_start", lambda command: (tried.append(command) or FakeProcess(), 8765))
     monkeypatch.setattr(hosting.atexit, "register", lambda _stop: None)
     monkeypatch.setenv(hosting.BIND_ENV, "127.0.0.1")
-    hosting.host_server()
+    server = hosting.host_server()
     assert tried[0][tried[0].index("--host") + 1] == "127.0.0.1"
+    assert server.lan_address == ""  # nothing for friends to type: only this computer can join
 
 
 def test_a_server_that_never_starts_is_a_clear_error(monkeypatch):

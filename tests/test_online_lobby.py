@@ -270,3 +270,21 @@ def test_a_long_leaderboard_opens_on_your_page_and_pages_on(tmp_path, monkeypatc
     assert board.page == 1
     board._arrived(({"game": "rummi", "players": []}, None))  # a late answer for the board shown before
     assert board.game == "rummble" and len(board.players) == 14 and board.page == 1
+
+
+class FakeHosted:
+    url, port, lan_address = "ws://127.0.0.1:9", 9, "192.168.1.23"
+
+    def stop(self) -> None:
+        pass
+
+
+def test_while_hosting_the_lobby_shows_the_address_friends_type(lobby):
+    app, scene = lobby
+    lobby_scene._hosted.append(FakeHosted())
+    click(app, button_centre(scene.host_button))  # hosted already: connect to it
+    assert scene.hosted_at == "192.168.1.23, port 9"
+    assert scene.fields["host"].text == "127.0.0.1" and scene.fields["port"].text == "9"  # this window: loopback
+    scene.set_value("port", "8765")
+    click(app, button_centre(scene.connect_button))  # another server: no longer the hosted one
+    assert scene.hosted_at == ""

@@ -29,10 +29,11 @@ NO_ROUTE_PROBE = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): never a real host; n
 
 
 class HostedServer:
-    def __init__(self, process: subprocess.Popen, port: int) -> None:
-        self.process, self.port = process, port
+    def __init__(self, process: subprocess.Popen, port: int, bind: str = LAN_BIND) -> None:
+        self.process, self.port, self.bind = process, port, bind
         self.url = f"ws://127.0.0.1:{port}"  # this window's way in
-        self.lan_address = lan_address()  # what a friend on the network types, with the port
+        # what a friend on the network types, with the port (none when only this computer listens)
+        self.lan_address = "" if bind.startswith("127.") or bind == "localhost" else lan_address()
         atexit.register(self.stop)
 
     def stop(self) -> None:
@@ -83,7 +84,7 @@ def host_server(database: str | None = None, bind: str | None = None, port: int 
     for trying in dict.fromkeys((DEFAULT_PORT if port is None else port, 0)):  # the port asked for, then any
         process, bound = _start(serve_command(bind, trying, database))
         if bound is not None:
-            return HostedServer(process, bound)
+            return HostedServer(process, bound, bind)
         if process.poll() is None:
             process.kill()
     raise RuntimeError("the server on this computer did not start")

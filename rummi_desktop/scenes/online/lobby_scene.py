@@ -197,7 +197,7 @@ class OnlineScene(ShellScene):
     def connect(self, url: str | None = None) -> None:
         url = url or self.url()
         hosted = next((server for server in _hosted if server.url == url), None)
-        self.hosted_at = f"{hosted.lan_address}, port {hosted.port}" if hosted is not None else ""
+        self.hosted_at = f"{hosted.lan_address}, port {hosted.port}" if hosted is not None and hosted.lan_address else ""
         if hosted is not None:  # this window reaches its own server over 127.0.0.1
             self.set_value("host", DEFAULT_HOST)
             self.set_value("port", str(hosted.port))
@@ -251,6 +251,7 @@ class OnlineScene(ShellScene):
 
     def _sat_down(self, table: dict[str, Any]) -> None:
         self.invite = table.get("invite", "")
+        self.refresh(quietly=True)  # the new table shows under Your games
         self.open_table(table["table"])
 
     def open_table(self, table_id: str) -> None:
