@@ -26,12 +26,13 @@ CARET_KEYS = {"left", "right", "home", "end"}
 EDIT_KEYS = {"backspace", "delete"} | CARET_KEYS
 
 
-def _typing_key(key: str) -> bool:
+def typing_key(key: str) -> bool:
     """A key whose character arrives as text: held back from the screen's shortcuts."""
     return len(key) == 1 or key == "space" or (key.startswith("[") and key.endswith("]"))  # "[1]": the keypad
 
 
-def _set_text_input(on: bool, rect: pygame.Rect | None = None) -> None:
+def set_text_input(on: bool, rect: pygame.Rect | None = None) -> None:
+    """SDL's text input on (``TEXT`` actions arrive; an input method or on-screen keyboard may show) or off."""
     if not pygame.display.get_init():
         return  # a field used without a window (tests of the widget alone)
     if on:
@@ -77,7 +78,7 @@ class TextField(Widget):
         if editing != self._editing:
             self._editing = editing
             self.caret = len(self.text)
-            _set_text_input(editing, self.rect)
+            set_text_input(editing, self.rect)
 
     @property
     def caret(self) -> int:
@@ -139,7 +140,7 @@ class TextField(Widget):
                 return True
             return False
         if key not in EDIT_KEYS:
-            return _typing_key(key)
+            return typing_key(key)
         if key in CARET_KEYS:
             self.caret = {"left": self.caret - 1, "right": self.caret + 1, "home": 0}.get(key, len(self.text))
             return True
