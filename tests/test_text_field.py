@@ -128,3 +128,12 @@ def test_a_setup_name_with_a_space_or_an_accent(tmp_path, monkeypatch, name):
     steps(app, 2)
     assert app.stack.top is setup and not first.editing
     assert setup.current_setup().seats[0].name == name
+
+
+def test_ctrl_v_pastes_the_clipboard_at_the_caret(monkeypatch):
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: "K7 QZ\n2M")
+    code, _ = field(path=True)
+    code.take(text("<>"))
+    code.take(shortcut("left"))
+    assert code.take(shortcut("v", ctrl=True))
+    assert code.text == "<K7 QZ2M>"  # the line break is not a character a field holds

@@ -45,8 +45,8 @@ def set_text_input(on: bool, rect: pygame.Rect | None = None) -> None:
 
 def _clipboard_text() -> str:
     try:
-        return pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
-    except pygame.error:  # no clipboard on this display (headless)
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError, NotImplementedError, OSError):  # no clipboard on this platform
         return ""
 
 

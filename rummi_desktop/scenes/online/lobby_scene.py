@@ -148,7 +148,6 @@ class OnlineScene(ShellScene):
         turns = sum(1 for table in mine if your_turn(table, self.account))
         self.mine_tab.label = f"Your games · {turns} to move" if turns else f"Your games ({len(mine)})"
         self.open_tab.label = f"Open tables ({len(self.open_list.rows)})"
-        self.lists_made_at = now
 
     # -- requests -------------------------------------------------------------------------------
     def say(self, message: str, warning: bool = False) -> None:
