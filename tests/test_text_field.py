@@ -86,16 +86,39 @@ def test_a_secret_shows_dots_and_the_text_is_kept(tmp_path, monkeypatch):
     assert secret.text == "pass word" and pygame.image.tobytes(shown, "RGBA") != pygame.image.tobytes(other, "RGBA")
 
 
-def test_text_input_is_on_only_while_a_field_edits(tmp_path, monkeypatch):
+def test_text_input_is_on_only_under_a_screen_with_text_fields(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.menu import MenuScene
+    from rummi_desktop.scenes.profiles import ProfilesScene
+
     calls: list[str] = []
     monkeypatch.setattr(pygame.key, "start_text_input", lambda: calls.append("start"))
     monkeypatch.setattr(pygame.key, "stop_text_input", lambda: calls.append("stop"))
-    make_app(tmp_path, monkeypatch)
-    assert calls == ["stop"]  # the app starts with it off: keys are shortcuts in play
-    word, _ = field()
-    word.editing = True  # already editing: no second start
-    word.editing = False
+    app = make_app(tmp_path, monkeypatch)
+    app.stack.push(MenuScene(app))
+    steps(app, 2)
+    assert calls == ["stop"]  # the menu: keys are shortcuts, no input method in the way
+    app.stack.push(ProfilesScene(app))
+    steps(app, 2)
+    assert calls == ["stop", "start"]  # on for the whole screen: keys typed right after a click become text
+    app.stack.pop()
+    steps(app, 2)
     assert calls == ["stop", "start", "stop"]
+
+
+def test_keys_typed_in_the_same_batch_as_the_click_on_the_field_become_text(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.profiles import ProfilesScene
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = ProfilesScene(app)
+    app.stack.push(scene)
+    steps(app, 1)
+    centre = scene.name_field.rect.center
+    post(pygame.MOUSEBUTTONDOWN, pos=centre, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=centre, button=1)
+    for letter in "Zoë Q":
+        post(pygame.TEXTINPUT, text=letter)
+    steps(app, 1)  # one frame takes the click and the letters
+    assert scene.name_field.text == "Zoë Q"
 
 
 def test_textinput_events_reach_the_mapper_as_text(tmp_path, monkeypatch):

@@ -4,8 +4,9 @@ in ``widgets``.
 Characters come from SDL's text input (``TEXT`` actions), so whatever the keyboard layout or
 input method makes can be typed: a space, "José", "Zoë", "Łódź". Keys edit: Backspace, Delete,
 Left/Right, Home/End move the caret, Ctrl+V pastes. SDL sends text only while
-``pygame.key.start_text_input`` is on, so a field turns it on while it edits and off after (an
-on-screen keyboard or an input-method window then shows only while someone types).
+``pygame.key.start_text_input`` is on: the app turns it on while the top screen has a text field
+(``Scene.takes_text``) and off in play, so no input-method window or on-screen keyboard shows
+over a table. An editing field tells SDL where it is (an input method puts its candidates there).
 """
 
 from __future__ import annotations
@@ -31,16 +32,10 @@ def typing_key(key: str) -> bool:
     return len(key) == 1 or key == "space" or (key.startswith("[") and key.endswith("]"))  # "[1]": the keypad
 
 
-def set_text_input(on: bool, rect: pygame.Rect | None = None) -> None:
+def set_text_input(on: bool) -> None:
     """SDL's text input on (``TEXT`` actions arrive; an input method or on-screen keyboard may show) or off."""
-    if not pygame.display.get_init():
-        return  # a field used without a window (tests of the widget alone)
-    if on:
-        if rect is not None:
-            pygame.key.set_text_input_rect(rect)  # where an input method puts its candidate list
-        pygame.key.start_text_input()
-    else:
-        pygame.key.stop_text_input()
+    if pygame.display.get_init():
+        (pygame.key.start_text_input if on else pygame.key.stop_text_input)()
 
 
 def _clipboard_text() -> str:
@@ -78,7 +73,8 @@ class TextField(Widget):
         if editing != self._editing:
             self._editing = editing
             self.caret = len(self.text)
-            set_text_input(editing, self.rect)
+            if editing and pygame.display.get_init():
+                pygame.key.set_text_input_rect(self.rect)  # where an input method puts its candidate list
 
     @property
     def caret(self) -> int:

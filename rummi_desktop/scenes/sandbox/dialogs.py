@@ -14,7 +14,7 @@ from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.sandbox.clipboard import paste_text
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.text_field import set_text_input, typing_key
+from rummi_desktop.ui.text_field import typing_key
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -127,13 +127,9 @@ class CodeDialog(_Card):
             code = self.text
             self._try(lambda: self.on_load(code))
 
-    def on_enter(self) -> None:
-        if self.on_load is not None:
-            set_text_input(True)  # the code is typed as text: any keyboard layout gives the right characters
-
-    def on_exit(self) -> None:
-        if self.on_load is not None:
-            set_text_input(False)
+    @property
+    def takes_text(self) -> bool:  # type: ignore[override]
+        return self.on_load is not None  # typed as text: any keyboard layout gives the right characters
 
     def handle_action(self, action: Action) -> bool:
         if self.on_load is not None and action.kind == ActionKind.TEXT:
