@@ -37,6 +37,7 @@ from rummi_desktop.scene import SceneStack  # noqa: E402
 from rummi_desktop.status_report import StatusReport  # noqa: E402
 from rummi_desktop.storage import paths  # noqa: E402
 from rummi_desktop.storage.settings import Settings, load_settings, save_settings  # noqa: E402
+from rummi_desktop.ui.text_field import set_text_input  # noqa: E402
 from rummi_desktop.ui.theme import DEFAULT_THEME_NAME, Theme, fallback_theme, load_themes  # noqa: E402
 from rummi_desktop.ui.tile_render import TileRenderer  # noqa: E402
 
@@ -79,6 +80,7 @@ class App:
         self.theme = self._theme_named(settings.theme)
         self.scaled = (not headless()) if scaled is None else scaled
         self.screen = self._open_window(settings.fullscreen)
+        self.text_input = True  # SDL starts with it on; step() keeps it on only under a screen that takes text
         self.letterbox = Letterbox(LOGICAL_SIZE, pygame.display.get_window_size())
         self.input = InputMapper(self.letterbox, mouse_is_logical=True)
         self.stack = SceneStack()
@@ -187,11 +189,21 @@ class App:
         if self.stack.changes != changes:
             self.last_activity = self.time
         # The stack is settled for this frame here: self.stack.top is what gets drawn.
+        self._match_text_input()
         self.stack.draw(self.screen)
         pygame.display.flip()
         self.status.report(self.stack, self.frames)  # after the flip: the file tells what shows
         self.frames += 1
         return True
+
+    def _match_text_input(self) -> None:
+        """SDL's text input on while the top screen has text fields, off elsewhere (in play, no
+        input-method window or on-screen keyboard). On for the whole screen, not per field: keys
+        typed straight after the click on a field, in the same batch of events, still become text."""
+        wanted = bool(self.stack.top is not None and self.stack.top.takes_text)
+        if wanted != self.text_input:
+            self.text_input = wanted
+            set_text_input(wanted)
 
     @property
     def idle_time(self) -> float:

@@ -6,6 +6,8 @@ canvas): ``HOVER``, ``PRESS``, then either ``CLICK`` (released without moving fa
 it can never reach a widget; a drag released over a bar ends in ``DRAG_CANCEL`` (the scene puts
 the dragged thing back). Keys become ``CONFIRM`` (Enter, keypad Enter, Space), ``BACK`` (Escape,
 the Android/"AC back" key) or ``SHORTCUT`` carrying the key's name (``"s"``, ``"f1"``, ``"up"``).
+Typed text (SDL's ``TEXTINPUT``: any character the keyboard layout or input method makes, space
+included) becomes ``TEXT`` carrying it; a text field takes it, every other screen ignores it.
 
 The mapper holds the only input state (the pointer being pressed), so it is easy to test:
 feed it events, look at the actions.
@@ -36,12 +38,13 @@ class ActionKind(Enum):
     CONFIRM = "confirm"
     BACK = "back"
     SHORTCUT = "shortcut"
+    TEXT = "text"
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One semantic input. ``pos`` is logical (None for keys); ``start`` is where a drag began;
-    ``key`` is the key name for SHORTCUT; ``amount`` is the wheel steps for SCROLL (+ is up);
+    ``key`` is the key name for SHORTCUT and CONFIRM; ``text`` the characters of TEXT; ``amount`` is the wheel steps for SCROLL (+ is up);
     ``touch`` tells whether a finger made it (scenes may enlarge hit areas for fingers)."""
 
     kind: ActionKind
@@ -52,6 +55,7 @@ class Action:
     ctrl: bool = False
     amount: int = 0
     touch: bool = False
+    text: str = ""
 
 
 class Letterbox:
@@ -129,6 +133,7 @@ class InputMapper:
             pygame.FINGERUP: self._on_finger_up,
             pygame.FINGERMOTION: self._on_finger_motion,
             pygame.KEYDOWN: self._on_key,
+            pygame.TEXTINPUT: self._on_text,
         }
 
     # -- mouse -----------------------------------------------------------------------------
@@ -221,8 +226,13 @@ class InputMapper:
         mods = getattr(event, "mod", 0)
         shift, ctrl = bool(mods & pygame.KMOD_SHIFT), bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
         if key in CONFIRM_KEYS and not ctrl:
-            return [Action(ActionKind.CONFIRM, shift=shift)]
+            return [Action(ActionKind.CONFIRM, key=pygame.key.name(key), shift=shift)]
         if key in BACK_KEYS:
             return [Action(ActionKind.BACK)]
         name = pygame.key.name(key)
         return [Action(ActionKind.SHORTCUT, key=name, shift=shift, ctrl=ctrl)] if name else []
+
+    @staticmethod
+    def _on_text(event: Any) -> list[Action]:
+        text = "".join(letter for letter in getattr(event, "text", "") if letter.isprintable())
+        return [Action(ActionKind.TEXT, text=text)] if text else []

@@ -34,6 +34,7 @@ class Scene:
     """Base class: override what you need. ``draw`` must never change the scene's state."""
 
     transparent = False  # True for overlays: the scenes below stay visible, dimmed
+    takes_text = False  # True while typed text (SDL text input) should arrive: a screen with text fields
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None

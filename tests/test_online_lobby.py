@@ -1,6 +1,10 @@
 """The Online screen driven by synthetic clicks and keys: host a server on this computer
 (the real subprocess), register, make a private table that another client joins by its invite
-code (the table opens on both sides), and join a public table from the lobby's list."""
+code (the table opens on both sides), join a public table from the lobby's list, the games
+waiting for your move listed first with their move clocks, and the leaderboards.
+
+The hosted server listens on 127.0.0.1 here (the game itself listens on every interface, for
+the LAN): tests send traffic nowhere else."""
 
 from __future__ import annotations
 
@@ -11,13 +15,14 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from rummi_desktop.net import hosting  # noqa: E402
 from rummi_desktop.net.link import ClientLink  # noqa: E402
 from rummi_desktop.scenes.online import lobby_scene  # noqa: E402
 from rummi_desktop.scenes.online.lobby_scene import OnlineScene  # noqa: E402
 from rummi_desktop.scenes.rummi.table_scene import RummiTableScene  # noqa: E402
-from test_rummi_flow_support import button_centre, click, make_app, steps  # noqa: E402
+from test_rummi_flow_support import button_centre, click, make_app, steps, type_text  # noqa: E402
 
-PASSWORD = "correcthorse42"  # Space is a confirming key: it ends the edit
+PASSWORD = "correct horse 42"  # a space types as itself
 
 
 def run_until(app, done, limit: int = 3000) -> None:
@@ -31,16 +36,15 @@ def run_until(app, done, limit: int = 3000) -> None:
 
 def type_into(app, field, text: str) -> None:
     click(app, field.rect.center)
-    for letter in text:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(letter), mod=0, unicode=letter,
-                                             scancode=0))
-        steps(app, 1)
+    type_text(app, text)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     steps(app, 1)
 
 
 @pytest.fixture
 def lobby(tmp_path, monkeypatch):
+    monkeypatch.setattr(hosting, "LAN_BIND", "127.0.0.1")
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
     app = make_app(tmp_path, monkeypatch, "instant")
     scene = OnlineScene(app)
     app.stack.push(scene)
@@ -80,7 +84,7 @@ def test_host_register_create_private_and_a_friend_joins_by_code(lobby):
     click(app, button_centre(scene.create_button))
     run_until(app, lambda: scene.watching is not None)
     assert scene.invite and scene.invite in scene.message
-    bob = other_player(scene.link.url, "bob")
+    bob = other_player(scene.link.url, "Bob")
     try:
         bob.submit(lambda c: c.join_table(invite=scene.invite)).result(20)
         run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
@@ -95,16 +99,192 @@ def test_host_register_create_private_and_a_friend_joins_by_code(lobby):
 def test_join_a_public_table_from_the_list(lobby):
     app, scene = lobby
     signed_in_by_clicks(app, scene)
-    carol = other_player(scene.link.url, "carol")
+    carol = other_player(scene.link.url, "Carol")
     try:
         made = carol.submit(lambda c: c.create_table("rummi", ["human", "human"])).result(20)
         click(app, button_centre(scene.refresh_button))
-        run_until(app, lambda: any(made["table"] and "Carol" in b.label or "carol" in b.label
-                                   for b in scene.list_buttons))
-        button = next(b for b in scene.list_buttons if "arol" in b.label)
+        click(app, button_centre(scene.open_tab))
+        run_until(app, lambda: any("Carol" in b.label for b in scene.open_list.buttons))
+        button = next(b for b in scene.open_list.buttons if "Carol" in b.label)
+        assert button.verb == "Join" and "1 seat free" in button.label
         click(app, button_centre(button))
         run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
         assert app.stack.top.session.play.table_id == made["table"]
     finally:
         carol.close()
 
+
+
+def async_days(days: int) -> dict:
+    return {"kind": "async", "days": days}
+
+
+def test_games_waiting_for_your_move_come_first_with_the_time_left_and_a_click_opens_one(lobby):
+    app, scene = lobby
+    signed_in_by_clicks(app, scene)
+    bob = other_player(scene.link.url, "Bob")
+    try:
+        def made_by(link, days, game="tumblewords"):
+            return link.submit(lambda c: c.create_table(game, ["human", "human"], clock=async_days(days))).result(20)
+
+        slow, fast, theirs = made_by(scene.link, 3), made_by(scene.link, 1), made_by(bob, 2)
+        rummi = made_by(scene.link, 7, "rummi")
+        for table in (slow, fast, rummi):  # the creator (alice) moves first at Tumblewords
+            bob.submit(lambda c, t=table["table"]: c.join_table(table=t)).result(20)
+        scene.link.submit(lambda c: c.join_table(table=theirs["table"])).result(20)
+        click(app, button_centre(scene.refresh_button))
+        run_until(app, lambda: len(scene.mine_list.rows) == 4)
+        rows = {row.table: row for row in scene.mine_list.rows}
+        order = [row.table for row in scene.mine_list.rows]
+        assert order[:2] == [fast["table"], slow["table"]]  # your move, the nearest clock first
+        assert order[-1] == theirs["table"] or not rows[rummi["table"]].yours_to_move
+        assert rows[fast["table"]].yours_to_move and rows[fast["table"]].detail == "1 day left"
+        assert rows[slow["table"]].detail == "3 days left"
+        assert not rows[theirs["table"]].yours_to_move and rows[theirs["table"]].detail == "Bob to move · 2 days left"
+        assert rows[theirs["table"]].headline == "Tumblewords · vs Bob"
+        assert "to move" in scene.mine_tab.label and scene.message.startswith("Your move in ")
+        button = next(b for b in scene.mine_list.buttons if b.row.table == rummi["table"])
+        click(app, button_centre(button))
+        run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
+        assert app.stack.top.session.play.table_id == rummi["table"]
+    finally:
+        bob.close()
+
+
+def fake_table(index: int, mine_to_move: bool) -> dict:
+    seats = [{"label": "human", "name": "Alice", "taken": True}, {"label": "human", "name": f"P{index}", "taken": True}]
+    return {"table": f"t{index}", "game": "rummi", "status": "playing", "seats": seats,
+            "current": 0 if mine_to_move else 1, "deadline": time.time() + 3600 * (index + 1), "invite": "ABC"}
+
+
+def test_many_games_read_a_page_at_a_time_and_the_wheel_turns_pages(lobby):
+    app, scene = lobby
+    scene.account = {"name": "Alice"}
+    scene.my_tables = [fake_table(index, mine_to_move=index % 4 == 0) for index in range(12)]
+    scene._show_lists()
+    steps(app, 1)
+    listed = scene.mine_list
+    assert listed.pages == 3 and len(listed.buttons) == listed.per_page == 5
+    assert [b.row.table for b in listed.buttons[:3]] == ["t0", "t4", "t8"]  # the three games on your move
+    assert all(b in scene.widgets.widgets for b in listed.buttons) and listed.next in scene.widgets.widgets
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    steps(app, 1)
+    assert listed.page == 1 and listed.buttons[0].row.table == "t3"
+    click(app, button_centre(listed.next))
+    assert listed.page == 2 and len(listed.buttons) == 2 and not listed.next.enabled
+    first_page_rows = [b for b in scene.widgets.widgets if getattr(b, "row", None) and b.row.table == "t0"]
+    assert first_page_rows == []  # a page not shown takes no clicks
+    click(app, button_centre(scene.open_tab))
+    assert listed.buttons == [] and listed.next not in scene.widgets.widgets
+
+
+def test_the_lists_draw_inside_their_place_without_overlap(lobby):
+    app, scene = lobby
+    scene.account = {"name": "Alice"}
+    scene.my_tables = [fake_table(index, mine_to_move=index < 2) for index in range(7)]
+    scene._show_lists()
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+    rects = [b.rect for b in scene.mine_list.buttons] + [scene.mine_list.previous.rect, scene.mine_list.next.rect]
+    assert all(lobby_scene.LISTS.contains(rect) for rect in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    urgent, calm = scene.mine_list.buttons[0], scene.mine_list.buttons[2]
+    theme = app.theme
+    assert surface.get_at((urgent.rect.x + 1, urgent.rect.centery))[:3] != surface.get_at((calm.rect.x + 1, calm.rect.centery))[:3]
+    badge = surface.get_at((urgent.rect.x + 20, urgent.rect.y + 17))[:3]  # the "YOUR MOVE" badge
+    assert max(abs(a - b) for a, b in zip(badge, theme.accent[:3])) < 40
+
+
+def test_leaderboards_from_the_lobby_rank_players_and_mark_your_row(lobby, tmp_path):
+    import asyncio
+
+    from rummi_desktop.net.store_sqlite import SqliteStore
+    from rummi_desktop.scenes.online.leaderboard_scene import LeaderboardScene
+
+    app, scene = lobby
+    signed_in_by_clicks(app, scene)
+    links = [other_player(scene.link.url, name) for name in ("Bob", "Carol")]
+    try:
+        ids = {link.client.account["name"]: link.client.account["id"] for link in links}
+        ids["Alice"] = scene.account["id"]
+
+        async def rate() -> None:  # as finished ranked games would have left them
+            store = SqliteStore(tmp_path / "data" / "server.sqlite3")
+            await store.put_ratings("rummi", {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3),
+                                              ids["Carol"]: (22.0, 1.0, 40)})
+            await store.close()
+
+        asyncio.run(rate())
+        click(app, button_centre(scene.leaderboard_button))
+        board = app.stack.top
+        assert isinstance(board, LeaderboardScene) and board.game == "rummi"
+        run_until(app, lambda: board.players and board.mine is not None)
+        assert [p["name"] for p in board.players] == ["Bob", "Carol", "Alice"]  # by mu − 3σ: 24, 19, 18
+        assert board.mine["games"] == 3
+        surface = pygame.Surface(app.screen.get_size())
+        board.draw(surface)
+        from rummi_desktop.scenes.online import leaderboard_scene as module
+
+        mine_y = module.BOARD.y + module.ROW_H * 3 + module.ROW_H // 2  # the third row: Alice's
+        bob_y = module.BOARD.y + module.ROW_H + module.ROW_H // 2
+        at = module.BOARD.x + 6
+        assert surface.get_at((at, mine_y))[:3] == app.theme.accent[:3]
+        assert surface.get_at((at, bob_y))[:3] != app.theme.accent[:3]
+        click(app, button_centre(board.tabs["tumblewords"]))
+        run_until(app, lambda: board.game == "tumblewords" and not board.pending)
+        assert board.players == [] and "No rated Tumblewords games" in board.message
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        steps(app, 2)
+        assert app.stack.top is scene
+    finally:
+        for link in links:
+            link.close()
+
+
+class UnansweredLink:
+    """A link whose requests never come back (the board's rows are given by hand)."""
+
+    def submit(self, request):
+        from concurrent.futures import Future
+
+        return Future()
+
+
+def test_a_long_leaderboard_opens_on_your_page_and_pages_on(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.online.leaderboard_scene import PER_PAGE, LeaderboardScene
+
+    app = make_app(tmp_path, monkeypatch, "instant")
+    board = LeaderboardScene(app, UnansweredLink(), {"name": "alice"}, "rummble")
+    app.stack.push(board)
+    steps(app, 1)
+    assert board.previous not in board.widgets.widgets  # nothing yet: no pager
+    players = [{"name": "Alice" if index == 13 else f"P{index}", "mu": 40.0 - index, "sigma": 2.0,
+                "ordinal": 34.0 - index, "games": 9} for index in range(14)]
+    board._arrived(({"game": "rummble", "players": players}, None))
+    assert board.page == 13 // PER_PAGE == 1 and board.pages == 2  # your row is on the second page
+    assert board.next in board.widgets.widgets and not board.next.enabled
+    click(app, button_centre(board.previous))
+    assert board.page == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    steps(app, 1)
+    assert board.page == 1
+    board._arrived(({"game": "rummi", "players": []}, None))  # a late answer for the board shown before
+    assert board.game == "rummble" and len(board.players) == 14 and board.page == 1
+
+
+class FakeHosted:
+    url, port, lan_address = "ws://127.0.0.1:9", 9, "192.168.1.23"
+
+    def stop(self) -> None:
+        pass
+
+
+def test_while_hosting_the_lobby_shows_the_address_friends_type(lobby):
+    app, scene = lobby
+    lobby_scene._hosted.append(FakeHosted())
+    click(app, button_centre(scene.host_button))  # hosted already: connect to it
+    assert scene.hosted_at == "192.168.1.23, port 9"
+    assert scene.fields["host"].text == "127.0.0.1" and scene.fields["port"].text == "9"  # this window: loopback
+    scene.set_value("port", "8765")
+    click(app, button_centre(scene.connect_button))  # another server: no longer the hosted one
+    assert scene.hosted_at == ""

@@ -51,7 +51,8 @@ def key(app, name, text=""):
 
 def type_text(app, text):
     for letter in text:
-        key(app, letter.lower(), letter)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+        run(app)
 
 
 def button(scene, label):

@@ -12,6 +12,7 @@ from test_rummi_flow_support import (
     make_app,
     session_from_position,
     steps,
+    type_text,
 )
 
 from rummi_desktop.games.rummi.serialize import match_to_dict
@@ -185,8 +186,7 @@ def test_setup_scene_builds_the_match_and_remembers_it(tmp_path, monkeypatch):
     click(app, name_field.rect.center)
     for _ in range(3):
         key(app, "backspace")
-    for letter in "zoe":
-        key(app, letter)
+    type_text(app, "zoe")
     key(app, "return")
     chosen = setup_scene.current_setup()
     assert chosen.seats[0].name == "Zoe" and len(chosen.seats) == 3

@@ -88,6 +88,13 @@ def key(app, name: str) -> None:
     steps(app, 1)
 
 
+def type_text(app, text: str) -> None:
+    """Type ``text`` into the field being edited as SDL does: one TEXTINPUT event a character."""
+    for letter in text:
+        post(pygame.TEXTINPUT, text=letter)
+        steps(app, 1)
+
+
 def rack_tile_centre(scene: RummiTableScene, tile_id: int):
     index = scene.rack_ids.index(tile_id)
     return scene.rack_layout.slots[index].center

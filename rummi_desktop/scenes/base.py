@@ -11,6 +11,7 @@ from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scene import Scene
 from rummi_desktop.status_report import describe_widgets
 from rummi_desktop.ui.felt import felt_surface
+from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widget_group import WidgetGroup
 
 if TYPE_CHECKING:
@@ -31,6 +32,11 @@ class ShellScene(Scene):
         super().__init__()
         self.app = app
         self.widgets = WidgetGroup()
+
+    @property
+    def takes_text(self) -> bool:  # type: ignore[override]
+        """A screen with a text field takes typed text while it is on top."""
+        return any(isinstance(widget, TextField) for widget in self.widgets.widgets)
 
     def handle_action(self, action: Action) -> bool:
         if self.widgets.handle_action(action):

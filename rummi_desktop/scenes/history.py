@@ -125,7 +125,7 @@ class HistoryScene(ShellScene):
     def handle_action(self, action: Any) -> bool:
         from rummi_desktop.input import ActionKind
 
-        if self.path_field.editing and action.kind == ActionKind.SHORTCUT and self.path_field.type_key(action):
+        if self.path_field.editing and self.path_field.take(action):
             return True
         if action.kind == ActionKind.SCROLL:
             self.first = max(0, min(self.first - action.amount, len(self.rows) - ROWS_SHOWN))

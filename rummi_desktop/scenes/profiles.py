@@ -202,7 +202,7 @@ class ProfilesScene(ShellScene):
     def handle_action(self, action: Any) -> bool:
         from rummi_desktop.input import ActionKind
 
-        if self.name_field.editing and action.kind == ActionKind.SHORTCUT and self.name_field.type_key(action):
+        if self.name_field.editing and self.name_field.take(action):
             return True
         if action.kind == ActionKind.SCROLL:
             self.scroll_to(self.first - action.amount)

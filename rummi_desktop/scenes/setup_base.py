@@ -211,13 +211,8 @@ class SeatedSetupScene(ShellScene):
 
     def handle_action(self, action: Action) -> bool:
         field = self._editing()
-        if field is not None:
-            if action.kind == ActionKind.SHORTCUT and field.type_key(action):
-                return True
-            if action.kind in (ActionKind.CONFIRM, ActionKind.BACK) or action.kind == ActionKind.PRESS:
-                field.editing = False
-                if action.kind != ActionKind.PRESS:
-                    return True
+        if field is not None and field.take(action):
+            return True
         if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
             self.start()  # Enter, the key the start button shows (a focused widget takes it first)
             return True

@@ -20,7 +20,7 @@ from x_session import GameWindow, VirtualScreen, require_tools
 pytestmark = pytest.mark.slow
 
 SHOTS_ENV = "RUMMI_E2E_SHOTS"
-PASSWORD = "correcthorse42"
+PASSWORD = "correct horse 42"  # real keys: the spaces arrive as SDL text input
 TURNS = 4
 
 

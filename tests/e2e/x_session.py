@@ -123,6 +123,7 @@ class GameWindow:
         env.update(DISPLAY=self.screen.display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1", RUMMI_DESKTOP_HOME=str(self.home))
         env[STATUS_FILE_ENV] = str(self.status_path)
+        env["RUMMI_DESKTOP_HOST_BIND"] = "127.0.0.1"  # "Host on this computer" listens on loopback only in tests
         program = Path(sys.executable).parent / "rummi-desktop"
         with open(self.folder / "game.out", "wb") as out, open(self.folder / "game.err", "wb") as err:
             self.process = subprocess.Popen([str(program)], env=env, stdout=out, stderr=err,

@@ -4,16 +4,20 @@ Every request goes through the :class:`~rummi_desktop.net.link.ClientLink` (a ba
 thread): the screen keeps the request's future and reads its answer on a later frame, so the
 frame never waits. The server's refusals are shown in its own words on the status line.
 
-Lobby: the open public tables (Join), your unfinished games ("your turn" first; Open), a new
-table (game, seats with computer seats, clock live or 1–7 days a move, public or private) and
-joining by invite code. A table that starts (its last seat taken, or its creator starts it)
-opens the game's own table scene over a network session.
+Lobby: your unfinished games (the ones waiting for your move first, with the time left on the
+move clock; Play/Open) and the open public tables (Join), as two tabs of paged lists; a new
+table (game, seats with computer seats, clock live or 1–7 days a move, public or private);
+joining by invite code; the leaderboards. A table that starts (its last seat taken, or its
+creator starts it) opens the game's own table scene over a network session. While signed in,
+the lists are asked for again every half minute, so a move made elsewhere shows up.
+
+"Host on this computer" starts the embedded server for the local network (net/hosting.py) and
+shows the address friends type.
 """
 
 from __future__ import annotations
 
-import threading
-from concurrent.futures import Future
+import time
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -22,10 +26,14 @@ from rummi_desktop.games import GAMES
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.online.choices import PLAYABLE_ONLINE, clock_choices, seat_choices, table_words, your_turn
+from rummi_desktop.scenes.online.choices import your_turn
+from rummi_desktop.scenes.online.listing import my_game_row, my_games_in_order, open_table_row
+from rummi_desktop.scenes.online.new_table_form import NewTableForm
+from rummi_desktop.scenes.online.pending import Pending
+from rummi_desktop.scenes.online.table_list import PagedTableList
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.text_field import TextField
-from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
+from rummi_desktop.ui.text_field import TextField, edit_in
+from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from rummi_desktop.app import App
@@ -33,7 +41,9 @@ if TYPE_CHECKING:
 PANEL = pygame.Rect(50, 24, 1180, 752)
 LEFT, RIGHT, COLUMN = 80, 660, 540
 ROW_H = 48
-LIST_ROWS = 3
+LISTS = pygame.Rect(RIGHT, 306, COLUMN, 384)  # the tabs' paged lists
+LIST_ROW_H = 58
+REFRESH_EVERY = 30.0  # s between the lists' automatic refreshes while signed in
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", "8765"
 
 _hosted: list[Any] = []  # the server hosted on this computer (one per run of the game)
@@ -44,20 +54,18 @@ class OnlineScene(ShellScene):
         super().__init__(app)
         self.link: ClientLink | None = None
         self.account: dict[str, Any] | None = None
-        self.waiting: list[tuple[Future, Callable[[Any], None]]] = []
+        self.pending = Pending()
         self.message = "Connect to a server, or host one on this computer"
         self.warning = False
         self.open_tables: list[dict[str, Any]] = []
         self.my_tables: list[dict[str, Any]] = []
         self.watching: str | None = None  # the open table we wait at
         self.values = {"host": DEFAULT_HOST, "port": DEFAULT_PORT, "name": "", "password": "", "invite": ""}
-        self.game = PLAYABLE_ONLINE[0]
-        self.seats = seat_choices(self.game)[0][0]
-        self.clock: dict[str, Any] = {"kind": "none"}
-        self.visibility = "public"
-        self.list_buttons: list[Button] = []
         self.fields: dict[str, TextField] = {}
+        self.hosted_at = ""  # the address friends on the network type, while this computer hosts
+        self.refreshed_at = 0.0
         self._build()
+        self._build_lists()
 
     # -- widgets ------------------------------------------------------------------------------
     def _field(self, key: str, rect: pygame.Rect, tooltip: str, **options: Any) -> TextField:
@@ -86,44 +94,42 @@ class OnlineScene(ShellScene):
                                            lambda: self.account_request("sign_in"), "Sign in to your account", font_size=22)
         self.register_button = self._button(pygame.Rect(LEFT + 780, top, 160, ROW_H), "Register",
                                             lambda: self.account_request("register"), "Make a new account", font_size=22)
+        self.leaderboard_button = self._button(pygame.Rect(LEFT + 950, top, 170, ROW_H), "Leaderboards",
+                                               self.open_leaderboards, "The best players of each game", font_size=22)
         top = 300
-        self.game_picker = self.widgets.add(OptionPicker(pygame.Rect(LEFT, top, COLUMN, 52), "Game",
-                                                         [(key, GAMES[key].title) for key in PLAYABLE_ONLINE], self.game,
-                                                         self._set_game, tooltip="The game at the new table"))
-        self.seat_picker = self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 60, COLUMN, 52), "Seats",
-                                                         seat_choices(self.game), self.seats, self._set_seats,
-                                                         tooltip="Who sits at the new table: people join, computers play on the server"))
-        self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 120, COLUMN, 52), "Clock", clock_choices(), self.clock,
-                                      self._set_clock, tooltip="Live: seconds a turn; or days a move (play at your pace)"))
-        self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 180, COLUMN, 52), "Table",
-                                      [("public", "Public (listed)"), ("private", "Private (invite code)")],
-                                      self.visibility, self._set_visibility, tooltip="Listed in the lobby, or by invite only"))
+        self.form = NewTableForm(self.widgets, LEFT, top, COLUMN)
         self.create_button = self._button(pygame.Rect(LEFT, top + 246, COLUMN, 54), "Create table", self.create_table,
                                           "Make the table and wait for players", style="primary")
         self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 332, 300, ROW_H), "An invite code", limit=12)
         self.join_button = self._button(pygame.Rect(LEFT + 310, top + 332, 230, ROW_H), "Join by code",
                                         self.join_by_code, "Join the private table with this code", font_size=22)
-        self.refresh_button = self._button(pygame.Rect(RIGHT + 380, 252, 160, 40), "Refresh", self.refresh,
+        self.refresh_button = self._button(pygame.Rect(RIGHT + 416, 252, 124, 42), "Refresh", self.refresh,
                                            "Ask the server for the tables again", font_size=20)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self._button(back, "Back", self.close, "Back to the menu", shortcut="escape")
         self._refresh_enabled()
 
-    def _set_game(self, game: str) -> None:
-        self.game = game
-        self.seat_picker.options = seat_choices(game)
-        self.seat_picker.index = 0
-        self.seats = self.seat_picker.value
+    def _build_lists(self) -> None:
+        """Two tabs over one place: your games (your move first) and the open tables."""
+        self.mine_list = PagedTableList(self.widgets, LISTS, LIST_ROW_H, "Open", "Open this game", self.open_table,
+                                        "No games yet: make a table, or join one")
+        self.open_list = PagedTableList(self.widgets, LISTS, LIST_ROW_H, "Join", "Take a seat at this table",
+                                        self.join_table, "No open tables: make one for others to join")
+        self.mine_tab = self._button(pygame.Rect(RIGHT, 252, 236, 42), "Your games", lambda: self.show_tab(self.mine_list),
+                                     "The games you sit at, those waiting for your move first", font_size=19)
+        self.open_tab = self._button(pygame.Rect(RIGHT + 242, 252, 164, 42), "Open tables",
+                                     lambda: self.show_tab(self.open_list), "Public tables with a free seat", font_size=19)
+        self.show_tab(self.mine_list)
 
-    def _set_seats(self, seats: tuple[str, ...]) -> None:
-        self.seats = seats
+    def show_tab(self, shown: PagedTableList) -> None:
+        for tab, paged in ((self.mine_tab, self.mine_list), (self.open_tab, self.open_list)):
+            tab.style = "primary" if paged is shown else "secondary"
+            paged.show(paged is shown)
 
-    def _set_clock(self, clock: dict[str, Any]) -> None:
-        self.clock = clock
-
-    def _set_visibility(self, visibility: str) -> None:
-        self.visibility = visibility
+    @property
+    def shown_list(self) -> PagedTableList:
+        return self.mine_list if self.mine_list.shown else self.open_list
 
     def _refresh_enabled(self) -> None:
         connected = self.link is not None and self.link.status == CONNECTED
@@ -131,23 +137,17 @@ class OnlineScene(ShellScene):
         self.sign_in_button.enabled = self.register_button.enabled = connected
         for button in (self.create_button, self.join_button, self.refresh_button):
             button.enabled = signed_in
+        self.leaderboard_button.enabled = connected
 
     def _show_lists(self) -> None:
-        """One button per open table (Join) and per game of yours (Open), your turn first."""
-        self.widgets.widgets = [w for w in self.widgets.widgets if w not in self.list_buttons]
-        self.list_buttons = []
-        mine = sorted(self.my_tables, key=lambda t: not your_turn(t, self.account))[:LIST_ROWS]
-        theirs = [t for t in self.open_tables if t["table"] not in {m["table"] for m in self.my_tables}][:LIST_ROWS]
-        for index, table in enumerate(mine):
-            rect = pygame.Rect(RIGHT, 300 + index * 52, COLUMN, 46)
-            self.list_buttons.append(self.widgets.add(Button(
-                rect, table_words(table, self.account), lambda t=table: self.open_table(t["table"]),
-                tooltip="Open this game", font_size=18, style="primary" if your_turn(table, self.account) else "secondary")))
-        for index, table in enumerate(theirs):
-            rect = pygame.Rect(RIGHT, 496 + index * 52, COLUMN, 46)
-            self.list_buttons.append(self.widgets.add(Button(
-                rect, table_words(table), lambda t=table: self.join_table(t["table"]),
-                tooltip="Take a seat at this table", font_size=18)))
+        now = time.time()
+        mine = my_games_in_order(self.my_tables, self.account)
+        self.mine_list.set_rows([my_game_row(table, self.account, now) for table in mine])
+        seated = {table["table"] for table in self.my_tables}
+        self.open_list.set_rows([open_table_row(table) for table in self.open_tables if table["table"] not in seated])
+        turns = sum(1 for table in mine if your_turn(table, self.account))
+        self.mine_tab.label = f"Your games · {turns} to move" if turns else f"Your games ({len(mine)})"
+        self.open_tab.label = f"Open tables ({len(self.open_list.rows)})"
 
     # -- requests -------------------------------------------------------------------------------
     def say(self, message: str, warning: bool = False) -> None:
@@ -157,21 +157,22 @@ class OnlineScene(ShellScene):
         if self.link is None:
             self.say("Connect to a server first", warning=True)
             return
-        self.say(doing)
-        self.waiting.append((self.link.submit(request), then))
+        if doing:
+            self.say(doing)
+        self.pending.add(self.link.submit(request), then)
 
     def url(self) -> str:
         host = self.values["host"].strip() or DEFAULT_HOST
         port = self.values["port"].strip() or DEFAULT_PORT
         return host if "://" in host else f"ws://{host}:{port}"
 
-    def connect(self, url: str | None = None) -> None:
+    def _connect(self, url: str | None) -> None:
         if self.link is not None:
             self.link.close()
         self.account = None
         self.link = ClientLink(url or self.url())
         self.say(f"Connecting to {self.link.url}…")
-        self.waiting.append((self.link.connect(), lambda _client: self._connected()))
+        self.pending.add(self.link.connect(), lambda _client: self._connected())
         self._refresh_enabled()
 
     def _connected(self) -> None:
@@ -183,24 +184,33 @@ class OnlineScene(ShellScene):
         if _hosted:
             self.connect(_hosted[0].url)
             return
-        future: Future = Future()
+        from rummi_desktop.net.hosting import host_in_background
 
-        def start() -> None:
-            from rummi_desktop.net.hosting import host_server
-            try:
-                future.set_result(host_server())
-            except Exception as error:  # shown on the status line
-                future.set_exception(error)
-
-        threading.Thread(target=start, daemon=True).start()
         self.say("Starting a server on this computer…")
-        self.waiting.append((future, self._hosted))
+        self.pending.add(host_in_background(), self._hosted)
 
     def _hosted(self, server: Any) -> None:
         _hosted.append(server)
-        self.values["port"] = server.url.rsplit(":", 1)[1]
-        self.values["host"] = DEFAULT_HOST
         self.connect(server.url)
+
+    def connect(self, url: str | None = None) -> None:
+        url = url or self.url()
+        hosted = next((server for server in _hosted if server.url == url), None)
+        self.hosted_at = f"{hosted.lan_address}, port {hosted.port}" if hosted is not None and hosted.lan_address else ""
+        if hosted is not None:  # this window reaches its own server over 127.0.0.1
+            self.set_value("host", DEFAULT_HOST)
+            self.set_value("port", str(hosted.port))
+        self._connect(url)
+
+    def set_value(self, key: str, text: str) -> None:
+        self.values[key] = text
+        self.fields[key].set_text(text)
+
+    def open_leaderboards(self) -> None:
+        from rummi_desktop.scenes.online.leaderboard_scene import LeaderboardScene
+
+        if self.link is not None and self.stack is not None:
+            self.stack.push(LeaderboardScene(self.app, self.link, self.account, self.form.game))
 
     def account_request(self, kind: str) -> None:
         name, password = self.values["name"].strip(), self.values["password"]
@@ -213,22 +223,23 @@ class OnlineScene(ShellScene):
         self._refresh_enabled()
         self.refresh()
 
-    def refresh(self) -> None:
+    def refresh(self, quietly: bool = False) -> None:
         async def both(client: Any) -> tuple[list, list]:
             return await client.list_tables(), await client.my_tables()
-        self.ask(both, self._tables, "Asking for the tables…")
+        self.refreshed_at = time.time()
+        self.ask(both, lambda tables: self._tables(tables, quietly), "" if quietly else "Asking for the tables…")
 
-    def _tables(self, tables: tuple[list, list]) -> None:
+    def _tables(self, tables: tuple[list, list], quietly: bool) -> None:
         self.open_tables, self.my_tables = tables
-        turns = sum(1 for t in self.my_tables if your_turn(t, self.account))
-        self.say(f"{len(self.open_tables)} open table{'s' if len(self.open_tables) != 1 else ''} · "
-                 f"your turn in {turns} game{'s' if turns != 1 else ''}")
         self._show_lists()
+        if quietly:
+            return
+        turns = sum(1 for t in self.my_tables if your_turn(t, self.account))
+        self.say(f"Your move in {turns} game{'s' if turns != 1 else ''} · "
+                 f"{len(self.open_list.rows)} open table{'s' if len(self.open_list.rows) != 1 else ''}")
 
     def create_table(self) -> None:
-        game, seats, clock, visibility = self.game, list(self.seats), self.clock, self.visibility
-        self.ask(lambda client: client.create_table(game, seats, clock=clock, visibility=visibility),
-                 self._sat_down, "Making the table…")
+        self.ask(self.form.request(), self._sat_down, "Making the table…")
 
     def join_by_code(self) -> None:
         code = self.values["invite"].strip().upper()
@@ -239,6 +250,7 @@ class OnlineScene(ShellScene):
 
     def _sat_down(self, table: dict[str, Any]) -> None:
         self.invite = table.get("invite", "")
+        self.refresh(quietly=True)  # the new table shows under Your games
         self.open_table(table["table"])
 
     def open_table(self, table_id: str) -> None:
@@ -265,32 +277,20 @@ class OnlineScene(ShellScene):
 
     # -- frames ---------------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
-        """Keys go to the field being edited; Enter, Esc or a press elsewhere finishes it."""
-        field = next((w for w in self.widgets.widgets if isinstance(w, TextField) and w.editing), None)
-        if field is not None:
-            if action.kind == ActionKind.SHORTCUT and field.type_key(action):
-                return True
-            if action.kind in (ActionKind.CONFIRM, ActionKind.BACK, ActionKind.PRESS):
-                field.editing = False
-                if action.kind != ActionKind.PRESS:
-                    return True
+        """Typing goes to the field being edited; Enter, Esc or a press elsewhere finishes it."""
+        if edit_in(self.fields.values(), action):
+            return True
+        if action.kind == ActionKind.SCROLL:
+            return self.shown_list.turn(-action.amount)
         return super().handle_action(action)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        still = []
-        for future, then in self.waiting:
-            if not future.done():
-                still.append((future, then))
-                continue
-            error = future.exception()
-            if error is not None:
-                self.say(getattr(error, "message", None) or str(error) or type(error).__name__, warning=True)
-            else:
-                then(future.result())
-        self.waiting = still
+        self.pending.take_done(lambda words: self.say(words, warning=True))
         self._take_news()
         self._refresh_enabled()
+        if self.refresh_button.enabled and not self.pending and time.time() - self.refreshed_at > REFRESH_EVERY:
+            self.refresh(quietly=True)  # a move made elsewhere, a friend's new table; the clocks' time left
 
     def _take_news(self) -> None:
         if self.link is None:
@@ -311,12 +311,14 @@ class OnlineScene(ShellScene):
             self.link.close()
 
     def next_change_in(self) -> float:
-        return 0.05 if self.waiting or self.watching else super().next_change_in()
+        if self.pending or self.watching:
+            return 0.05
+        return REFRESH_EVERY if self.refresh_button.enabled else super().next_change_in()
 
     def status(self) -> dict[str, Any]:
         return {**super().status(), "message": self.message, "account": (self.account or {}).get("name"),
                 "connection": self.link.status if self.link is not None else "offline", "watching": self.watching,
-                "invite": getattr(self, "invite", ""), "my_tables": len(self.my_tables),
+                "invite": getattr(self, "invite", ""), "my_tables": len(self.my_tables), "hosted_at": self.hosted_at,
                 "url": self.link.url if self.link is not None else "",
                 "fields": {key: list(field.rect) for key, field in self.fields.items()}}
 
@@ -327,11 +329,15 @@ class OnlineScene(ShellScene):
         title = shapes.text("Online", 44, theme.text, display=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 14)))
         for words, at in (("Server: address and port", (LEFT + 2, 122)), ("Account: name and password", (LEFT + 2, 200)),
-                          ("New table", (LEFT + 2, 296)), ("Your games (your turn first)", (RIGHT + 2, 296)),
-                          ("Open tables", (RIGHT + 2, 492)), ("Invite code", (LEFT + 2, 628))):
+                          ("New table", (LEFT + 2, 296)), ("Invite code", (LEFT + 2, 628))):
             caption = shapes.text(words, 17, theme.text_muted)
             surface.blit(caption, caption.get_rect(bottomleft=at))
+        if self.hosted_at:
+            friends = shapes.text(f"Friends on your network join at {self.hosted_at}", 18, theme.accent, bold=True)
+            surface.blit(friends, friends.get_rect(bottomleft=(self.host_button.rect.x + 2, 122)))
         colour = theme.invalid if self.warning else theme.text
         line = shapes.text(self.message, 21, colour, bold=True)
         surface.blit(line, line.get_rect(midleft=(LEFT, PANEL.bottom - 45)))
+        self.mine_list.draw(surface, theme)
+        self.open_list.draw(surface, theme)
         self.widgets.draw(surface, theme)

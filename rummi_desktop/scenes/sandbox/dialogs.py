@@ -14,6 +14,7 @@ from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.sandbox.clipboard import paste_text
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.text_field import typing_key
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -126,7 +127,14 @@ class CodeDialog(_Card):
             code = self.text
             self._try(lambda: self.on_load(code))
 
+    @property
+    def takes_text(self) -> bool:  # type: ignore[override]
+        return self.on_load is not None  # typed as text: any keyboard layout gives the right characters
+
     def handle_action(self, action: Action) -> bool:
+        if self.on_load is not None and action.kind == ActionKind.TEXT:
+            self.text += "".join(letter for letter in action.text if letter in CODE_CHARS)
+            return True
         if self.on_load is not None and action.kind == ActionKind.SHORTCUT:
             if action.ctrl and action.key == "v":
                 self.paste()
@@ -134,10 +142,8 @@ class CodeDialog(_Card):
             if action.key == "backspace":
                 self.text = self.text[:-1]
                 return True
-            typed = _typed(action)
-            if typed:
-                self.text += typed
-                return True
+            if not action.ctrl and typing_key(action.key):
+                return True  # its character comes as text
         if self.on_load is not None and action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
             self.load()
             return True
@@ -160,13 +166,3 @@ class CodeDialog(_Card):
             self.draw_lines(surface, self.problem, field.bottom + 8, 18, theme.invalid)
         self.widgets.draw(surface, theme)
 
-
-def _typed(action: Action) -> str:
-    """The character a key stands for in a code (letters by Shift, digits, - and _)."""
-    key = action.key
-    if len(key) != 1 or action.ctrl:
-        return ""
-    if key == "-":
-        return "_" if action.shift else "-"
-    character = key.upper() if action.shift else key
-    return character if character in CODE_CHARS else ""

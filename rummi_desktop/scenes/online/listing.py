@@ -1,0 +1,118 @@
+"""How the lobby's lists read (no pygame): a table as a row of words (its game, the others at it,
+whose move and the time left on the move clock), games in the order a player wants them (your
+move first, the most urgent on top), and a rating as a player reads it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from rummi_desktop.games import GAMES
+from rummi_desktop.scenes.online.choices import my_seat, your_turn
+
+DAY, HOUR, MINUTE = 86400, 3600, 60
+SHOWN_BASE, SHOWN_SCALE = 1000, 40  # rating shown = 1000 + 40 × (mu − 3σ): a new player reads 1000
+PROVISIONAL_GAMES = 5  # fewer rated games than this: the rating is marked as still settling
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def time_left(deadline: float | None, now: float) -> str:
+    """The move clock as people say it: "2 days 3 h left", "5 h 20 min left", "40 s left"."""
+    if deadline is None:
+        return ""
+    left = deadline - now
+    if left <= 0:
+        return "time is up"
+    # up to the whole minute: a fresh two-day clock reads "2 days left", not "1 day 23 h"
+    left = math.ceil(left / MINUTE) * MINUTE if left >= MINUTE else math.ceil(left)
+    days, rest = divmod(left, DAY)
+    hours, rest = divmod(rest, HOUR)
+    minutes, seconds = divmod(rest, MINUTE)
+    if days:
+        return f"{_plural(days, 'day')} {hours} h left" if hours else f"{_plural(days, 'day')} left"
+    if hours:
+        return f"{hours} h {minutes} min left" if minutes else f"{hours} h left"
+    return f"{minutes} min left" if minutes else f"{seconds} s left"
+
+
+def seat_words(seat: dict[str, Any]) -> str:
+    if seat.get("name"):
+        return str(seat["name"])
+    label = str(seat.get("label", ""))
+    return "open seat" if label == "human" else f"{label.title()} computer"
+
+
+def game_title(game: str) -> str:
+    return GAMES[game].title if game in GAMES else game.title()
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One table as the lobby lists it: a headline, a line of detail, and whether it waits on you."""
+
+    table: str
+    headline: str
+    detail: str
+    yours_to_move: bool
+
+
+def _free_seats(seats: list[dict[str, Any]]) -> int:
+    return sum(1 for seat in seats if seat.get("label") == "human" and not seat.get("taken"))
+
+
+def my_game_row(table: dict[str, Any], account: dict[str, Any] | None, now: float) -> TableRow:
+    """A game you sit at: "Rummi · vs Bob, Easy computer" over "2 days 3 h left" (your move: the
+    row's badge says so) or "Bob to move · 5 h left" or "Waiting for 1 player · invite K7QZ2M"."""
+    seats = table.get("seats", [])
+    mine = my_seat(table, account)
+    others = [seat_words(seat) for index, seat in enumerate(seats) if index != mine]
+    headline = f"{game_title(table['game'])} · vs {', '.join(others) or 'nobody yet'}"
+    clock = time_left(table.get("deadline"), now)
+    if your_turn(table, account):
+        return TableRow(table["table"], headline, clock.capitalize() if clock else "No clock: move when you like", True)
+    current = table.get("current")
+    if table.get("status") == "open":
+        state = f"Waiting for {_plural(_free_seats(seats), 'player')} · invite {table.get('invite') or '?'}"
+    elif isinstance(current, int) and 0 <= current < len(seats):
+        state = f"{seat_words(seats[current])} to move"
+    else:
+        state = "Playing"
+    return TableRow(table["table"], headline, f"{state} · {clock}" if clock else state, False)
+
+
+def open_table_row(table: dict[str, Any]) -> TableRow:
+    """A public table with a free seat: "Rummi · Carol, open seat" / "No clock · 1 seat free"."""
+    seats = table.get("seats", [])
+    free = _free_seats(seats)
+    clock = table.get("clock") or {}
+    if clock.get("kind") == "live":
+        pace = f"Live: {round(clock.get('seconds', 0))} s a turn"
+    elif clock.get("kind") == "async":
+        days = round(clock.get("seconds", 0) / DAY)
+        pace = f"{_plural(days, 'day')} a move"
+    else:
+        pace = "No clock"
+    ranked = " · ranked" if table.get("ranked") else ""
+    return TableRow(table["table"], f"{game_title(table['game'])} · {', '.join(seat_words(s) for s in seats)}",
+                    f"{pace} · {_plural(free, 'seat')} free{ranked}", False)
+
+
+def my_games_in_order(tables: list[dict[str, Any]], account: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Your move first, and among those the clock nearest to running out; then the rest the same way."""
+    far = float("inf")
+    return sorted(tables, key=lambda t: (not your_turn(t, account), t.get("deadline") or far))
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """openskill's conservative skill (mu − 3σ, what the board orders by) on a familiar scale."""
+    return round(SHOWN_BASE + SHOWN_SCALE * (mu - 3 * sigma))
+
+
+def rating_words(mu: float, sigma: float, games: int) -> str:
+    """"1,240", or "1,000?" while fewer than five rated games say little yet."""
+    words = f"{shown_rating(mu, sigma):,}"
+    return words + "?" if games < PROVISIONAL_GAMES else words

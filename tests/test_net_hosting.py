@@ -1,0 +1,101 @@
+""""Host on this computer": the server listens on every interface at the fixed port 8765 (the
+address friends type stays the same), takes a free port when that one is taken, and tells the
+address a friend on the network types. The real subprocess runs here on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from rummi_desktop.net import hosting  # noqa: E402
+from rummi_desktop.net.client import GameClient  # noqa: E402
+
+
+class FakeProcess:
+    def __init__(self) -> None:
+        self.killed = False
+
+    def poll(self):
+        return None if not self.killed else -9
+
+    def kill(self) -> None:
+        self.killed = True
+
+
+def test_the_game_hosts_for_the_lan_on_the_fixed_port_then_any_free_one(monkeypatch):
+    tried: list[list[str]] = []
+    processes: list[FakeProcess] = []
+
+    def start(command):
+        tried.append(command)
+        processes.append(FakeProcess())
+        return processes[-1], (None if len(tried) == 1 else 50123)  # the first: the port was taken
+
+    monkeypatch.setattr(hosting, "_start", start)
+    monkeypatch.setattr(hosting.atexit, "register", lambda _stop: None)
+    server = hosting.host_server()
+    assert [command[command.index("--host") + 1] for command in tried] == ["0.0.0.0", "0.0.0.0"]
+    assert [command[command.index("--port") + 1] for command in tried] == ["8765", "0"]
+    assert processes[0].killed and server.port == 50123 and server.url == "ws://127.0.0.1:50123"
+    assert server.lan_address == hosting.lan_address()
+
+
+def test_hosting_for_this_computer_only_when_asked(monkeypatch):
+    tried: list[list[str]] = []
+    monkeypatch.setattr(hosting, "_start", lambda command: (tried.append(command) or FakeProcess(), 8765))
+    monkeypatch.setattr(hosting.atexit, "register", lambda _stop: None)
+    monkeypatch.setenv(hosting.BIND_ENV, "127.0.0.1")
+    server = hosting.host_server()
+    assert tried[0][tried[0].index("--host") + 1] == "127.0.0.1"
+    assert server.lan_address == ""  # nothing for friends to type: only this computer can join
+
+
+def test_a_server_that_never_starts_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(hosting, "_start", lambda command: (FakeProcess(), None))
+    with pytest.raises(RuntimeError, match="did not start"):
+        hosting.host_server()
+
+
+def test_the_real_server_moves_to_a_free_port_when_the_asked_one_is_taken(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        server = hosting.host_server(str(tmp_path / "server.sqlite3"), bind="127.0.0.1", port=busy)
+        try:
+            assert server.port != busy
+
+            async def greet() -> str:
+                client = await GameClient.connect(server.url)
+                await client.close()
+                return client.url
+
+            assert asyncio.run(greet()) == server.url
+        finally:
+            server.stop()
+    assert server.process.poll() is not None
+
+
+def test_the_lan_address_comes_from_a_local_socket_else_the_host_name(monkeypatch):
+    found = hosting.lan_address()
+    assert found and not found.startswith("127.")
+
+    class NoRoute:
+        def __init__(self, *args):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *args):
+            return False
+
+        def connect(self, address):
+            raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(hosting.socket, "socket", NoRoute)
+    assert hosting.lan_address() == socket.gethostname()
