@@ -42,6 +42,25 @@ def test_matchmaking_a_ranked_game_and_the_leaderboard(tmp_path):
     asyncio.run(run())
 
 
+def test_a_player_who_leaves_while_queued_is_not_paired(tmp_path):
+    async def run():
+        async with running_server(tmp_path / "s.db") as url:
+            alice = await signed_in(url, "alice")
+            await alice.matchmake("rummi")
+            await alice.close()  # gone before anyone else came
+            await asyncio.sleep(0.3)
+            bob, carol = await signed_in(url, "bob"), await signed_in(url, "carol")
+            await bob.matchmake("rummi")
+            await carol.matchmake("rummi")
+            matched = [await client.wait_pushed("matched") for client in (bob, carol)]
+            names = sorted(seat["name"] for seat in matched[0]["table"]["seats"])
+            assert names == ["bob", "carol"] and matched[0]["table"]["table"] == matched[1]["table"]["table"]
+            for client in (bob, carol):
+                await client.close()
+
+    asyncio.run(run())
+
+
 def test_a_profile_syncs_and_restores_on_another_computer(tmp_path):
     async def run():
         async with running_server(tmp_path / "s.db") as url:

@@ -288,3 +288,26 @@ def test_while_hosting_the_lobby_shows_the_address_friends_type(lobby):
     scene.set_value("port", "8765")
     click(app, button_centre(scene.connect_button))  # another server: no longer the hosted one
     assert scene.hosted_at == ""
+
+
+def test_play_ranked_waits_in_the_queue_and_opens_the_matched_table(lobby):
+    app, scene = lobby
+    signed_in_by_clicks(app, scene)
+    click(app, button_centre(scene.ranked_button))
+    run_until(app, lambda: scene.ranked.waiting and not scene.pending)
+    assert scene.ranked_button.label == "Stop looking" and "ranked Rummi opponent" in scene.message
+    click(app, button_centre(scene.ranked_button))  # changed our mind: out of the queue
+    run_until(app, lambda: not scene.pending)
+    assert not scene.ranked.waiting and scene.message == "Stopped looking for a ranked game"
+    click(app, button_centre(scene.ranked_button))
+    run_until(app, lambda: scene.ranked.waiting and not scene.pending)
+    bob = other_player(scene.link.url, "Bob")
+    try:
+        bob.submit(lambda c: c.matchmake("rummi")).result(20)
+        run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
+        table = app.stack.top
+        assert not scene.ranked.waiting and scene.ranked_button.label == "Play ranked"
+        mine = bob.submit(lambda c: c.my_tables()).result(20)
+        assert [t["table"] for t in mine] == [table.session.play.table_id] and mine[0]["ranked"]
+    finally:
+        bob.close()

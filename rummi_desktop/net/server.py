@@ -121,8 +121,13 @@ class GameServer:
             self.unwatch(connection, table_id)
 
     def _drop(self, connection: Connection) -> None:
+        account = connection.account
         self._drop_account(connection)
         connection.close()
+        if account is not None and not self.by_account.get(account.id):
+            # A ranked pairing is for players who are there: the last connection gone, the
+            # account leaves the matchmaking queues (the lobby joins again when it is back).
+            self.spawn(self.store.leave_queues(account.id))
 
     def watch(self, connection: Connection, table_id: str) -> None:
         connection.watching.add(table_id)

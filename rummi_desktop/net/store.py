@@ -303,6 +303,10 @@ class SqlStore:
         async with self.transaction() as tx:
             return await tx.run("DELETE FROM queue WHERE account_id = ? AND game = ?", (account_id, game)) == 1
 
+    async def leave_queues(self, account_id: str) -> None:
+        async with self.transaction() as tx:
+            await tx.run("DELETE FROM queue WHERE account_id = ?", (account_id,))
+
     async def waiting(self, game: str) -> list[tuple[str, float, float]]:
         async with self.reading() as tx:
             rows = await tx.rows("SELECT account_id, rating, since FROM queue WHERE game = ? ORDER BY since", (game,))

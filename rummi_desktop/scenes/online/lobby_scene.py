@@ -30,6 +30,7 @@ from rummi_desktop.scenes.online.choices import your_turn
 from rummi_desktop.scenes.online.listing import my_game_row, my_games_in_order, open_table_row
 from rummi_desktop.scenes.online.new_table_form import NewTableForm
 from rummi_desktop.scenes.online.pending import Pending
+from rummi_desktop.scenes.online.ranked_queue import RankedQueue
 from rummi_desktop.scenes.online.table_list import PagedTableList
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField, edit_in
@@ -64,6 +65,7 @@ class OnlineScene(ShellScene):
         self.fields: dict[str, TextField] = {}
         self.hosted_at = ""  # the address friends on the network type, while this computer hosts
         self.refreshed_at = 0.0
+        self.ranked = RankedQueue()
         self._build()
         self._build_lists()
 
@@ -98,8 +100,12 @@ class OnlineScene(ShellScene):
                                                self.open_leaderboards, "The best players of each game", font_size=22)
         top = 300
         self.form = NewTableForm(self.widgets, LEFT, top, COLUMN)
-        self.create_button = self._button(pygame.Rect(LEFT, top + 246, COLUMN, 54), "Create table", self.create_table,
+        half = (COLUMN - 10) // 2
+        self.create_button = self._button(pygame.Rect(LEFT, top + 246, half, 54), "Create table", self.create_table,
                                           "Make the table and wait for players", style="primary")
+        self.ranked_button = self._button(pygame.Rect(LEFT + COLUMN - half, top + 246, half, 54), "Play ranked",
+                                          self.toggle_ranked, "Be paired with a player of your rating in this game "
+                                          "(a rated game: the leaderboards count it)")
         self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 332, 300, ROW_H), "An invite code", limit=12)
         self.join_button = self._button(pygame.Rect(LEFT + 310, top + 332, 230, ROW_H), "Join by code",
                                         self.join_by_code, "Join the private table with this code", font_size=22)
@@ -135,7 +141,7 @@ class OnlineScene(ShellScene):
         connected = self.link is not None and self.link.status == CONNECTED
         signed_in = connected and self.account is not None
         self.sign_in_button.enabled = self.register_button.enabled = connected
-        for button in (self.create_button, self.join_button, self.refresh_button):
+        for button in (self.create_button, self.join_button, self.refresh_button, self.ranked_button):
             button.enabled = signed_in
         self.leaderboard_button.enabled = connected
 
@@ -238,6 +244,16 @@ class OnlineScene(ShellScene):
         self.say(f"Your move in {turns} game{'s' if turns != 1 else ''} · "
                  f"{len(self.open_list.rows)} open table{'s' if len(self.open_list.rows) != 1 else ''}")
 
+    def toggle_ranked(self) -> None:
+        """Wait in the matchmaking queue for the form's game, or stop waiting."""
+        if self.link is None:
+            return
+        if self.ranked.waiting:
+            self.pending.add(self.ranked.cancel(self.link), lambda _answer: self.say("Stopped looking for a ranked game"))
+        else:
+            self.pending.add(self.ranked.join(self.link, self.form.game), lambda _queued: None)
+        self.ranked_button.label = "Stop looking" if self.ranked.waiting else "Play ranked"
+
     def create_table(self) -> None:
         self.ask(self.form.request(), self._sat_down, "Making the table…")
 
@@ -288,6 +304,8 @@ class OnlineScene(ShellScene):
         super().update(dt)
         self.pending.take_done(lambda words: self.say(words, warning=True))
         self._take_news()
+        if self.ranked.waiting:
+            self.message, self.warning = self.ranked.words(), False
         self._refresh_enabled()
         if self.refresh_button.enabled and not self.pending and time.time() - self.refreshed_at > REFRESH_EVERY:
             self.refresh(quietly=True)  # a move made elsewhere, a friend's new table; the clocks' time left
@@ -299,8 +317,14 @@ class OnlineScene(ShellScene):
             if message.get("type") == "link" and message["status"] != CONNECTED:
                 self.say("Connection lost — reconnecting…" if message["status"] == "reconnecting"
                          else "Offline: the server cannot be reached", warning=True)
+            elif message.get("type") == "link" and self.ranked.waiting:  # back: the server forgot our place
+                self.pending.add(self.ranked.join(self.link, self.ranked.game), lambda _queued: None)
             elif message.get("type") == "game" and message.get("table") == self.watching:
                 self._play(message)
+            elif (matched := self.ranked.matched(message)) is not None:
+                self.ranked_button.label = "Play ranked"
+                self.say("Opponent found: the ranked game begins")
+                self.open_table(matched)
 
     def on_resume(self) -> None:
         if self.account is not None and self.link is not None and self.link.status == CONNECTED:
@@ -308,11 +332,13 @@ class OnlineScene(ShellScene):
 
     def on_exit(self) -> None:
         if self.link is not None:
-            self.link.close()
+            self.link.close()  # the server takes us out of the matchmaking queue too
 
     def next_change_in(self) -> float:
         if self.pending or self.watching:
             return 0.05
+        if self.ranked.waiting:
+            return 1.0  # the waiting time ticks on the status line
         return REFRESH_EVERY if self.refresh_button.enabled else super().next_change_in()
 
     def status(self) -> dict[str, Any]:
