@@ -21,10 +21,10 @@ from typing import Any
 from rummi_desktop.games.rummi.match import Match, MatchSettings
 from rummi_desktop.games.rummi.moves import Play
 from rummi_desktop.games.rummi.state import DREW, PASSED, PLAYED, WENT_OUT, TurnResult
-from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession
+from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, online_seats
 from rummi_desktop.scenes.rummi.session import RummiSeatStats, RummiSession, TurnRecord
 from rummi_desktop.scenes.rummi.view_state import hide_drawn, state_from_view
-from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
+from rummi_desktop.seats import SeatConfig
 
 ONLINE = MatchSettings("Online", 1, None)
 
@@ -47,20 +47,7 @@ class OnlineSetup:
 
 
 def online_setup(message: dict[str, Any]) -> OnlineSetup:
-    seats = tuple(SeatConfig(HUMAN if index == message["seat"] else _remote_kind(seat),
-                             _seat_name(seat, index == message["seat"])) for index, seat in enumerate(message["seats"]))
-    return OnlineSetup(seats, message["table"])
-
-
-def _remote_kind(seat: dict[str, Any]) -> str:
-    """Another person, or the server's computer seat of its tier (shown as such; it thinks on the server)."""
-    return ONLINE_PERSON if seat.get("label") == HUMAN else str(seat.get("label"))
-
-
-def _seat_name(seat: dict[str, Any], mine: bool) -> str:
-    if mine:
-        return "You"
-    return seat.get("name") or str(seat.get("label", "Seat")).title()
+    return OnlineSetup(online_seats(message), message["table"])
 
 
 @dataclass

@@ -151,6 +151,10 @@ class TumblewordsSession(GameSession):
         self.history.append(record)
         return record
 
+    def hint_refusal(self) -> str:
+        """Why this table gives no hints ("": it gives them)."""
+        return ""
+
     def mode_name(self) -> str:
         scoring = "Claim" if self.setup.claim else "Auto"
         return f"{BOARD_NAMES[self.setup.board]} · {scoring} · {len(self.setup.seats)} seats"

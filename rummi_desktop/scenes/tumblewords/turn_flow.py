@@ -155,7 +155,10 @@ class TumblewordsTurnFlow(HintingTurnFlow):
 
     # -- the hint ---------------------------------------------------------------------------
     def ask_hint(self) -> None:
-        if self.state.phase == "dropping":
+        refusal = self.session.hint_refusal()
+        if refusal:
+            self.table.say(refusal, warning=True)
+        elif self.state.phase == "dropping":
             self.start_hint("Looking for a good drop…")
 
     def update_hint(self) -> None:
