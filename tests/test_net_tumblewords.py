@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from rummi_desktop.games.tumblewords.grid import FACES  # noqa: E402
 from rummi_desktop.games.tumblewords.play import possible_drops  # noqa: E402
 from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
 from rummi_desktop.net.store_sqlite import SqliteStore  # noqa: E402
@@ -23,7 +24,7 @@ from rummi_desktop.scenes.tumblewords.results import GameOverScene  # noqa: E402
 from rummi_desktop.scenes.tumblewords.view_state import state_from_view  # noqa: E402
 from rummi_desktop.storage import word_lists  # noqa: E402
 from test_net_session import PASSWORD, ask, run_until, server  # noqa: E402,F401  (the fixture)
-from tumblewords_scene_support import click, column_centre, hand_centre, key, make_app, steps  # noqa: E402
+from tumblewords_scene_support import click, column_centre, hand_centre, make_app, steps  # noqa: E402
 
 
 def seated_pair(url: str, options=None, clock=None):
@@ -65,9 +66,13 @@ def best_drop(message, prefer_score: bool = True):
     return max(drops, key=lambda drop: state.check(drop).score if prefer_score else 0).notation()
 
 
-def bob_moves(bob, table_id, notation: str) -> dict:
-    version = bob.client.games[table_id]["version"]
-    ask(bob, lambda c: c.move(table_id, notation))
+def bob_moves(bob, table_id, notation) -> dict:
+    """Bob's move, once his client holds the game at his turn: ``notation``, or what it makes of
+    his game message; the game message after it."""
+    mine = ask(bob, lambda c: c.wait_game(table_id, until=lambda game: game["current"] == game["seat"]))
+    version = mine["version"]
+    move = notation(mine) if callable(notation) else notation
+    ask(bob, lambda c: c.move(table_id, move, version))
     return ask(bob, lambda c: c.wait_game(table_id, after=version))
 
 
@@ -90,7 +95,7 @@ def first_tile_row(scene, col: int) -> int:
 def let_bob_start(app, scene, session, bob, table_id, first):
     """When Bob is first he drops; Alice's table shows it and her turn begins."""
     if first["current"] != first["seat"]:
-        bob_moves(bob, table_id, best_drop(bob.client.games[table_id]))
+        bob_moves(bob, table_id, best_drop)
         run_until(app, lambda: scene.phase == Phase.PERSON and session.play.version == first["version"] + 1)
 
 
@@ -137,11 +142,10 @@ def test_the_other_clients_drop_falls_on_our_board_with_its_words_and_points(ser
                 alice_drops(app, scene, session)
                 run_until(app, lambda: session.play.version == version + 1 and scene.phase != Phase.PERSON)
                 continue
-            notation = best_drop(bob.client.games[table_id])
-            version = session.play.version
-            seen = bob_moves(bob, table_id, notation)
+            seen = bob_moves(bob, table_id, best_drop)
             run_until(app, lambda: session.play.version == seen["version"] and scene.phase == Phase.PERSON)
-            col, letter = int(notation.split()[1]), notation.split()[2]
+            _, col, letter = seen["last"]["actions"][0].split()
+            col = int(col)
             assert letter in {scene.state.grid.shown[scene.state.grid.square(r, col)] for r in range(scene.state.grid.rows)}
             assert list(scene.state.scores()) == seen["view"]["scores"]
             tile = next(t for r, c, t in scene.state.grid.placed() if c == col and scene.state.grid.shown[scene.state.grid.square(r, c)] == letter)
@@ -170,11 +174,10 @@ def test_a_refused_drop_is_explained_at_once_and_sends_nothing(server, tmp_path,
                 alice_drops(app, scene, session, col=0)
                 run_until(app, lambda: session.play.version == version + 1 and not session.play.sending)
             else:
-                letter = next(x for x in bob.client.games[table_id]["view"]["hand"] if x != "?")
-                seen = bob_moves(bob, table_id, f"drop 0 {letter}")
+                seen = bob_moves(bob, table_id, lambda game: f"drop 0 {next(x for x in game['view']['hand'] if x != '?')}")
                 run_until(app, lambda: session.play.version == seen["version"])
         if alice.client.games[table_id]["current"] != first["seat"]:
-            seen = bob_moves(bob, table_id, best_drop(bob.client.games[table_id], prefer_score=False))
+            seen = bob_moves(bob, table_id, lambda game: best_drop(game, prefer_score=False))
         run_until(app, lambda: scene.phase == Phase.PERSON and not session.play.waiting)
         version = session.play.version
         alice_drops(app, scene, session, col=0)
@@ -195,14 +198,15 @@ def test_a_claim_turn_sends_its_moves_one_after_another_and_the_others_claims_sh
     bob_seat = 1 - first["seat"]
     try:
         if first["current"] != first["seat"]:  # Bob: drop, done
-            bob_moves(bob, table_id, best_drop(bob.client.games[table_id]))
+            bob_moves(bob, table_id, best_drop)
             bob_moves(bob, table_id, "done")
             run_until(app, lambda: scene.phase == Phase.PERSON and session.play.version == first["version"] + 2)
         version = session.play.version
-        alice_drops(app, scene, session)
+        tile = next(t for t in scene.view.hand_ids if FACES[t] != "?")
+        scene.flow.drop(tile, 0)  # the drop and Done in one frame: Done waits for the drop's echo
         assert scene.state.phase == "claiming"
-        key(app, "return")  # Done at once: it goes out after the drop's echo, against its version
-        assert session.play.sending
+        scene.controller.confirm()  # what Enter does while claiming
+        assert list(session.play.outbox) == ["done"] and session.play.version == version
         run_until(app, lambda: bob.client.games[table_id]["version"] >= version + 2)
         seen = bob.client.games[table_id]
         assert seen["version"] == version + 2 and seen["last"]["actions"] == ["done"] and seen["current"] == bob_seat
@@ -245,8 +249,7 @@ def test_a_whole_game_reaches_the_results_screen(server, tmp_path, monkeypatch):
                     click(app, scene.buttons.pass_turn.rect.center)
                 run_until(app, lambda: session.play.version == version + 1 and not session.play.sending)
             else:
-                message = bob.client.games[table_id]
-                seen = bob_moves(bob, table_id, best_drop(message) if turn < 4 else "pass")
+                seen = bob_moves(bob, table_id, best_drop if turn < 4 else "pass")
                 run_until(app, lambda: session.play.version == seen["version"])
         run_until(app, lambda: isinstance(app.stack.top, GameOverScene))
         over = alice.client.games[table_id]
@@ -271,7 +274,7 @@ def test_a_dropped_socket_reconnects_and_resumes_at_the_version(server, tmp_path
         run_until(app, lambda: "Connection lost — reconnecting…" in scene.banner_log)
         moved = first["current"] != first["seat"]
         if moved:  # while Alice is away Bob drops; she resumes past his move
-            bob_moves(bob, table_id, best_drop(bob.client.games[table_id]))
+            bob_moves(bob, table_id, best_drop)
         run_until(app, lambda: alice.status == CONNECTED and "Connected to the server" in scene.banner_log)
         target = first["version"] + (1 if moved else 0)
         run_until(app, lambda: session.play.version == target and scene.phase == Phase.PERSON)
@@ -301,7 +304,7 @@ def test_an_asynchronous_table_plays_the_same(server, tmp_path, monkeypatch):
         assert seen["last"]["actions"] == [f"drop {col} {letter}"]
         assert seen["deadline"] - time.time() > 2.9 * 86_400  # Bob has three days for his move
         run_until(app, lambda: scene.phase == Phase.THINKING and not session.play.sending)
-        bob_moves(bob, table_id, best_drop(bob.client.games[table_id]))
+        bob_moves(bob, table_id, best_drop)
         run_until(app, lambda: scene.phase == Phase.PERSON)
         assert scene.state.grid.row_texts() == alice.client.games[table_id]["view"]["board"]
     finally:

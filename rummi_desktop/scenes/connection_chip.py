@@ -13,9 +13,12 @@ WORDS = {"connected": "Connected", "reconnecting": "Reconnecting…", "offline":
 DOTS = {"connected": (90, 200, 110), "reconnecting": (235, 180, 60), "offline": (220, 70, 60)}
 
 
-def draw_connection_chip(surface: pygame.Surface, theme: Theme, status: str) -> None:
+def draw_connection_chip(surface: pygame.Surface, theme: Theme, status: str,
+                         topleft: tuple[int, int] | None = None) -> None:
+    """The chip at the top right, or at ``topleft`` where a table keeps that corner busy."""
+    chip = CHIP if topleft is None else pygame.Rect(topleft, CHIP.size)
     fill = shapes.darken(theme.panel[:3], 0.25) + (220,)
-    surface.blit(shapes.rounded_panel(CHIP.size, 17, fill, fill, theme.rail_highlight, 1), CHIP)
-    pygame.draw.circle(surface, DOTS.get(status, DOTS["offline"]), (CHIP.x + 18, CHIP.centery), 6)
+    surface.blit(shapes.rounded_panel(chip.size, 17, fill, fill, theme.rail_highlight, 1), chip)
+    pygame.draw.circle(surface, DOTS.get(status, DOTS["offline"]), (chip.x + 18, chip.centery), 6)
     words = shapes.text(WORDS.get(status, status), 18, theme.text, bold=True)
-    surface.blit(words, words.get_rect(midleft=(CHIP.x + 32, CHIP.centery)))
+    surface.blit(words, words.get_rect(midleft=(chip.x + 32, chip.centery)))

@@ -361,6 +361,7 @@ class SessionTableScene(TableScene):
     GAME: ClassVar[str] = ""
     board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
     trophies: tuple[tuple[str, Any], ...] | list[tuple[str, Any]] = ()  # earned by the game just recorded
+    connection_chip_at: ClassVar[tuple[int, int] | None] = None  # a server game's chip: None, the top right
 
     session: Any
     view: Any
@@ -481,7 +482,7 @@ class SessionTableScene(TableScene):
         if online:
             from rummi_desktop.scenes.connection_chip import draw_connection_chip
 
-            draw_connection_chip(surface, self.app.theme, online["connection"])
+            draw_connection_chip(surface, self.app.theme, online["connection"], self.connection_chip_at)
 
 
 class SingleGameTableScene(SessionTableScene):

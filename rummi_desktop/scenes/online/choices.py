@@ -28,6 +28,19 @@ def seat_choices(game: str) -> list[tuple[tuple[str, ...], str]]:
     return choices
 
 
+# The options a new table may be made with, by game (a game not named: its standard rules).
+# Tumblewords online: the board and the scoring; the server plays the shipped word list, and its
+# own clock stands for the Ticker (so Ticker and Pressure Cooker are not offered).
+TUMBLEWORDS_BOARDS = (("standard", "8 × 8"), ("quick", "7 × 6"), ("long", "10 × 10"))
+RULES = {"tumblewords": [({"board": board, "claim": claim}, f"{size} · {'Claim words' if claim else 'Auto score'}")
+                         for claim in (False, True) for board, size in TUMBLEWORDS_BOARDS]}
+
+
+def rules_choices(game: str) -> list[tuple[dict[str, Any], str]]:
+    """(options, words) for a new table of ``game``."""
+    return RULES.get(game) or [({}, "Standard rules")]
+
+
 def clock_choices() -> list[tuple[dict[str, Any], str]]:
     choices: list[tuple[dict[str, Any], str]] = [({"kind": "none"}, "No clock")]
     choices += [({"kind": "live", "seconds": s}, f"Live: {s} s a turn") for s in LIVE_SECONDS]

@@ -5,7 +5,8 @@ thread): the screen keeps the request's future and reads its answer on a later f
 frame never waits. The server's refusals are shown in its own words on the status line.
 
 Lobby: the open public tables (Join), your unfinished games ("your turn" first; Open), a new
-table (game, seats with computer seats, clock live or 1–7 days a move, public or private) and
+table (game, seats with computer seats, clock live or 1–7 days a move, public or private, the
+game's rules) and
 joining by invite code. A table that starts (its last seat taken, or its creator starts it)
 opens the game's own table scene over a network session.
 """
@@ -22,7 +23,8 @@ from rummi_desktop.games import GAMES
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.online.choices import PLAYABLE_ONLINE, clock_choices, seat_choices, table_words, your_turn
+from rummi_desktop.scenes.online.choices import (PLAYABLE_ONLINE, clock_choices, rules_choices, seat_choices,
+                                                 table_words, your_turn)
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
@@ -53,6 +55,7 @@ class OnlineScene(ShellScene):
         self.values = {"host": DEFAULT_HOST, "port": DEFAULT_PORT, "name": "", "password": "", "invite": ""}
         self.game = PLAYABLE_ONLINE[0]
         self.seats = seat_choices(self.game)[0][0]
+        self.options: dict[str, Any] = rules_choices(self.game)[0][0]
         self.clock: dict[str, Any] = {"kind": "none"}
         self.visibility = "public"
         self.list_buttons: list[Button] = []
@@ -90,18 +93,21 @@ class OnlineScene(ShellScene):
         self.game_picker = self.widgets.add(OptionPicker(pygame.Rect(LEFT, top, COLUMN, 52), "Game",
                                                          [(key, GAMES[key].title) for key in PLAYABLE_ONLINE], self.game,
                                                          self._set_game, tooltip="The game at the new table"))
-        self.seat_picker = self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 60, COLUMN, 52), "Seats",
+        self.seat_picker = self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 56, COLUMN, 52), "Seats",
                                                          seat_choices(self.game), self.seats, self._set_seats,
                                                          tooltip="Who sits at the new table: people join, computers play on the server"))
-        self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 120, COLUMN, 52), "Clock", clock_choices(), self.clock,
+        self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 112, COLUMN, 52), "Clock", clock_choices(), self.clock,
                                       self._set_clock, tooltip="Live: seconds a turn; or days a move (play at your pace)"))
-        self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 180, COLUMN, 52), "Table",
+        self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 168, COLUMN, 52), "Table",
                                       [("public", "Public (listed)"), ("private", "Private (invite code)")],
                                       self.visibility, self._set_visibility, tooltip="Listed in the lobby, or by invite only"))
-        self.create_button = self._button(pygame.Rect(LEFT, top + 246, COLUMN, 54), "Create table", self.create_table,
+        self.rules_picker = self.widgets.add(OptionPicker(pygame.Rect(LEFT, top + 224, COLUMN, 52), "Rules",
+                                                          rules_choices(self.game), self.options, self._set_options,
+                                                          tooltip="The game's options at the new table"))
+        self.create_button = self._button(pygame.Rect(LEFT, top + 286, COLUMN, 54), "Create table", self.create_table,
                                           "Make the table and wait for players", style="primary")
-        self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 332, 300, ROW_H), "An invite code", limit=12)
-        self.join_button = self._button(pygame.Rect(LEFT + 310, top + 332, 230, ROW_H), "Join by code",
+        self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 364, 300, ROW_H), "An invite code", limit=12)
+        self.join_button = self._button(pygame.Rect(LEFT + 310, top + 364, 230, ROW_H), "Join by code",
                                         self.join_by_code, "Join the private table with this code", font_size=22)
         self.refresh_button = self._button(pygame.Rect(RIGHT + 380, 252, 160, 40), "Refresh", self.refresh,
                                            "Ask the server for the tables again", font_size=20)
@@ -115,6 +121,12 @@ class OnlineScene(ShellScene):
         self.seat_picker.options = seat_choices(game)
         self.seat_picker.index = 0
         self.seats = self.seat_picker.value
+        self.rules_picker.options = rules_choices(game)
+        self.rules_picker.index = 0
+        self.options = self.rules_picker.value
+
+    def _set_options(self, options: dict[str, Any]) -> None:
+        self.options = options
 
     def _set_seats(self, seats: tuple[str, ...]) -> None:
         self.seats = seats
@@ -226,8 +238,8 @@ class OnlineScene(ShellScene):
         self._show_lists()
 
     def create_table(self) -> None:
-        game, seats, clock, visibility = self.game, list(self.seats), self.clock, self.visibility
-        self.ask(lambda client: client.create_table(game, seats, clock=clock, visibility=visibility),
+        game, seats, clock, visibility, options = self.game, list(self.seats), self.clock, self.visibility, self.options
+        self.ask(lambda client: client.create_table(game, seats, options=options, clock=clock, visibility=visibility),
                  self._sat_down, "Making the table…")
 
     def join_by_code(self) -> None:
@@ -256,7 +268,11 @@ class OnlineScene(ShellScene):
         from rummi_desktop.scenes.online.tables import network_table
 
         self.watching = None
-        scene = network_table(self.app, self.link, message) if self.link is not None else None
+        try:
+            scene = network_table(self.app, self.link, message) if self.link is not None else None
+        except ValueError as error:  # a table this copy cannot play (another word list)
+            self.say(f"This table cannot be played here: {error}", warning=True)
+            return
         if scene is None:
             self.say(f"{GAMES[message['game']].title} cannot be played online in the window yet", warning=True)
             return
@@ -328,7 +344,7 @@ class OnlineScene(ShellScene):
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 14)))
         for words, at in (("Server: address and port", (LEFT + 2, 122)), ("Account: name and password", (LEFT + 2, 200)),
                           ("New table", (LEFT + 2, 296)), ("Your games (your turn first)", (RIGHT + 2, 296)),
-                          ("Open tables", (RIGHT + 2, 492)), ("Invite code", (LEFT + 2, 628))):
+                          ("Open tables", (RIGHT + 2, 492)), ("Invite code", (LEFT + 2, 660))):
             caption = shapes.text(words, 17, theme.text_muted)
             surface.blit(caption, caption.get_rect(bottomleft=at))
         colour = theme.invalid if self.warning else theme.text

@@ -15,6 +15,8 @@ class OnlineTumblewordsTable(TumblewordsTableScene):
     """The local table; only its board follows a state the server replaced (an echo, a
     refusal, a forfeit by the server's clock, a resume) whenever the table lays out again."""
 
+    connection_chip_at = (52, 244)  # under the seats: the top right holds the drop's words
+
     def relayout(self) -> None:
         if not self.view.pending_zap:  # a zap waiting for its drop to land syncs the board itself
             self.view.sync_board(animate=True)
