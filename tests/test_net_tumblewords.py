@@ -310,3 +310,30 @@ def test_an_asynchronous_table_plays_the_same(server, tmp_path, monkeypatch):
     finally:
         app.stack.pop()
         alice.close(), bob.close()
+
+
+def test_the_servers_computer_seat_plays_its_turns_at_our_table(server, tmp_path, monkeypatch):
+    alice = ClientLink(server)
+    alice.connect().result(20)
+    ask(alice, lambda c: c.register("alice", PASSWORD))
+    table = ask(alice, lambda c: c.create_table("tumblewords", ["human", "easy"], options={"claim": True}))
+    first = ask(alice, lambda c: c.subscribe(table["table"]))
+    app = make_app(tmp_path, monkeypatch, "instant")
+    session, scene = open_online(app, alice, first)
+    try:
+        assert [seat.name for seat in session.setup.seats][1 - first["seat"]] == "Easy"
+        for _ in range(3):  # our drop and Done; then the computer's drop, claims and done arrive
+            run_until(app, lambda: scene.phase == Phase.PERSON and scene.state.phase == "dropping"
+                      and not session.play.waiting)
+            alice_drops(app, scene, session)
+            run_until(app, lambda: scene.my_turn and scene.state.phase == "claiming")
+            scene.controller.confirm()
+            run_until(app, lambda: scene.phase == Phase.PERSON and scene.state.phase == "dropping"
+                      and not session.play.sending and not session.play.waiting)
+            view = alice.client.games[table["table"]]["view"]
+            assert scene.state.grid.row_texts() == view["board"] and list(scene.state.scores()) == view["scores"]
+        computer_turns = [line for line in scene.view.log if line[0] == "Easy"]
+        assert sum(1 for who, what, _ in computer_turns if what.startswith("dropped")) >= 2
+    finally:
+        app.stack.pop()
+        alice.close()

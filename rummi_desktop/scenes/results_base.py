@@ -63,7 +63,7 @@ class GameEndScene(ShellScene):
 
     def on_enter(self) -> None:
         self.play(self.session.victory_cue(self.winners()))
-        self.widgets.focus(self.rematch_button)
+        self.widgets.focus(self.rematch_button if self.rematch_button.enabled else self.menu_button)
 
     def on_back(self) -> None:
         self.to_menu()
