@@ -3,6 +3,7 @@ messages, unknown types, bad fields, moves out of turn, stale versions, replayed
 numbers, another player's table or token, and the limits (rate, open tables)."""
 
 import asyncio
+import sqlite3
 
 import pytest
 
@@ -110,6 +111,22 @@ def test_no_one_acts_for_or_reads_another_seat(tmp_path):
             assert (await mover.subscribe(table))["version"] == version
             for client in (mover, waiter, carol):
                 await client.close()
+
+    asyncio.run(run())
+
+
+def test_a_session_token_expires_thirty_days_after_its_sign_in(tmp_path):
+    database = tmp_path / "s.db"
+
+    async def run():
+        async with running_server(database) as url:
+            alice = await signed_in(url, "alice")
+            token = alice.token
+            await alice.close()
+            await _resume(url, token)  # still good
+            with sqlite3.connect(database) as db:  # the sign-in was 31 days ago
+                db.execute("UPDATE sessions SET created = created - ?", (31 * 24 * 3600,))
+            await refused("bad_token", _resume(url, token))
 
     asyncio.run(run())
 

@@ -4,6 +4,7 @@ step / play / pause / speed driven by synthetic events; History opens a replay; 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pygame
@@ -73,6 +74,17 @@ def test_export_then_load_round_trips(game, tmp_path, monkeypatch):
     assert problem == ""
     assert loaded.moves == tuple(state.log) and loaded.final_scores == tuple(state.scores())
     assert loaded.seek(loaded.length).fingerprint() == state.fingerprint()
+
+
+def test_two_games_finished_in_the_same_second_export_to_two_files(tmp_path, monkeypatch):
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    first, second = (replay_of_record(recorded_game("rummble", seed)[1]) for seed in (4, 5))
+    second = dataclasses.replace(second, finished_at=first.finished_at)
+    paths_written = [export_replay(first), export_replay(second), export_replay(first)]
+    assert paths_written[0] != paths_written[1] and paths_written[1].stem.endswith("-2")
+    assert paths_written[2] == paths_written[0]  # the same game again: its own file
+    assert load_replay(paths_written[1])[0].moves == second.moves
+    assert load_replay(paths_written[0])[0].moves == first.moves
 
 
 def test_a_malformed_replay_file_gives_a_clear_message_and_stays(tmp_path):

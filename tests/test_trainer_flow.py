@@ -27,7 +27,7 @@ def sample_games() -> list[GamePuzzles]:
     rummi = GamePuzzles("rummi", "Rummi", packs_of("rummi", PACKS, PUZZLES), ENTRY)
     rummble = GamePuzzles("rummble", "Rummble", packs_of("rummble", [{"id": "b", "title": "Boards", "order": 1}],
                                                          [{"id": "b-1", "pack": "b", "rating": 20.0}]),
-                          None, "its puzzle table is coming soon")
+                          None, "it has no puzzle table to play them at")
     return [rummi, rummble]
 
 
@@ -99,7 +99,7 @@ def test_a_game_without_its_puzzle_table_is_greyed_with_the_reason(tmp_path, mon
     app = make_app(tmp_path, monkeypatch)
     trainer = open_trainer(app, monkeypatch)
     assert not trainer.pack_buttons["b"].enabled and not trainer.streak_buttons["rummble"].enabled
-    assert trainer.pack_buttons["b"].tooltip == "its puzzle table is coming soon"
+    assert trainer.pack_buttons["b"].tooltip == "it has no puzzle table to play them at"
     assert trainer.pack_buttons["t-easy"].enabled
     assert trainer.daily()[0].key == "rummi"  # only playable games take part in the daily rotation
 

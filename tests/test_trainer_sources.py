@@ -50,7 +50,7 @@ def test_each_missing_part_greys_the_game_with_its_reason(monkeypatch):
                                                       "'rummi_desktop.scenes.rummi' has no attribute 'ENTRY')")
     bare = GameEntry("rummi", "Rummi", setup="x:y", session="x:y", load_state="x:y", table="x:y")
     monkeypatch.setattr(sources, "game_entry", lambda game: bare)
-    assert sources.load_game("rummi").unavailable == "its puzzle table is coming soon"
+    assert sources.load_game("rummi").unavailable == "it has no puzzle table to play them at"
 
 
 def test_a_game_entry_without_a_puzzle_table_refuses_to_open_one():

@@ -3,7 +3,8 @@
 Passwords are hashed with scrypt (hashlib, n=2**14, r=8, p=1, a 16-byte salt); the stored text
 names its parameters so they can be raised later. A session token is
 ``secrets.token_urlsafe(32)``, handed to the client once; the store keeps only its SHA-256, so
-a copy of the database signs nobody in.
+a copy of the database signs nobody in. A token expires 30 days after its sign-in; the
+client then asks for the password again.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import secrets
 from functools import lru_cache
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P, KEY_BYTES = 2**14, 8, 1, 32
+SESSION_SECONDS = 30 * 24 * 3600  # a token signs in for 30 days after the password was given
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{3,24}$")
 
 

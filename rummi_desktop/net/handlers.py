@@ -73,9 +73,9 @@ async def sign_in(server, connection: Connection, message: dict[str, Any]) -> di
 
 async def resume(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     hashed = accounts.token_hash(message["token"])
-    account = await server.store.session_account(hashed)
+    account = await server.store.session_account(hashed, time.time() - accounts.SESSION_SECONDS)
     if account is None:
-        raise ProtocolError("bad_token", "this session token is not valid; sign in again")
+        raise ProtocolError("bad_token", "this session token is not valid or has expired; sign in again")
     server.sign_in(connection, account, hashed)
     return {"type": "session", "account": {"id": account.id, "name": account.name}}
 

@@ -133,10 +133,11 @@ class SqlStore:
             await tx.run("INSERT INTO sessions (token_hash, account_id, created) VALUES (?, ?, ?)",
                          (token_hash, account_id, time.time()))
 
-    async def session_account(self, token_hash: str) -> Account | None:
+    async def session_account(self, token_hash: str, signed_in_after: float) -> Account | None:
+        """The account of a session begun after ``signed_in_after`` (older ones have expired)."""
         async with self.reading() as tx:
             rows = await tx.rows("SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id "
-                                 "WHERE s.token_hash = ?", (token_hash,))
+                                 "WHERE s.token_hash = ? AND s.created > ?", (token_hash, signed_in_after))
         return Account(*rows[0]) if rows else None
 
     async def drop_session(self, token_hash: str) -> None:

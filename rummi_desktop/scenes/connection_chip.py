@@ -15,8 +15,8 @@ DOTS = {"connected": (90, 200, 110), "reconnecting": (235, 180, 60), "offline": 
 
 def draw_connection_chip(surface: pygame.Surface, theme: Theme, status: str,
                          topleft: tuple[int, int] | None = None) -> None:
-    """The chip at the top right, or at ``topleft`` where a table keeps that corner busy."""
-    chip = CHIP if topleft is None else pygame.Rect(topleft, CHIP.size)
+    """At ``topleft`` where the table has room for it (default: the top right)."""
+    chip = CHIP if topleft is None else CHIP.move(topleft[0] - CHIP.x, topleft[1] - CHIP.y)
     fill = shapes.darken(theme.panel[:3], 0.25) + (220,)
     surface.blit(shapes.rounded_panel(chip.size, 17, fill, fill, theme.rail_highlight, 1), chip)
     pygame.draw.circle(surface, DOTS.get(status, DOTS["offline"]), (chip.x + 18, chip.centery), 6)

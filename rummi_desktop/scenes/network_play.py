@@ -13,14 +13,19 @@ every session answers the same way:
   the local state quietly), a refusal (said on the banner, the turn starts again from the server's
   view), a change the table did not wait for (a forfeit by the server's clock, a resume after a
   reconnect), and the connection's state for the banner.
+
+What every game's network session also shares: who sits where (:func:`online_setup`), tile ids
+kept stable across rebuilds from views (:func:`kept_ids`), and a game whose end the local rules
+saw first waiting for the server's result (``results_ready``).
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections import defaultdict, deque
 from concurrent.futures import Future
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
@@ -29,14 +34,56 @@ LINK_WORDS = {"connected": "Connected to the server", "reconnecting": "Connectio
               "offline": "Offline: the server cannot be reached"}
 
 
-def online_seats(message: dict[str, Any]) -> tuple[SeatConfig, ...]:
-    """Who sits where at the server's table of ``message``: our seat is the person ("You"); the
-    others are people at other computers, or the server's computer seats of their tier (shown
-    as such; they think on the server)."""
-    return tuple(SeatConfig(HUMAN, "You") if index == message["seat"] else
-                 SeatConfig(ONLINE_PERSON if seat.get("label") == HUMAN else str(seat.get("label")),
-                            seat.get("name") or str(seat.get("label", "Seat")).title())
-                 for index, seat in enumerate(message["seats"]))
+@dataclass(frozen=True)
+class OnlineSetup:
+    """Who sits where at the server's table (our seat is the person)."""
+
+    seats: tuple[SeatConfig, ...]
+    table: str = ""
+    seed: int = 0  # the deal's seed never leaves the server
+    mode: str = "online"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"table": self.table, "seats": [[seat.kind, seat.name] for seat in self.seats]}
+
+    @property
+    def clock_seconds(self) -> None:
+        return None  # the server keeps the clock (its deadline), and forfeits a turn itself
+
+
+def online_setup(message: dict[str, Any]) -> OnlineSetup:
+    seats = tuple(SeatConfig(HUMAN if index == message["seat"] else _remote_kind(seat),
+                             _seat_name(seat, index == message["seat"])) for index, seat in enumerate(message["seats"]))
+    return OnlineSetup(seats, message["table"])
+
+
+def _remote_kind(seat: dict[str, Any]) -> str:
+    """Another person, or the server's computer seat of its tier (shown as such; it thinks on the server)."""
+    return ONLINE_PERSON if seat.get("label") == HUMAN else str(seat.get("label"))
+
+
+def _seat_name(seat: dict[str, Any], mine: bool) -> str:
+    if mine:
+        return "You"
+    return seat.get("name") or str(seat.get("label", "Seat")).title()
+
+
+def kept_ids(faces: Sequence[Hashable], order: Iterable[tuple[int, Sequence[int]]]) -> dict[int, int]:
+    """A renumbering of a state rebuilt from a view, so tiles keep the ids the window's sprites
+    are keyed by: ``faces[id]`` is what tile ``id`` shows; ``order`` gives every id of the new
+    state once, the most wanted places first, each with the old ids it would keep (best first).
+    Each takes the first of those still free that shows its face, else the lowest free id of
+    its face (two copies of a face are interchangeable, so only ids within a face move)."""
+    free: dict[Hashable, list[int]] = defaultdict(list)
+    for tile_id, face in enumerate(faces):
+        free[face].append(tile_id)
+    mapping: dict[int, int] = {}
+    for tile_id, wishes in order:
+        spare = free[faces[tile_id]]
+        choice = next((wish for wish in wishes if wish in spare), spare[0])
+        spare.remove(choice)
+        mapping[tile_id] = choice
+    return mapping
 
 
 class RemoteMoveJob:
@@ -85,6 +132,10 @@ class NetworkPlay:
     @property
     def over(self) -> bool:
         return self.held["status"] == "over"
+
+    def follows(self, message: dict[str, Any]) -> bool:
+        """``message`` is the version right after the one held: its ``last`` is the one move between."""
+        return message["version"] == self.version + 1
 
     # ---- our moves ----------------------------------------------------------------------------
     def send(self, notation: str | None) -> None:
@@ -192,6 +243,12 @@ class NetworkSession:
     def hint_refusal(self) -> str:
         return "No hints in an online game"
 
+    def results_ready(self) -> bool:
+        """The game's end may be shown: the server has ended it too. (Our own last move ends it
+        here first; the other seats' hands, and so the final scores, come with its echo.)"""
+        assert self.play is not None
+        return self.play.over
+
     def send_own(self, notation: str | None) -> None:
         """Our move (None: forfeit), already accepted by the local rules, to the server; its
         answer comes back as the echo."""
@@ -222,9 +279,19 @@ class NetworkSession:
             table.say(f"The server refused the move: {self.play.refusal}", warning=True)
             self.adopt(self.play.held)
             table.restart_turn()
-        elif self.play.waiting and table.phase.value in ("person", "handoff"):
+        elif self.play.waiting and (table.phase.value in ("person", "handoff") or self._skips_moves(table)):
             self.adopt(self.play.next_waiting())  # a forfeit by the server's clock, a resume
             table.restart_turn()
+            if self.play.over:  # the server ended the game meanwhile
+                table.turn_completed(True)
+        if getattr(table, "results_waiting", False) and self.results_ready():
+            table.show_round_end()
+
+    def _skips_moves(self, table: Any) -> bool:
+        """A remote seat's turn is awaited, but the next version is more than one move on (a
+        resume after several moves): there is no one move to show, so the turn begins afresh."""
+        assert self.play is not None
+        return table.phase.value == "thinking" and not self.play.follows(self.play.waiting[0])
 
     def _echo(self, message: dict[str, Any]) -> None:
         self.adopt(message)

@@ -360,8 +360,8 @@ class SessionTableScene(TableScene):
 
     GAME: ClassVar[str] = ""
     board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
+    connection_chip_at: ClassVar[tuple[int, int] | None] = None  # a server game's chip (None: top right)
     trophies: tuple[tuple[str, Any], ...] | list[tuple[str, Any]] = ()  # earned by the game just recorded
-    connection_chip_at: ClassVar[tuple[int, int] | None] = None  # a server game's chip: None, the top right
 
     session: Any
     view: Any
@@ -430,7 +430,13 @@ class SessionTableScene(TableScene):
         if problems:
             self.say(" ".join(problems), warning=True)
 
+    results_waiting = False  # the game ended here first; its results wait for the server's word
+
     def show_round_end(self) -> None:
+        ready = getattr(self.session, "results_ready", None)  # a network session's
+        self.results_waiting = ready is not None and not ready()
+        if self.results_waiting:
+            return  # the session shows them once the server's result is in
         super().show_round_end()
         trophies, self.trophies = self.trophies, ()
         if trophies and self.stack is not None:  # over the results: the banner is seen first

@@ -29,9 +29,26 @@ def replay_file_name(replay: Replay) -> str:
 
 
 def export_replay(replay: Replay, target: str | os.PathLike[str] | None = None) -> Path:
-    path = Path(target) if target is not None else replays_dir() / replay_file_name(replay)
-    write_toml_atomic(path, to_toml_safe(replay_to_document(replay)))
+    """Write ``replay`` to ``target``, or into the replays folder under a name no other replay
+    there has (two games finished in the same second get ``-2``, ``-3``…; the same game
+    exported again overwrites its own file)."""
+    document = to_toml_safe(replay_to_document(replay))
+    path = Path(target) if target is not None else _free_path(replays_dir() / replay_file_name(replay), document)
+    write_toml_atomic(path, document)
     return path
+
+
+def _free_path(wanted: Path, document: dict) -> Path:
+    for number in range(1, 1000):
+        path = wanted if number == 1 else wanted.with_stem(f"{wanted.stem}-{number}")
+        if not path.exists():
+            return path
+        try:
+            if parse_toml_bytes(read_regular_file(path, SAVE_SIZE_LIMIT)) == document:
+                return path  # this very replay, exported before
+        except (OSError, ValueError):
+            pass  # a file we cannot read is not ours to overwrite
+    raise OSError("every replay name for that moment is taken")
 
 
 def load_replay(source: str | os.PathLike[str]) -> tuple[Replay | None, str]:

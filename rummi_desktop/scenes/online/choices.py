@@ -8,7 +8,7 @@ from rummi_desktop.games import GAMES
 
 LIVE_SECONDS = (60, 120)
 ASYNC_DAYS = tuple(range(1, 8))
-PLAYABLE_ONLINE = ("rummi", "tumblewords")  # games whose table the window plays through a network session
+PLAYABLE_ONLINE = ("rummi", "rummble", "tumblewords")  # games whose table the window plays through a network session
 
 
 def seat_choices(game: str) -> list[tuple[tuple[str, ...], str]]:

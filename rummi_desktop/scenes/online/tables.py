@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from rummi_desktop.scene import Scene
 
 ONLINE_TABLES = {"rummi": "rummi_desktop.scenes.rummi.online_table:online_table",
+                 "rummble": "rummi_desktop.scenes.rummble.online_table:online_table",
                  "tumblewords": "rummi_desktop.scenes.tumblewords.online_table:online_table"}
 
 

@@ -19,7 +19,6 @@ from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.tile_render import tile_margin
 
 KIND_NAMES = {KIND: "of a kind", STRAIGHT: "straight", STRAIGHT_FLUSH: "straight flush", FLUSH: "flush"}
-TILE_SET_CAPTION = {"standard": "Standard tiles", "short": "Short set 1–9", "cards": "Playing cards"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +199,5 @@ def _paint_log(tv, surface: pygame.Surface) -> None:
     theme = tv.app.theme
     area = table_hud.rect(REGIONS.log)
     paint_turn_log(surface, theme, area, tv.log)
-    params = tv.state.params
-    caption = shapes.text(f"{TILE_SET_CAPTION.get(params.tile_set, params.tile_set)} · deal {params.seed}", 14,
-                          theme.text_muted)
+    caption = shapes.text(tv.session.caption(), 14, theme.text_muted)
     surface.blit(caption, caption.get_rect(bottomleft=(area.x + 16, area.bottom - 10)))

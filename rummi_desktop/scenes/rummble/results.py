@@ -55,7 +55,7 @@ class GameOverScene(GameEndScene):
         state = self.session.state
         result = state.result
         how = "went out with the pool empty" if result is not None and result.kind == "went_out" else "two rounds without a score"
-        self.draw_heading(surface, self.title(), f"The game ended: {how} · deal {self.session.setup.seed}")
+        self.draw_heading(surface, self.title(), f"The game ended: {how} · {self.session.caption()}")
         if result is None:
             return
         t = self.counted()
@@ -83,7 +83,12 @@ class GameOverScene(GameEndScene):
 
     def _draw_hand(self, surface: pygame.Surface, state, seat: int, at: tuple[int, int]) -> None:
         theme = self.app.theme
-        rack = state.rack_tiles(seat)
+        rack = self.session.shown_hand(seat)
+        if rack is None:
+            left = len(state.rack(seat))
+            surface.blit(shapes.text(f"{left} tile{'s' if left != 1 else ''} in hand, not shown online", 17,
+                                     theme.text_muted), (at[0], at[1] + 10))
+            return
         if not rack:
             surface.blit(shapes.text("(empty)", 17, theme.text_muted), (at[0], at[1] + 10))
         cards = state.params.tile_set == "cards"

@@ -16,10 +16,12 @@ from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummble.state import PLAYED, TILE_SETS, WENT_OUT, RummbleParameters, RummbleState, TurnResult
 from rummi_desktop.scenes.session_base import GameSession, seed_or_fresh
 from rummi_desktop.seats import HUMAN, SeatConfig, SeatStats, kinds_from_text, seats_from_kinds, seats_from_save, seats_to_save
+from rummi_desktop.tiles import Tile
 
 TIERS = RUMMBLE.tiers
 SEAT_RANGE = (RUMMBLE.min_seats, RUMMBLE.max_seats)
 TILE_SET_NAMES = {"standard": "Standard 1–13", "short": "Short 1–9", "cards": "Playing cards"}
+TILE_SET_CAPTION = {"standard": "Standard tiles", "short": "Short set 1–9", "cards": "Playing cards"}
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,20 @@ class RummbleSession(GameSession):
         return record
 
     def mode_name(self) -> str:
-        return f"{TILE_SET_NAMES[self.setup.tile_set]} · {len(self.setup.seats)} seats"
+        return f"{TILE_SET_NAMES[self.state.params.tile_set]} · {len(self.setup.seats)} seats"
+
+    # -- what the table shows of it -----------------------------------------------------------
+    def caption(self) -> str:
+        """The line under the turn log: the tiles and the deal (its seed replays the game)."""
+        return f"{TILE_SET_CAPTION.get(self.state.params.tile_set, self.state.params.tile_set)} · deal {self.state.params.seed}"
+
+    def hint_refusal(self) -> str:
+        """Why the Hint is off at this table ("" when it is on)."""
+        return ""
+
+    def shown_hand(self, seat: int) -> list[Tile] | None:
+        """The tiles the results show on ``seat``'s rack (None: not known at this table)."""
+        return self.state.rack_tiles(seat)
 
     # -- saving -----------------------------------------------------------------------------
     def state_to_save(self) -> dict[str, Any]:

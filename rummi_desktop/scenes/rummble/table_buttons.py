@@ -15,9 +15,10 @@ GAP = 9
 
 
 class TableButtons(ButtonPanel):
-    """``enabled()`` answers (person on turn, tiles on the board, may exchange, hints exist)."""
+    """``enabled()`` answers (person on turn, tiles on the board, may exchange, why hints are
+    off: "" when they are on)."""
 
-    def __init__(self, actions: dict[str, Callable[[], object]], enabled: Callable[[], tuple[bool, bool, bool, bool]]) -> None:
+    def __init__(self, actions: dict[str, Callable[[], object]], enabled: Callable[[], tuple[bool, bool, bool, str]]) -> None:
         self.enabled = enabled
         super().__init__()
         area = REGIONS.buttons
@@ -45,12 +46,12 @@ class TableButtons(ButtonPanel):
                                 shortcut="escape", font_size=19))
 
     def refresh(self) -> None:
-        mine, placed, may_exchange, hints = self.enabled()
+        mine, placed, may_exchange, hints_off = self.enabled()
         self.play.enabled = mine and placed
         self.recall.enabled = mine and placed
         self.exchange.enabled = mine and may_exchange
         self.exchange.tooltip = ("Swap tiles with the pool" if may_exchange or not mine
                                  else "Only while the pool holds 10 tiles or more")
         self.pass_turn.enabled = mine
-        self.hint.enabled = mine and hints
-        self.hint.tooltip = "Show a good play as ghost tiles" if hints else "Hints come with the computer seats"
+        self.hint.enabled = mine and not hints_off
+        self.hint.tooltip = hints_off or "Show a good play as ghost tiles"

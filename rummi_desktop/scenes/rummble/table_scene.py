@@ -33,6 +33,8 @@ class RummbleTableScene(SingleGameTableScene):
     GAME = GAME
     game_title = "Rummble"
     board_keys_first = True  # the arrows move the board cursor, not the buttons' focus
+    # a server game's chip: in the turn log's heading (the top right holds the play preview)
+    connection_chip_at = (round(REGIONS.log.right) - 180, round(REGIONS.log.y) + 3)
     help_sections = HELP_SECTIONS
     input_type = RummbleTableInput  # a puzzle table puts its own (undo-recording) input here
 
@@ -49,9 +51,10 @@ class RummbleTableScene(SingleGameTableScene):
                                      "pause": self.open_pause}, self._buttons_enabled)
         self.view.warm_tiles()
 
-    def _buttons_enabled(self) -> tuple[bool, bool, bool, bool]:
+    def _buttons_enabled(self) -> tuple[bool, bool, bool, str]:
         mine = self.my_turn
-        return mine, bool(self.tentative), self.state.can_exchange, computers_available()
+        hints_off = self.session.hint_refusal() or ("" if computers_available() else "Hints come with the computer seats")
+        return mine, bool(self.tentative), self.state.can_exchange, hints_off
 
     @property
     def state(self):

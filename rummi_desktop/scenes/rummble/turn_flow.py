@@ -29,7 +29,7 @@ def computers_available() -> bool:
 class RummbleTurnFlow(HintingTurnFlow):
     def __init__(self, table, session: RummbleSession, view, controller) -> None:
         # without computer seats a computer's turn passes
-        super().__init__(table, session, "rummble", seats_think=computers_available())
+        super().__init__(table, session, "rummble", seats_think=computers_available() or not session.thinks_locally)
         self.view = view
         self.controller = controller
         self.tentative = controller.tentative
@@ -112,6 +112,10 @@ class RummbleTurnFlow(HintingTurnFlow):
 
     # -- the hint ---------------------------------------------------------------------------
     def ask_hint(self) -> None:
+        refusal = self.session.hint_refusal()
+        if refusal:
+            self.table.say(refusal, warning=True)
+            return
         self.start_hint("Looking for a good play…")
 
     def update_hint(self) -> None:

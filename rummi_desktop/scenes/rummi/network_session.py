@@ -18,36 +18,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummi_desktop.games.rummi.match import Match, MatchSettings
+from rummi_desktop.games.rummi.match import Match, MatchSettings, RoundRecord
 from rummi_desktop.games.rummi.moves import Play
 from rummi_desktop.games.rummi.state import DREW, PASSED, PLAYED, WENT_OUT, TurnResult
-from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, online_seats
+from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, OnlineSetup, online_setup
 from rummi_desktop.scenes.rummi.session import RummiSeatStats, RummiSession, TurnRecord
 from rummi_desktop.scenes.rummi.view_state import hide_drawn, state_from_view
-from rummi_desktop.seats import SeatConfig
 
 ONLINE = MatchSettings("Online", 1, None)
 
-
-@dataclass(frozen=True)
-class OnlineSetup:
-    """Who sits where at the server's table (our seat is the person)."""
-
-    seats: tuple[SeatConfig, ...]
-    table: str = ""
-    seed: int = 0  # the deal's seed never leaves the server
-    mode: str = "online"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"table": self.table, "seats": [[seat.kind, seat.name] for seat in self.seats]}
-
-    @property
-    def clock_seconds(self) -> None:
-        return None  # the server keeps the clock (its deadline), and forfeits a turn itself
-
-
-def online_setup(message: dict[str, Any]) -> OnlineSetup:
-    return OnlineSetup(online_seats(message), message["table"])
+__all__ = ["NetworkRummiSession", "OnlineSetup", "online_setup"]
 
 
 @dataclass
@@ -111,13 +91,24 @@ class NetworkRummiSession(NetworkSession, RummiSession):
 
     # -- the server's view replaces ours --------------------------------------------------------
     def adopt(self, message: dict[str, Any]) -> None:
-        """The round as the server shows it; a round the server ended is finished here too."""
+        """The round as the server shows it; a round the server ended is finished here too. A
+        round our own move ended here first (scored against stand-in racks) takes the server's
+        result when its echo comes."""
         if self.match.current is None:
+            if self.last_round is not None and message["status"] == "over" and message.get("result"):
+                self.last_round = state_from_view(message, self.last_round)
+                self.last_result = self.last_round.result
+                self.match.rounds[-1] = RoundRecord(self.match.rounds[-1].seed, self.last_result)
             return
         self.match.current = state_from_view(message, self.match.current)
         if self.match.current.is_over and self.last_round is None:
             self.last_round = self.match.current
             self.last_result = self.match.finish_round()
+
+    def shown_rack(self, seat: int) -> list[int] | None:
+        """Only our own rack is known here (the server never sends the others)."""
+        assert self.play is not None
+        return super().shown_rack(seat) if seat == self.play.seat else None
 
     def next_round(self) -> Any:
         """One server game is one round: there is no next one to deal here."""

@@ -96,9 +96,11 @@ class RoundEndScene(ShellScene):
             return "Round over"
         names = [seat.name for seat in self.session.setup.seats]
         if result.kind == "went_out":
-            return f"{names[result.winners[0]]} goes Rummi!"
+            name = names[result.winners[0]]
+            return "You go Rummi!" if name == "You" else f"{name} goes Rummi!"
         winners = " and ".join(names[s] for s in result.winners)
-        return f"Blocked round: {winners} {'wins' if len(result.winners) == 1 else 'share it'}"
+        alone = "win" if winners == "You" else "wins"
+        return f"Blocked round: {winners} {alone if len(result.winners) == 1 else 'share it'}"
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -115,8 +117,13 @@ class RoundEndScene(ShellScene):
             surface.blit(total, total.get_rect(topright=(self.card.right - 36, y)))
             if seat < len(lines):
                 surface.blit(shapes.text(lines[seat], 18, theme.text_muted), (self.card.x + 200, y + 3))
-            rack = finished.rack(seat) if finished is not None else []
-            self._draw_rack(surface, rack, (self.card.x + 200, y + 32))
+            rack = self.session.shown_rack(seat)
+            if rack is None:
+                left = len(finished.rack(seat)) if finished is not None else 0
+                surface.blit(shapes.text(f"{left} tile{'s' if left != 1 else ''} on the rack, not shown online", 17,
+                                         theme.text_muted), (self.card.x + 200, y + 40))
+            else:
+                self._draw_rack(surface, rack, (self.card.x + 200, y + 32))
             y += 112
         self.widgets.draw(surface, theme)
 

@@ -189,6 +189,10 @@ class RummiSession(GameSession):
     def finished_state(self) -> RummiState | None:
         return self.last_round
 
+    def shown_rack(self, seat: int) -> list[int] | None:
+        """The tile ids the round's end shows on ``seat``'s rack (None: not known at this table)."""
+        return self.last_round.rack(seat) if self.last_round is not None else []
+
     def mode_name(self) -> str:
         return f"{MODES[self.setup.mode].name} · {len(self.setup.seats)} seats"
 

@@ -15,9 +15,10 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from rummi_desktop.games.rummi.pieces import FACES
-from rummi_desktop.games.rummi.scoring import RoundResult
+from rummi_desktop.games.rummi.scoring import BLOCKED, WENT_OUT, RoundResult, rack_total
 from rummi_desktop.games.rummi.state import RummiParameters, RummiState, TurnResult
 from rummi_desktop.games.rummi.view import tiles_of
+from rummi_desktop.scenes.network_play import kept_ids
 from rummi_desktop.tiles import Tile
 
 
@@ -48,9 +49,24 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
     if previous is not None:
         keep_ids(state, previous, seat)
     if message["status"] == "over" and message.get("result"):
-        result = message["result"]
-        state.result = RoundResult("online", tuple(result["winners"]), tuple(result["scores"]), (0,) * count)
+        state.result = server_round_result(message, rack)
     return state
+
+
+def server_round_result(message: dict[str, Any], rack: list[Tile]) -> RoundResult:
+    """The server's result of the round, with each rack's total read back from the scores
+    (only our own rack is seen): a winner with an empty rack went out, and every other seat
+    lost its own total; else the round was blocked, and each seat paid the difference from the
+    lowest total, which our own total and score give."""
+    result, view, seat = message["result"], message["view"], message["seat"]
+    winners, scores = tuple(result["winners"]), tuple(result["scores"])
+    sizes = list(view["other_rack_sizes"])
+    sizes.insert(seat, len(rack))
+    if any(sizes[winner] == 0 for winner in winners):
+        return RoundResult(WENT_OUT, winners, scores, tuple(0 if s in winners else -score for s, score in enumerate(scores)))
+    mine = rack_total(rack)
+    best = mine if seat in winners else mine + scores[seat]
+    return RoundResult(BLOCKED, winners, scores, tuple(best if s in winners else best - score for s, score in enumerate(scores)))
 
 
 def _unseen_tiles(table: list[list[Tile]], rack: list[Tile]) -> list[Tile]:
@@ -67,18 +83,9 @@ def keep_ids(state: RummiState, previous: RummiState, seat: int) -> None:
     wanted: dict[Tile, list[int]] = defaultdict(list)  # face -> ids, best places first
     for tile_id in [t for meld in previous.table for t in meld] + list(previous.rack(seat)):
         wanted[FACES[tile_id]].append(tile_id)
-    spare: dict[Tile, list[int]] = defaultdict(list)
-    for tile_id, face in enumerate(FACES):
-        spare[face].append(tile_id)
     order = [t for meld in state.table for t in meld] + list(state.rack(seat))
     order += [t for other in range(state.seats) if other != seat for t in state.rack(other)] + list(state.pool)
-    mapping: dict[int, int] = {}
-    for tile_id in order:
-        face = FACES[tile_id]
-        choices = [t for t in wanted[face] if t in spare[face]] or spare[face]
-        mapping[tile_id] = choices[0]
-        spare[face].remove(choices[0])
-    _renumber(state, mapping)
+    _renumber(state, kept_ids(FACES, [(tile_id, wanted[FACES[tile_id]]) for tile_id in order]))
 
 
 def _renumber(state: RummiState, mapping: dict[int, int]) -> None:

@@ -72,7 +72,7 @@ def load_game(game: str) -> GamePuzzles:
         found.unavailable = f"its scenes could not be loaded ({_reason(error)})"
         return found
     if found.entry is None or not getattr(found.entry, "puzzle", ""):
-        found.unavailable = "its puzzle table is coming soon"
+        found.unavailable = "it has no puzzle table to play them at"
     return found
 
 

@@ -24,26 +24,19 @@ from rummi_desktop.games.base import IllegalMove, MoveNotationError
 from rummi_desktop.games.tumblewords.dictionary import SHIPPED, Dictionary
 from rummi_desktop.games.tumblewords.moves import Drop, Move
 from rummi_desktop.games.tumblewords.state import TurnResult
-from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, online_seats
+from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, OnlineSetup, online_setup
 from rummi_desktop.scenes.tumblewords.session import TumblewordsSeatStats, TumblewordsSession, TurnRecord
 from rummi_desktop.scenes.tumblewords.view_state import hide_drawn, state_from_view
-from rummi_desktop.seats import SeatConfig
 from rummi_desktop.storage import word_lists
 
 
 @dataclass(frozen=True)
-class OnlineTumblewordsSetup:
-    """Who sits where at the server's table (our seat is the person) and its options."""
+class OnlineTumblewordsSetup(OnlineSetup):
+    """Who sits where at the server's table (our seat is the person), and the options the
+    session names its mode by."""
 
-    seats: tuple[SeatConfig, ...]
-    table: str = ""
     board: str = "standard"
     claim: bool = False
-    seed: int = 0  # the deal's seed never leaves the server
-    mode: str = "online"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"table": self.table, "seats": [[seat.kind, seat.name] for seat in self.seats]}
 
 
 def online_dictionary(words: dict[str, Any]) -> Dictionary:
@@ -82,7 +75,8 @@ class NetworkTumblewordsSession(NetworkSession, TumblewordsSession):
         ValueError for a table this copy cannot play."""
         dictionary = online_dictionary(first["view"]["words"])
         options = first["view"]["options"]
-        setup = OnlineTumblewordsSetup(online_seats(first), first["table"], options["board"], options["claim"])
+        setup = OnlineTumblewordsSetup(online_setup(first).seats, first["table"], board=options["board"],
+                                       claim=options["claim"])
         session = cls(setup, state_from_view(first, dictionary),  # type: ignore[arg-type]
                       [TumblewordsSeatStats() for _ in setup.seats])
         session.play = NetworkPlay(link, first)
@@ -101,9 +95,9 @@ class NetworkTumblewordsSession(NetworkSession, TumblewordsSession):
 
     # -- another seat's move ------------------------------------------------------------------
     def sync(self, table: Any) -> None:
-        """What arrived (see :class:`NetworkSession`); then, while the table waits for another
-        seat, its newly arrived move is made playable here, or, when it cannot be shown move by
-        move (versions skipped after a reconnect), the server's view is taken as it is."""
+        """What arrived (see :class:`NetworkSession`: versions skipped after a reconnect are
+        taken as they are); then, while the table waits for another seat, its newly arrived move
+        is made playable here, or, when it cannot be replayed, the server's view is taken."""
         super().sync(table)
         assert self.play is not None
         if not self.play.waiting or table.phase.value != "thinking":
@@ -115,13 +109,15 @@ class NetworkTumblewordsSession(NetworkSession, TumblewordsSession):
         if not self._prepare(message):
             self.adopt(self.play.next_waiting())
             table.restart_turn()
+            if self.play.over:
+                table.turn_completed(True)
 
     def _prepare(self, message: dict[str, Any]) -> bool:
         """Give the mover the letters its move drops; False when the move cannot be replayed."""
         assert self.play is not None
         last = message.get("last") or {}
         letters = letters_used(last.get("actions") or [])
-        if (message["version"] != self.play.version + 1 or last.get("seat") != self.state.current
+        if (not self.play.follows(message) or last.get("seat") != self.state.current
                 or last.get("seat") == self.play.seat or letters is None):
             return False
         try:

@@ -24,6 +24,7 @@ from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, BLANK, FACES
 from rummi_desktop.games.tumblewords.parameters import TumblewordsParameters, game_result
 from rummi_desktop.games.tumblewords.state import PendingTurn, TumblewordsState, TurnResult
 from rummi_desktop.games.tumblewords.words import find_words
+from rummi_desktop.scenes.network_play import kept_ids
 
 ENDED_AT_SERVER = "stopped"  # a game the server ended that this window did not see end
 
@@ -92,22 +93,13 @@ def keep_ids(state: TumblewordsState, previous: TumblewordsState) -> None:
             had[("hand", seat, FACES[tile_id])].append(tile_id)
     for tile_id in previous.bag:
         had[("bag", 0, FACES[tile_id])].append(tile_id)
-    spare: dict[str, list[int]] = defaultdict(list)
-    for tile_id, face in enumerate(FACES):
-        spare[face].append(tile_id)
     places = [(("square", square), tile_id) for square, tile_id in enumerate(state.grid.ids) if tile_id is not None]
     places += [(("hand", seat), tile_id) for seat, hand in enumerate(state.hands) for tile_id in hand]
     places += [(("bag", 0), tile_id) for tile_id in state.bag]
-    mapping: dict[int, int] = {}
-    for place, tile_id in places:  # first every tile that can stay where it was
-        face = FACES[tile_id]
-        kept = next((t for t in had[(*place, face)] if t in spare[face]), None)
-        if kept is not None:
-            mapping[tile_id] = kept
-            spare[face].remove(kept)
-    for place, tile_id in places:  # then the others, from the ids left
-        if tile_id not in mapping:
-            mapping[tile_id] = spare[FACES[tile_id]].pop(0)
+    wishes = [(tile_id, had[(*place, FACES[tile_id])]) for place, tile_id in places]
+    # The ids a place held belong to that place only: tiles that can stay where they were go
+    # first, so a newcomer never takes an id a later tile would have kept.
+    mapping = kept_ids(FACES, sorted(wishes, key=lambda wish: not wish[1]))
     state.grid.ids = [None if tile_id is None else mapping[tile_id] for tile_id in state.grid.ids]
     state.hands = [[mapping[t] for t in hand] for hand in state.hands]
     state.bag = [mapping[t] for t in state.bag]

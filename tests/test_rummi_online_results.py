@@ -1,0 +1,84 @@
+"""Rummi's online round end without sockets: the server's messages are built by the server's
+own functions (client_view, result_of) from a real round and fed to the network session as its
+link would. Each rack's total is read back from the server's scores, our own going out (scored
+here first against stand-in racks) takes the server's result with its echo, and the round's end
+shows only our own rack."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from rummi_desktop.games.rummi.moves import Place
+from rummi_desktop.games.rummi.scoring import blocked_scores, going_out_scores
+from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+from rummi_desktop.net.live import result_of
+from rummi_desktop.net.views import client_view
+from rummi_desktop.scenes.rummi.network_session import NetworkRummiSession
+from rummi_desktop.scenes.rummi.results import RoundEndScene, score_lines
+from rummi_desktop.scenes.rummi.view_state import server_round_result
+from rummi_desktop.tiles import Tile
+
+
+class HeldLink:
+    status = "connected"
+
+
+def tiles(*texts: str) -> list[Tile]:
+    return [Tile.parse(text) for text in texts]
+
+
+def message(truth: RummiState, version: int, seat: int = 0) -> dict:
+    over = truth.is_over
+    return {"type": "game", "table": "t1", "game": "rummi", "version": version,
+            "status": "over" if over else "playing", "seat": seat, "current": truth.current, "deadline": None,
+            "seats": [{"label": "human", "name": "alice"}, {"label": "human", "name": "bob"},
+                      {"label": "easy", "name": ""}],
+            "view": client_view("rummi", truth, seat), "result": result_of(truth) if over else None, "last": None}
+
+
+def over_message(racks: list[list[Tile]], result, seat: int) -> dict:
+    sizes = [len(rack) for index, rack in enumerate(racks) if index != seat]
+    return {"seat": seat, "view": {"other_rack_sizes": sizes},
+            "result": {"scores": list(result.scores), "winners": list(result.winners)}}
+
+
+def test_rack_totals_are_read_back_from_the_servers_scores_for_every_kind_of_end():
+    racks = [tiles("R1", "B13"), tiles(), tiles("K5", "Y9", "J")]
+    truth = going_out_scores(racks, 1)
+    for seat in range(3):
+        rebuilt = server_round_result(over_message(racks, truth, seat), racks[seat])
+        assert (rebuilt.kind, rebuilt.scores) == (truth.kind, truth.scores)
+        assert rebuilt.rack_totals == truth.rack_totals
+    blocked = [tiles("R1", "B3"), tiles("K9"), tiles("Y4", "Y2")]
+    truth = blocked_scores(blocked)
+    for seat in range(3):
+        rebuilt = server_round_result(over_message(blocked, truth, seat), blocked[seat])
+        assert (rebuilt.kind, rebuilt.winners, rebuilt.rack_totals) == (truth.kind, truth.winners, truth.rack_totals)
+
+
+def test_our_going_out_takes_the_servers_result_and_shows_only_our_rack():
+    params = RummiParameters(seats=("human", "human", "easy"), seed=0)
+    racks = [tiles("R4", "R5", "R6"), tiles("B1", "B2", "K13", "J"), tiles("Y7", "Y8")]
+    truth = RummiState.from_position(params, [tiles("K1", "K2", "K3")], racks, 0, [True, True, True],
+                                     tiles("B9", "B10"))
+    session = NetworkRummiSession.joined(HeldLink(), message(truth, 0))
+    sent = []
+    session.send_own = sent.append
+    state = session.state
+    for position, tile_id in enumerate(list(state.rack(0))):
+        state.apply(Place(tile_id, len(state.table) if position == 0 else len(state.table) - 1, position))
+    record = session.finish_turn("end", 3.0)
+    assert record.round_over and sent and sent[0].startswith("play")
+    for position, tile_id in enumerate(list(truth.rack(0))):  # the server's copy of the same move
+        truth.apply(Place(tile_id, len(truth.table) if position == 0 else len(truth.table) - 1, position))
+    truth.end_turn()
+    echo = message(truth, 1)
+    session.adopt(echo)
+    expected = going_out_scores([[], racks[1], racks[2]], 0)
+    assert session.last_result.scores == expected.scores == tuple(echo["result"]["scores"])
+    assert session.last_result.rack_totals == expected.rack_totals
+    assert session.match.totals == list(expected.scores)
+    assert session.shown_rack(0) == [] and session.shown_rack(1) is None and session.shown_rack(2) is None
+    assert RoundEndScene.title(SimpleNamespace(session=session)) == "You go Rummi!"
+    lines = score_lines(session)
+    assert lines[1] == f"{expected.scores[1]}: {expected.rack_totals[1]} points left on the rack (jokers count 30)"
