@@ -311,3 +311,30 @@ def test_play_ranked_waits_in_the_queue_and_opens_the_matched_table(lobby):
         assert [t["table"] for t in mine] == [table.session.play.table_id] and mine[0]["ranked"]
     finally:
         bob.close()
+
+
+def test_a_tumblewords_table_with_its_rules_opens_the_tumblewords_table(lobby):
+    from rummi_desktop.scenes.tumblewords.online_table import OnlineTumblewordsTable
+
+    app, scene = lobby
+    signed_in_by_clicks(app, scene)
+    for _ in range(len(scene.form.game_picker.options)):
+        if scene.form.game != "tumblewords":
+            click(app, scene.form.game_picker.arrow_rects()[1].center)
+    assert scene.form.game == "tumblewords" and scene.form.rules_picker.value_text == "8 × 8 · Auto score"
+    click(app, scene.form.rules_picker.arrow_rects()[1].center)  # 7 × 6 · Auto score
+    table_picker = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Table")
+    click(app, table_picker.arrow_rects()[1].center)  # Private (invite code)
+    click(app, button_centre(scene.create_button))
+    run_until(app, lambda: scene.watching is not None)
+    bob = other_player(scene.link.url, "bob")
+    try:
+        bob.submit(lambda c: c.join_table(invite=scene.invite)).result(20)
+        run_until(app, lambda: isinstance(app.stack.top, OnlineTumblewordsTable))
+        table = app.stack.top
+        assert (table.state.params.columns, table.state.params.rows) == (7, 6) and not table.state.params.claim
+        bob_view = bob.submit(lambda c: c.subscribe(table.session.play.table_id)).result(20)
+        assert bob_view["view"]["options"]["board"] == "quick"
+        assert bob_view["view"]["other_hand_sizes"] == [len(table.state.hand(table.session.play.seat))]
+    finally:
+        bob.close()

@@ -118,6 +118,9 @@ class NetworkPlay:
         self.held = first  # the newest game message applied to the local state
         self.waiting: deque[dict[str, Any]] = deque()  # other seats' moves not yet shown
         self.in_flight: Future | None = None  # our move, until the server answers
+        # Our moves not yet sent: a turn of several moves (a drop, claims, done) sends each
+        # against the version its predecessor's echo brings.
+        self.outbox: deque[str | None] = deque()
         self.refusal: str | None = None
         self.status = link.status
         self.status_changed = False
@@ -136,7 +139,21 @@ class NetworkPlay:
 
     # ---- our moves ----------------------------------------------------------------------------
     def send(self, notation: str | None) -> None:
-        """Send our move (None: forfeit) made against the version held; its seq is the client's."""
+        """Send our move (None: forfeit) against the version held, or, while an earlier move of
+        ours awaits its echo, once that echo brings the next version; its seq is the client's."""
+        self.outbox.append(notation)
+        self._send_next()
+
+    @property
+    def sending(self) -> bool:
+        """A move of ours is out or queued: the local state is ahead of the version held."""
+        return self._echo_expected or bool(self.outbox)
+
+    def _send_next(self) -> None:
+        if self._echo_expected or not self.outbox:
+            return
+        notation = self.outbox.popleft()
+        self._echo_expected = True
         version, table = self.version, self.table_id
         if notation is None:
             self.in_flight = self.link.submit(lambda client: client.forfeit(table, version))
@@ -159,6 +176,8 @@ class NetworkPlay:
             self.in_flight = None
             if error is not None:
                 self.refusal = getattr(error, "message", None) or str(error)
+                self._echo_expected = False
+                self.outbox.clear()  # the turn starts again from the server's view
                 outcome = "refused"
         return outcome
 
@@ -170,16 +189,15 @@ class NetworkPlay:
         if last.get("seat") == self.seat and self._echo_expected and not self.waiting:
             self._echo_expected = False
             self.held = message
-            rebuild(message)
+            if self.outbox:  # the local state is still ahead: send the next move, rebuild later
+                self._send_next()
+            else:
+                rebuild(message)
             return None
         self.waiting.append(message)
         return None
 
-    _echo_expected = False
-
-    def expect_echo(self) -> None:
-        """Our move went out: the version it makes is ours, not a move to show."""
-        self._echo_expected = True
+    _echo_expected = False  # our move is out: the version it makes is ours, not a move to show
 
     def next_waiting(self) -> dict[str, Any]:
         message = self.waiting.popleft()
@@ -235,7 +253,6 @@ class NetworkSession:
         """Our move (None: forfeit), already accepted by the local rules, to the server; its
         answer comes back as the echo."""
         assert self.play is not None
-        self.play.expect_echo()
         self.play.send(notation)
 
     def start_thinking(self, computers: Any, seat: int) -> RemoteMoveJob:

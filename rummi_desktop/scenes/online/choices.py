@@ -8,7 +8,7 @@ from rummi_desktop.games import GAMES
 
 LIVE_SECONDS = (60, 120)
 ASYNC_DAYS = tuple(range(1, 8))
-PLAYABLE_ONLINE = ("rummi", "rummble")  # games whose table the window plays through a network session
+PLAYABLE_ONLINE = ("rummi", "rummble", "tumblewords")  # games whose table the window plays through a network session
 
 
 def seat_choices(game: str) -> list[tuple[tuple[str, ...], str]]:
@@ -26,6 +26,19 @@ def seat_choices(game: str) -> list[tuple[tuple[str, ...], str]]:
         tier = spec.tiers[min(1, len(spec.tiers) - 1)]
         choices.append((("human", "human", tier), f"You + person + {tier.title()}"))
     return choices
+
+
+# The options a new table may be made with, by game (a game not named: its standard rules).
+# Tumblewords online: the board and the scoring; the server plays the shipped word list, and its
+# own clock stands for the Ticker (so Ticker and Pressure Cooker are not offered).
+TUMBLEWORDS_BOARDS = (("standard", "8 × 8"), ("quick", "7 × 6"), ("long", "10 × 10"))
+RULES = {"tumblewords": [({"board": board, "claim": claim}, f"{size} · {'Claim words' if claim else 'Auto score'}")
+                         for claim in (False, True) for board, size in TUMBLEWORDS_BOARDS]}
+
+
+def rules_choices(game: str) -> list[tuple[dict[str, Any], str]]:
+    """(options, words) for a new table of ``game``."""
+    return RULES.get(game) or [({}, "Standard rules")]
 
 
 def clock_choices() -> list[tuple[dict[str, Any], str]]:

@@ -6,7 +6,8 @@ frame never waits. The server's refusals are shown in its own words on the statu
 
 Lobby: your unfinished games (the ones waiting for your move first, with the time left on the
 move clock; Play/Open) and the open public tables (Join), as two tabs of paged lists; a new
-table (game, seats with computer seats, clock live or 1–7 days a move, public or private);
+table (game, seats with computer seats, clock live or 1–7 days a move, public or private, the
+game's rules); ranked play through the server's matchmaking;
 joining by invite code; the leaderboards. A table that starts (its last seat taken, or its
 creator starts it) opens the game's own table scene over a network session. While signed in,
 the lists are asked for again every half minute, so a move made elsewhere shows up.
@@ -101,13 +102,13 @@ class OnlineScene(ShellScene):
         top = 300
         self.form = NewTableForm(self.widgets, LEFT, top, COLUMN)
         half = (COLUMN - 10) // 2
-        self.create_button = self._button(pygame.Rect(LEFT, top + 246, half, 54), "Create table", self.create_table,
+        self.create_button = self._button(pygame.Rect(LEFT, top + 266, half, 54), "Create table", self.create_table,
                                           "Make the table and wait for players", style="primary")
-        self.ranked_button = self._button(pygame.Rect(LEFT + COLUMN - half, top + 246, half, 54), "Play ranked",
+        self.ranked_button = self._button(pygame.Rect(LEFT + COLUMN - half, top + 266, half, 54), "Play ranked",
                                           self.toggle_ranked, "Be paired with a player of your rating in this game "
                                           "(a rated game: the leaderboards count it)")
-        self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 332, 300, ROW_H), "An invite code", limit=12)
-        self.join_button = self._button(pygame.Rect(LEFT + 310, top + 332, 230, ROW_H), "Join by code",
+        self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 346, 300, ROW_H), "An invite code", limit=12)
+        self.join_button = self._button(pygame.Rect(LEFT + 310, top + 346, 230, ROW_H), "Join by code",
                                         self.join_by_code, "Join the private table with this code", font_size=22)
         self.refresh_button = self._button(pygame.Rect(RIGHT + 416, 252, 124, 42), "Refresh", self.refresh,
                                            "Ask the server for the tables again", font_size=20)
@@ -355,7 +356,7 @@ class OnlineScene(ShellScene):
         title = shapes.text("Online", 44, theme.text, display=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 14)))
         for words, at in (("Server: address and port", (LEFT + 2, 122)), ("Account: name and password", (LEFT + 2, 200)),
-                          ("New table", (LEFT + 2, 296)), ("Invite code", (LEFT + 2, 628))):
+                          ("New table", (LEFT + 2, 296)), ("Invite code", (LEFT + 2, 642))):
             caption = shapes.text(words, 17, theme.text_muted)
             surface.blit(caption, caption.get_rect(bottomleft=at))
         if self.hosted_at:

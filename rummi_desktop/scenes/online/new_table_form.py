@@ -1,6 +1,6 @@
 """The lobby's "New table" form: the game, who sits there (people, computer seats), the clock
-(none, live seconds a turn, or 1–7 days a move) and whether the table is listed; what it holds
-becomes one ``create_table`` request."""
+(none, live seconds a turn, or 1–7 days a move), whether the table is listed and the game's
+rules; what it holds becomes one ``create_table`` request."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any, Awaitable, Callable
 import pygame
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.scenes.online.choices import PLAYABLE_ONLINE, clock_choices, seat_choices
+from rummi_desktop.scenes.online.choices import PLAYABLE_ONLINE, clock_choices, rules_choices, seat_choices
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import OptionPicker
 
-PICKER_H, PICKER_STEP = 52, 60
+PICKER_H, PICKER_STEP = 48, 52
 VISIBILITY = [("public", "Public (listed)"), ("private", "Private (invite code)")]
 
 
@@ -23,6 +23,7 @@ class NewTableForm:
         self.seats = seat_choices(self.game)[0][0]
         self.clock: dict[str, Any] = {"kind": "none"}
         self.visibility = "public"
+        self.options: dict[str, Any] = rules_choices(self.game)[0][0]
 
         def row(index: int, label: str, options: list, value: Any, on_change: Callable, tooltip: str) -> OptionPicker:
             rect = pygame.Rect(left, top + index * PICKER_STEP, width, PICKER_H)
@@ -35,13 +36,21 @@ class NewTableForm:
         row(2, "Clock", clock_choices(), self.clock, self._set_clock,
             "Live: seconds a turn; or days a move (play at your pace)")
         row(3, "Table", VISIBILITY, self.visibility, self._set_visibility, "Listed in the lobby, or by invite only")
-        self.bottom = top + 3 * PICKER_STEP + PICKER_H
+        self.rules_picker = row(4, "Rules", rules_choices(self.game), self.options, self._set_options,
+                                "The game's options at the new table")
+        self.bottom = top + 4 * PICKER_STEP + PICKER_H
 
     def _set_game(self, game: str) -> None:
         self.game = game
         self.seat_picker.options = seat_choices(game)
         self.seat_picker.index = 0
         self.seats = self.seat_picker.value
+        self.rules_picker.options = rules_choices(game)
+        self.rules_picker.index = 0
+        self.options = self.rules_picker.value
+
+    def _set_options(self, options: dict[str, Any]) -> None:
+        self.options = options
 
     def _set_seats(self, seats: tuple[str, ...]) -> None:
         self.seats = seats
@@ -54,5 +63,5 @@ class NewTableForm:
 
     def request(self) -> Callable[[Any], Awaitable[dict[str, Any]]]:
         """The ``create_table`` call for the link, with the form's choices as they are now."""
-        game, seats, clock, visibility = self.game, list(self.seats), self.clock, self.visibility
-        return lambda client: client.create_table(game, seats, clock=clock, visibility=visibility)
+        game, seats, clock, visibility, options = self.game, list(self.seats), self.clock, self.visibility, self.options
+        return lambda client: client.create_table(game, seats, options, clock=clock, visibility=visibility)

@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from rummi_desktop.scene import Scene
 
 ONLINE_TABLES = {"rummi": "rummi_desktop.scenes.rummi.online_table:online_table",
-                 "rummble": "rummi_desktop.scenes.rummble.online_table:online_table"}
+                 "rummble": "rummi_desktop.scenes.rummble.online_table:online_table",
+                 "tumblewords": "rummi_desktop.scenes.tumblewords.online_table:online_table"}
 
 
 def network_table(app: "App", link: Any, message: dict[str, Any]) -> "Scene | None":

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 COUNT_SECONDS = 1.4  # the scores count up this long
 ENDINGS = {"board_full": "the board is full", "letters_out": "the letters ran out",
-           "all_passed": "everyone passed in a row"}
+           "all_passed": "everyone passed in a row", "stopped": "the server ended it"}
 
 
 class GameOverScene(GameEndScene):
@@ -41,7 +41,7 @@ class GameOverScene(GameEndScene):
         theme, state = self.app.theme, self.session.state
         result = state.result
         how = ENDINGS.get(result.kind, result.kind) if result is not None else "stopped"
-        self.draw_heading(surface, self.title(), f"The game ended: {how} · deal {self.session.setup.seed}")
+        self.draw_heading(surface, self.title(), f"The game ended: {how} · {self.session.caption()}")
         t = self.counted()
         y = self.card.y + 146
         for seat, config in enumerate(self.session.setup.seats):

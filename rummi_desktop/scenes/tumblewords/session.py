@@ -151,6 +151,14 @@ class TumblewordsSession(GameSession):
         self.history.append(record)
         return record
 
+    def caption(self) -> str:
+        """Where this game comes from, under the turn log (a server game names its table)."""
+        return f"deal {self.state.params.seed}"
+
+    def hint_refusal(self) -> str:
+        """Why this table gives no hints ("": it gives them)."""
+        return ""
+
     def mode_name(self) -> str:
         scoring = "Claim" if self.setup.claim else "Auto"
         return f"{BOARD_NAMES[self.setup.board]} · {scoring} · {len(self.setup.seats)} seats"

@@ -16,10 +16,11 @@ ROW_H = 58
 
 
 class TableButtons(ButtonPanel):
-    """``enabled()`` answers (person on turn, dropping, claiming, a letter chosen, hints exist).
+    """``enabled()`` answers (person on turn, dropping, claiming, a letter chosen, why there are
+    no hints: "" when there are).
     The wide button drops the chosen letter into the keyboard's column, or says Done."""
 
-    def __init__(self, actions: dict[str, Callable[[], object]], enabled: Callable[[], tuple[bool, bool, bool, bool, bool]]) -> None:
+    def __init__(self, actions: dict[str, Callable[[], object]], enabled: Callable[[], tuple[bool, bool, bool, bool, str]]) -> None:
         self.enabled = enabled
         super().__init__()
         area = REGIONS.buttons
@@ -41,11 +42,11 @@ class TableButtons(ButtonPanel):
                                 shortcut="escape", font_size=19))
 
     def refresh(self) -> None:
-        mine, dropping, claiming, chosen, hints = self.enabled()
+        mine, dropping, claiming, chosen, hint_refusal = self.enabled()  # why no hints ("": hints on)
         self.done.label = "Done" if claiming else "Drop"
         self.done.tooltip = ("I have claimed the words I see" if claiming
                              else "Drop the chosen letter into the marked column")
         self.done.enabled = mine and (claiming or (dropping and chosen))
         self.pass_turn.enabled = mine and dropping
-        self.hint.enabled = mine and dropping and hints
-        self.hint.tooltip = "Show a good drop" if hints else "Hints come with the computer seats"
+        self.hint.enabled = mine and dropping and not hint_refusal
+        self.hint.tooltip = hint_refusal or "Show a good drop"

@@ -47,10 +47,11 @@ class TumblewordsTableScene(SingleGameTableScene):
                                      "hint": self.flow.ask_hint, "pause": self.open_pause}, self._buttons_enabled)
         self.view.warm_tiles()
 
-    def _buttons_enabled(self) -> tuple[bool, bool, bool, bool, bool]:
+    def _buttons_enabled(self) -> tuple[bool, bool, bool, bool, str]:
         mine, phase = self.my_turn, self.state.phase
-        return (mine, phase == "dropping", phase != "dropping", self.controller.selected is not None,
-                computers_available())
+        hint_refusal = self.session.hint_refusal() or ("" if computers_available() else
+                                                       "Hints come with the computer seats")
+        return mine, phase == "dropping", phase != "dropping", self.controller.selected is not None, hint_refusal
 
     @property
     def state(self):
@@ -68,8 +69,8 @@ class TumblewordsTableScene(SingleGameTableScene):
     # -- the base's hooks -------------------------------------------------------------------
     @property
     def clock_seconds(self) -> int | None:
-        if not self.state.params.ticker:
-            return None
+        if not self.state.params.ticker or not self.session.thinks_locally:
+            return None  # a server game's clock is the server's (it forfeits a turn itself)
         return STEAL_SECONDS if self.state.phase == STEALING else TICKER_SECONDS
 
     def turn_begins(self) -> None:

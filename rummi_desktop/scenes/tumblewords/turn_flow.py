@@ -131,6 +131,8 @@ class TumblewordsTurnFlow(HintingTurnFlow):
                 self.table.say(f"Missed: {', '.join(w.word for w in view.missed[:4])}")
             if result.zapped:
                 view.sync_board(animate=True)
+        elif result.outcome == "shown":
+            pass  # a server's move this window could not replay: its board is laid out as sent
         else:  # passed, or a timeout before the drop
             self.table.say(("Time is up: turn passed" if result.outcome == "timed_out" else
                             "You pass" if you else f"{name} passes"), warning=result.outcome == "timed_out")
@@ -155,7 +157,10 @@ class TumblewordsTurnFlow(HintingTurnFlow):
 
     # -- the hint ---------------------------------------------------------------------------
     def ask_hint(self) -> None:
-        if self.state.phase == "dropping":
+        refusal = self.session.hint_refusal()
+        if refusal:
+            self.table.say(refusal, warning=True)
+        elif self.state.phase == "dropping":
             self.start_hint("Looking for a good drop…")
 
     def update_hint(self) -> None:
