@@ -313,7 +313,13 @@ async def profile_put(server, connection: Connection, message: dict[str, Any]) -
     return {"type": "profile", "version": message["version"] + 1, "document": message["document"]}
 
 
+def _record_handlers() -> tuple:
+    from rummi_desktop.net.record_handlers import records_get, records_index, records_put
+
+    return records_put, records_index, records_get
+
+
 HANDLERS = {function.__name__: function for function in (
     hello, ping, register, sign_in, resume, sign_out, list_tables, my_tables, create_table, join_table,
     start_table, leave_table, subscribe, unsubscribe, move, forfeit, rating, leaderboard, matchmake,
-    cancel_matchmake, profile_get, profile_put)}
+    cancel_matchmake, profile_get, profile_put, *_record_handlers())}

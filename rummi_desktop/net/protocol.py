@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rummi_desktop.net.record_bodies import INDEX_PAGE, MAX_BATCH, MAX_BODY_CHARS, RECORD_ID
 from rummi_desktop.net.schema import Field, check, optional
 
 PROTOCOL_VERSION = 1
@@ -24,6 +25,7 @@ NAME = Field("str", low=3, high=24)
 PASSWORD = Field("str", low=8, high=200)
 SEQ = Field("int", low=1, high=2**53)
 VERSION = Field("int", low=0, high=2**53)
+RECORD = Field("str", pattern=RECORD_ID)
 
 CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "hello": {"protocol": Field("int", low=1, high=1000)},
@@ -54,6 +56,11 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "rating": {"game": GAME},
     "profile_get": {},
     "profile_put": {"version": VERSION, "document": Field("object", high=256)},
+    # profile sync's records (net/record_handlers.py); a body is net/record_bodies.pack(record)
+    "records_put": {"records": Field("list", low=1, high=MAX_BATCH, each=Field("object", fields={
+        "id": RECORD, "body": Field("str", low=1, high=MAX_BODY_CHARS)}))},
+    "records_index": {"after": optional("str", pattern=RECORD_ID), "limit": optional("int", low=1, high=INDEX_PAGE)},
+    "records_get": {"ids": Field("list", low=1, high=MAX_BATCH, each=RECORD)},
     "ping": {},
 }
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
 from rummi_desktop.net.records import PLAYING, TableRecord, seats_from_text, seats_text
+from rummi_desktop.net.store_records import RECORD_SCHEMA, SyncedRecords
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, name TEXT NOT NULL,
@@ -42,7 +43,7 @@ SCHEMA = (
         document TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS queue (account_id TEXT NOT NULL, game TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,
         since DOUBLE PRECISION NOT NULL, PRIMARY KEY (account_id, game))""",
-)
+) + RECORD_SCHEMA  # profile sync's records (net/store_records.py)
 
 TABLE_COLUMNS = ("id, game, creator, seats, options, seed, clock_kind, clock_seconds, visibility, ranked, invite, "
                  "status, version, current_seat, computer_on_turn, deadline, updated, result, created")
@@ -84,7 +85,7 @@ def _computer_on_turn(record: TableRecord) -> int:
     return int(record.status == PLAYING and record.seats[record.current_seat].label != "human")
 
 
-class SqlStore:
+class SqlStore(SyncedRecords):
     """The store's operations; a subclass supplies ``transaction()`` and may override ``notify``."""
 
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
