@@ -9,6 +9,7 @@ it played::
     [stats.<game>]       games, wins, best_score, average_score
     [[records]]          the finished games, exactly as stored (storage.game_records)
     [puzzles.games.<game>]  optional: the profile's puzzle progress (storage.puzzle_progress)
+    [unlocks]            optional: when each unlock was first earned (storage.unlock_state)
 
 Importing adds the profile (or finds it already here) and the games not yet here, and says in
 one sentence what it did; a conflict (another profile with the same name, a game that differs
@@ -16,7 +17,12 @@ from the one here with its id) is named and resolved without losing anything alr
 A bad export file changes nothing. Puzzle progress merges too: a puzzle counts as solved
 when it was solved in either copy, with the better time; each game's rating is the one of the
 copy with more attempts in that game (it has seen more play); best streaks and daily dates
-join. Copies without ``puzzles`` (older exports) import as before.
+join. Unlock dates join too (the earlier date wins), so a trophy already announced on the
+other computer is not announced again here. Copies without ``puzzles`` or ``unlocks`` (older
+exports) import as before.
+
+:func:`merge_copy` is the one merge path: importing a file uses it, and so does profile sync
+(:mod:`rummi_desktop.net.profile_sync`), which brings the same kind of copy from the server.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from rummi_desktop.storage.profiles import load_profiles, save_profiles
 from rummi_desktop.storage.puzzle_progress import (PuzzleProgress, PuzzleRecord, progress_path, read_book,
                                                    write_book)
 from rummi_desktop.storage.toml_files import parse_toml_bytes, read_regular_file, write_toml_atomic
+from rummi_desktop.storage.unlock_state import merge_earned, read_unlocks, write_unlocks
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
 EXPORT_VERSION = 2
@@ -60,10 +67,17 @@ class Folders:
     profiles: str | os.PathLike[str] | None = None
     records: str | os.PathLike[str] | None = None
     progress: str | os.PathLike[str] | None = None
+    unlocks: str | os.PathLike[str] | None = None  # None: ``unlocks`` beside the profiles file
 
     @property
     def progress_file(self) -> Path:
         return progress_path(self.progress if self.progress is not None else self.profiles)
+
+    @property
+    def unlocks_folder(self) -> Path | None:
+        if self.unlocks is not None:
+            return Path(self.unlocks)
+        return Path(self.profiles) / "unlocks" if self.profiles is not None else None
 
 
 def export_document(profile_id: str, folders: Folders = Folders()) -> dict[str, Any]:
@@ -80,9 +94,11 @@ def export_document(profile_id: str, folders: Folders = Folders()) -> dict[str, 
             summary[key] = {"games": totals.games, "wins": totals.wins, "best_score": totals.best_score,
                             "average_score": round(totals.average_score, 2)}
     puzzles = read_book(folders.progress_file)[0].players.get(profile_id, PuzzleProgress())
+    earned = read_unlocks(profile_id, folders.unlocks_folder)[0].earned
     return {"version": EXPORT_VERSION, "kind": EXPORT_KIND,
             "exported_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-            "profile": profile.to_dict(), "stats": summary, "records": records, "puzzles": puzzles.to_dict()}
+            "profile": profile.to_dict(), "stats": summary, "records": records, "puzzles": puzzles.to_dict(),
+            "unlocks": dict(earned)}
 
 
 def export_profile(profile_id: str, target: str | os.PathLike[str], folders: Folders = Folders()) -> Path:
@@ -100,11 +116,33 @@ class ImportResult:
 
 @dataclass(frozen=True)
 class ExportContents:
+    """One profile's copy from elsewhere (an export file, or the server): what merges in."""
+
     profile: Profile
     records: list[dict[str, Any]]
     bad_records: int  # how many records were unreadable
     puzzles: PuzzleProgress | None  # None: the file had none, or they were unreadable
     puzzles_bad: bool = False
+    unlocks: dict[str, str] | None = None  # unlock key -> when first earned; None: none came
+    unlocks_bad: bool = False
+
+
+@dataclass(frozen=True)
+class MergeResult:
+    profile: Profile  # as it is here now (renamed when its name was taken here)
+    new_here: bool  # the profile was not on this computer before
+    added: int  # records written
+    differing: int  # records whose id is here with other content (the copy here was kept)
+    notes: tuple[str, ...]  # what else happened, in words (a rename, unreadable parts)
+
+
+def read_unlock_dates(value: Any) -> tuple[dict[str, str] | None, bool]:
+    """(the unlock dates in ``value``, whether it was there but unreadable)."""
+    if value is None:
+        return None, False
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        return None, True
+    return dict(value), False
 
 
 def _read_puzzles(document: dict[str, Any]) -> tuple[PuzzleProgress | None, bool]:
@@ -141,7 +179,7 @@ def _read_export(source: Path) -> ExportContents:
             records.append(check_record(entry if isinstance(entry, dict) else {}))
         except RecordFormatError:
             bad += 1
-    return ExportContents(profile, records, bad, *_read_puzzles(document))
+    return ExportContents(profile, records, bad, *_read_puzzles(document), *read_unlock_dates(document.get("unlocks")))
 
 
 def _free_name(book: Any, name: str) -> str:
@@ -160,37 +198,51 @@ def import_profile(source: str | os.PathLike[str], folders: Folders = Folders())
         contents = _read_export(path)
     except ValueError as error:
         return ImportResult(False, f"{path.name} was not imported: {error}. Nothing changed.")
-    profile, records, bad = contents.profile, contents.records, contents.bad_records
-    book, _notice = load_profiles(folders.profiles)
-    notes = []
-    here = book.find(profile.id)
     try:
-        if here is None:
-            if book.named(profile.name) is not None:
-                renamed = _free_name(book, profile.name)
-                notes.append(f"another profile is already called {profile.name}, so this one is {renamed}")
-                profile = Profile(profile.id, renamed, profile.colour, profile.created)
-            book.add(profile)
-        elif here.name != profile.name:
-            notes.append(f"it is already here as {here.name}, and keeps that name")
+        merged = merge_copy(contents, folders)
     except ProfileError as error:
         return ImportResult(False, f"{path.name} was not imported: {error}. Nothing changed.")
-    added, differing = _merge_records(records, folders)
-    try:
-        save_profiles(book, folders.profiles)
-        if contents.puzzles is not None and contents.puzzles.games:
-            _merge_puzzles(profile.id, contents.puzzles, folders)
     except OSError as error:
         return ImportResult(False, f"The profile could not be saved ({error.strerror or error}).")
+    notes = list(merged.notes)
+    if merged.differing:
+        notes.append(f"{merged.differing} game(s) differ from the copy here with the same id; the copy here was kept")
+    if contents.bad_records:
+        notes.append(f"{contents.bad_records} damaged game(s) in the file were left out")
+    what, name = ("Added", merged.profile.name) if merged.new_here else ("Merged", contents.profile.name)
+    message = f"{what} {name}: {merged.added} new game(s)" + ("; " + "; ".join(notes) if notes else "") + "."
+    return ImportResult(True, message, merged.profile.id, merged.added)
+
+
+def merge_copy(contents: ExportContents, folders: Folders = Folders()) -> MergeResult:
+    """Merge one profile's copy into this computer without losing anything here: the profile
+    (added when missing, renamed when its name is taken), the records not here yet (by id), the
+    puzzle progress and the unlock dates. ProfileError (nothing changed) when the profile
+    cannot be added; OSError when a file cannot be written."""
+    book, _notice = load_profiles(folders.profiles)
+    profile, notes = contents.profile, []
+    here = book.find(profile.id)
+    if here is None:
+        if book.named(profile.name) is not None:
+            renamed = _free_name(book, profile.name)
+            notes.append(f"another profile is already called {profile.name}, so this one is {renamed}")
+            profile = Profile(profile.id, renamed, profile.colour, profile.created)
+        book.add(profile)
+    else:
+        if here.name != profile.name:
+            notes.append(f"it is already here as {here.name}, and keeps that name")
+        profile = here
+    added, differing = _merge_records(contents.records, folders)
+    save_profiles(book, folders.profiles)
+    if contents.puzzles is not None and contents.puzzles.games:
+        _merge_puzzles(profile.id, contents.puzzles, folders)
+    if contents.unlocks:
+        _merge_unlocks(profile.id, contents.unlocks, folders)
     if contents.puzzles_bad:
         notes.append("its puzzle progress could not be read and was left out")
-    if differing:
-        notes.append(f"{differing} game(s) differ from the copy here with the same id; the copy here was kept")
-    if bad:
-        notes.append(f"{bad} damaged game(s) in the file were left out")
-    what = "Added" if here is None else "Merged"
-    message = f"{what} {profile.name}: {added} new game(s)" + ("; " + "; ".join(notes) if notes else "") + "."
-    return ImportResult(True, message, profile.id, added)
+    if contents.unlocks_bad:
+        notes.append("its unlock dates could not be read; the unlocks are worked out again from the games")
+    return MergeResult(profile, here is None, added, differing, tuple(notes))
 
 
 def _merge_records(records: list[dict[str, Any]], folders: Folders) -> tuple[int, int]:
@@ -202,8 +254,15 @@ def _merge_records(records: list[dict[str, Any]], folders: Folders) -> tuple[int
             differing += existing.get(record["id"]) != record
             continue
         write_record(record, folders.records)
+        existing[record["id"]] = record
         added += 1
     return added, differing
+
+
+def _merge_unlocks(profile_id: str, incoming: dict[str, str], folders: Folders) -> None:
+    state, _notice = read_unlocks(profile_id, folders.unlocks_folder)  # a damaged file is set aside
+    if merge_earned(state, incoming):
+        write_unlocks(profile_id, state, folders.unlocks_folder)
 
 
 def _merge_puzzles(profile_id: str, incoming: PuzzleProgress, folders: Folders) -> None:

@@ -10,6 +10,7 @@ Also reads the puzzle trainer's progress, when this copy has one, for the hard-p
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,15 +44,16 @@ class UnlockState:
         return {"version": UNLOCK_VERSION, "earned": dict(self.earned)}
 
 
-def unlocks_path(profile_id: str) -> Path:
+def unlocks_path(profile_id: str, folder: str | os.PathLike[str] | None = None) -> Path:
+    """The profile's file in ``folder`` (None: ``unlocks`` in the user data folder)."""
     if not PROFILE_ID.fullmatch(profile_id):
         raise ValueError(f"{profile_id!r} is not a profile id")
-    return paths.data_dir() / "unlocks" / f"{profile_id}.toml"
+    return (Path(folder) if folder is not None else paths.data_dir() / "unlocks") / f"{profile_id}.toml"
 
 
-def read_unlocks(profile_id: str) -> tuple[UnlockState, str | None]:
+def read_unlocks(profile_id: str, folder: str | os.PathLike[str] | None = None) -> tuple[UnlockState, str | None]:
     """The profile's unlock state, and a notice when its file was damaged (kept as .bad)."""
-    source = unlocks_path(profile_id)
+    source = unlocks_path(profile_id, folder)
     document, notice = read_toml_or_quarantine(source)
     if document is None:
         return UnlockState(), notice
@@ -69,8 +71,20 @@ def read_unlocks(profile_id: str) -> tuple[UnlockState, str | None]:
         return UnlockState(), f"{source.name} was damaged ({error}); {kept} and worked the unlocks out again."
 
 
-def write_unlocks(profile_id: str, state: UnlockState) -> None:
-    write_toml_atomic(unlocks_path(profile_id), state.to_dict())
+def write_unlocks(profile_id: str, state: UnlockState, folder: str | os.PathLike[str] | None = None) -> None:
+    write_toml_atomic(unlocks_path(profile_id, folder), state.to_dict())
+
+
+def merge_earned(state: UnlockState, incoming: dict[str, str]) -> bool:
+    """Fold another copy's earned unlocks into ``state`` (the earlier date wins; a date beats
+    none); whether anything changed."""
+    changed = False
+    for key, when in incoming.items():
+        mine = state.earned.get(key)
+        if mine is None or (when and (not mine or when < mine)):
+            state.earned[key] = when
+            changed = True
+    return changed
 
 
 def hard_pack_progress(profile_id: str, book: ProgressBook | None = None) -> dict[str, float]:
