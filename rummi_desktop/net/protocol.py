@@ -10,6 +10,7 @@ server answers ``{"type": "error", "code", "message", "re"}``; nothing else happ
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rummi_desktop.net.record_bodies import INDEX_PAGE, MAX_BATCH, MAX_BODY_CHARS, RECORD_ID
@@ -82,7 +83,7 @@ def decode(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         raise ProtocolError("not_text", "messages are JSON text frames, not binary")
     if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too_large", f"a message may be at most {MAX_MESSAGE_BYTES} bytes")
+        raise ProtocolError("too_large", f"a message may be at most {MAX_MESSAGE_BYTES} bytes", _leading_id(text))
     try:
         message = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as error:
@@ -97,6 +98,17 @@ def decode(text: str | bytes) -> dict[str, Any]:
     if problem:
         raise ProtocolError("bad_field", f"{kind}: {problem}", re)
     return message
+
+
+LEADING_ID = re.compile(r'\{\s*"type"\s*:\s*"[a-z_]{1,32}"\s*,\s*"id"\s*:\s*([0-9]{1,16})\s*[,}]')
+
+
+def _leading_id(text: str) -> int | None:
+    """The request id of an oversize message, when it opens with its type and id (as
+    GameClient writes them), so the refusal reaches the request waiting for it; the message
+    itself is never parsed."""
+    found = LEADING_ID.match(text[:100])
+    return int(found.group(1)) if found else None
 
 
 def encode(message: dict[str, Any]) -> str:
