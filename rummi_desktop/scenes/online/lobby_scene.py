@@ -33,6 +33,7 @@ from rummi_desktop.scenes.online.new_table_form import NewTableForm
 from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.scenes.online.ranked_queue import RankedQueue
 from rummi_desktop.scenes.online.table_list import PagedTableList
+from rummi_desktop.scenes.online.profile_sync_button import sync_button
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField, edit_in
 from rummi_desktop.ui.widgets import Button, draw_panel
@@ -99,6 +100,7 @@ class OnlineScene(ShellScene):
                                             lambda: self.account_request("register"), "Make a new account", font_size=22)
         self.leaderboard_button = self._button(pygame.Rect(LEFT + 950, top, 170, ROW_H), "Leaderboards",
                                                self.open_leaderboards, "The best players of each game", font_size=22)
+        self.sync_button = sync_button(self, pygame.Rect(LEFT + 920, 126, 200, ROW_H))
         top = 300
         self.form = NewTableForm(self.widgets, LEFT, top, COLUMN)
         half = (COLUMN - 10) // 2
@@ -142,7 +144,7 @@ class OnlineScene(ShellScene):
         connected = self.link is not None and self.link.status == CONNECTED
         signed_in = connected and self.account is not None
         self.sign_in_button.enabled = self.register_button.enabled = connected
-        for button in (self.create_button, self.join_button, self.refresh_button, self.ranked_button):
+        for button in (self.create_button, self.join_button, self.refresh_button, self.ranked_button, self.sync_button):
             button.enabled = signed_in
         self.leaderboard_button.enabled = connected
 
