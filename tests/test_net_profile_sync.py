@@ -274,3 +274,28 @@ def test_an_account_keeps_one_profile_and_refuses_to_mix_in_another(tmp_path, co
 async def client_close(*clients) -> None:
     for client in clients:
         await client.close()
+
+
+def test_profile_sync_on_postgresql_across_two_computers(tmp_path, computers):
+    from pg_cluster import Cluster
+
+    a, b = computers
+    alice = alice_plays_on(a)
+    cluster = Cluster().start()
+
+    async def run():
+        async with running_server(cluster.url) as url:
+            laptop = await signed_in(url, "alice")
+            assert (await sync(laptop, alice, a)).message == "Synced Alice: 4 games up, 0 down."
+            desktop = await signed_in(url, "alice", register=False)
+            assert (await sync(desktop, None, b)).message == "Synced Alice (new on this computer): 0 games up, 4 down."
+            assert (await sync(laptop, alice, a)).message == "Synced Alice: 0 games up, 0 down."
+            again = await laptop.request("records_put", records=[{"id": r["id"], "body": pack(r)} for r in a.records()])
+            assert (again["stored"], again["already"], again["total"]) == (0, 4, 4)
+            await client_close(laptop, desktop)
+
+    try:
+        asyncio.run(run())
+    finally:
+        cluster.stop()
+    assert b.stats(alice) == a.stats(alice) and b.earned(alice) == a.earned(alice)

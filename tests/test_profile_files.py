@@ -245,6 +245,28 @@ def test_a_profiles_puzzle_progress_travels_with_its_export(tmp_path):
     assert read_book(empty.progress_file)[0] == copied
 
 
+def test_unlock_dates_travel_with_an_export_and_the_earlier_date_wins(tmp_path):
+    from rummi_desktop.storage.unlock_state import UnlockState, read_unlocks, write_unlocks
+
+    folders, book = make_home(tmp_path / "a")
+    ann = book.profiles[0]
+    write_unlocks(ann.id, UnlockState({"midnight": "2026-11-02T10:00:00+00:00", "argyle": ""}), folders.unlocks_folder)
+    export = export_profile(ann.id, tmp_path / "ann.toml", folders)
+    other = Folders(tmp_path / "b", tmp_path / "b" / "records")
+    assert import_profile(export, other).ok
+    assert read_unlocks(ann.id, other.unlocks_folder)[0].earned == {"midnight": "2026-11-02T10:00:00+00:00", "argyle": ""}
+    write_unlocks(ann.id, UnlockState({"midnight": "2026-11-05T09:00:00+00:00", "argyle": "2026-11-06T09:00:00+00:00",
+                                       "velvet": "2026-11-07T09:00:00+00:00"}), other.unlocks_folder)
+    assert import_profile(export, other).ok
+    assert read_unlocks(ann.id, other.unlocks_folder)[0].earned == {
+        "midnight": "2026-11-02T10:00:00+00:00", "argyle": "2026-11-06T09:00:00+00:00",
+        "velvet": "2026-11-07T09:00:00+00:00"}  # a date beats none; nothing here is dropped
+    damaged = export_document(ann.id, folders) | {"unlocks": ["midnight"]}
+    (tmp_path / "odd.toml").write_text(tomli_w.dumps(damaged))
+    result = import_profile(tmp_path / "odd.toml", other)
+    assert result.ok and "unlock dates could not be read" in result.message
+
+
 def test_imported_puzzle_progress_merges_with_the_progress_here(tmp_path):
     from rummi_desktop.storage.puzzle_progress import ProgressBook, read_book, write_book
     from rummi_desktop.trainer.attempts import book_attempt
