@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 
 import pytest
 
@@ -20,7 +21,7 @@ from rummi_desktop.net.profile_sync import sync_profile
 from rummi_desktop.net.record_bodies import MAX_BODY_CHARS, digest_of, pack
 from rummi_desktop.player_profiles import ProfileBook
 from rummi_desktop.stat_totals import profile_game_stats
-from rummi_desktop.storage.game_records import read_records, record_path, write_record
+from rummi_desktop.storage.game_records import read_records, write_record
 from rummi_desktop.storage.profile_transfer import Folders
 from rummi_desktop.storage.profiles import load_profiles, save_profiles
 from rummi_desktop.storage.puzzle_files import shipped_puzzles
@@ -181,7 +182,7 @@ def test_batches_past_the_limits_are_refused_and_store_nothing(tmp_path, compute
             assert "'records' is too long (at most 64)" in await refused(client, "bad_field", records=many)
             huge = [dict(entry, body="A" * (MAX_BODY_CHARS + 1))]
             assert "'body' is too long" in await refused(client, "bad_field", records=huge)
-            assert "at most 32768 bytes" in await refused(client, "too_large", records=[entry] * 20)
+            assert "at most 32768 bytes" in await refused(client, "too_large", records=[dict(entry, body="A" * MAX_BODY_CHARS)] * 2)
             damaged = [entry, dict(entry, id="r-20261120T183000-0000000f", body="not packed")]
             assert "record 2 (r-20261120T183000-0000000f) is not a packed record" in \
                 await refused(client, "bad_record", records=damaged)
@@ -222,30 +223,38 @@ def test_the_same_id_with_other_content_is_kept_first_and_named(tmp_path, comput
     asyncio.run(run())
 
 
-def test_thousands_of_records_go_up_and_down_in_pages(tmp_path, computers, monkeypatch):
+def test_many_records_go_up_and_down_in_batches_and_pages(tmp_path, computers, monkeypatch):
+    from rummi_desktop.net import profile_sync
+
     a, b = computers
     alice = alice_plays_on(a)
     model = a.records()[0]
-    for number in range(450):  # past one index page (400) and many batches
-        write_record(dict(model, id=f"r-20261121T{number // 60:02d}{number % 60:02d}00-{number:08x}"), a.folders.records)
+    for number in range(56):
+        write_record(dict(model, id=f"r-20261121T0000{number:02d}-{number:08x}"), a.folders.records)
+    monkeypatch.setattr(profile_sync, "INDEX_PAGE", 25)  # the client reads the index 25 at a time: three pages
     monkeypatch.setattr(record_handlers, "REPLY_BYTES", 8000)  # a records reply holds only a few bodies
 
     async def run():
         async with running_server(tmp_path / "s.db") as url:
             laptop = await signed_in(url, "alice")
-            assert (await sync(laptop, alice, a)).message == "Synced Alice: 454 games up, 0 down."
+            assert (await sync(laptop, alice, a)).message == "Synced Alice: 60 games up, 0 down."
+            puts = [m for m in map(json.loads, laptop.received) if m.get("type") == "records_stored"]
+            assert len(puts) > 1 and sum(m["stored"] for m in puts) == 60  # more than one message's worth
             desktop = await signed_in(url, "alice", register=False)
-            assert (await sync(desktop, None, b)).message == "Synced Alice (new on this computer): 0 games up, 454 down."
-            page = await desktop.request("records_index", limit=400)
-            assert len(page["records"]) == 400 and page["total"] == 454
+            assert (await sync(desktop, None, b)).message == "Synced Alice (new on this computer): 0 games up, 60 down."
+            replies = [m for m in map(json.loads, desktop.received) if m.get("type") in ("records_index", "records")]
+            assert [m["next"] is None for m in replies if m["type"] == "records_index"] == [False, False, True]
+            assert any(m["more"] for m in replies if m["type"] == "records")  # the rest asked for again
+            page = await desktop.request("records_index", limit=50)
             rest = await desktop.request("records_index", after=page["next"])
-            assert len(rest["records"]) == 54 and rest["next"] is None
+            assert (len(page["records"]), len(rest["records"]), rest["next"], page["total"]) == (50, 10, None, 60)
+            assert (await sync(desktop, alice, b)).message == "Synced Alice: 0 games up, 0 down."
             for client in (laptop, desktop):
                 await client.close()
 
     asyncio.run(run())
     assert {r["id"] for r in b.records()} == {r["id"] for r in a.records()}
-    assert record_path(model, b.folders.records).exists()
+    assert b.stats(alice) == a.stats(alice)
 
 
 def test_an_account_keeps_one_profile_and_refuses_to_mix_in_another(tmp_path, computers):

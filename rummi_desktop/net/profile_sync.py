@@ -31,14 +31,14 @@ from typing import Any
 
 from rummi_desktop.net.client import GameClient, ServerError
 from rummi_desktop.net.protocol import MAX_MESSAGE_BYTES, encode
-from rummi_desktop.net.record_bodies import (INDEX_PAGE, MAX_BATCH, MAX_BODY_CHARS, BodyError, digest_of, pack,
-                                             unpack)
+from rummi_desktop.net.record_bodies import INDEX_PAGE, MAX_BATCH, MAX_BODY_CHARS, BodyError, pack, unpack
 from rummi_desktop.player_profiles import GUEST, Profile, ProfileError
 from rummi_desktop.stat_totals import records_of
-from rummi_desktop.storage.game_records import RecordFormatError, check_record, read_records
+from rummi_desktop.storage.game_records import RecordFormatError, check_record, read_record, records_dir
 from rummi_desktop.storage.profile_transfer import ExportContents, Folders, MergeResult, merge_copy, read_unlock_dates
 from rummi_desktop.storage.profiles import load_profiles
 from rummi_desktop.storage.puzzle_progress import PuzzleProgress, read_book
+from rummi_desktop.storage.record_index import read_entries
 from rummi_desktop.storage.unlock_state import read_unlocks
 
 DOCUMENT_FORMAT = 1
@@ -95,7 +95,7 @@ async def _sync(client: GameClient, profile_id: str | None, folders: Folders) ->
     mine, held_ids = await asyncio.to_thread(_local_records, profile.id, folders)
     theirs = await _server_index(client)
     tally.differing = {record_id for record_id, (digest, _) in mine.items() if theirs.get(record_id, digest) != digest}
-    await _send(client, [record for record_id, (_, record) in mine.items() if record_id not in theirs], tally)
+    await _send(client, [name for record_id, (_, name) in mine.items() if record_id not in theirs], folders, tally)
     fetched = await _fetch(client, [record_id for record_id in theirs if record_id not in held_ids], tally)
     merged = await asyncio.to_thread(merge_copy, _copy_of(profile, document, fetched, tally), folders)
     tally.down, tally.notes = merged.added, list(merged.notes)
@@ -208,11 +208,22 @@ async def _write_document(client: GameClient, version: int, document: dict[str, 
 
 # ---- records ------------------------------------------------------------------------------------
 
-def _local_records(profile_id: str, folders: Folders) -> tuple[dict[str, tuple[str, dict[str, Any]]], set[str]]:
-    """({record id: (digest, record)} of the profile's games here, every record id here)."""
-    records = read_records(folders.records)[0]
-    return {record["id"]: (digest_of(record), record) for record in records_of(records, profile_id)}, \
-        {record["id"] for record in records}
+def _local_records(profile_id: str, folders: Folders) -> tuple[dict[str, tuple[str, str]], set[str]]:
+    """({record id: (digest, file under the records folder)} of the profile's games here, every
+    record id here), from the record index: no record is read in full unless it changed."""
+    entries = read_entries(folders.records)[0]
+    mine = {entry["summary"]["id"]: (entry["digest"], entry["file"])
+            for entry in entries if records_of([entry["summary"]], profile_id)}
+    return mine, {entry["summary"]["id"] for entry in entries}
+
+
+def _records_to_send(files: list[str], folders: Folders) -> list[dict[str, Any]]:
+    records = []
+    for name in files:
+        record, _notice = read_record(records_dir(folders.records) / name)  # a file damaged meanwhile is set aside
+        if record is not None:
+            records.append(record)
+    return records
 
 
 async def _server_index(client: GameClient) -> dict[str, str]:
@@ -245,7 +256,8 @@ def _batches(records: list[dict[str, Any]], tally: _Tally) -> list[list[dict[str
     return [batch for batch in batches if batch]
 
 
-async def _send(client: GameClient, records: list[dict[str, Any]], tally: _Tally) -> None:
+async def _send(client: GameClient, files: list[str], folders: Folders, tally: _Tally) -> None:
+    records = await asyncio.to_thread(_records_to_send, files, folders)
     for batch in await asyncio.to_thread(_batches, records, tally):
         try:
             reply = await _ask(client, "records_put", records=batch)

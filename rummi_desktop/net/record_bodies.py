@@ -2,9 +2,9 @@
 in base64url without padding (a record holds its whole game, tens of KiB of JSON; packed, a few
 KiB, so a batch of them fits one message).
 
-The digest names a record's content: the first 32 hex digits of the SHA-256 of its canonical
-JSON (keys sorted, no spaces). The client and the server compute it alike, so two copies with
-the same id and digest are the same game, and the same id with another digest is a conflict.
+The digest names a record's content (:mod:`rummi_desktop.storage.record_digest`); the client
+and the server compute it alike, so two copies with the same id and digest are the same game,
+and the same id with another digest is a conflict.
 Unpacking is bounded: a crafted body cannot inflate past :data:`MAX_RECORD_JSON`.
 """
 
@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import json
 import zlib
 from typing import Any
+
+from rummi_desktop.storage.record_digest import canonical_json, digest_of  # noqa: F401  (the sync's digest)
 
 RECORD_ID = r"r-[0-9]{8}T[0-9]{6}-[0-9a-f]{8}"  # as storage.game_records makes them
 MAX_BODY_CHARS = 24 * 1024  # one packed record; a batch message is still capped at 32 KiB
@@ -26,14 +27,6 @@ INDEX_PAGE = 400  # (id, digest) pairs in one records_index page: about 26 KiB
 
 class BodyError(ValueError):
     """A body that is not a packed record; the message says why in plain words."""
-
-
-def canonical_json(record: dict[str, Any]) -> str:
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
-
-def digest_of(record: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical_json(record).encode("utf-8")).hexdigest()[:32]
 
 
 def pack(record: dict[str, Any]) -> str:

@@ -37,10 +37,12 @@ from rummi_desktop.finished_games import measures_of
 from rummi_desktop.games import GAMES
 from rummi_desktop.player_profiles import NAME_LIMIT, Profile, ProfileError
 from rummi_desktop.stat_totals import profile_game_stats, records_of
-from rummi_desktop.storage.game_records import RecordFormatError, check_record, read_records, record_path, write_record
+from rummi_desktop.storage.game_records import (RecordFormatError, check_record, read_record, read_records, record_path,
+                                                write_record)
 from rummi_desktop.storage.profiles import load_profiles, save_profiles
 from rummi_desktop.storage.puzzle_progress import (PuzzleProgress, PuzzleRecord, progress_path, read_book,
                                                    write_book)
+from rummi_desktop.storage.record_index import add_to_index, read_summaries
 from rummi_desktop.storage.toml_files import parse_toml_bytes, read_regular_file, write_toml_atomic
 from rummi_desktop.storage.unlock_state import merge_earned, read_unlocks, write_unlocks
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
@@ -246,17 +248,28 @@ def merge_copy(contents: ExportContents, folders: Folders = Folders()) -> MergeR
 
 
 def _merge_records(records: list[dict[str, Any]], folders: Folders) -> tuple[int, int]:
-    """(added, differing): records written, and records whose id is here with other content."""
-    existing = {record["id"]: record for record in read_records(folders.records)[0]}
-    added = differing = 0
-    for record in records:
-        if record["id"] in existing or record_path(record, folders.records).exists():
-            differing += existing.get(record["id"]) != record
-            continue
-        write_record(record, folders.records)
-        existing[record["id"]] = record
-        added += 1
-    return added, differing
+    """(added, differing): records written, and records whose id is here with other content.
+    What is here comes from the record index; only a record whose id is here is read in full."""
+    if not records:
+        return 0, 0
+    here = {summary["id"]: summary for summary in read_summaries(folders.records)[0]}
+    written: list[tuple[Path, dict[str, Any]]] = []
+    differing = 0
+    try:
+        for record in records:
+            if record["id"] in here or record_path(record, folders.records).exists():
+                differing += _stored_copy(record, here.get(record["id"]), folders) != record
+                continue
+            written.append((write_record(record, folders.records), record))
+            here[record["id"]] = record
+    finally:
+        add_to_index(written, folders.records)  # the next read finds them indexed
+    return len(written), differing
+
+
+def _stored_copy(record: dict[str, Any], summary: dict[str, Any] | None, folders: Folders) -> dict[str, Any] | None:
+    """The record here with ``record``'s id (None when it cannot be read)."""
+    return read_record(record_path(summary or record, folders.records))[0]
 
 
 def _merge_unlocks(profile_id: str, incoming: dict[str, str], folders: Folders) -> None:

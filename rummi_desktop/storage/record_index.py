@@ -2,8 +2,11 @@
 statistics and leaderboards open fast: a record holds its whole game (state and log, tens of
 KiB), while statistics need only its seats and scores.
 
+Each entry also keeps the record's digest (:mod:`rummi_desktop.storage.record_digest`), so a
+profile sync learns what is here without reading every record in full.
+
 The records stay the truth; the index is a cache of them. Each entry notes its file's size and
-modification time, and an entry whose file changed, or a file with no entry, is read again
+modification time (an entry without a digest, from an older copy of the game, is read again), and an entry whose file changed, or a file with no entry, is read again
 (a damaged record is then set aside and reported as usual); an entry whose file is gone is
 dropped. A damaged index is set aside as ``index.toml.bad`` and rebuilt from the records.
 """
@@ -15,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rummi_desktop.storage.game_records import RecordFormatError, check_summary, read_record, records_dir
+from rummi_desktop.storage.record_digest import digest_of
 from rummi_desktop.storage.toml_files import SAVE_SIZE_LIMIT, read_toml_or_quarantine, write_toml_atomic
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
@@ -53,6 +57,13 @@ def _known_entries(index_path: Path) -> tuple[dict[str, dict[str, Any]], list[st
 
 def read_summaries(folder: str | os.PathLike[str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """A summary of every readable record (oldest first), and notices as ``read_records`` gives."""
+    entries, notices = read_entries(folder)
+    return [entry["summary"] for entry in entries], notices
+
+
+def read_entries(folder: str | os.PathLike[str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The index entry of every readable record, oldest first: ``file`` (its path under the
+    records folder), ``summary`` and ``digest``; and notices as ``read_records`` gives."""
     root = records_dir(folder)
     index_path = root / INDEX_FILE
     known, notices = _known_entries(index_path)
@@ -61,7 +72,7 @@ def read_summaries(folder: str | os.PathLike[str] | None = None) -> tuple[list[d
         name = f"{source.parent.name}/{source.name}"
         stamp = _stamp(source)
         entry = known.get(name)
-        if entry is not None and not _good_summary(entry.get("summary")):
+        if entry is not None and (not _good_summary(entry.get("summary")) or not isinstance(entry.get("digest"), str)):
             entry = None
         if entry is None or stamp is None or [entry.get("size"), entry.get("mtime_ns")] != list(stamp):
             changed = True
@@ -70,13 +81,30 @@ def read_summaries(folder: str | os.PathLike[str] | None = None) -> tuple[list[d
                 notices.append(notice)
             if record is None or stamp is None:
                 continue
-            entry = {"file": name, "size": stamp[0], "mtime_ns": stamp[1], "summary": summary_of(record)}
+            entry = {"file": name, "size": stamp[0], "mtime_ns": stamp[1], "summary": summary_of(record),
+                     "digest": digest_of(record)}
         entries.append(entry)
     if changed or len(entries) != len(known):
         _write_index(index_path, entries)
-    summaries = [entry["summary"] for entry in entries]
-    summaries.sort(key=lambda summary: (summary["finished_at"], summary["id"]))
-    return summaries, notices
+    entries.sort(key=lambda entry: (entry["summary"]["finished_at"], entry["summary"]["id"]))
+    return entries, notices
+
+
+def add_to_index(written: list[tuple[Path, dict[str, Any]]], folder: str | os.PathLike[str] | None = None) -> None:
+    """Index records just written (each file and the record written to it), so the next read
+    need not parse them again: what an import or a sync writes by the thousand."""
+    from rummi_desktop.storage.saves import to_toml_safe
+
+    index_path = records_dir(folder) / INDEX_FILE
+    known, _notices = _known_entries(index_path)
+    for source, record in written:
+        stamp = _stamp(source)
+        if stamp is not None:
+            stored = to_toml_safe(record)  # what reading the file gives back
+            name = f"{source.parent.name}/{source.name}"
+            known[name] = {"file": name, "size": stamp[0], "mtime_ns": stamp[1], "summary": summary_of(stored),
+                           "digest": digest_of(stored)}
+    _write_index(index_path, list(known.values()))
 
 
 def _good_summary(summary: Any) -> bool:
