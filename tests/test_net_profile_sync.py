@@ -308,3 +308,27 @@ def test_profile_sync_on_postgresql_across_two_computers(tmp_path, computers):
     finally:
         cluster.stop()
     assert b.stats(alice) == a.stats(alice) and b.earned(alice) == a.earned(alice)
+
+
+def test_two_computers_giving_one_new_account_two_profiles_at_once_get_one(tmp_path, computers):
+    a, b = computers
+    alice = alice_plays_on(a)
+    b.use()
+    book = ProfileBook()
+    bea = book.create("Bea")
+    save_profiles(book, b.folders.profiles)
+    write_record(finished_record("tumblewords", 3, {0: bea.id}, WHEN)[1], b.folders.records)
+
+    async def run():
+        async with running_server(tmp_path / "s.db") as url:
+            laptop = await signed_in(url, "alice")
+            desktop = await signed_in(url, "alice", register=False)
+            results = await asyncio.gather(sync_profile(laptop, alice, a.folders), sync_profile(desktop, bea.id, b.folders))
+            index = await laptop.request("records_index")
+            await client_close(laptop, desktop)
+            return results, index
+
+    results, index = asyncio.run(run())
+    assert sorted(result.ok for result in results) == [False, True]
+    winner = next(result for result in results if result.ok)
+    assert index["total"] == (4 if winner.profile_id == alice else 1)  # only the winner's games went up

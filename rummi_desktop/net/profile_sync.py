@@ -89,8 +89,7 @@ async def sync_profile(client: GameClient, profile_id: str | None, folders: Fold
 
 
 async def _sync(client: GameClient, profile_id: str | None, folders: Folders) -> SyncResult:
-    version, document = await _document(client)
-    profile = await asyncio.to_thread(_profile_to_sync, document, profile_id, folders)
+    version, document, profile = await _claimed_document(client, profile_id, folders)
     tally = _Tally()
     mine, held_ids = await asyncio.to_thread(_local_records, profile.id, folders)
     theirs = await _server_index(client)
@@ -144,6 +143,26 @@ def _profile_to_sync(document: dict[str, Any], profile_id: str | None, folders: 
         raise _Refused(f"This account keeps the profile {kept.name}; choose {kept.name} (or Guest, to restore it) "
                        f"here, or sync {chosen.name} with an account of its own. Nothing was changed.")
     return book.find(kept.id) or kept
+
+
+async def _claimed_document(client: GameClient, profile_id: str | None,
+                            folders: Folders) -> tuple[int, dict[str, Any], Profile]:
+    """(version, document, profile): the account's document once it names the profile to sync.
+    An account with none yet is given the one chosen here before any record goes up, so two
+    computers can never fill one account with two profiles' games."""
+    for _ in range(PUT_TRIES):
+        version, document = await _document(client)
+        profile = await asyncio.to_thread(_profile_to_sync, document, profile_id, folders)
+        if "profile" in document:
+            return version, document, profile
+        claimed = {**document, "format": DOCUMENT_FORMAT, "profile": profile.to_dict()}
+        try:
+            await _ask(client, "profile_put", version=version, document=claimed)
+            return version + 1, claimed, profile
+        except ServerError as error:
+            if error.code != "profile_conflict":
+                raise
+    raise ServerError("profile_conflict", "the profile kept changing on the server; sync again")
 
 
 def _puzzles_in(document: dict[str, Any]) -> tuple[PuzzleProgress | None, bool]:
@@ -202,6 +221,9 @@ async def _write_document(client: GameClient, version: int, document: dict[str, 
             if error.code != "profile_conflict":
                 raise
         version, document = await _document(client)  # another computer wrote meanwhile: merge it in too
+        kept = _server_profile(document)
+        if kept is None or kept.id != profile.id:
+            raise _Refused("The account's profile changed on the server during the sync; sync again.")
         await asyncio.to_thread(merge_copy, _copy_of(profile, document, [], _Tally()), folders)
     raise ServerError("profile_conflict", "the profile kept changing on the server; sync again")
 
