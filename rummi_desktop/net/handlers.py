@@ -15,13 +15,13 @@ from typing import Any
 from rummi_desktop.net import accounts, lobby
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.matchmaking import pairs
-from rummi_desktop.net.protocol import PROTOCOL_VERSION, ProtocolError
+from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, ProtocolError
+from rummi_desktop.net.record_handlers import records_get, records_index, records_put
 from rummi_desktop.net.records import OPEN, Seat, TableRecord
 from rummi_desktop.net.store import Account
 from rummi_desktop.net.views import game_message
 
 MAX_OPEN_TABLES = 20  # tables an account may sit at that are not over
-PROFILE_BYTES = 24 * 1024
 
 
 def _account(connection: Connection) -> Account:
@@ -313,13 +313,7 @@ async def profile_put(server, connection: Connection, message: dict[str, Any]) -
     return {"type": "profile", "version": message["version"] + 1, "document": message["document"]}
 
 
-def _record_handlers() -> tuple:
-    from rummi_desktop.net.record_handlers import records_get, records_index, records_put
-
-    return records_put, records_index, records_get
-
-
 HANDLERS = {function.__name__: function for function in (
     hello, ping, register, sign_in, resume, sign_out, list_tables, my_tables, create_table, join_table,
     start_table, leave_table, subscribe, unsubscribe, move, forfeit, rating, leaderboard, matchmake,
-    cancel_matchmake, profile_get, profile_put, *_record_handlers())}
+    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get)}

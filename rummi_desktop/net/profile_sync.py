@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummi_desktop.net.client import GameClient, ServerError
-from rummi_desktop.net.protocol import MAX_MESSAGE_BYTES, encode
+from rummi_desktop.net.protocol import MAX_MESSAGE_BYTES, PROFILE_BYTES, encode
 from rummi_desktop.net.record_bodies import INDEX_PAGE, MAX_BATCH, MAX_BODY_CHARS, BodyError, pack, unpack
 from rummi_desktop.player_profiles import GUEST, Profile, ProfileError
 from rummi_desktop.stat_totals import records_of
@@ -42,7 +42,6 @@ from rummi_desktop.storage.record_index import read_entries
 from rummi_desktop.storage.unlock_state import read_unlocks
 
 DOCUMENT_FORMAT = 1
-DOCUMENT_BYTES = 24 * 1024  # the server's cap on a profile document (net/handlers.PROFILE_BYTES)
 BATCH_BUDGET = MAX_MESSAGE_BYTES - 1024  # a records_put's bytes, leaving room for its envelope
 PUT_TRIES = 4  # a document write that meets another computer's writes reads and merges again
 RATE_PAUSE, RATE_TRIES = 0.5, 40  # the server allows 30 messages a second: a refused one waits
@@ -208,7 +207,7 @@ async def _write_document(client: GameClient, version: int, document: dict[str, 
                           folders: Folders, tally: _Tally) -> None:
     for _ in range(PUT_TRIES):
         wanted = await asyncio.to_thread(_new_document, document, profile, folders)
-        if len(encode(wanted).encode("utf-8")) > DOCUMENT_BYTES:
+        if len(encode(wanted).encode("utf-8")) > PROFILE_BYTES:
             wanted.pop("puzzles")
             note = "the puzzle progress is too large to keep on the server, so it stays here"
             tally.notes += [note] if note not in tally.notes else []

@@ -19,6 +19,7 @@ from rummi_desktop.net.schema import Field, check, optional
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 32 * 1024  # larger messages are refused with an error (the socket stays open)
 SOCKET_MAX_BYTES = 1024 * 1024  # past this the socket itself is closed (code 1009)
+PROFILE_BYTES = 24 * 1024  # a profile document (profile_put), as JSON
 
 TABLE = Field("str", low=1, high=40)
 GAME = Field("str", low=1, high=24)
