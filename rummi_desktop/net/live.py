@@ -4,10 +4,10 @@ use, and the one path by which a move changes a game.
 A game's state is rebuilt from its seed and its move log (``spec.new_state`` + ``perform`` of
 each logged action), so a process that starts, or that another process got ahead of, replays
 what it is missing: from the store, by version, or straight from the move's notice when it
-holds exactly the version before (:meth:`LiveGames.take_move`). Every move goes through the game's own model (``apply``, or
-``play_seat_move`` for a computer seat, or ``forfeit_turn`` for a clock that ran out); the
-actions it logged are stored as the next version only if the table is still at the version
-the move was made against (:meth:`SqlStore.append_move`).
+holds exactly the version before (:meth:`LiveGames.take_move`). Every move goes through the
+game's own model (``apply``, or ``play_seat_move`` for a computer seat, or ``forfeit_turn`` for
+a clock that ran out); the actions it logged are stored as the next version only if the
+table is still at the version the move was made against (:meth:`SqlStore.append_move`).
 """
 
 from __future__ import annotations

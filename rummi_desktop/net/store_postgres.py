@@ -103,10 +103,12 @@ class PostgresStore(SqlStore):
         notice only if both did; a unique seq clash fails the whole statement."""
         async with self.reading() as tx:
             rows = await tx.rows(
-                "WITH moved AS (UPDATE game_tables SET version = ?, status = ?, current_seat = ?, computer_on_turn = ?, "
-                "deadline = ?, updated = ?, result = ? WHERE id = ? AND version = ? RETURNING id), "
+                "WITH moved AS (UPDATE game_tables SET version = ?, status = ?, current_seat = ?, "
+                "computer_on_turn = ?, deadline = ?, updated = ?, result = ? WHERE id = ? AND version = ? "
+                "RETURNING id), "
                 "logged AS (INSERT INTO moves (table_id, version, seat, actions, seq, at) "
-                "SELECT id, ?::bigint, ?::integer, ?::text, ?::bigint, ?::double precision FROM moved RETURNING version) "
+                "SELECT id, ?::bigint, ?::integer, ?::text, ?::bigint, ?::double precision FROM moved "
+                "RETURNING version) "
                 "SELECT pg_notify(?, ?) FROM logged",
                 (after.version, after.status, after.current_seat, _computer_on_turn(after), after.deadline,
                  after.updated, json.dumps(after.result) if after.result else None, after.id, after.version - 1,
