@@ -51,9 +51,7 @@ async def play_seat(client: GameClient, table: str, tier: str = "easy", seed: in
 
 async def one_move(client: GameClient, table: str, game: dict, tier: str, rng: random.Random,
                     tally: BotTally) -> int:
-    # Think off the event loop, as a person thinks while their window keeps reading: a bot's
-    # search must not hold up the other bots' sockets in this process (nor their arrival times).
-    notation = await asyncio.to_thread(choose, game, tier, rng)
+    notation = choose(game, tier, rng)
     started = time.perf_counter()
     try:
         ack = await client.move(table, notation, game["version"])
