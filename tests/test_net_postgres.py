@@ -3,18 +3,25 @@ together (a move through one reaches players on the other), and when one process
 mid-game its clients reconnect to the other and finish, with no move lost."""
 
 import asyncio
+import random
 import re
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
 from net_support import signed_in
 from pg_cluster import Cluster
-from rummi_desktop.net.bots import BotTally, play_seat
+from rummi_desktop.net import lobby, notices
+from rummi_desktop.net.accounts import new_id, new_invite_code
+from rummi_desktop.net.bots import BotTally, choose, play_seat
 from rummi_desktop.net.live import fresh_state
+from rummi_desktop.net.records import Seat, TableRecord
+from rummi_desktop.net.server import GameServer
 from rummi_desktop.net.store_postgres import PostgresStore
+from rummi_desktop.net.views import game_message
 
 
 @pytest.fixture(scope="module")
@@ -99,3 +106,112 @@ def test_clients_on_two_processes_play_and_survive_one_being_killed(cluster, two
         for action in move.actions:
             state.perform(action)
     assert state.is_terminal and record.result["winners"] == list(state.winners())
+
+
+# ---- a move's notice, applied without a fetch; a gap, re-fetched -------------------------------
+
+class CountingStore(PostgresStore):
+    """Counts the re-fetches by version (a move's reads go through ``changes_since`` too)."""
+
+    fetches = 0
+
+    async def changes_since(self, table_id, version, seat_seq=None):
+        if seat_seq is None:
+            self.fetches += 1
+        return await super().changes_since(table_id, version, seat_seq)
+
+
+async def server_on(url, dropped_versions=()):
+    """A GameServer as a ``serve`` process runs it; notices of ``dropped_versions`` never reach it."""
+    server = GameServer(await CountingStore(url).open(), shared=True)
+    hear = server._notice
+
+    async def lossy_notice(payload):
+        notice = notices.parse(payload)
+        if notice is None or notice.version not in dropped_versions:
+            await hear(payload)
+
+    server._notice = lossy_notice  # before start: the listener calls it
+    await server.start()
+    server._chores.cancel()  # no version re-checks every 3 s: only notices move this process's games
+    return server
+
+
+async def started_table(server):
+    now = time.time()
+    seats = (Seat("human", "ann-id", "Ann"), Seat("human", "bob-id", "Bob"))
+    record = TableRecord(new_id(), "tumblewords", "ann-id", seats, {}, 1234, clock_kind="live", clock_seconds=600.0,
+                         invite=new_invite_code(), updated=now, created=now)
+    record = lobby.started(record, fresh_state(record).current, now)
+    await server.store.insert_table(record)
+    return record.id
+
+
+async def move_on(server, table_id, rng):
+    live = server.live.games[table_id]
+    seat = live.state.current
+    notation = choose(game_message(live, seat), "easy", rng)
+    seq = 1 + await server.store.last_seq(table_id, seat)
+    return await server.live.player_move(live, seat, live.record.version, seq, notation)
+
+
+async def reaches(server, table_id, version):
+    for _ in range(1000):
+        if server.live.games[table_id].record.version >= version:
+            return server.live.games[table_id]
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the other process never reached version {version}")
+
+
+async def replayed_log(store, table_id):
+    record, moves = await store.table(table_id), await store.moves_since(table_id, 0)
+    state = fresh_state(record)
+    for move in moves:
+        for action in move.actions:
+            state.perform(action)
+    return record, state.log
+
+
+def test_a_moves_notice_is_applied_by_the_other_process_without_a_fetch(cluster):
+    async def play():
+        mover, other = await server_on(cluster.url), await server_on(cluster.url)
+        try:
+            table_id = await started_table(mover)
+            await mover.live.get(table_id), await other.live.get(table_id)
+            fetches = other.store.fetches
+            rng = random.Random(3)
+            for _ in range(4):
+                version = await move_on(mover, table_id, rng)
+                held = await reaches(other, table_id, version)
+            assert other.store.fetches == fetches  # every move came whole in its notice
+            record, log = await replayed_log(other.store, table_id)
+            assert held.state.log == log  # each move applied once, in order
+            assert held.record == record  # the turn fields as stored (the live clock's deadline too)
+            await other._recheck_all()
+            assert held.state.log == log and other.store.fetches == fetches
+        finally:
+            await mover.stop(), await other.stop()
+
+    asyncio.run(play())
+
+
+def test_a_lost_notice_leaves_a_gap_that_is_re_fetched_by_version(cluster):
+    async def play():
+        mover = await server_on(cluster.url)
+        other = await server_on(cluster.url, dropped_versions={2})
+        try:
+            table_id = await started_table(mover)
+            await mover.live.get(table_id), await other.live.get(table_id)
+            rng = random.Random(4)
+            await reaches(other, table_id, await move_on(mover, table_id, rng))
+            fetches = other.store.fetches
+            assert await move_on(mover, table_id, rng) == 2  # its notice is lost on the way to the other
+            held = await reaches(other, table_id, await move_on(mover, table_id, rng))
+            assert other.store.fetches == fetches + 1  # version 3's notice showed the gap: fetched 2 and 3
+            record, log = await replayed_log(other.store, table_id)
+            assert held.record.version == record.version == 3
+            assert held.state.log == log and held.record == record
+        finally:
+            await mover.stop(), await other.stop()
+
+    asyncio.run(play())

@@ -15,6 +15,7 @@ from typing import Any
 from rummi_desktop.net import accounts, lobby
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.matchmaking import pairs
+from rummi_desktop.net.notices import account_notice
 from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, ProtocolError
 from rummi_desktop.net.record_handlers import records_get, records_index, records_put
 from rummi_desktop.net.records import OPEN, Seat, TableRecord
@@ -292,7 +293,7 @@ async def _matched_table(server, game: str, first: str, second: str) -> None:
     for account_id in (first, second):
         server.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})
         if server.shared:
-            await server.store.notify(f"a:{account_id}:{record.id}")
+            await server.store.notify(account_notice(account_id, record.id))
 
 
 async def profile_get(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:

@@ -3,15 +3,17 @@ use, and the one path by which a move changes a game.
 
 A game's state is rebuilt from its seed and its move log (``spec.new_state`` + ``perform`` of
 each logged action), so a process that starts, or that another process got ahead of, replays
-what it is missing. Every move goes through the game's own model (``apply``, or
-``play_seat_move`` for a computer seat, or ``forfeit_turn`` for a clock that ran out); the
-actions it logged are stored as the next version only if the table is still at the version
-the move was made against (:meth:`SqlStore.append_move`).
+what it is missing: from the store, by version, or straight from the move's notice when it
+holds exactly the version before (:meth:`LiveGames.take_move`). Every move goes through the
+game's own model (``apply``, or ``play_seat_move`` for a computer seat, or ``forfeit_turn`` for
+a clock that ran out); the actions it logged are stored as the next version only if the
+table is still at the version the move was made against (:meth:`SqlStore.append_move`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -19,11 +21,13 @@ from typing import Any, Callable
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import IllegalMove, MoveNotationError
 from rummi_desktop.net.lobby import turn_passed
+from rummi_desktop.net.notices import MoveNotice
 from rummi_desktop.net.protocol import ProtocolError
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
-from rummi_desktop.net.store import SqlStore
+from rummi_desktop.net.store import Changes, SqlStore
 
 MAX_VERSIONS = 5000  # a safety stop: a game this long ends without a winner
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -67,18 +71,39 @@ class LiveGames:
             await self._catch_up(live)
         return live
 
-    async def _catch_up(self, live: LiveGame) -> bool:
-        """Replay the moves stored after the version held; True if there were any."""
-        moves = await self.store.moves_since(live.record.id, live.record.version)
-        if not moves:
+    async def _catch_up(self, live: LiveGame, seat_seq: tuple[int, int] | None = None) -> Changes:
+        """Replay the moves stored after the version held (one read, which also answers
+        ``seat_seq``'s facts for a move about to be made)."""
+        changes = await self.store.changes_since(live.record.id, live.record.version, seat_seq)
+        if changes.moves:
+            for move in changes.moves:
+                self._replay(live, move.seat, move.actions)
+            record, last = changes.record, changes.moves[-1].version
+            live.record = record if record is not None and record.version == last else live.record.with_(version=last)
+            self.on_change(live, False)
+        return changes
+
+    @staticmethod
+    def _replay(live: LiveGame, seat: int, actions: list[str]) -> None:
+        for action in actions:
+            live.state.perform(action)
+        live.last_seat, live.last_actions = seat, actions
+
+    def take_move(self, table_id: str, version: int, move: MoveNotice) -> bool:
+        """Apply a move another process stored as ``version``, as its notice carries it, when
+        this process holds exactly the version before and nothing else is working on the game;
+        False when the caller must re-fetch by version instead (a gap, or the game busy)."""
+        live = self.games.get(table_id)
+        if live is None or live.record.version != version - 1 or live.lock.locked():
             return False
-        for move in moves:
-            for action in move.actions:
-                live.state.perform(action)
-            live.last_seat, live.last_actions = move.seat, move.actions
-        record = await self.store.table(live.record.id)
-        live.record = record if record is not None and record.version == moves[-1].version else \
-            live.record.with_(version=moves[-1].version)
+        # No await from here on: nothing else runs on the game while it changes.
+        try:
+            self._replay(live, move.seat, move.actions)
+        except Exception:  # a notice this process cannot replay: rebuild the game from the store
+            log.exception("replaying a move notice failed; the game is fetched again")
+            self.forget(table_id)
+            return False
+        live.record = live.record.with_(version=version, **move.turn)
         self.on_change(live, False)
         return True
 
@@ -95,9 +120,8 @@ class LiveGames:
     async def player_move(self, live: LiveGame, seat: int, version: int, seq: int, notation: str | None) -> int:
         """Apply a person's move (None: forfeit the turn) and return the new version."""
         async with live.lock:
-            await self._catch_up(live)
-            record = live.record
-            done, last_seq = await self.store.seq_facts(record.id, seat, seq)
+            changes = await self._catch_up(live, (seat, seq))
+            record, done, last_seq = live.record, changes.seq_done, changes.last_seq
             if done is not None:
                 raise ProtocolError("duplicate_seq", f"move number {seq} was already applied (version {done}); "
                                     "nothing was done again")

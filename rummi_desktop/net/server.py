@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move
+from rummi_desktop.net import notices
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.live import LiveGame, LiveGames
@@ -177,7 +178,7 @@ class GameServer:
     async def publish_table(self, record: TableRecord) -> None:
         self.table_changed(record)
         if self.shared:
-            await self.store.notify(f"t:{record.id}:{record.version}")
+            await self.store.notify(notices.table_notice(record.id, record.version))
 
     def serve_turn_soon(self, table_id: str) -> None:
         if table_id not in self._serving:
@@ -217,23 +218,27 @@ class GameServer:
     # ---- other processes and chores ---------------------------------------------------------
 
     async def _notice(self, payload: str) -> None:
-        kind, _, rest = payload.partition(":")
-        if kind == "t":
-            table_id, _, version = rest.rpartition(":")
-            live = self.live.games.get(table_id)
-            if live is not None:
-                if live.record.version < int(version or 0):  # not one of this process's own moves
-                    self._refresh_soon(table_id)
-            elif table_id in self.watchers:
-                record = await self.store.table(table_id)
+        notice = notices.parse(payload)
+        if notice is None:
+            return
+        if notice.kind == "a":
+            if notice.subject in self.by_account:
+                record = await self.store.table(notice.table)
                 if record is not None:
-                    self.table_changed(record)
-        elif kind == "a":
-            account_id, _, table_id = rest.partition(":")
-            if account_id in self.by_account:
-                record = await self.store.table(table_id)
-                if record is not None:
-                    self.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})
+                    self.push_to_account(notice.subject, {"type": "matched", "table": record.public(for_member=True)})
+            return
+        table_id = notice.subject
+        live = self.live.games.get(table_id)
+        if live is not None:
+            if live.record.version >= notice.version:
+                return  # one of this process's own moves, or one it has already
+            move = notices.move_of(notice) if notice.kind == "m" and table_id not in self._refreshing else None
+            if move is None or not self.live.take_move(table_id, notice.version, move):
+                self._refresh_soon(table_id)  # a gap, or the game busy: re-fetch by version
+        elif table_id in self.watchers:
+            record = await self.store.table(table_id)
+            if record is not None:
+                self.table_changed(record)
 
     def _refresh_soon(self, table_id: str) -> None:
         """Catch a game up off the listener (which must keep reading notices). A notice for a

@@ -16,6 +16,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
+from rummi_desktop.net.notices import move_notice, table_notice
 from rummi_desktop.net.records import PLAYING, TableRecord, seats_from_text, seats_text
 from rummi_desktop.net.store_records import RECORD_SCHEMA, SyncedRecords
 
@@ -47,6 +48,10 @@ SCHEMA = (
 
 TABLE_COLUMNS = ("id, game, creator, seats, options, seed, clock_kind, clock_seconds, visibility, ranked, invite, "
                  "status, version, current_seat, computer_on_turn, deadline, updated, result, created")
+TABLE_SQL = f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = ?"
+MOVES_SINCE_SQL = "SELECT version, seat, actions, seq FROM moves WHERE table_id = ? AND version > ? ORDER BY version"
+SEQ_FACTS_SQL = ("SELECT MAX(CASE WHEN seq = ? THEN version END), MAX(seq) FROM moves "
+                 "WHERE table_id = ? AND seat = ?")
 
 
 class Rollback(Exception):
@@ -73,6 +78,26 @@ class MoveRow:
     seq: int | None
 
 
+@dataclass(frozen=True)
+class Changes:
+    """A table's moves after a version and its row, read together; with a seat's seq asked
+    about, the version that seq made (or None) and the seat's highest seq (or 0)."""
+    moves: list[MoveRow]
+    record: TableRecord | None
+    seq_done: int | None = None
+    last_seq: int = 0
+
+
+def _move(row: tuple) -> MoveRow:
+    version, seat, actions, seq = row
+    return MoveRow(int(version), int(seat), json.loads(actions), None if seq is None else int(seq))
+
+
+def _seq_facts(rows: list[tuple]) -> tuple[int | None, int]:
+    done, last = rows[0] if rows else (None, None)
+    return (None if done is None else int(done)), (0 if last is None else int(last))
+
+
 def _table(row: tuple) -> TableRecord:
     (id_, game, creator, seats, options, seed, clock_kind, clock_seconds, visibility, ranked, invite, status,
      version, current_seat, _computer, deadline, updated, result, created) = row
@@ -94,6 +119,11 @@ class SqlStore(SyncedRecords):
     def reading(self) -> AbstractAsyncContextManager[Tx]:
         """For one read: no transaction block around it (one round trip to PostgreSQL, not three)."""
         raise NotImplementedError
+
+    async def read_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple]]:
+        """The rows of several reads (PostgreSQL's store sends them in one round trip)."""
+        async with self.reading() as tx:
+            return [await tx.rows(sql, params) for sql, params in queries]
 
     async def setup(self) -> None:
         async with self.transaction() as tx:
@@ -169,7 +199,7 @@ class SqlStore(SyncedRecords):
 
     async def table(self, table_id: str) -> TableRecord | None:
         async with self.reading() as tx:
-            rows = await tx.rows(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,))
+            rows = await tx.rows(TABLE_SQL, (table_id,))
         return _table(rows[0]) if rows else None
 
     async def table_by_invite(self, code: str) -> TableRecord | None:
@@ -203,7 +233,7 @@ class SqlStore(SyncedRecords):
                  old.status, old.version))
             if changed == 1:
                 await self._write_members(tx, new)
-                await self.notify_in(tx, f"t:{new.id}:{new.version}")
+                await self.notify_in(tx, table_notice(new.id, new.version))
             return changed == 1
 
     async def append_move(self, after: TableRecord, actions: list[str], seat: int, seq: int | None) -> bool:
@@ -219,22 +249,31 @@ class SqlStore(SyncedRecords):
                 return False
             await tx.run("INSERT INTO moves (table_id, version, seat, actions, seq, at) VALUES (?, ?, ?, ?, ?, ?)",
                          (after.id, after.version, seat, json.dumps(actions), seq, after.updated))
-            await self.notify_in(tx, f"t:{after.id}:{after.version}")
+            await self.notify_in(tx, move_notice(after, actions, seat, seq))
             return True
 
     async def moves_since(self, table_id: str, version: int) -> list[MoveRow]:
         async with self.reading() as tx:
-            rows = await tx.rows("SELECT version, seat, actions, seq FROM moves WHERE table_id = ? AND version > ? "
-                                 "ORDER BY version", (table_id, version))
-        return [MoveRow(int(v), int(s), json.loads(a), None if q is None else int(q)) for v, s, a, q in rows]
+            rows = await tx.rows(MOVES_SINCE_SQL, (table_id, version))
+        return [_move(row) for row in rows]
+
+    async def changes_since(self, table_id: str, version: int, seat_seq: tuple[int, int] | None = None) -> Changes:
+        """The moves after ``version`` and the table row (and, for ``seat_seq`` = (seat, seq),
+        that seq's facts), in one go: a move costs one read and one write."""
+        queries = [(MOVES_SINCE_SQL, (table_id, version)), (TABLE_SQL, (table_id,))]
+        if seat_seq is not None:
+            seat, seq = seat_seq
+            queries.append((SEQ_FACTS_SQL, (seq, table_id, seat)))
+        results = await self.read_many(queries)
+        moves, tables = [_move(row) for row in results[0]], results[1]
+        done, last = _seq_facts(results[2]) if seat_seq is not None else (None, 0)
+        return Changes(moves, _table(tables[0]) if tables else None, done, last)
 
     async def seq_facts(self, table_id: str, seat: int, seq: int) -> tuple[int | None, int]:
         """(the version that ``seq`` made, or None; the seat's highest seq so far, or 0)."""
         async with self.reading() as tx:
-            rows = await tx.rows("SELECT MAX(CASE WHEN seq = ? THEN version END), MAX(seq) FROM moves "
-                                 "WHERE table_id = ? AND seat = ?", (seq, table_id, seat))
-        done, last = rows[0] if rows else (None, None)
-        return (None if done is None else int(done)), (0 if last is None else int(last))
+            rows = await tx.rows(SEQ_FACTS_SQL, (seq, table_id, seat))
+        return _seq_facts(rows)
 
     async def last_seq(self, table_id: str, seat: int) -> int:
         async with self.reading() as tx:

@@ -1,20 +1,28 @@
 """The shared store: PostgreSQL, for several server processes on one or more machines.
 
 A few pooled connections run the queries; one more connection LISTENs on the ``rummi`` channel.
-Every committed move sends ``NOTIFY rummi, 't:<table>:<version>'`` inside its transaction (so
-the notice goes out exactly when the move is visible), and the other processes re-fetch the
-table's moves after the version they hold. A lost notice loses nothing: the server also
-re-checks the versions of the tables it serves every few seconds.
+Every committed move sends a notice (:mod:`rummi_desktop.net.notices`) inside its transaction,
+so the notice goes out exactly when the move is visible: it carries the move, and a process
+holding the version before applies it without a fetch; any other re-fetches the table's moves
+after the version it holds. A lost notice loses nothing: the server also re-checks the
+versions of the tables it serves every few seconds.
+
+Round trips are what a move costs here (each one wakes a PostgreSQL backend and waits for
+it), so a move is one pipelined read (:meth:`read_many`) and one statement that stores it
+(:meth:`append_move`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 
-from rummi_desktop.net.store import SCHEMA, SqlStore
+from rummi_desktop.net.notices import move_notice
+from rummi_desktop.net.records import TableRecord
+from rummi_desktop.net.store import SCHEMA, SqlStore, _computer_on_turn
 
 CHANNEL = "rummi"
 POOL_SIZE = 8
@@ -78,6 +86,35 @@ class PostgresStore(SqlStore):
             yield _PgTx(connection)  # autocommit: the one statement is its own transaction
         finally:
             self._pool.put_nowait(connection)
+
+    async def read_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple]]:
+        """The reads sent together in pipeline mode: one round trip for all of them."""
+        connection = await self._pool.get()
+        try:
+            async with connection.pipeline():
+                cursors = [await connection.execute(_dollar(sql), tuple(params)) for sql, params in queries]
+            return [await cursor.fetchall() for cursor in cursors]
+        finally:
+            self._pool.put_nowait(connection)
+
+    async def append_move(self, after: TableRecord, actions: list[str], seat: int, seq: int | None) -> bool:
+        """As :meth:`SqlStore.append_move`, in one statement (its own transaction): the update
+        where the table is still at the version before, the move's row only if it did, and the
+        notice only if both did; a unique seq clash fails the whole statement."""
+        async with self.reading() as tx:
+            rows = await tx.rows(
+                "WITH moved AS (UPDATE game_tables SET version = ?, status = ?, current_seat = ?, "
+                "computer_on_turn = ?, deadline = ?, updated = ?, result = ? WHERE id = ? AND version = ? "
+                "RETURNING id), "
+                "logged AS (INSERT INTO moves (table_id, version, seat, actions, seq, at) "
+                "SELECT id, ?::bigint, ?::integer, ?::text, ?::bigint, ?::double precision FROM moved "
+                "RETURNING version) "
+                "SELECT pg_notify(?, ?) FROM logged",
+                (after.version, after.status, after.current_seat, _computer_on_turn(after), after.deadline,
+                 after.updated, json.dumps(after.result) if after.result else None, after.id, after.version - 1,
+                 after.version, seat, json.dumps(actions), seq, after.updated,
+                 CHANNEL, move_notice(after, actions, seat, seq)))
+        return len(rows) == 1
 
     async def notify_in(self, tx: _PgTx, topic: str) -> None:
         await tx.run("SELECT pg_notify(?, ?)", (CHANNEL, topic))

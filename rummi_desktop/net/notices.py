@@ -1,0 +1,85 @@
+"""The notices server processes send each other through the shared store (PostgreSQL NOTIFY).
+
+- ``t:<table>:<version>``: the table changed (seats, status) or reached ``version``; a process
+  holding it re-fetches what it misses.
+- ``m:<table>:<version>:<json>``: the move stored as ``version``, whole: the seat, its seq, the
+  actions logged and the table's new turn fields. A process holding exactly ``version - 1``
+  applies it without a fetch; any other process re-fetches by version as for ``t``. A move
+  whose notice would pass PostgreSQL's payload limit is sent as ``t`` instead.
+- ``a:<account>:<table>``: matchmaking seated the account at a new table.
+
+A notice is a hint, never the truth: it is sent inside the transaction that stored the change,
+so it says what was committed, and a lost one loses nothing (the next notice shows a gap, and
+the servers compare versions every few seconds).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from rummi_desktop.net.records import TableRecord
+
+MAX_PAYLOAD_BYTES = 7900  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
+TURN_FIELDS = ("status", "current_seat", "deadline", "updated", "result")
+
+
+@dataclass(frozen=True)
+class MoveNotice:
+    seat: int
+    seq: int | None
+    actions: list[str]
+    turn: dict[str, Any]  # TURN_FIELDS of the table after the move
+
+
+@dataclass(frozen=True)
+class Notice:
+    kind: str  # "t", "m" or "a"
+    subject: str  # the table (t, m) or the account (a)
+    version: int = 0
+    table: str = ""  # a: the table the account was seated at
+    body: str = ""  # m: the move, as JSON (read by :func:`move_of` only when it is needed)
+
+
+def table_notice(table_id: str, version: int) -> str:
+    return f"t:{table_id}:{version}"
+
+
+def account_notice(account_id: str, table_id: str) -> str:
+    return f"a:{account_id}:{table_id}"
+
+
+def move_notice(after: TableRecord, actions: list[str], seat: int, seq: int | None) -> str:
+    body = {"seat": seat, "seq": seq, "actions": actions, **{name: getattr(after, name) for name in TURN_FIELDS}}
+    payload = f"m:{after.id}:{after.version}:{json.dumps(body, separators=(',', ':'), ensure_ascii=False)}"
+    if len(payload.encode("utf-8")) > MAX_PAYLOAD_BYTES:
+        return table_notice(after.id, after.version)
+    return payload
+
+
+def parse(payload: str) -> Notice | None:
+    """The notice in ``payload``, or None for one this version does not know (ignored: the
+    version checks catch up anything it meant)."""
+    kind, _, rest = payload.partition(":")
+    if kind == "a":
+        account_id, _, table_id = rest.partition(":")
+        return Notice("a", account_id, table=table_id)
+    if kind not in ("t", "m"):
+        return None
+    table_id, _, rest = rest.partition(":")
+    version, _, body = rest.partition(":")
+    if not version.isdigit():
+        return None
+    return Notice(kind, table_id, int(version), body=body if kind == "m" else "")
+
+
+def move_of(notice: Notice) -> MoveNotice | None:
+    """The move an ``m`` notice carries (None if it carries none, or not in a shape this reads)."""
+    try:
+        body = json.loads(notice.body)
+        move = MoveNotice(int(body["seat"]), body["seq"], [str(action) for action in body["actions"]],
+                          {name: body[name] for name in TURN_FIELDS})
+    except (ValueError, KeyError, TypeError):
+        return None
+    return move
