@@ -82,3 +82,55 @@ def test_our_going_out_takes_the_servers_result_and_shows_only_our_rack():
     assert RoundEndScene.title(SimpleNamespace(session=session)) == "You go Rummi!"
     lines = score_lines(session)
     assert lines[1] == f"{expected.scores[1]}: {expected.rack_totals[1]} points left on the rack (jokers count 30)"
+
+
+class FedLink:
+    """A link whose news the test feeds, and whose requests are answered at once."""
+
+    status = "connected"
+
+    def __init__(self) -> None:
+        self.inbox: list[dict] = []
+        self.sent = 0
+
+    def news(self) -> list[dict]:
+        taken, self.inbox = self.inbox, []
+        return taken
+
+    def submit(self, request):
+        from concurrent.futures import Future
+
+        self.sent += 1
+        done: Future = Future()
+        done.set_result({"type": "moved"})
+        return done
+
+
+def test_our_pass_that_blocks_the_round_goes_to_the_round_end(tmp_path, monkeypatch):
+    """The view does not count the passes before ours, so only the server's echo says that our
+    pass (the pool empty, the other seat passed before) blocked the round: the table must go to
+    the round's end from waiting on the other seat, not think about a round that is over."""
+    from rummi_desktop.scenes.table_base import Phase
+    from test_rummi_flow_support import key, make_app, open_table, steps
+
+    params = RummiParameters(seats=("human", "human"), seed=0)
+    truth = RummiState.from_position(params, [tiles("K1", "K2", "K3")], [tiles("R4", "B9"), tiles("Y7")], 1,
+                                     [True, True], [])
+    truth.draw()  # Bob passes: the pool is empty
+    link = FedLink()
+    first = message(truth, 1)
+    first["seats"] = first["seats"][:2]
+    app = make_app(tmp_path, monkeypatch, "instant")
+    session = NetworkRummiSession.joined(link, first)
+    table = open_table(app, session, autosave=False)
+    assert table.phase == Phase.PERSON
+    key(app, "d")  # our pass
+    steps(app, 3)
+    assert link.sent == 1 and table.phase == Phase.THINKING and session.in_round  # Bob's turn, as far as we know
+    truth.draw()  # the server's copy: the second pass blocks the round
+    echo = message(truth, 2)
+    echo["seats"], echo["last"] = first["seats"], {"seat": 0, "verbs": ["draw"], "actions": ["draw"]}
+    link.inbox.append(echo)
+    steps(app, 5)
+    assert table.phase == Phase.ROUND_END and type(app.stack.top).__name__ == "RoundEndScene"
+    assert session.last_result.kind == "blocked" and list(session.last_result.scores) == echo["result"]["scores"]

@@ -272,6 +272,11 @@ class NetworkSession:
         if self.rebuilt:
             self.rebuilt = False
             table.relayout()
+            if not self.in_round and table.phase.value in ("person", "handoff", "thinking"):
+                # Our move ended the game where the local stand-in could not tell (a Rummi
+                # pass that blocks the round: the view does not count the passes before it).
+                table.stop_thinking()
+                table.turn_completed(True)
         words = self.play.banner_news()
         if words:
             table.say(words, warning=not self.play.connected)

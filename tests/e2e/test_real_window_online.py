@@ -1,10 +1,12 @@
 """Two real windows play Rummi through the embedded server, each under its own Xvfb.
 
 Window A hosts (Online → Host on this computer), registers and makes a private table; window B
-connects to A's server, registers and joins by the invite code. They take turns drawing (a
-legal move in Rummi) with the real D key; after every turn both windows show the same version,
-the same table and the same rack sizes. Every step is photographed; set ``RUMMI_E2E_SHOTS`` to
-a folder to keep the pictures.
+connects to A's server, registers and joins by the invite code. They play the whole game with
+the real D key: each takes a tile until the pool is empty, then passes, and the round is blocked
+(a legal way for a Rummi round to end). After every turn both windows show the same version,
+the same table and the same rack sizes; at the end both show the round's end with the same
+scores, the server's. The steps are photographed; set ``RUMMI_E2E_SHOTS`` to a folder to keep
+the pictures.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from x_session import GameWindow, VirtualScreen, require_tools
+from x_session import GameWindow, VirtualScreen, require_tools, wait_until
 
 pytestmark = pytest.mark.slow
 
 SHOTS_ENV = "RUMMI_E2E_SHOTS"
 PASSWORD = "correct horse 42"  # real keys: the spaces arrive as SDL text input
-TURNS = 4
+MAX_TURNS = 120  # 106 tiles, 28 dealt: 78 draws empty the pool, then one pass each blocks the round
+SHOT_TURNS = {1, 2, 3, 40, 78}
 
 
 @pytest.fixture
@@ -107,20 +110,50 @@ def test_two_windows_play_rummi_online(windows: tuple[GameWindow, GameWindow]) -
               for window in (host, guest)]
     shot(host, "04-table"), shot(guest, "04-table")
     assert {t["online"]["seat"] for t in tables} == {0, 1}
-    for turn in range(TURNS):
-        mover = next(w for w in (host, guest) if my_turn(w.wait_top("RummiTableScene")))
+    for turn in range(1, MAX_TURNS + 1):
+        mover = next_mover(host, guest)
+        if mover is None:
+            break
         before = mover.wait_top("RummiTableScene", my_turn, "the mover's turn")
         mover.key("d")
         version = before["online"]["version"] + 1
-        both = [w.wait_top("RummiTableScene", lambda d: d["online"]["version"] == version and d["settled"]
-                           and not d["online"]["in_flight"], f"version {version}") for w in (host, guest)]
-        assert both[0]["table"] == both[1]["table"]
-        assert both[0]["rack_sizes"] == both[1]["rack_sizes"]
+        both = [w.wait_status(lambda s: s["top"] == "RoundEndScene" or (
+            s["top"] == "RummiTableScene" and s["detail"]["online"]["version"] == version and s["detail"]["settled"]
+            and not s["detail"]["online"]["in_flight"]), f"version {version}") for w in (host, guest)]
+        if any(status["top"] == "RoundEndScene" for status in both):
+            break
+        details = [status["detail"] for status in both]
+        assert details[0]["table"] == details[1]["table"] == []
+        assert details[0]["rack_sizes"] == details[1]["rack_sizes"]
         seat = before["online"]["seat"]
-        assert both[0]["rack_sizes"][seat] == before["rack_sizes"][seat] + 1
-        for detail in both:  # each window's rack on show holds what the server says it holds
+        drew = 1 if turn <= 78 else 0  # the pool runs dry after 78 draws: a pass
+        assert details[0]["rack_sizes"][seat] == before["rack_sizes"][seat] + drew
+        for detail in details:  # each window's rack on show holds what the server says it holds
             assert detail["rack_size"] == detail["rack_sizes"][detail["online"]["seat"]]
-        shot(host, f"05-turn{turn + 1}"), shot(guest, f"05-turn{turn + 1}")
+        if turn in SHOT_TURNS:
+            shot(host, f"05-turn{turn:02d}"), shot(guest, f"05-turn{turn:02d}")
+    ends = [w.wait_top("RoundEndScene", lambda d: bool(d["scores"]), "the round's end") for w in (host, guest)]
+    shot(host, "06-round-end"), shot(guest, "06-round-end")
+    assert turn == 80  # 78 draws and two passes: the whole game was played
+    assert ends[0]["scores"] == ends[1]["scores"] and sum(ends[0]["scores"]) == 0  # blocked: the round sums to zero
+    assert ends[0]["title"].startswith("Blocked round") and ends[1]["title"].startswith("Blocked round")
+
+
+def next_mover(*windows: GameWindow) -> GameWindow | None:
+    """The window whose person is on turn, or None once a window shows the round's end."""
+    def found() -> GameWindow | str | None:
+        for window in windows:
+            status = window.status()
+            if status is None:
+                continue
+            if status["top"] == "RoundEndScene":
+                return "over"
+            if status["top"] == "RummiTableScene" and my_turn(status["detail"]):
+                return window
+        return None
+
+    mover = wait_until(found, "a window on turn, or the round's end")
+    return None if mover == "over" else mover
 
 
 def my_turn(detail: dict[str, Any]) -> bool:

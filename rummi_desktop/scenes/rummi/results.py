@@ -6,7 +6,7 @@ import no table scene."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -75,6 +75,11 @@ class RoundEndScene(ShellScene):
 
     def on_enter(self) -> None:
         self.widgets.focus(self.next_button)
+
+    def status(self) -> dict[str, Any]:
+        result = self.session.last_result
+        return {**super().status(), "title": self.title(), "scores": list(result.scores) if result else [],
+                "totals": list(self.session.match.totals)}
 
     def on_back(self) -> None:
         self.proceed()
