@@ -185,6 +185,11 @@ def test_lobby_lists_public_tables_and_finds_private_ones_by_invite(tmp_path):
             joined = await bob.join_table(invite=private["invite"].lower())
             assert joined["status"] == "playing"  # the last free seat taken: it starts
             await refused("not_creator", bob.start_table(public["table"]))
+            # a creator who left cannot start the table as computer seats only
+            left = await alice.create_table("rummble", ["human", "human"])
+            await alice.request("leave_table", table=left["table"])
+            await refused("not_creator", alice.start_table(left["table"]))
+            assert [t["status"] for t in await bob.list_tables("rummble") if t["table"] == left["table"]] == ["open"]
             await bob.join_table(public["table"])
             started = await alice.subscribe(public["table"])
             assert started["status"] == "playing" and [s["label"] for s in started["seats"]] == ["human", "human", "easy"]
