@@ -197,9 +197,35 @@ def test_lobby_lists_public_tables_and_finds_private_ones_by_invite(tmp_path):
             await refused("bad_seats", alice.create_table("rummble", ["human"] * 6))
             await refused("bad_seats", alice.create_table("rummble", ["human", "genius"]))
             await refused("bad_options", alice.create_table("rummble", ["human", "easy"], options={"tiles": 3}))
+            await refused("bad_options", alice.create_table("tumblewords", ["human", "easy"], options={"claim": 1}))
             await refused("bad_clock", alice.create_table("rummble", ["human", "easy"], clock={"kind": "async", "days": 9}))
             await refused("unknown_game", alice.create_table("chess", ["human", "easy"]))
             for client in (alice, bob):
+                await client.close()
+
+    asyncio.run(run())
+
+
+def test_a_model_failing_partway_through_a_move_leaves_the_game_as_stored(tmp_path, monkeypatch):
+    from rummi_desktop.games.rummi.state import RummiState
+
+    async def run():
+        async with running_server(tmp_path / "s.db") as url:
+            table, mover, waiter = await a_started_game(url)
+            before = mover.games[table]
+            sound = RummiState.apply
+
+            def half_made(state, move):
+                sound(state, move)  # the move is made, then the model fails before it is stored
+                raise RuntimeError("a bug")
+
+            monkeypatch.setattr(RummiState, "apply", half_made)
+            await refused("internal", mover.move(table, "draw", before["version"]))
+            monkeypatch.setattr(RummiState, "apply", sound)
+            assert (await mover.subscribe(table))["view"] == before["view"]
+            ack = await mover.move(table, "draw", before["version"])
+            assert ack["version"] == before["version"] + 1
+            for client in (mover, waiter):
                 await client.close()
 
     asyncio.run(run())
