@@ -32,7 +32,8 @@ def checked_options(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any
         option = known.get(key)
         if option is None:
             raise ProtocolError("bad_options", f"{spec.title} has no option {key[:24]!r} ({', '.join(known) or 'none'})")
-        if value not in option.choices or isinstance(value, list):
+        # the same kind as a choice too: JSON's 1 must not pass for True, nor 60.0 for 60
+        if not any(value == choice and type(value) is type(choice) for choice in option.choices):
             choices = ", ".join(map(str, option.choices))
             raise ProtocolError("bad_options", f"{option.label}: {str(value)[:24]!r} is not one of {choices}")
     return dict(options)
