@@ -59,7 +59,9 @@ def test_a_game_of_yours_reads_its_opponents_and_whose_move():
 def test_an_open_table_reads_its_pace_and_free_seats():
     row = open_table_row(table("d", 0, None, status="open", seats=[seat("Carol"), seat(""), seat("")],
                                clock={"kind": "async", "seconds": 2 * 86400}, ranked=True))
-    assert row.headline == "Rummi · Carol, open seat, open seat" and row.detail == "2 days a move · 2 seats free · ranked"
+    assert row.headline == "Rummi · Carol" and row.detail == "2 days a move · 2 seats free · ranked"
+    with_computer = open_table_row(table("f", 0, None, status="open", seats=[seat("Carol"), seat(""), seat("", "easy")]))
+    assert with_computer.headline == "Rummi · Carol, Easy computer" and "1 seat free" in with_computer.detail
     live = open_table_row(table("e", 0, None, status="open", clock={"kind": "live", "seconds": 60.0}))
     assert live.detail.startswith("Live: 60 s a turn")
 

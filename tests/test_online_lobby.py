@@ -107,6 +107,7 @@ def test_join_a_public_table_from_the_list(lobby):
         run_until(app, lambda: any("Carol" in b.label for b in scene.open_list.buttons))
         button = next(b for b in scene.open_list.buttons if "Carol" in b.label)
         assert button.verb == "Join" and "1 seat free" in button.label
+        assert scene.message == "No game waits for your move · 1 open table"
         click(app, button_centre(button))
         run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
         assert app.stack.top.session.play.table_id == made["table"]

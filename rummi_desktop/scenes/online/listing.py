@@ -85,7 +85,9 @@ def my_game_row(table: dict[str, Any], account: dict[str, Any] | None, now: floa
 
 
 def open_table_row(table: dict[str, Any]) -> TableRow:
-    """A public table with a free seat: "Rummi · Carol, open seat" / "No clock · 1 seat free"."""
+    """A public table with a free seat: "Rummi · Carol, Easy computer" / "No clock · 1 seat free".
+    The headline names who sits there; the free seats are counted below (a list of "open seat"
+    words ran off the row at a bigger table)."""
     seats = table.get("seats", [])
     free = _free_seats(seats)
     clock = table.get("clock") or {}
@@ -97,7 +99,8 @@ def open_table_row(table: dict[str, Any]) -> TableRow:
     else:
         pace = "No clock"
     ranked = " · ranked" if table.get("ranked") else ""
-    return TableRow(table["table"], f"{game_title(table['game'])} · {', '.join(seat_words(s) for s in seats)}",
+    seated = [seat_words(seat) for seat in seats if seat.get("taken") or seat.get("label") != "human"]
+    return TableRow(table["table"], f"{game_title(table['game'])} · {', '.join(seated) or 'nobody yet'}",
                     f"{pace} · {_plural(free, 'seat')} free{ranked}", False)
 
 

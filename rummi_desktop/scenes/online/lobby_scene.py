@@ -244,8 +244,8 @@ class OnlineScene(ShellScene):
         if quietly:
             return
         turns = sum(1 for t in self.my_tables if your_turn(t, self.account))
-        self.say(f"Your move in {turns} game{'s' if turns != 1 else ''} · "
-                 f"{len(self.open_list.rows)} open table{'s' if len(self.open_list.rows) != 1 else ''}")
+        waiting = f"Your move in {turns} game{'s' if turns != 1 else ''}" if turns else "No game waits for your move"
+        self.say(f"{waiting} · {len(self.open_list.rows)} open table{'s' if len(self.open_list.rows) != 1 else ''}")
 
     def toggle_ranked(self) -> None:
         """Wait in the matchmaking queue for the form's game, or stop waiting."""
