@@ -189,6 +189,9 @@ def test_the_lists_draw_inside_their_place_without_overlap(lobby):
     rects = [b.rect for b in scene.mine_list.buttons] + [scene.mine_list.previous.rect, scene.mine_list.next.rect]
     assert all(lobby_scene.LISTS.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    tabs = [scene.mine_tab.rect, scene.open_tab.rect, scene.refresh_button.rect]
+    above = [scene.sign_in_button.rect, scene.register_button.rect, scene.leaderboard_button.rect]
+    assert not any(tab.inflate(0, 8).colliderect(other) for tab in tabs for other in above + [lobby_scene.LISTS])
     urgent, calm = scene.mine_list.buttons[0], scene.mine_list.buttons[2]
     theme = app.theme
     assert surface.get_at((urgent.rect.x + 1, urgent.rect.centery))[:3] != surface.get_at((calm.rect.x + 1, calm.rect.centery))[:3]
