@@ -123,7 +123,13 @@ class GameClient:
         request_id = next(self._ids)
         future = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
-        await self.socket.send(json.dumps({"type": kind, "id": request_id, **fields}))
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            await self.socket.send(json.dumps({"type": kind, "id": request_id, **fields}))
+        except ConnectionClosed:  # the same error as a line that drops while the answer is awaited
+            self._pending.pop(request_id, None)
+            raise ConnectionError("the connection to the server closed") from None
         reply = await asyncio.wait_for(future, REPLY_TIMEOUT)
         if reply.get("type") == "error":
             raise ServerError(reply["code"], reply["message"])
