@@ -198,6 +198,8 @@ def test_lobby_lists_public_tables_and_finds_private_ones_by_invite(tmp_path):
             await refused("bad_seats", alice.create_table("rummble", ["human", "genius"]))
             await refused("bad_options", alice.create_table("rummble", ["human", "easy"], options={"tiles": 3}))
             await refused("bad_options", alice.create_table("tumblewords", ["human", "easy"], options={"claim": 1}))
+            # a rated game's opponent is the matchmaker's choice, never one the creator invites
+            await refused("not_ranked", alice.create_table("rummi", ["human", "human"], ranked=True))
             await refused("bad_clock", alice.create_table("rummble", ["human", "easy"], clock={"kind": "async", "days": 9}))
             await refused("unknown_game", alice.create_table("chess", ["human", "easy"]))
             for client in (alice, bob):

@@ -162,9 +162,9 @@ class GameClient:
         return (await self.request("my_tables"))["tables"]
 
     async def create_table(self, game: str, seats: list[str], options: dict | None = None, clock: dict | None = None,
-                           visibility: str = "public", ranked: bool = False) -> dict[str, Any]:
+                           visibility: str = "public", **more: Any) -> dict[str, Any]:
         reply = await self.request("create_table", game=game, seats=seats, options=options or {},
-                                   clock=clock or {"kind": "none"}, visibility=visibility, ranked=ranked)
+                                   clock=clock or {"kind": "none"}, visibility=visibility, **more)
         return reply["table"]
 
     async def join_table(self, table: str | None = None, invite: str | None = None) -> dict[str, Any]:
