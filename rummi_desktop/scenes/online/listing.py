@@ -119,3 +119,15 @@ def rating_words(mu: float, sigma: float, games: int) -> str:
     """"1,240", or "1,000?" while fewer than five rated games say little yet."""
     words = f"{shown_rating(mu, sigma):,}"
     return words + "?" if games < PROVISIONAL_GAMES else words
+
+
+def own_rating_words(title: str, mine: dict[str, Any]) -> str:
+    """"Your Rummi rating: 1,240 after 12 rated games", or while it settles "…: 1,000? (no rated
+    games yet; '?' until 5)"."""
+    games = mine["games"]
+    rating = rating_words(mine["mu"], mine["sigma"], games)
+    played = f"{games} rated game{'s' if games != 1 else ''}" if games else "no rated games yet"
+    if games >= PROVISIONAL_GAMES:
+        return f"Your {title} rating: {rating} after {played}"
+    return f"Your {title} rating: {rating} ({played}; '?' until {PROVISIONAL_GAMES})"
+
