@@ -171,6 +171,20 @@ def test_a_move_whose_answer_the_dropped_line_took_is_settled_by_the_resume(made
         assert link.sent == [("draw", 3, 5), ("draw", 3, 6)] and rebuilt == [] and play.refusal is None
 
 
+def test_a_lost_move_the_server_made_before_others_moved_resumes_as_a_skip():
+    from rummi_desktop.scenes.network_play import NetworkPlay
+
+    link = ScriptedLink()
+    play = NetworkPlay(link, game_at(3))
+    rebuilt: list[dict] = []
+    play.send("draw")
+    play.take_news(rebuilt.append)
+    link.arrivals = [game_at(5, last_seat=1, last_seq=5)]  # ours made v4, then the computer v5
+    assert play.take_news(rebuilt.append) is None and rebuilt == []
+    assert [m["version"] for m in play.waiting] == [5] and not play.follows(play.waiting[0])  # begun afresh
+    assert not play.sending and play.refusal is None
+
+
 def test_a_lost_move_the_game_moved_past_meanwhile_is_refused_in_plain_words():
     from rummi_desktop.scenes.network_play import NetworkPlay
 

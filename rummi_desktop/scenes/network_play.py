@@ -205,8 +205,12 @@ class NetworkPlay:
         notation, version, seq = self.lost
         self.lost = None
         self._echo_expected = False
-        if seq is not None and message.get("last_seq", 0) >= seq:
-            self.held = message  # the server made it before the line dropped
+        if seq is not None and message.get("last_seq", 0) >= seq:  # the server made it
+            if message["version"] > version + 1:  # and others moved since: a resume past several moves
+                self.outbox.clear()
+                self.waiting.append(message)
+                return None
+            self.held = message  # its echo
             if self.outbox:
                 self._send_next()
             else:
