@@ -14,18 +14,19 @@ every session answers the same way:
   view), a change the table did not wait for (a forfeit by the server's clock, a resume after a
   reconnect), and the connection's state for the banner.
 
-What every game's network session also shares: who sits where (:func:`online_setup`), tile ids
-kept stable across rebuilds from views (:func:`kept_ids`), and a game whose end the local rules
+What every game's network session also shares: who sits where (:func:`online_setup`), the
+stand-ins for what a seat may not see (:func:`unseen`), tile ids kept stable across rebuilds
+from views (:func:`kept_ids`), and a game whose end the local rules
 saw first waiting for the server's result (``results_ready``).
 """
 
 from __future__ import annotations
 
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
@@ -66,6 +67,15 @@ def _seat_name(seat: dict[str, Any], mine: bool) -> str:
     if mine:
         return "You"
     return seat.get("name") or str(seat.get("label", "Seat")).title()
+
+
+def unseen(whole: Iterable[Hashable] | Mapping[Hashable, int], seen: Iterable[Hashable]) -> list[Any]:
+    """The stand-ins for what a seat may not see: ``whole`` (every tile or letter of the game,
+    as a list or a count per face) less what is ``seen``, each face as often as it is left, in
+    one fixed order (so a rebuild from the same view deals the same stand-ins)."""
+    left = Counter(whole)
+    left.subtract(seen)
+    return [face for face in sorted(left, key=str) for _ in range(max(0, left[face]))]
 
 
 def kept_ids(faces: Sequence[Hashable], order: Iterable[tuple[int, Sequence[int]]]) -> dict[int, int]:
