@@ -185,6 +185,11 @@ def test_lobby_lists_public_tables_and_finds_private_ones_by_invite(tmp_path):
             joined = await bob.join_table(invite=private["invite"].lower())
             assert joined["status"] == "playing"  # the last free seat taken: it starts
             await refused("not_creator", bob.start_table(public["table"]))
+            # a creator who left cannot start the table as computer seats only
+            left = await alice.create_table("rummble", ["human", "human"])
+            await alice.request("leave_table", table=left["table"])
+            await refused("not_creator", alice.start_table(left["table"]))
+            assert [t["status"] for t in await bob.list_tables("rummble") if t["table"] == left["table"]] == ["open"]
             await bob.join_table(public["table"])
             started = await alice.subscribe(public["table"])
             assert started["status"] == "playing" and [s["label"] for s in started["seats"]] == ["human", "human", "easy"]
@@ -192,9 +197,37 @@ def test_lobby_lists_public_tables_and_finds_private_ones_by_invite(tmp_path):
             await refused("bad_seats", alice.create_table("rummble", ["human"] * 6))
             await refused("bad_seats", alice.create_table("rummble", ["human", "genius"]))
             await refused("bad_options", alice.create_table("rummble", ["human", "easy"], options={"tiles": 3}))
+            await refused("bad_options", alice.create_table("tumblewords", ["human", "easy"], options={"claim": 1}))
+            # a rated game's opponent is the matchmaker's choice, never one the creator invites
+            await refused("not_ranked", alice.create_table("rummi", ["human", "human"], ranked=True))
             await refused("bad_clock", alice.create_table("rummble", ["human", "easy"], clock={"kind": "async", "days": 9}))
             await refused("unknown_game", alice.create_table("chess", ["human", "easy"]))
             for client in (alice, bob):
+                await client.close()
+
+    asyncio.run(run())
+
+
+def test_a_model_failing_partway_through_a_move_leaves_the_game_as_stored(tmp_path, monkeypatch):
+    from rummi_desktop.games.rummi.state import RummiState
+
+    async def run():
+        async with running_server(tmp_path / "s.db") as url:
+            table, mover, waiter = await a_started_game(url)
+            before = mover.games[table]
+            sound = RummiState.apply
+
+            def half_made(state, move):
+                sound(state, move)  # the move is made, then the model fails before it is stored
+                raise RuntimeError("a bug")
+
+            monkeypatch.setattr(RummiState, "apply", half_made)
+            await refused("internal", mover.move(table, "draw", before["version"]))
+            monkeypatch.setattr(RummiState, "apply", sound)
+            assert (await mover.subscribe(table))["view"] == before["view"]
+            ack = await mover.move(table, "draw", before["version"])
+            assert ack["version"] == before["version"] + 1
+            for client in (mover, waiter):
                 await client.close()
 
     asyncio.run(run())

@@ -337,3 +337,24 @@ def test_the_servers_computer_seat_plays_its_turns_at_our_table(server, tmp_path
     finally:
         app.stack.pop()
         alice.close()
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_connection_chip_sits_in_the_bags_row_clear_of_every_seat(seats):
+    import types
+
+    import pygame
+
+    from rummi_desktop.scenes.connection_chip import CHIP
+    from rummi_desktop.scenes.tumblewords.layout import REGIONS, seat_box
+
+    table = types.SimpleNamespace(state=types.SimpleNamespace(seats=seats))
+    x, y = OnlineTumblewordsTable.connection_chip_at.fget(table)
+    chip = pygame.Rect(x, y, CHIP.w, CHIP.h)
+    bag = seat_box(seats)
+    assert pygame.Rect(round(bag.x), round(bag.y), round(bag.w), round(bag.h)).contains(chip)
+    assert chip.x > bag.x + 120  # right of the bag's tiles and count
+    assert chip.bottom < REGIONS.log.y
+    for seat in range(seats):
+        box = seat_box(seat)
+        assert not chip.colliderect(pygame.Rect(round(box.x), round(box.y), round(box.w), round(box.h)))

@@ -8,6 +8,7 @@ from rummi_desktop.scenes.online.listing import (
     my_game_row,
     my_games_in_order,
     open_table_row,
+    own_rating_words,
     rating_words,
     shown_rating,
     time_left,
@@ -59,7 +60,9 @@ def test_a_game_of_yours_reads_its_opponents_and_whose_move():
 def test_an_open_table_reads_its_pace_and_free_seats():
     row = open_table_row(table("d", 0, None, status="open", seats=[seat("Carol"), seat(""), seat("")],
                                clock={"kind": "async", "seconds": 2 * 86400}, ranked=True))
-    assert row.headline == "Rummi · Carol, open seat, open seat" and row.detail == "2 days a move · 2 seats free · ranked"
+    assert row.headline == "Rummi · Carol" and row.detail == "2 days a move · 2 seats free · ranked"
+    with_computer = open_table_row(table("f", 0, None, status="open", seats=[seat("Carol"), seat(""), seat("", "easy")]))
+    assert with_computer.headline == "Rummi · Carol, Easy computer" and "1 seat free" in with_computer.detail
     live = open_table_row(table("e", 0, None, status="open", clock={"kind": "live", "seconds": 60.0}))
     assert live.detail.startswith("Live: 60 s a turn")
 
@@ -68,6 +71,10 @@ def test_a_rating_on_a_familiar_scale_marked_while_it_settles():
     assert shown_rating(25.0, 25.0 / 3) == 1000  # a new player
     assert shown_rating(30.0, 2.0) == 1960
     assert rating_words(30.0, 2.0, 12) == "1,960" and rating_words(25.0, 25.0 / 3, 0) == "1,000?"
+    new = {"mu": 25.0, "sigma": 25.0 / 3, "games": 0}
+    assert own_rating_words("Rummi", new) == "Your Rummi rating: 1,000? (no rated games yet; '?' until 5)"
+    assert own_rating_words("Rummble", {**new, "games": 1}) == "Your Rummble rating: 1,000? (1 rated game; '?' until 5)"
+    assert own_rating_words("Rummi", {"mu": 30.0, "sigma": 2.0, "games": 12}) == "Your Rummi rating: 1,960 after 12 rated games"
 
 
 def test_equal_figures_share_a_rank():

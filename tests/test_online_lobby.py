@@ -107,6 +107,7 @@ def test_join_a_public_table_from_the_list(lobby):
         run_until(app, lambda: any("Carol" in b.label for b in scene.open_list.buttons))
         button = next(b for b in scene.open_list.buttons if "Carol" in b.label)
         assert button.verb == "Join" and "1 seat free" in button.label
+        assert scene.message == "No game waits for your move · 1 open table"
         click(app, button_centre(button))
         run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
         assert app.stack.top.session.play.table_id == made["table"]
@@ -188,6 +189,9 @@ def test_the_lists_draw_inside_their_place_without_overlap(lobby):
     rects = [b.rect for b in scene.mine_list.buttons] + [scene.mine_list.previous.rect, scene.mine_list.next.rect]
     assert all(lobby_scene.LISTS.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    tabs = [scene.mine_tab.rect, scene.open_tab.rect, scene.refresh_button.rect]
+    above = [scene.sign_in_button.rect, scene.register_button.rect, scene.leaderboard_button.rect]
+    assert not any(tab.inflate(0, 8).colliderect(other) for tab in tabs for other in above + [lobby_scene.LISTS])
     urgent, calm = scene.mine_list.buttons[0], scene.mine_list.buttons[2]
     theme = app.theme
     assert surface.get_at((urgent.rect.x + 1, urgent.rect.centery))[:3] != surface.get_at((calm.rect.x + 1, calm.rect.centery))[:3]

@@ -123,7 +123,13 @@ class GameClient:
         request_id = next(self._ids)
         future = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
-        await self.socket.send(json.dumps({"type": kind, "id": request_id, **fields}))
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            await self.socket.send(json.dumps({"type": kind, "id": request_id, **fields}))
+        except ConnectionClosed:  # the same error as a line that drops while the answer is awaited
+            self._pending.pop(request_id, None)
+            raise ConnectionError("the connection to the server closed") from None
         reply = await asyncio.wait_for(future, REPLY_TIMEOUT)
         if reply.get("type") == "error":
             raise ServerError(reply["code"], reply["message"])
@@ -156,9 +162,9 @@ class GameClient:
         return (await self.request("my_tables"))["tables"]
 
     async def create_table(self, game: str, seats: list[str], options: dict | None = None, clock: dict | None = None,
-                           visibility: str = "public", ranked: bool = False) -> dict[str, Any]:
+                           visibility: str = "public", **more: Any) -> dict[str, Any]:
         reply = await self.request("create_table", game=game, seats=seats, options=options or {},
-                                   clock=clock or {"kind": "none"}, visibility=visibility, ranked=ranked)
+                                   clock=clock or {"kind": "none"}, visibility=visibility, **more)
         return reply["table"]
 
     async def join_table(self, table: str | None = None, invite: str | None = None) -> dict[str, Any]:

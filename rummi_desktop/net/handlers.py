@@ -164,8 +164,11 @@ async def join_table(server, connection: Connection, message: dict[str, Any]) ->
 
 async def start_table(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     record = await server.store.table(message["table"])
-    if record is None or record.creator != _account(connection).id:
-        raise ProtocolError("not_creator", "only the table's creator can start it")
+    account_id = _account(connection).id
+    # A creator who left may not start it: that would set computer seats playing each other on
+    # the server, at a table that no longer counts against anyone's open tables.
+    if record is None or record.creator != account_id or record.seat_of(account_id) is None:
+        raise ProtocolError("not_creator", "only the table's creator, still seated at it, can start it")
     if record.status != OPEN:
         raise ProtocolError("table_closed", "this table has already started")
     return _table_reply(await _start(server, record))

@@ -143,6 +143,9 @@ class LiveGames:
                 raise ProtocolError("bad_move", str(error)) from None
             except IllegalMove as error:
                 raise ProtocolError("illegal_move", str(error) or "the rules refuse this move") from None
+            except Exception:
+                self.forget(record.id)  # the model failed partway: rebuild from the store, not a half-made move
+                raise
             return await self._store_new_version(live, before, seat, seq)
 
     async def server_move(self, live: LiveGame, version: int, choose: Callable[[Any], Any]) -> bool:

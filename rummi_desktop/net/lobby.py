@@ -32,7 +32,8 @@ def checked_options(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any
         option = known.get(key)
         if option is None:
             raise ProtocolError("bad_options", f"{spec.title} has no option {key[:24]!r} ({', '.join(known) or 'none'})")
-        if value not in option.choices or isinstance(value, list):
+        # the same kind as a choice too: JSON's 1 must not pass for True, nor 60.0 for 60
+        if not any(value == choice and type(value) is type(choice) for choice in option.choices):
             choices = ", ".join(map(str, option.choices))
             raise ProtocolError("bad_options", f"{option.label}: {str(value)[:24]!r} is not one of {choices}")
     return dict(options)
@@ -69,6 +70,11 @@ def new_table(message: Mapping[str, Any], account_id: str, name: str, now: float
         raise ProtocolError("bad_seats", str(error)) from None
     if "human" not in labels:
         raise ProtocolError("bad_seats", "a table needs a human seat for its creator")
+    if message.get("ranked"):
+        # A rated game's opponent is the matchmaker's choice: a table whose creator picks who
+        # joins (by invite, a second account) would let ratings be farmed.
+        raise ProtocolError("not_ranked", "ranked games come only from matchmaking (matchmake); "
+                            "a table you make is unrated")
     seats = [Seat(label) for label in labels]
     first = labels.index("human")
     seats[first] = Seat("human", account_id, name)
@@ -77,7 +83,7 @@ def new_table(message: Mapping[str, Any], account_id: str, name: str, now: float
         id=new_id(), game=spec.key, creator=account_id, seats=tuple(seats),
         options=checked_options(spec, message.get("options") or {}), seed=secrets.randbits(63),
         clock_kind=kind, clock_seconds=seconds, visibility=message.get("visibility", "public"),
-        ranked=bool(message.get("ranked", False)), invite=new_invite_code(), updated=now, created=now)
+        invite=new_invite_code(), updated=now, created=now)
 
 
 def joined(record: TableRecord, account_id: str, name: str) -> TableRecord:

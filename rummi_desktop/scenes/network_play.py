@@ -14,18 +14,19 @@ every session answers the same way:
   view), a change the table did not wait for (a forfeit by the server's clock, a resume after a
   reconnect), and the connection's state for the banner.
 
-What every game's network session also shares: who sits where (:func:`online_setup`), tile ids
-kept stable across rebuilds from views (:func:`kept_ids`), and a game whose end the local rules
+What every game's network session also shares: who sits where (:func:`online_setup`), the
+stand-ins for what a seat may not see (:func:`unseen`), tile ids kept stable across rebuilds
+from views (:func:`kept_ids`), and a game whose end the local rules
 saw first waiting for the server's result (``results_ready``).
 """
 
 from __future__ import annotations
 
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
@@ -66,6 +67,15 @@ def _seat_name(seat: dict[str, Any], mine: bool) -> str:
     if mine:
         return "You"
     return seat.get("name") or str(seat.get("label", "Seat")).title()
+
+
+def unseen(whole: Iterable[Hashable] | Mapping[Hashable, int], seen: Iterable[Hashable]) -> list[Any]:
+    """The stand-ins for what a seat may not see: ``whole`` (every tile or letter of the game,
+    as a list or a count per face) less what is ``seen``, each face as often as it is left, in
+    one fixed order (so a rebuild from the same view deals the same stand-ins)."""
+    left = Counter(whole)
+    left.subtract(seen)
+    return [face for face in sorted(left, key=str) for _ in range(max(0, left[face]))]
 
 
 def kept_ids(faces: Sequence[Hashable], order: Iterable[tuple[int, Sequence[int]]]) -> dict[int, int]:
@@ -122,6 +132,11 @@ class NetworkPlay:
         # against the version its predecessor's echo brings.
         self.outbox: deque[str | None] = deque()
         self.refusal: str | None = None
+        # Our move whose answer the dropped connection took with it: (notation, version, seq),
+        # seq None when it never left. The resume's game message says whether the server made
+        # it (its last_seq); if not, and the game is still where it was, it goes again.
+        self.sent: tuple[str | None, int, int | None] | None = None
+        self.lost: tuple[str | None, int, int | None] | None = None
         self.status = link.status
         self.status_changed = False
 
@@ -147,7 +162,7 @@ class NetworkPlay:
     @property
     def sending(self) -> bool:
         """A move of ours is out or queued: the local state is ahead of the version held."""
-        return self._echo_expected or bool(self.outbox)
+        return self._echo_expected or bool(self.outbox) or self.lost is not None
 
     def _send_next(self) -> None:
         if self._echo_expected or not self.outbox:
@@ -155,33 +170,72 @@ class NetworkPlay:
         notation = self.outbox.popleft()
         self._echo_expected = True
         version, table = self.version, self.table_id
-        if notation is None:
-            self.in_flight = self.link.submit(lambda client: client.forfeit(table, version))
-        else:
-            self.in_flight = self.link.submit(lambda client: client.move(table, notation, version))
+        self.sent = (notation, version, None)
+
+        def request(client: Any) -> Any:  # on the link's thread; the seq is noted for a resume
+            seq = client.next_seq(table)
+            self.sent = (notation, version, seq)
+            if notation is None:
+                return client.forfeit(table, version, seq)
+            return client.move(table, notation, version, seq)
+
+        self.in_flight = self.link.submit(request)
 
     # ---- what arrived -------------------------------------------------------------------------
     def take_news(self, rebuild: Callable[[dict[str, Any]], None]) -> str | None:
         """Sort what the link received; ``rebuild(message)`` replaces the local state quietly (our
         own move's echo). Returns "refused" or "forced" when the table must start the turn again."""
         outcome = None
+        # The answer first: a move the dropped line took is then waiting for the resume's news.
+        if self.in_flight is not None and self.in_flight.done():
+            error = self.in_flight.exception()
+            self.in_flight = None
+            if isinstance(error, ConnectionError):
+                self.lost = self.sent  # not refused: the resume tells whether the server has it
+            elif error is not None:
+                outcome = self._refused(getattr(error, "message", None) or str(error))
         for message in self.link.news():
             kind = message.get("type")
             if kind == "link":
                 self.status, self.status_changed = message["status"], True
             elif kind == "game" and message.get("table") == self.table_id:
                 outcome = self._take_game(message, rebuild) or outcome
-        if self.in_flight is not None and self.in_flight.done():
-            error = self.in_flight.exception()
-            self.in_flight = None
-            if error is not None:
-                self.refusal = getattr(error, "message", None) or str(error)
-                self._echo_expected = False
-                self.outbox.clear()  # the turn starts again from the server's view
-                outcome = "refused"
         return outcome
 
+    def _refused(self, reason: str) -> str:
+        self.refusal = reason
+        self._echo_expected = False
+        self.outbox.clear()  # the turn starts again from the server's view
+        return "refused"
+
+    def _resumed(self, message: dict[str, Any], rebuild: Callable[[dict[str, Any]], None]) -> str | None:
+        """The resume's game message for a move the dropped line took: the echo when the server
+        made it, the same move again when it never arrived, else a refusal in plain words."""
+        assert self.lost is not None
+        notation, version, seq = self.lost
+        self.lost = None
+        self._echo_expected = False
+        if seq is not None and message.get("last_seq", 0) >= seq:  # the server made it
+            if message["version"] > version + 1:  # and others moved since: a resume past several moves
+                self.outbox.clear()
+                self.waiting.append(message)
+                return None
+            self.held = message  # its echo
+            if self.outbox:
+                self._send_next()
+            else:
+                rebuild(message)
+            return None
+        if message["version"] == version:  # it never arrived: send it again
+            self.outbox.appendleft(notation)
+            self._send_next()
+            return None
+        self.held = message
+        return self._refused("the connection dropped before the server had your move, and the game moved on")
+
     def _take_game(self, message: dict[str, Any], rebuild: Callable[[dict[str, Any]], None]) -> str | None:
+        if self.lost is not None and "last_seq" in message:  # a resume (subscribe's answer)
+            return self._resumed(message, rebuild)
         newest = self.waiting[-1]["version"] if self.waiting else self.version
         if message["version"] <= newest:
             return None

@@ -16,7 +16,7 @@ import pygame
 from rummi_desktop.games import GAMES
 from rummi_desktop.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.online.listing import PROVISIONAL_GAMES, rating_words
+from rummi_desktop.scenes.online.listing import own_rating_words, rating_words
 from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button
@@ -180,10 +180,6 @@ class LeaderboardScene(ShellScene):
     def _draw_own_rating(self, surface: pygame.Surface, theme: Any) -> None:
         if self.mine is None:
             return
-        games = self.mine["games"]
-        words = f"Your {GAMES[self.game].title} rating: {rating_words(self.mine['mu'], self.mine['sigma'], games)}" \
-                f" after {games} rated game{'s' if games != 1 else ''}"
-        if games < PROVISIONAL_GAMES:
-            words += f" ('?' until {PROVISIONAL_GAMES} games)"
-        shown = shapes.text(words, 19, theme.text)
+        shown = shapes.text(own_rating_words(GAMES[self.game].title, self.mine), 19, theme.text)
         surface.blit(shown, shown.get_rect(midbottom=(BOARD.centerx, BOARD.y - 2)))
+

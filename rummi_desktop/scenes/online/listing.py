@@ -85,7 +85,9 @@ def my_game_row(table: dict[str, Any], account: dict[str, Any] | None, now: floa
 
 
 def open_table_row(table: dict[str, Any]) -> TableRow:
-    """A public table with a free seat: "Rummi · Carol, open seat" / "No clock · 1 seat free"."""
+    """A public table with a free seat: "Rummi · Carol, Easy computer" / "No clock · 1 seat free".
+    The headline names who sits there; the free seats are counted below (a list of "open seat"
+    words ran off the row at a bigger table)."""
     seats = table.get("seats", [])
     free = _free_seats(seats)
     clock = table.get("clock") or {}
@@ -97,7 +99,8 @@ def open_table_row(table: dict[str, Any]) -> TableRow:
     else:
         pace = "No clock"
     ranked = " · ranked" if table.get("ranked") else ""
-    return TableRow(table["table"], f"{game_title(table['game'])} · {', '.join(seat_words(s) for s in seats)}",
+    seated = [seat_words(seat) for seat in seats if seat.get("taken") or seat.get("label") != "human"]
+    return TableRow(table["table"], f"{game_title(table['game'])} · {', '.join(seated) or 'nobody yet'}",
                     f"{pace} · {_plural(free, 'seat')} free{ranked}", False)
 
 
@@ -116,3 +119,15 @@ def rating_words(mu: float, sigma: float, games: int) -> str:
     """"1,240", or "1,000?" while fewer than five rated games say little yet."""
     words = f"{shown_rating(mu, sigma):,}"
     return words + "?" if games < PROVISIONAL_GAMES else words
+
+
+def own_rating_words(title: str, mine: dict[str, Any]) -> str:
+    """"Your Rummi rating: 1,240 after 12 rated games", or while it settles "…: 1,000? (no rated
+    games yet; '?' until 5)"."""
+    games = mine["games"]
+    rating = rating_words(mine["mu"], mine["sigma"], games)
+    played = f"{games} rated game{'s' if games != 1 else ''}" if games else "no rated games yet"
+    if games >= PROVISIONAL_GAMES:
+        return f"Your {title} rating: {rating} after {played}"
+    return f"Your {title} rating: {rating} ({played}; '?' until {PROVISIONAL_GAMES})"
+

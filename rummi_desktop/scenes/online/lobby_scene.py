@@ -45,6 +45,7 @@ PANEL = pygame.Rect(50, 24, 1180, 752)
 LEFT, RIGHT, COLUMN = 80, 660, 540
 ROW_H = 48
 LISTS = pygame.Rect(RIGHT, 306, COLUMN, 384)  # the tabs' paged lists
+TABS_Y, TABS_H = 260, 40  # the tabs and Refresh, clear of the account row above (it ends at 252)
 LIST_ROW_H = 58
 REFRESH_EVERY = 30.0  # s between the lists' automatic refreshes while signed in
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", "8765"
@@ -112,7 +113,7 @@ class OnlineScene(ShellScene):
         self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 346, 300, ROW_H), "An invite code", limit=12)
         self.join_button = self._button(pygame.Rect(LEFT + 310, top + 346, 230, ROW_H), "Join by code",
                                         self.join_by_code, "Join the private table with this code", font_size=22)
-        self.refresh_button = self._button(pygame.Rect(RIGHT + 416, 252, 124, 42), "Refresh", self.refresh,
+        self.refresh_button = self._button(pygame.Rect(RIGHT + 416, TABS_Y, 124, TABS_H), "Refresh", self.refresh,
                                            "Ask the server for the tables again", font_size=20)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
@@ -125,9 +126,9 @@ class OnlineScene(ShellScene):
                                         "No games yet: make a table, or join one")
         self.open_list = PagedTableList(self.widgets, LISTS, LIST_ROW_H, "Join", "Take a seat at this table",
                                         self.join_table, "No open tables: make one for others to join")
-        self.mine_tab = self._button(pygame.Rect(RIGHT, 252, 236, 42), "Your games", lambda: self.show_tab(self.mine_list),
+        self.mine_tab = self._button(pygame.Rect(RIGHT, TABS_Y, 236, TABS_H), "Your games", lambda: self.show_tab(self.mine_list),
                                      "The games you sit at, those waiting for your move first", font_size=19)
-        self.open_tab = self._button(pygame.Rect(RIGHT + 242, 252, 164, 42), "Open tables",
+        self.open_tab = self._button(pygame.Rect(RIGHT + 242, TABS_Y, 164, TABS_H), "Open tables",
                                      lambda: self.show_tab(self.open_list), "Public tables with a free seat", font_size=19)
         self.show_tab(self.mine_list)
 
@@ -244,8 +245,8 @@ class OnlineScene(ShellScene):
         if quietly:
             return
         turns = sum(1 for t in self.my_tables if your_turn(t, self.account))
-        self.say(f"Your move in {turns} game{'s' if turns != 1 else ''} · "
-                 f"{len(self.open_list.rows)} open table{'s' if len(self.open_list.rows) != 1 else ''}")
+        waiting = f"Your move in {turns} game{'s' if turns != 1 else ''}" if turns else "No game waits for your move"
+        self.say(f"{waiting} · {len(self.open_list.rows)} open table{'s' if len(self.open_list.rows) != 1 else ''}")
 
     def toggle_ranked(self) -> None:
         """Wait in the matchmaking queue for the form's game, or stop waiting."""

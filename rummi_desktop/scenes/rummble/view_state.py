@@ -16,13 +16,13 @@ what each seat lost is read off them (:func:`server_result`).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any, Mapping, Sequence
 
 from rummi_desktop.games.rummble.scoring import STALLED, WENT_OUT, GameResult, hand_total
 from rummi_desktop.games.rummble.serialize import board_from_texts
 from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState
-from rummi_desktop.scenes.network_play import kept_ids
+from rummi_desktop.scenes.network_play import kept_ids, unseen
 from rummi_desktop.tiles import Tile, parse_tiles
 
 
@@ -35,10 +35,10 @@ def state_from_view(message: dict[str, Any], previous: RummbleState | None = Non
     params = RummbleParameters(tuple("human" for _ in range(count)), 0, view["tile_set"])
     board = board_from_texts(view["board"])
     rack = parse_tiles(view["rack"])
-    unseen = _unseen_tiles(params.faces, [laid.rack_tile for _, _, laid in board] + rack)
+    hidden = unseen(params.faces, [laid.rack_tile for _, _, laid in board] + rack)
     held = {other: list(tiles) for other, tiles in (holding or {}).items()}
     for tile in (tile for tiles in held.values() for tile in tiles):
-        unseen.remove(tile)  # ValueError: the view leaves no such tile unseen
+        hidden.remove(tile)  # ValueError: the view leaves no such tile unseen
     racks: list[list[Tile]] = []
     sizes = iter(view["other_rack_sizes"])
     for index in range(count):
@@ -47,20 +47,14 @@ def state_from_view(message: dict[str, Any], previous: RummbleState | None = Non
             continue
         own = held.get(index, [])
         size = next(sizes) - len(own)
-        racks.append(own + unseen[:size])
-        del unseen[:size]
+        racks.append(own + hidden[:size])
+        del hidden[:size]
     state = RummbleState.from_position(params, list(board), racks, message["current"], list(view["scores"]),
-                                       unseen[:view["pool_size"]])
+                                       hidden[:view["pool_size"]])
     state.idle_turns = view["idle_turns"]
     if previous is not None:
         keep_ids(state, previous, seat)
     return state
-
-
-def _unseen_tiles(faces: Sequence[Tile], seen: list[Tile]) -> list[Tile]:
-    left = Counter(faces)
-    left.subtract(seen)
-    return [face for face in sorted(left, key=str) for _ in range(max(0, left[face]))]
 
 
 def keep_ids(state: RummbleState, previous: RummbleState, seat: int) -> None:

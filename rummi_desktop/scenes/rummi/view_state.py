@@ -11,14 +11,14 @@ copies of one face are interchangeable, so only a renumbering within each face i
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any
 
 from rummi_desktop.games.rummi.pieces import FACES
 from rummi_desktop.games.rummi.scoring import BLOCKED, WENT_OUT, RoundResult, rack_total
 from rummi_desktop.games.rummi.state import RummiParameters, RummiState, TurnResult
 from rummi_desktop.games.rummi.view import tiles_of
-from rummi_desktop.scenes.network_play import kept_ids
+from rummi_desktop.scenes.network_play import kept_ids, unseen
 from rummi_desktop.tiles import Tile
 
 
@@ -28,7 +28,7 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
     view, seat, count = message["view"], message["seat"], len(message["seats"])
     table = [list(tiles_of(meld)) for meld in view["table"]]
     rack = list(tiles_of(view["rack"]))
-    unseen = _unseen_tiles(table, rack)
+    hidden = unseen(FACES, [tile for meld in table for tile in meld] + rack)
     racks, at = [], 0
     sizes = iter(view["other_rack_sizes"])
     for index in range(count):
@@ -36,9 +36,9 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
             racks.append(rack)
             continue
         size = next(sizes)
-        racks.append(unseen[at: at + size])
+        racks.append(hidden[at: at + size])
         at += size
-    pool = unseen[at: at + view["pool_size"]]
+    pool = hidden[at: at + view["pool_size"]]
     opened = [True] * count
     opened[seat] = not view["owes_opening"]
     following = (seat + 1) % count
@@ -67,13 +67,6 @@ def server_round_result(message: dict[str, Any], rack: list[Tile]) -> RoundResul
     mine = rack_total(rack)
     best = mine if seat in winners else mine + scores[seat]
     return RoundResult(BLOCKED, winners, scores, tuple(best if s in winners else best - score for s, score in enumerate(scores)))
-
-
-def _unseen_tiles(table: list[list[Tile]], rack: list[Tile]) -> list[Tile]:
-    left = Counter(FACES)
-    left.subtract(tile for meld in table for tile in meld)
-    left.subtract(rack)
-    return [face for face in sorted(left, key=str) for _ in range(max(0, left[face]))]
 
 
 def keep_ids(state: RummiState, previous: RummiState, seat: int) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rummi_desktop.scenes.connection_chip import CHIP
+from rummi_desktop.scenes.tumblewords.layout import seat_box
 from rummi_desktop.scenes.tumblewords.network_session import NetworkTumblewordsSession
 from rummi_desktop.scenes.tumblewords.table_scene import TumblewordsTableScene
 
@@ -15,7 +17,12 @@ class OnlineTumblewordsTable(TumblewordsTableScene):
     """The local table; only its board follows a state the server replaced (an echo, a
     refusal, a forfeit by the server's clock, a resume) whenever the table lays out again."""
 
-    connection_chip_at = (52, 244)  # under the seats: the top right holds the drop's words
+    @property
+    def connection_chip_at(self) -> tuple[int, int]:  # type: ignore[override]
+        """In the bag's row, right of its count: the top right holds the drop's words, and
+        under the bag there is no room once four seats are stacked above it."""
+        bag = seat_box(self.state.seats)
+        return round(bag.right) - CHIP.w - 12, round(bag.y + (bag.h - CHIP.h) / 2)
 
     def relayout(self) -> None:
         if not self.view.pending_zap:  # a zap waiting for its drop to land syncs the board itself

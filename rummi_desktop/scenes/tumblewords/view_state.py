@@ -16,7 +16,7 @@ falling tiles and hand sprites by id.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any
 
 from rummi_desktop.games.tumblewords.dictionary import Dictionary
@@ -24,7 +24,7 @@ from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, BLANK, FACES
 from rummi_desktop.games.tumblewords.parameters import TumblewordsParameters, game_result
 from rummi_desktop.games.tumblewords.state import PendingTurn, TumblewordsState, TurnResult
 from rummi_desktop.games.tumblewords.words import find_words
-from rummi_desktop.scenes.network_play import kept_ids
+from rummi_desktop.scenes.network_play import kept_ids, unseen
 
 ENDED_AT_SERVER = "stopped"  # a game the server ended that this window did not see end
 
@@ -37,10 +37,10 @@ def state_from_view(message: dict[str, Any], dictionary: Dictionary, previous: T
     count = len(message["seats"])
     params = TumblewordsParameters(seats=("human",) * count, seed=0, words=dictionary.name, **view["options"])
     rows, hand = list(view["board"]), list(view["hand"])
-    unseen = _unseen_letters(rows, hand)
+    hidden = unseen(BAG_COUNTS, [BLANK if ch.islower() else ch for row in rows for ch in row if ch != "."] + hand)
     for letters in (holding or {}).values():
         for letter in letters:
-            unseen.remove(letter)  # ValueError: the move names a letter nobody can hold
+            hidden.remove(letter)  # ValueError: the move names a letter nobody can hold
     hands, sizes = [], iter(view["other_hand_sizes"])
     for index in range(count):
         if index == seat:
@@ -48,10 +48,10 @@ def state_from_view(message: dict[str, Any], dictionary: Dictionary, previous: T
             continue
         held = list((holding or {}).get(index, []))
         size = next(sizes)
-        hands.append(held + unseen[:size - len(held)])
-        del unseen[:size - len(held)]
+        hands.append(held + hidden[:size - len(held)])
+        del hidden[:size - len(held)]
     state = TumblewordsState.from_position(params, rows, hands, message["current"], list(view["scores"]),
-                                           unseen[:view["bag_size"]], dictionary)
+                                           hidden[:view["bag_size"]], dictionary)
     state.phase, state.passes_in_row = view["phase"], view["passes_in_row"]
     state.pending = _pending(state, view.get("pending"))
     if previous is not None:
@@ -60,13 +60,6 @@ def state_from_view(message: dict[str, Any], dictionary: Dictionary, previous: T
         kind = previous.result.kind if previous is not None and previous.result is not None else ENDED_AT_SERVER
         state.result = game_result(kind, state.points)
     return state
-
-
-def _unseen_letters(rows: list[str], hand: list[str]) -> list[str]:
-    left = Counter(BAG_COUNTS)
-    left.subtract(BLANK if ch.islower() else ch for row in rows for ch in row if ch != ".")
-    left.subtract(hand)
-    return [letter for letter in sorted(left) for _ in range(max(0, left[letter]))]
 
 
 def _pending(state: TumblewordsState, pending: dict[str, Any] | None) -> PendingTurn | None:
