@@ -25,22 +25,14 @@ from rummi_desktop.scenes.rummble.results import GameOverScene  # noqa: E402
 from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene  # noqa: E402
 from rummi_desktop.scenes.rummble.view_state import state_from_view  # noqa: E402
 from rummi_desktop.scenes.table_base import Phase  # noqa: E402
-from test_net_session import PASSWORD, ask, run_until, server  # noqa: E402,F401  (server: the fixture)
+from test_net_session import PASSWORD, ask, run_until, seated_pair, server  # noqa: E402,F401  (server: the fixture)
 from test_online_lobby import lobby  # noqa: E402,F401  (the fixture)
 from test_rummble_scene_support import click, key, make_app, place, stand_in_choose_move, steps  # noqa: E402
 
 
 def rummble_pair(url: str):
     """Alice creates a private two-person Rummble table, Bob joins it by its invite code."""
-    alice, bob = ClientLink(url), ClientLink(url)
-    alice.connect().result(20), bob.connect().result(20)
-    ask(alice, lambda c: c.register("alice", PASSWORD))
-    ask(bob, lambda c: c.register("bob", PASSWORD))
-    table = ask(alice, lambda c: c.create_table("rummble", ["human", "human"], visibility="private"))
-    ask(bob, lambda c: c.join_table(invite=table["invite"]))
-    first = ask(alice, lambda c: c.subscribe(table["table"]))
-    ask(bob, lambda c: c.subscribe(table["table"]))
-    return alice, bob, table["table"], first
+    return seated_pair(url, "rummble")[:4]
 
 
 def stored(database, table_id):

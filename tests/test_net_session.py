@@ -42,13 +42,15 @@ def run_until(app, done, limit: int = 3000) -> None:
     raise AssertionError("the table never got there")
 
 
-def seated_pair(url: str):
-    """Alice creates a private two-person table, Bob joins it by its invite code."""
+def seated_pair(url: str, game: str = "rummi", options=None, clock=None):
+    """Alice creates a private two-person table of ``game``, Bob joins it by its invite code;
+    (alice, bob, table id, Alice's first game message, Bob's)."""
     alice, bob = ClientLink(url), ClientLink(url)
     alice.connect().result(20), bob.connect().result(20)
     ask(alice, lambda c: c.register("alice", PASSWORD))
     ask(bob, lambda c: c.register("bob", PASSWORD))
-    table = ask(alice, lambda c: c.create_table("rummi", ["human", "human"], visibility="private"))
+    table = ask(alice, lambda c: c.create_table(game, ["human", "human"], options=options or {}, clock=clock,
+                                                visibility="private"))
     ask(bob, lambda c: c.join_table(invite=table["invite"]))
     first = ask(alice, lambda c: c.subscribe(table["table"]))
     bob_first = ask(bob, lambda c: c.subscribe(table["table"]))

@@ -24,21 +24,13 @@ from rummi_desktop.scenes.tumblewords.results import GameOverScene  # noqa: E402
 from rummi_desktop.scenes.tumblewords.view_state import state_from_view  # noqa: E402
 from rummi_desktop.storage import word_lists  # noqa: E402
 from test_net_session import PASSWORD, ask, run_until, server  # noqa: E402,F401  (the fixture)
+from test_net_session import seated_pair as shared_seated_pair  # noqa: E402
 from tumblewords_scene_support import click, column_centre, hand_centre, make_app, steps  # noqa: E402
 
 
 def seated_pair(url: str, options=None, clock=None):
     """Alice creates a private two-person Tumblewords table, Bob joins it by its invite code."""
-    alice, bob = ClientLink(url), ClientLink(url)
-    alice.connect().result(20), bob.connect().result(20)
-    ask(alice, lambda c: c.register("alice", PASSWORD))
-    ask(bob, lambda c: c.register("bob", PASSWORD))
-    table = ask(alice, lambda c: c.create_table("tumblewords", ["human", "human"], options=options or {},
-                                                clock=clock, visibility="private"))
-    ask(bob, lambda c: c.join_table(invite=table["invite"]))
-    first = ask(alice, lambda c: c.subscribe(table["table"]))
-    ask(bob, lambda c: c.subscribe(table["table"]))
-    return alice, bob, table["table"], first
+    return shared_seated_pair(url, "tumblewords", options, clock)[:4]
 
 
 def open_online(app, link, first):
@@ -106,7 +98,6 @@ def test_a_drop_clicked_at_the_real_table_reaches_the_other_client_and_the_store
     try:
         let_bob_start(app, scene, session, bob, table_id, first)
         version = session.play.version
-        hand = sorted(scene.state.hand(first["seat"]))
         letter, col = alice_drops(app, scene, session)
         row = first_tile_row(scene, col)
         seen = ask(bob, lambda c: c.wait_game(table_id, after=version))
