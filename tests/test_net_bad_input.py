@@ -189,7 +189,13 @@ def test_lobby_lists_public_tables_and_finds_private_ones_by_invite(tmp_path):
             left = await alice.create_table("rummble", ["human", "human"])
             await alice.request("leave_table", table=left["table"])
             await refused("not_creator", alice.start_table(left["table"]))
-            assert [t["status"] for t in await bob.list_tables("rummble") if t["table"] == left["table"]] == ["open"]
+            # and a table its last person left closes: no longer listed, no one joins it
+            assert left["table"] not in [t["table"] for t in await bob.list_tables("rummble")]
+            await refused("table_closed", bob.join_table(left["table"]))
+            shared = await alice.create_table("rummble", ["human", "human", "human"])
+            await bob.join_table(shared["table"])
+            await alice.request("leave_table", table=shared["table"])  # Bob still waits there: it stays open
+            assert shared["table"] in [t["table"] for t in await bob.list_tables("rummble")]
             await bob.join_table(public["table"])
             started = await alice.subscribe(public["table"])
             assert started["status"] == "playing" and [s["label"] for s in started["seats"]] == ["human", "human", "easy"]

@@ -11,7 +11,7 @@ from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import GameSpec
 from rummi_desktop.net.accounts import new_id, new_invite_code
 from rummi_desktop.net.protocol import ProtocolError
-from rummi_desktop.net.records import OPEN, PLAYING, Seat, TableRecord
+from rummi_desktop.net.records import OPEN, OVER, PLAYING, Seat, TableRecord
 
 LIVE_SECONDS = (10, 3600)  # a live clock: seconds per turn
 ASYNC_DAYS = (1, 7)  # an asynchronous clock: days per move
@@ -90,7 +90,7 @@ def joined(record: TableRecord, account_id: str, name: str) -> TableRecord:
     if record.seat_of(account_id) is not None:
         raise ProtocolError("already_seated", "you already sit at this table")
     if record.status != OPEN:
-        raise ProtocolError("table_closed", "this table has started; it takes no one new")
+        raise ProtocolError("table_closed", "this table has started or closed; it takes no one new")
     free = [index for index, seat in enumerate(record.seats) if seat.is_free]
     if not free:
         raise ProtocolError("table_full", "every seat at this table is taken")
@@ -105,6 +105,8 @@ def left(record: TableRecord, account_id: str) -> TableRecord:
         raise ProtocolError("not_seated", "you can leave only a table you sit at that has not started")
     seats = list(record.seats)
     seats[seat] = Seat("human")
+    if all(other.account is None for other in seats):  # the last person left: nobody waits there
+        return record.with_(seats=tuple(seats), status=OVER)
     return record.with_(seats=tuple(seats))
 
 
