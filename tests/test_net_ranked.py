@@ -42,6 +42,50 @@ def test_matchmaking_a_ranked_game_and_the_leaderboard(tmp_path):
     asyncio.run(run())
 
 
+def test_a_ranked_game_its_process_never_rated_is_rated_by_the_chores_once(tmp_path, monkeypatch):
+    from rummi_desktop.net import server as server_module
+    from rummi_desktop.net.store_sqlite import SqliteStore
+
+    async def no_rating(self, record):  # the process stops between the last move and the rating
+        return None
+
+    real_rate = server_module.GameServer._rate
+    monkeypatch.setattr(server_module.GameServer, "_rate", no_rating)
+    monkeypatch.setattr(server_module, "STALL_SECONDS", 0.0)
+    database = tmp_path / "s.db"
+
+    async def run():
+        async with running_server(database) as url:
+            alice, bob = await signed_in(url, "alice"), await signed_in(url, "bob")
+            await alice.matchmake("tumblewords"), await bob.matchmake("tumblewords")
+            table = (await alice.wait_pushed("matched"))["table"]["table"]
+            await bob.wait_pushed("matched")
+            await asyncio.gather(play_seat(alice, table), play_seat(bob, table, seed=5))
+            await asyncio.sleep(1.5)
+            assert (await alice.request("leaderboard", game="tumblewords"))["players"] == []  # never rated
+            for client in (alice, bob):
+                await client.close()
+        monkeypatch.setattr(server_module.GameServer, "_rate", real_rate)  # a process that rates
+        async with running_server(database) as url:
+            carol = await signed_in(url, "carol")
+            for _ in range(50):  # the chores run every second
+                board = await carol.request("leaderboard", game="tumblewords")
+                if board["players"]:
+                    break
+                await asyncio.sleep(0.2)
+            assert sorted(p["name"] for p in board["players"]) == ["alice", "bob"]
+            assert all(p["games"] == 1 for p in board["players"])
+            await asyncio.sleep(2.5)  # more chores: rated once, not again
+            again = await carol.request("leaderboard", game="tumblewords")
+            assert all(p["games"] == 1 for p in again["players"])
+            await carol.close()
+        store = SqliteStore(database)
+        assert await store.unrated_games(0.0, 1e12) == []
+        await store.close()
+
+    asyncio.run(run())
+
+
 def test_a_player_who_leaves_while_queued_is_not_paired(tmp_path):
     async def run():
         async with running_server(tmp_path / "s.db") as url:

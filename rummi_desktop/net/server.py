@@ -33,6 +33,7 @@ from rummi_desktop.net.views import game_message
 SWEEP_SECONDS = 1.0
 RECHECK_SECONDS = 3.0  # how often watched tables' versions are compared with the store
 STALL_SECONDS = 8.0  # a computer seat on turn this long unanswered is taken over
+RERATE_WITHIN = 3600.0  # s: a ranked game ended this recently and never rated is rated by the chores
 log = logging.getLogger("rummi_desktop.server")
 
 Handler = Callable[[Connection, dict[str, Any]], Awaitable[dict[str, Any]]]
@@ -213,7 +214,17 @@ class GameServer:
         players = [(seat.account, await self.store.rating(seat.account, record.game), index in winners)
                    for index, seat in enumerate(record.seats) if seat.account is not None]
         if len(players) >= 2:
-            await self.store.put_ratings(record.game, rated(players))
+            await self.store.put_ratings(record.id, record.game, rated(players))
+        else:
+            await self.store.put_ratings(record.id, record.game, {})  # nothing to move: marked done
+
+    async def _rate_missed(self, now: float) -> None:
+        """Rate the ranked games a process ended but stopped before rating: those of the last
+        hour (older ones predate the record of rated games, and were rated when they ended)."""
+        for table_id in await self.store.unrated_games(now - RERATE_WITHIN, now - STALL_SECONDS):
+            record = await self.store.table(table_id)
+            if record is not None:
+                await self._rate(record)
 
     # ---- other processes and chores ---------------------------------------------------------
 
@@ -275,6 +286,7 @@ class GameServer:
                 now = time.time()
                 for table_id in await self.store.tables_needing_the_server(now, now - STALL_SECONDS):
                     self.serve_turn_soon(table_id)
+                await self._rate_missed(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:
                     last_recheck = now
                     await self._recheck_all()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
 from rummi_desktop.net.notices import move_notice, table_notice
-from rummi_desktop.net.records import PLAYING, TableRecord, seats_from_text, seats_text
+from rummi_desktop.net.records import OVER, PLAYING, TableRecord, seats_from_text, seats_text
 from rummi_desktop.net.store_records import RECORD_SCHEMA, SyncedRecords
 
 SCHEMA = (
@@ -40,6 +40,7 @@ SCHEMA = (
     "CREATE UNIQUE INDEX IF NOT EXISTS moves_seq ON moves (table_id, seat, seq)",
     """CREATE TABLE IF NOT EXISTS ratings (account_id TEXT NOT NULL, game TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL,
         sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (account_id, game))""",
+    "CREATE TABLE IF NOT EXISTS rated_tables (table_id TEXT PRIMARY KEY)",  # ranked games whose ratings moved
     """CREATE TABLE IF NOT EXISTS profiles (account_id TEXT PRIMARY KEY, version BIGINT NOT NULL,
         document TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS queue (account_id TEXT NOT NULL, game TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,
@@ -304,12 +305,24 @@ class SqlStore(SyncedRecords):
                                  (account_id, game))
         return (float(rows[0][0]), float(rows[0][1]), int(rows[0][2])) if rows else None
 
-    async def put_ratings(self, game: str, ratings: dict[str, tuple[float, float, int]]) -> None:
+    async def put_ratings(self, table_id: str, game: str, ratings: dict[str, tuple[float, float, int]]) -> bool:
+        """Move the ratings for the ranked game ``table_id``, once: False if it was rated already."""
         async with self.transaction() as tx:
+            if await tx.run("INSERT INTO rated_tables (table_id) VALUES (?) ON CONFLICT DO NOTHING", (table_id,)) != 1:
+                return False
             for account_id, (mu, sigma, games) in ratings.items():
                 await tx.run("INSERT INTO ratings (account_id, game, mu, sigma, games) VALUES (?, ?, ?, ?, ?) "
                              "ON CONFLICT (account_id, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
                              "games = excluded.games", (account_id, game, mu, sigma, games))
+        return True
+
+    async def unrated_games(self, ended_after: float, ended_before: float) -> list[str]:
+        """Ranked games over between the two times whose ratings never moved (the process that
+        ended them stopped first)."""
+        async with self.reading() as tx:
+            rows = await tx.rows("SELECT id FROM game_tables WHERE ranked = 1 AND status = ? AND updated > ? AND updated < ? "
+                                 "AND id NOT IN (SELECT table_id FROM rated_tables)", (OVER, ended_after, ended_before))
+        return [row[0] for row in rows]
 
     async def leaderboard(self, game: str, limit: int) -> list[tuple[str, float, float, int]]:
         async with self.reading() as tx:
