@@ -11,7 +11,7 @@ one JSON line:
 - ``win_chance_fit``: ``slope`` and ``edge`` of ``win_chance(r, m) = 1 / (1 + exp(-(slope *
   ln((m + 1) / (r + 1)) + edge)))``, fitted by maximum likelihood (grid search) to who won
   from (own rack r, other rack m) at the start of every turn once both seats have opened.
-  These are the constants in ``rummi_desktop/ai/rummi_denial.py`` (fitted with the command
+  These are the constants in ``rummi_desktop/games/rummi/ai/denial.py`` (fitted with the command
   above and ``--seats hard,hard``).
 """
 
@@ -27,10 +27,10 @@ from collections import Counter
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rummi_desktop.ai.rummi_solver import solve  # noqa: E402
-from rummi_desktop.ai.seat_view import seat_view  # noqa: E402
-from rummi_desktop.ai.tiers import choose_play  # noqa: E402
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState  # noqa: E402
+from rummi_desktop.games.rummi.ai.solver import solve  # noqa: E402
+from rummi_desktop.games.rummi.ai.seat_view import seat_view  # noqa: E402
+from rummi_desktop.games.rummi.ai.tiers import choose_play  # noqa: E402
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState  # noqa: E402
 
 
 def play_round(seats: tuple[str, str], seed: int) -> dict:

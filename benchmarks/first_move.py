@@ -45,11 +45,11 @@ def wait_ready(worker) -> float:
 
 
 def play_game(seats: tuple[str, ...], seed: int, moves: int, results: dict) -> None:
-    from rummi_desktop.computer_seats import ComputerSeats
+    from rummi_desktop.thinking.computer_seats import ComputerSeats
     from rummi_desktop.games import GAMES
     from rummi_desktop.games.base import play_seat_move
-    from rummi_desktop.thinking import choose_move, task_for
-    import rummi_desktop.ai.tiers  # noqa: F401  (think_ms below is thinking, not importing)
+    from rummi_desktop.thinking.tasks import choose_move, task_for
+    import rummi_desktop.games.rummi.ai.tiers  # noqa: F401  (think_ms below is thinking, not importing)
 
     spec = GAMES["rummi"]
     state = spec.new_state(seats, seed)
@@ -98,8 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
-    from rummi_desktop.ai_worker import start_thinking_server
-    from rummi_desktop.thinking import thinking_modules
+    from rummi_desktop.thinking.worker import start_thinking_server
+    from rummi_desktop.thinking.tasks import thinking_modules
 
     method = start_thinking_server(thinking_modules(), method=args.start)
     server_ms = (time.perf_counter() - started) * 1000

@@ -22,17 +22,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from rummi_desktop.storage import word_lists  # noqa: E402
+from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
 
 word_lists.install()
 
 from net_support import running_server, signed_in  # noqa: E402
 from profile_support import finished_record  # noqa: E402
 from rummi_desktop.net.profile_sync import sync_profile  # noqa: E402
-from rummi_desktop.player_profiles import ProfileBook  # noqa: E402
+from rummi_desktop.records.profiles import ProfileBook  # noqa: E402
 from rummi_desktop.storage.game_records import write_record  # noqa: E402
-from rummi_desktop.storage.profile_transfer import Folders  # noqa: E402
-from rummi_desktop.storage.profiles import save_profiles  # noqa: E402
+from rummi_desktop.records.transfer import Folders  # noqa: E402
+from rummi_desktop.records.profile_file import save_profiles  # noqa: E402
 from rummi_desktop.storage.record_index import read_summaries  # noqa: E402
 
 

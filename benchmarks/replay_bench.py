@@ -18,14 +18,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["RUMMI_DESKTOP_HOME"] = tempfile.mkdtemp()
 
-from rummi_desktop.storage import word_lists  # noqa: E402
+from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
 
 word_lists.install()
 
 from replay_support import GAME_KEYS, recorded_game  # noqa: E402
 
-from rummi_desktop.app import App  # noqa: E402
-from rummi_desktop.game_replay import replay_of_record  # noqa: E402
+from rummi_desktop.shell.app import App  # noqa: E402
+from rummi_desktop.records.replay import replay_of_record  # noqa: E402
 from rummi_desktop.scenes.replay import ReplayScene  # noqa: E402
 
 

@@ -24,11 +24,11 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rummi_desktop.ai.rummble_movegen import Generator  # noqa: E402
-from rummi_desktop.analysis.rummble_solve import solve  # noqa: E402
-from rummi_desktop.games.rummble.board import Board  # noqa: E402
-from rummi_desktop.games.rummble.moves import Exchange, Pass  # noqa: E402
-from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState  # noqa: E402
+from rummi_desktop.games.rummble.ai.movegen import Generator  # noqa: E402
+from rummi_desktop.games.rummble.analysis.solve import solve  # noqa: E402
+from rummi_desktop.games.rummble.rules.board import Board  # noqa: E402
+from rummi_desktop.games.rummble.rules.moves import Exchange, Pass  # noqa: E402
+from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState  # noqa: E402
 from rummi_desktop.tiles import JOKER, Tile  # noqa: E402
 
 

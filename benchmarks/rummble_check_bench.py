@@ -21,11 +21,11 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rummi_desktop.games.rummble.board import SIZE, SQUARES, Laid  # noqa: E402
-from rummi_desktop.games.rummble.moves import Pass, Play, Placement  # noqa: E402
-from rummi_desktop.games.rummble.play import check_play  # noqa: E402
-from rummi_desktop.games.rummble.sets import classify  # noqa: E402
-from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState  # noqa: E402
+from rummi_desktop.games.rummble.rules.board import SIZE, SQUARES, Laid  # noqa: E402
+from rummi_desktop.games.rummble.rules.moves import Pass, Play, Placement  # noqa: E402
+from rummi_desktop.games.rummble.rules.play import check_play  # noqa: E402
+from rummi_desktop.games.rummble.rules.sets import classify  # noqa: E402
+from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState  # noqa: E402
 
 FACES = [Laid(colour, number) for colour in "KBRY" for number in range(1, 14)]
 

@@ -23,8 +23,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rummi_desktop.ai.rummi_positions import Position, benchmark_positions  # noqa: E402
-from rummi_desktop.ai.rummi_solver import solve  # noqa: E402
+from rummi_desktop.games.rummi.ai.positions import Position, benchmark_positions  # noqa: E402
+from rummi_desktop.games.rummi.ai.solver import solve  # noqa: E402
 
 
 def summary(times: list[float]) -> dict[str, float]:

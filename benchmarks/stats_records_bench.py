@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from rummi_desktop.storage import word_lists  # noqa: E402
+from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
 
 word_lists.install()
 

@@ -17,10 +17,10 @@ import random
 import statistics
 import time
 
-from rummi_desktop.ai.tumblewords_tiers import choose_move
+from rummi_desktop.games.tumblewords.ai.tiers import choose_move
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move
-from rummi_desktop.storage import word_lists
+from rummi_desktop.games.tumblewords.storage import word_lists
 
 SPEC = GAMES["tumblewords"]
 

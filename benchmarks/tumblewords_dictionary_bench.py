@@ -19,9 +19,9 @@ import time
 import timeit
 import tracemalloc
 
-from rummi_desktop.games.tumblewords.grid import FACES, Grid
-from rummi_desktop.games.tumblewords.play import check_drop, possible_drops
-from rummi_desktop.storage import word_lists
+from rummi_desktop.games.tumblewords.rules.grid import FACES, Grid
+from rummi_desktop.games.tumblewords.rules.play import check_drop, possible_drops
+from rummi_desktop.games.tumblewords.storage import word_lists
 
 
 def _load_ms(repeats: int) -> list[float]:

@@ -19,14 +19,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 os.environ["RUMMI_DESKTOP_HOME"] = tempfile.mkdtemp()
 
-from rummi_desktop.storage import word_lists  # noqa: E402
+from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
 
 word_lists.install()
 
 from profile_support import finished_record  # noqa: E402
 from rummi_desktop.storage.game_records import write_record  # noqa: E402
 from rummi_desktop.storage.record_index import read_summaries  # noqa: E402
-from rummi_desktop.unlock_check import newly_earned  # noqa: E402
+from rummi_desktop.records.unlock_check import newly_earned  # noqa: E402
 
 PROFILE = "p-0000000a"
 

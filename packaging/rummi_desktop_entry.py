@@ -1,6 +1,6 @@
 """PyInstaller's entry point for the bundled ``rummi-desktop`` program.
 
-The same as the ``rummi-desktop`` console script (``rummi_desktop.cli:main``), plus a support
+The same as the ``rummi-desktop`` console script (``rummi_desktop.commands.cli:main``), plus a support
 check: with ``RUMMI_DESKTOP_BUNDLE_CHECK=1`` in the environment the program prints one JSON line
 saying where ``importlib.resources`` finds the package data and which asset and theme files it
 can read there, and what the game's theme and font loaders make of them, then exits without
@@ -69,7 +69,7 @@ def run() -> int:
     if os.environ.get(CHECK_ENV) == "1":
         print(json.dumps(bundle_report()))
         return 0
-    from rummi_desktop.cli import main
+    from rummi_desktop.commands.cli import main
 
     return main()
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from rummi_desktop.cli import main
+from rummi_desktop.commands.cli import main
 
 sys.exit(main())

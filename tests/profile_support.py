@@ -7,9 +7,9 @@ import random
 
 from random_game import adapter_for
 
-from rummi_desktop.finished_games import build_record
+from rummi_desktop.records.finished_games import build_record
 from rummi_desktop.games import GAMES
-from rummi_desktop.seats import HUMAN, SeatConfig
+from rummi_desktop.games.seats import HUMAN, SeatConfig
 
 
 def play_to_end(key: str, seed: int, max_turns: int = 800):
@@ -49,12 +49,12 @@ def finished_record(key: str, seed: int, profiles: dict[int, str], when: dt.date
 
 def new_session(key: str, seed: int, seats: tuple[SeatConfig, ...]):
     if key == "rummi":
-        from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession
+        from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession
         return RummiSession.new(MatchSetup(seats, seed=seed))
     if key == "rummble":
-        from rummi_desktop.scenes.rummble.session import RummbleSession, RummbleSetup
+        from rummi_desktop.games.rummble.table.session import RummbleSession, RummbleSetup
         return RummbleSession.new(RummbleSetup(seats, seed=seed))
-    from rummi_desktop.scenes.tumblewords.session import TumblewordsSession, TumblewordsSetup
+    from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TumblewordsSetup
     return TumblewordsSession.new(TumblewordsSetup(seats, seed=seed))
 
 

@@ -7,9 +7,9 @@ import datetime as dt
 
 from profile_support import new_session, play_session_to_end
 
-from rummi_desktop.finished_games import build_record
+from rummi_desktop.records.finished_games import build_record
 from rummi_desktop.games import GAMES
-from rummi_desktop.seats import HUMAN, SeatConfig
+from rummi_desktop.games.seats import HUMAN, SeatConfig
 
 GAME_KEYS = ("rummi", "rummble", "tumblewords")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from rummi_desktop.cli import main
+from rummi_desktop.commands.cli import main
 from rummi_desktop.scenes.sandbox import scenario_files as files
 
 

@@ -9,14 +9,14 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummi_desktop.ai.rummi_denial import NextSeat, NextSeatModel, denial_play, quick_fit, win_chance
-from rummi_desktop.ai.rummi_feasibility import TableFeasibility
-from rummi_desktop.ai.rummi_positions import benchmark_positions
-from rummi_desktop.ai.rummi_solver import solve
-from rummi_desktop.ai.seat_view import seat_view
-from rummi_desktop.ai.tiers import choose_play
-from rummi_desktop.games.rummi.play_check import check_play
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+from rummi_desktop.games.rummi.ai.denial import NextSeat, NextSeatModel, denial_play, quick_fit, win_chance
+from rummi_desktop.games.rummi.ai.feasibility import TableFeasibility
+from rummi_desktop.games.rummi.ai.positions import benchmark_positions
+from rummi_desktop.games.rummi.ai.solver import solve
+from rummi_desktop.games.rummi.ai.seat_view import seat_view
+from rummi_desktop.games.rummi.ai.tiers import choose_play
+from rummi_desktop.games.rummi.rules.play_check import check_play
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
 from rummi_desktop.tiles import Tile, parse_tiles, rummi_set
 
 TABLE = [parse_tiles("Y8 Y9 Y10"), parse_tiles("K1 K2 K3")]
@@ -118,7 +118,7 @@ def test_the_state_tells_how_each_seat_left_the_table():
 
 
 def test_expert_looks_ahead_only_when_the_next_seat_is_close_to_going_out(monkeypatch):
-    import rummi_desktop.ai.tiers as tiers
+    import rummi_desktop.games.rummi.ai.tiers as tiers
 
     asked = []
     monkeypatch.setattr(tiers, "denial_play", lambda *args, **kw: asked.append(args[3]) or None)
@@ -156,8 +156,8 @@ def test_an_opening_play_says_nothing_about_the_tiles_kept():
 def test_the_thinking_process_gets_the_same_view():
     import json
 
-    from rummi_desktop.ai.seat_view import SeatView
-    from rummi_desktop.games.rummi.view import seat_view as view_data
+    from rummi_desktop.games.rummi.ai.seat_view import SeatView
+    from rummi_desktop.games.rummi.rules.view import seat_view as view_data
 
     def through_json(state):
         return SeatView.from_data(json.loads(json.dumps(view_data(state, state.current))), "expert")

@@ -8,10 +8,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummi_desktop.ai.rummi_dp import PER_TILE, PlacementSearch
-from rummi_desktop.ai.rummi_feasibility import TableFeasibility
-from rummi_desktop.ai.rummi_positions import benchmark_positions, random_meld
-from rummi_desktop.ai.rummi_table import count_grid
+from rummi_desktop.games.rummi.ai.dp import PER_TILE, PlacementSearch
+from rummi_desktop.games.rummi.ai.feasibility import TableFeasibility
+from rummi_desktop.games.rummi.ai.positions import benchmark_positions, random_meld
+from rummi_desktop.games.rummi.ai.table import count_grid
 from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, rummi_set
 from tests.test_solver_oracle import best_points
 
@@ -95,7 +95,7 @@ def test_a_cancelled_question_stops_and_leaves_what_was_learnt_valid():
 
     import pytest
 
-    from rummi_desktop.ai.rummi_dp import SolveInterrupted
+    from rummi_desktop.games.rummi.ai.dp import SolveInterrupted
 
     position = max(benchmark_positions(6, 30), key=lambda p: sum(map(len, p.table)))
     table = [tile for meld in position.table for tile in meld]

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from rummi_desktop.ai.rummi_dp import SolveInterrupted
-from rummi_desktop.ai.tiers import TIERS, choose_play
-from rummi_desktop.games.rummi.play_check import check_play
+from rummi_desktop.games.rummi.ai.dp import SolveInterrupted
+from rummi_desktop.games.rummi.ai.tiers import TIERS, choose_play
+from rummi_desktop.games.rummi.rules.play_check import check_play
 from rummi_desktop.tiles import Tile, parse_tiles
 
 

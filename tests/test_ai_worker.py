@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from rummi_desktop import ai_worker
-from rummi_desktop.ai_worker import ThinkingProcess
-from rummi_desktop.thinking_thread import ThinkingFailed, ThinkingJob, start_thinking
+from rummi_desktop.thinking import worker as ai_worker
+from rummi_desktop.thinking.worker import ThinkingProcess
+from rummi_desktop.thinking.thread import ThinkingFailed, ThinkingJob, start_thinking
 
 
 def test_result_arrives_through_poll_without_blocking():
@@ -232,7 +232,7 @@ def test_a_closed_child_that_does_not_leave_is_killed(worker, monkeypatch):
 PARENT_SCRIPT = """
 import sys, time
 sys.path.insert(0, {tests!r})
-from rummi_desktop.ai_worker import ThinkingProcess
+from rummi_desktop.thinking.worker import ThinkingProcess
 worker = ThinkingProcess({handler!r})
 job = worker.submit({task!r}, budget=60.0)
 while not worker.ready:
@@ -263,9 +263,9 @@ def test_the_child_ends_by_itself_when_its_parent_is_killed(task):
 
 
 def test_computer_seats_think_in_a_process_and_return_a_move():
-    from rummi_desktop.computer_seats import ComputerSeats
-    from rummi_desktop.games.rummi.moves import Move, Play
-    from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+    from rummi_desktop.thinking.computer_seats import ComputerSeats
+    from rummi_desktop.games.rummi.rules.moves import Move, Play
+    from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
     from rummi_desktop.tiles import parse_tiles
 
     state = RummiState.from_position(RummiParameters(seats=("hard", "human")), [parse_tiles("K4 K5 K6")],
@@ -286,9 +286,9 @@ def test_computer_seats_think_in_a_process_and_return_a_move():
 def test_where_no_process_can_start_the_job_says_so_and_the_seats_think_on_a_thread(monkeypatch):
     import multiprocessing.process
 
-    from rummi_desktop.computer_seats import ComputerSeats
-    from rummi_desktop.games.rummi.moves import Move
-    from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+    from rummi_desktop.thinking.computer_seats import ComputerSeats
+    from rummi_desktop.games.rummi.rules.moves import Move
+    from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
     from rummi_desktop.tiles import parse_tiles
 
     def refuse(process):

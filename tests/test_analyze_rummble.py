@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from rummi_desktop.analysis import run_analyze
-from rummi_desktop.ai.rummble_movegen import Generator
-from rummi_desktop.games.rummble.board import Board
+from rummi_desktop.commands.analyze import run_analyze
+from rummi_desktop.games.rummble.ai.movegen import Generator
+from rummi_desktop.games.rummble.rules.board import Board
 from rummi_desktop.tiles import parse_tiles
 
 BOARD = [[6, 5, "R2"], [6, 6, "B3"]]

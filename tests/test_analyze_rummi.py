@@ -9,8 +9,8 @@ import types
 
 import pytest
 
-from rummi_desktop.analysis import run_analyze
-from rummi_desktop.analysis.rummi_check import SOLVER_MODULE
+from rummi_desktop.commands.analyze import run_analyze
+from rummi_desktop.games.rummi.analysis.check import SOLVER_MODULE
 
 CONTRACT_TABLE = [["R1", "R2", "R3"], ["K5", "B5", "Y5"]]
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from rummi_desktop.analysis import run_analyze
-from rummi_desktop.games.tumblewords.grid import LETTERS, Grid
-from rummi_desktop.games.tumblewords.moves import Drop
-from rummi_desktop.games.tumblewords.play import check_drop, possible_drops
-from rummi_desktop.storage.word_lists import shipped_dictionary
+from rummi_desktop.commands.analyze import run_analyze
+from rummi_desktop.games.tumblewords.rules.grid import LETTERS, Grid
+from rummi_desktop.games.tumblewords.rules.moves import Drop
+from rummi_desktop.games.tumblewords.rules.play import check_drop, possible_drops
+from rummi_desktop.games.tumblewords.storage.word_lists import shipped_dictionary
 
 CONTRACT = {"game": "tumblewords", "rows": ["........", "..CA.S.."], "hand": ["T", "?"], "drop": [4, "T"],
             "words": ["cat", "cats", "at"]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from rummi_desktop.app import App
+from rummi_desktop.shell.app import App
 from rummi_desktop.scenes import registry
 from rummi_desktop.scenes.confirm import ConfirmScene
 from rummi_desktop.scenes.menu import MenuScene
@@ -97,7 +97,7 @@ def test_menu_without_playable_games_offers_exactly_the_shell_entries(home, no_g
 
 
 def test_a_registered_game_appears_first_and_opens_its_scene(home, no_games):
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.scene import Scene
 
     class Table(Scene):
         pass
@@ -239,7 +239,7 @@ def test_how_to_play_shows_each_games_rules_summary(home, no_games):
 
 
 def test_the_frame_rate_drops_while_the_window_is_out_of_sight(home, no_games):
-    from rummi_desktop.app import BACKGROUND_FPS, FPS, MINIMISED_FPS
+    from rummi_desktop.shell.app import BACKGROUND_FPS, FPS, MINIMISED_FPS
 
     app = start(home)
     assert app.frame_rate == FPS

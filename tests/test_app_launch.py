@@ -7,8 +7,8 @@ import types
 
 import pytest
 
-from rummi_desktop import boot
-from rummi_desktop.launch import open_window
+from rummi_desktop.shell import boot
+from rummi_desktop.shell.launch import open_window
 from rummi_desktop.scenes import registry
 
 

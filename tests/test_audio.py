@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from rummi_desktop import audio
-from rummi_desktop import audio_duck as duck
+from rummi_desktop.shell import audio
+from rummi_desktop.shell import audio_duck as duck
 
 
 @pytest.fixture
@@ -196,7 +196,7 @@ def test_the_game_plays_its_music_without_numpy():
     import subprocess
     import sys
 
-    script = ("import sys\nfrom rummi_desktop.app import App\nfrom rummi_desktop.scenes.menu import MenuScene\n"
+    script = ("import sys\nfrom rummi_desktop.shell.app import App\nfrom rummi_desktop.scenes.menu import MenuScene\n"
               "app = App(persist=False)\napp.stack.push(MenuScene(app))\napp.step(1 / 60)\n"
               "print(app.audio.music_playing, 'numpy' in sys.modules)\napp.close()\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)

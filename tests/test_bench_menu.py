@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from rummi_desktop import bench
+from rummi_desktop.commands import bench
 from rummi_desktop.storage import paths
 
 
@@ -36,7 +36,7 @@ def test_registered_scene_runs_its_script_every_frame(capsys):
     frames_seen = []
 
     def setup(app):
-        from rummi_desktop.scene import Scene
+        from rummi_desktop.shell.scene import Scene
 
         app.stack.push(Scene())
         return frames_seen.append

@@ -11,8 +11,8 @@ import types
 import pygame
 import pytest
 
-from rummi_desktop import boot
-from rummi_desktop.bench import run_bench
+from rummi_desktop.shell import boot
+from rummi_desktop.commands.bench import run_bench
 
 NO_DISPLAY = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
 
@@ -104,7 +104,7 @@ def test_a_video_system_that_does_not_start_is_reported(monkeypatch):
 
 @pytest.mark.parametrize("seed", ["1" + "0" * 30, "-3", "seven"])
 def test_play_refuses_a_deal_number_no_save_could_hold(capsys, seed):
-    from rummi_desktop.cli import build_parser
+    from rummi_desktop.commands.cli import build_parser
 
     with pytest.raises(SystemExit) as caught:
         build_parser().parse_args(["play", "rummi", "--seed", seed])
@@ -112,7 +112,7 @@ def test_play_refuses_a_deal_number_no_save_could_hold(capsys, seed):
 
 
 def test_play_accepts_the_largest_deal_number_a_save_holds():
-    from rummi_desktop.cli import MAX_DEAL_NUMBER, build_parser
+    from rummi_desktop.commands.cli import MAX_DEAL_NUMBER, build_parser
 
     args = build_parser().parse_args(["play", "rummi", "--seed", str(MAX_DEAL_NUMBER)])
     assert args.seed == MAX_DEAL_NUMBER

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from rummi_desktop.analysis import run_analyze
-from rummi_desktop.bench import run_bench
+from rummi_desktop.commands.analyze import run_analyze
+from rummi_desktop.commands.bench import run_bench
 from rummi_desktop.games import GAMES
-from rummi_desktop.simulate import simulate
+from rummi_desktop.commands.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTRACT = ROOT / "docs" / "analysis-format.md"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummi_desktop.fixed_step import FixedStep
+from rummi_desktop.shell.fixed_step import FixedStep
 
 STEP = 1 / 120
 

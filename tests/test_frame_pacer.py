@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from rummi_desktop.frame_pacer import IDLE_POLL, IDLE_WAKE, MAX_DT, FramePacer, frame_gap, split_elapsed
+from rummi_desktop.shell.frame_pacer import IDLE_POLL, IDLE_WAKE, MAX_DT, FramePacer, frame_gap, split_elapsed
 
 PERIOD = 1 / 60
 

@@ -12,9 +12,9 @@ from hypothesis import given, strategies as st
 from rummi_desktop.entry_points import load, load_entry
 from rummi_desktop.games import GAMES, find_game
 from rummi_desktop.games.base import EntryPoint, IllegalMove, Move, MoveNotationError, MoveVerbs, play_seat_move
-from rummi_desktop.games.rummi.moves import Draw, EndTurn, Place, Play, Timeout
-from rummi_desktop.games.rummi.moves import Move as RummiMove
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState, TurnRefused
+from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Place, Play, Timeout
+from rummi_desktop.games.rummi.rules.moves import Move as RummiMove
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, TurnRefused
 from rummi_desktop.tiles import Tile, parse_tiles
 
 RUMMI = GAMES["rummi"]
@@ -167,7 +167,7 @@ def test_the_seat_view_shows_only_the_seats_own_rack():
 
 
 def test_the_thinking_handler_answers_in_notation_for_any_registered_game():
-    from rummi_desktop.thinking import task_for, think_task
+    from rummi_desktop.thinking.tasks import task_for, think_task
 
     state = opened_position()
     reply = think_task(task_for("rummi", "hard", RUMMI.seat_view(state, 0)), deadline=1e18, cancel=None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from rummi_desktop.input import DRAG_THRESHOLD, ActionKind, InputMapper, Letterbox
+from rummi_desktop.shell.input import DRAG_THRESHOLD, ActionKind, InputMapper, Letterbox
 
 K = ActionKind
 

@@ -30,7 +30,7 @@ def test_importing_the_pure_layer_loads_no_third_party_or_outer_module():
     command = [sys.executable, "-c", code]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     loaded = result.stdout.split()
-    assert "rummi_desktop.games.rummi.state" in loaded and "rummi_desktop.ai.tiers" in loaded
+    assert "rummi_desktop.games.rummi.rules.state" in loaded and "rummi_desktop.games.rummi.ai.tiers" in loaded
     assert "rummi_desktop.puzzles.record" in loaded
     outside = [name for name in loaded if not is_stdlib_or_pure(name)]
     assert outside == []
@@ -60,7 +60,7 @@ CLEAN_PACKAGE = {
     ),
     "games/__init__.py": (
         "def new_rummi_state():\n"
-        "    from rummi_desktop.games.rummi.state import State\n"  # the registry uses every game
+        "    from rummi_desktop.games.rummi.rules.state import State\n"  # the registry uses every game
         "    return State()\n"
     ),
     "games/rummi/__init__.py": "",
@@ -77,7 +77,7 @@ CLEAN_PACKAGE = {
         "from typing import TYPE_CHECKING\n"
         "from ..games.rummi import melds\n"
         "if TYPE_CHECKING:\n"
-        "    from rummi_desktop.games.rummi.state import State\n"
+        "    from rummi_desktop.games.rummi.rules.state import State\n"
         "\n"
         "def search(cancel: threading.Event, deadline: float, words: list[str]) -> str:\n"
         "    words.remove('x')\n"  # pure methods that share a name with os functions
@@ -89,7 +89,7 @@ CLEAN_PACKAGE = {
         "from rummi_desktop.ai import rummi_dp\n"
         "\n"
         "def rummi_search():\n"
-        "    return importlib.import_module('rummi_desktop.ai.rummi_dp').search\n"
+        "    return importlib.import_module('rummi_desktop.games.rummi.ai.dp').search\n"
     ),
     "puzzles/__init__.py": "",
     "puzzles/record.py": (
@@ -104,7 +104,7 @@ CLEAN_PACKAGE = {
     "analysis/__init__.py": "",
     "analysis/rummi_check.py": (
         "import importlib\n"
-        "SOLVER = 'rummi_desktop.analysis.rummi_solve'\n"
+        "SOLVER = 'rummi_desktop.games.rummi.analysis.solve'\n"
         "importlib.import_module(SOLVER)\n"
     ),
     "storage/rummi_saves.py": "from ..games.rummi import state\nfrom . import saves\n",
@@ -214,7 +214,7 @@ OFFENDERS = {
     "storage from puzzles": planted(IN_PUZZLES, "from rummi_desktop.storage import saves\n",
                                     (1, "rummi_desktop.storage.saves: outside the pure layer")),
     "analysis from puzzles": planted("puzzles/record.py", "from ..analysis import rummi_check\n",
-                                     (1, "rummi_desktop.analysis.rummi_check: outside")),
+                                     (1, "rummi_desktop.games.rummi.analysis.check: outside")),
     "a file read in puzzles": planted(IN_PUZZLES, "def load(path):\n    return open(path).read()\n",
                                       (2, ".read(): file"), (2, "open(): opens a file")),
     "pygame in puzzles": planted("puzzles/share_code.py", "import pygame\n", (1, "pygame: third-party")),
@@ -233,10 +233,10 @@ OFFENDERS = {
         "ai/othergame_search.py", "from rummi_desktop.ai import rummi_dp\n",
         (1, "ai.rummi_dp: game othergame imports game rummi")),
     "AI package imports another game's rules": crossing(
-        "ai/othergame/search.py", "from rummi_desktop.games.rummi.state import State\n",
+        "ai/othergame/search.py", "from rummi_desktop.games.rummi.rules.state import State\n",
         (1, "rummi.state: game othergame imports game rummi")),
     "scenes import another game's scenes": crossing(
-        "scenes/othergame/table.py", "from rummi_desktop.scenes.rummi import table\n",
+        "scenes/othergame/table.py", "from rummi_desktop.games.rummi.table import table\n",
         (1, "scenes.rummi.table: game othergame imports game rummi")),
     "analysis of one game uses another's rules": crossing(
         "analysis/othergame_check.py", "from rummi_desktop.games.rummi import melds\n",

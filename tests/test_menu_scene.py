@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummi_desktop.app import App
+from rummi_desktop.shell.app import App
 from rummi_desktop.scenes import registry
 from rummi_desktop.scenes.menu import BUTTONS_TOP, INTRO_DROP, SHELL_STEP, MenuScene
 from rummi_desktop.storage.settings import Settings
@@ -61,7 +61,7 @@ def test_instant_animation_setting_places_buttons_at_once(no_games):
 
 
 def test_each_game_has_a_row_with_its_continue_beside_it_and_nothing_overlaps(no_games):
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.scene import Scene
 
     make = lambda app: None  # noqa: E731
     for order, key in enumerate("abcd"):
@@ -90,7 +90,7 @@ def test_games_are_listed_in_registry_order_before_the_shell_entries(no_games):
 
 
 def test_each_game_has_its_own_continue_button_and_key(no_games):
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.scene import Scene
 
     make = lambda app: None  # noqa: E731
     resume = lambda app: Scene()  # noqa: E731  (both games have a game to continue)
@@ -105,7 +105,7 @@ def test_each_game_has_its_own_continue_button_and_key(no_games):
 
 
 def test_two_games_asking_for_the_same_continue_key_never_share_it(no_games):
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.scene import Scene
 
     make = lambda app: None  # noqa: E731
     resume = lambda app: Scene()  # noqa: E731

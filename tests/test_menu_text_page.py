@@ -62,7 +62,7 @@ def test_scrolling_is_clamped_to_the_page():
 
 def test_how_to_play_shows_the_rummi_rules(tmp_path, monkeypatch):
     monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
-    from rummi_desktop.scenes.rummi import game_info
+    from rummi_desktop.games.rummi.table import game_info
 
     text = controls_and_files_text()
     rules = game_info().rules

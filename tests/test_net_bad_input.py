@@ -215,7 +215,7 @@ def test_lobby_lists_public_tables_and_finds_private_ones_by_invite(tmp_path):
 
 
 def test_a_model_failing_partway_through_a_move_leaves_the_game_as_stored(tmp_path, monkeypatch):
-    from rummi_desktop.games.rummi.state import RummiState
+    from rummi_desktop.games.rummi.rules.state import RummiState
 
     async def run():
         async with running_server(tmp_path / "s.db") as url:

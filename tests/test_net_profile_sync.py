@@ -13,24 +13,24 @@ import pytest
 
 from net_support import running_server, signed_in
 from profile_support import finished_record
-from rummi_desktop.finished_games import measures_of
+from rummi_desktop.records.finished_games import measures_of
 from rummi_desktop.games import GAMES
 from rummi_desktop.net import record_handlers
 from rummi_desktop.net.client import ServerError
 from rummi_desktop.net.profile_sync import sync_profile
 from rummi_desktop.net.record_bodies import MAX_BODY_CHARS, digest_of, pack
-from rummi_desktop.player_profiles import ProfileBook
-from rummi_desktop.stat_totals import profile_game_stats
+from rummi_desktop.records.profiles import ProfileBook
+from rummi_desktop.records.stat_totals import profile_game_stats
 from rummi_desktop.storage.game_records import read_records, write_record
-from rummi_desktop.storage.profile_transfer import Folders
-from rummi_desktop.storage.profiles import load_profiles, save_profiles
-from rummi_desktop.storage.puzzle_files import shipped_puzzles
-from rummi_desktop.storage.puzzle_progress import ProgressBook, read_book, write_book
+from rummi_desktop.records.transfer import Folders
+from rummi_desktop.records.profile_file import load_profiles, save_profiles
+from rummi_desktop.trainer.puzzle_files import shipped_puzzles
+from rummi_desktop.trainer.progress_file import ProgressBook, read_book, write_book
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks
 from rummi_desktop.trainer.attempts import book_attempt
-from rummi_desktop.unlock_check import newly_earned
-from rummi_desktop.unlocks import earned_keys, profile_facts
+from rummi_desktop.records.unlock_check import newly_earned
+from rummi_desktop.records.unlocks import earned_keys, profile_facts
 
 WHEN = dt.datetime(2026, 11, 20, 18, 30, tzinfo=dt.timezone.utc)
 

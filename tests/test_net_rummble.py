@@ -16,14 +16,14 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from rummi_desktop.games.rummble.moves import Exchange, Play  # noqa: E402
+from rummi_desktop.games.rummble.rules.moves import Exchange, Play  # noqa: E402
 from rummi_desktop.net.bots import choose  # noqa: E402
 from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
 from rummi_desktop.net.store_sqlite import SqliteStore  # noqa: E402
-from rummi_desktop.scenes.rummble.network_session import NetworkRummbleSession  # noqa: E402
-from rummi_desktop.scenes.rummble.results import GameOverScene  # noqa: E402
-from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene  # noqa: E402
-from rummi_desktop.scenes.rummble.view_state import state_from_view  # noqa: E402
+from rummi_desktop.games.rummble.table.network_session import NetworkRummbleSession  # noqa: E402
+from rummi_desktop.games.rummble.table.results import GameOverScene  # noqa: E402
+from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene  # noqa: E402
+from rummi_desktop.games.rummble.table.view_state import state_from_view  # noqa: E402
 from rummi_desktop.scenes.table_base import Phase  # noqa: E402
 from test_net_session import PASSWORD, ask, run_until, seated_pair, server  # noqa: E402,F401  (server: the fixture)
 from test_online_lobby import lobby  # noqa: E402,F401  (the fixture)
@@ -192,7 +192,7 @@ def test_an_exchange_by_the_other_seat_shows_as_a_count(table):
 
 
 def test_our_exchange_by_keys_is_sent_and_the_new_tiles_come_with_the_echo(table, tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummble.dialogs import ExchangeDialog
+    from rummi_desktop.games.rummble.table.dialogs import ExchangeDialog
 
     app, scene, session, alice, bob, table_id = table
     alice_to_move(app, scene, session, bob, table_id)

@@ -13,16 +13,16 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from rummi_desktop.games.tumblewords.grid import FACES  # noqa: E402
-from rummi_desktop.games.tumblewords.play import possible_drops  # noqa: E402
+from rummi_desktop.games.tumblewords.rules.grid import FACES  # noqa: E402
+from rummi_desktop.games.tumblewords.rules.play import possible_drops  # noqa: E402
 from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
 from rummi_desktop.net.store_sqlite import SqliteStore  # noqa: E402
 from rummi_desktop.scenes.table_base import Phase  # noqa: E402
-from rummi_desktop.scenes.tumblewords.network_session import NetworkTumblewordsSession  # noqa: E402
-from rummi_desktop.scenes.tumblewords.online_table import OnlineTumblewordsTable  # noqa: E402
-from rummi_desktop.scenes.tumblewords.results import GameOverScene  # noqa: E402
-from rummi_desktop.scenes.tumblewords.view_state import state_from_view  # noqa: E402
-from rummi_desktop.storage import word_lists  # noqa: E402
+from rummi_desktop.games.tumblewords.table.network_session import NetworkTumblewordsSession  # noqa: E402
+from rummi_desktop.games.tumblewords.table.online_table import OnlineTumblewordsTable  # noqa: E402
+from rummi_desktop.games.tumblewords.table.results import GameOverScene  # noqa: E402
+from rummi_desktop.games.tumblewords.table.view_state import state_from_view  # noqa: E402
+from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
 from test_net_session import PASSWORD, ask, run_until, server  # noqa: E402,F401  (the fixture)
 from test_net_session import seated_pair as shared_seated_pair  # noqa: E402
 from tumblewords_scene_support import click, column_centre, hand_centre, make_app, steps  # noqa: E402
@@ -337,7 +337,7 @@ def test_the_connection_chip_sits_in_the_bags_row_clear_of_every_seat(seats):
     import pygame
 
     from rummi_desktop.scenes.connection_chip import CHIP
-    from rummi_desktop.scenes.tumblewords.layout import REGIONS, seat_box
+    from rummi_desktop.games.tumblewords.table.layout import REGIONS, seat_box
 
     table = types.SimpleNamespace(state=types.SimpleNamespace(seats=seats))
     x, y = OnlineTumblewordsTable.connection_chip_at.fget(table)

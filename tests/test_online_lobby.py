@@ -19,7 +19,7 @@ from rummi_desktop.net import hosting  # noqa: E402
 from rummi_desktop.net.link import ClientLink  # noqa: E402
 from rummi_desktop.scenes.online import lobby_scene  # noqa: E402
 from rummi_desktop.scenes.online.lobby_scene import OnlineScene  # noqa: E402
-from rummi_desktop.scenes.rummi.table_scene import RummiTableScene  # noqa: E402
+from rummi_desktop.games.rummi.table.table_scene import RummiTableScene  # noqa: E402
 from test_rummi_flow_support import button_centre, click, make_app, steps, type_text  # noqa: E402
 
 PASSWORD = "correct horse 42"  # a space types as itself
@@ -318,7 +318,7 @@ def test_play_ranked_waits_in_the_queue_and_opens_the_matched_table(lobby):
 
 
 def test_a_tumblewords_table_with_its_rules_opens_the_tumblewords_table(lobby):
-    from rummi_desktop.scenes.tumblewords.online_table import OnlineTumblewordsTable
+    from rummi_desktop.games.tumblewords.table.online_table import OnlineTumblewordsTable
 
     app, scene = lobby
     signed_in_by_clicks(app, scene)

@@ -10,9 +10,9 @@ import pytest
 pytest.importorskip("websockets")
 
 from profile_support import finished_record  # noqa: E402
-from rummi_desktop.player_profiles import ProfileBook  # noqa: E402
+from rummi_desktop.records.profiles import ProfileBook  # noqa: E402
 from rummi_desktop.storage.game_records import write_record  # noqa: E402
-from rummi_desktop.storage.profiles import save_profiles  # noqa: E402
+from rummi_desktop.records.profile_file import save_profiles  # noqa: E402
 from test_online_lobby import lobby, run_until, signed_in_by_clicks  # noqa: E402,F401  (lobby is a fixture)
 from test_rummi_flow_support import button_centre, click  # noqa: E402
 

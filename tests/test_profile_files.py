@@ -14,11 +14,12 @@ import pytest
 import tomli_w
 
 from profile_support import finished_record
-from rummi_desktop.player_profiles import GUEST, ProfileBook, ProfileError
-from rummi_desktop.storage import game_records, profile_transfer, profiles
+from rummi_desktop.records.profiles import GUEST, ProfileBook, ProfileError
+from rummi_desktop.storage import game_records
+from rummi_desktop.records import transfer as profile_transfer, profile_file as profiles
 from rummi_desktop.storage.game_records import read_records, write_record
-from rummi_desktop.storage.profile_transfer import Folders, export_document, export_profile, import_profile
-from rummi_desktop.storage.profiles import load_profiles, save_profiles
+from rummi_desktop.records.transfer import Folders, export_document, export_profile, import_profile
+from rummi_desktop.records.profile_file import load_profiles, save_profiles
 
 WHEN = dt.datetime(2026, 11, 20, 18, 30, tzinfo=dt.timezone.utc)
 
@@ -128,8 +129,8 @@ def test_a_profiles_save_failing_before_the_replace_leaves_the_old_file(tmp_path
 
 KILLED_SAVE = textwrap.dedent("""
     import os, signal, sys
-    from rummi_desktop.player_profiles import ProfileBook
-    from rummi_desktop.storage.profiles import save_profiles
+    from rummi_desktop.records.profiles import ProfileBook
+    from rummi_desktop.records.profile_file import save_profiles
     def killed(source, target):
         os.kill(os.getpid(), signal.SIGKILL)  # the temp file is written and synced; no replace
     os.replace = killed
@@ -223,7 +224,7 @@ def test_export_then_import_into_an_empty_home_round_trips_exactly(tmp_path):
 
 
 def test_a_profiles_puzzle_progress_travels_with_its_export(tmp_path):
-    from rummi_desktop.storage.puzzle_progress import ProgressBook, read_book, write_book
+    from rummi_desktop.trainer.progress_file import ProgressBook, read_book, write_book
     from rummi_desktop.trainer.attempts import book_attempt
 
     folders, book = make_home(tmp_path / "a", ("Ann", "Bea"))
@@ -268,7 +269,7 @@ def test_unlock_dates_travel_with_an_export_and_the_earlier_date_wins(tmp_path):
 
 
 def test_imported_puzzle_progress_merges_with_the_progress_here(tmp_path):
-    from rummi_desktop.storage.puzzle_progress import ProgressBook, read_book, write_book
+    from rummi_desktop.trainer.progress_file import ProgressBook, read_book, write_book
     from rummi_desktop.trainer.attempts import book_attempt
 
     folders, book = make_home(tmp_path / "a")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from rummi_desktop.app import App
-from rummi_desktop.player_profiles import ProfileBook
+from rummi_desktop.shell.app import App
+from rummi_desktop.records.profiles import ProfileBook
 from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.profiles import ROWS_SHOWN, ProfilesScene
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.profiles import save_profiles
+from rummi_desktop.records.profile_file import save_profiles
 
 DT = 1 / 60
 

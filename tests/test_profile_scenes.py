@@ -10,15 +10,15 @@ import pygame
 import pytest
 
 from profile_support import finished_record
-from rummi_desktop.app import App
-from rummi_desktop.player_profiles import GUEST, ProfileBook
+from rummi_desktop.shell.app import App
+from rummi_desktop.records.profiles import GUEST, ProfileBook
 from rummi_desktop.scenes.confirm import ConfirmScene
 from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.profiles import ProfilesScene
 from rummi_desktop.scenes.stats import LINE_CHART, StatsScene
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.game_records import write_record
-from rummi_desktop.storage.profiles import load_profiles, save_profiles
+from rummi_desktop.records.profile_file import load_profiles, save_profiles
 from rummi_desktop.ui import charts
 
 DT = 1 / 60
@@ -101,8 +101,8 @@ def test_export_then_import_from_the_profiles_scene(app, tmp_path):
 
 
 def test_each_person_seat_chooses_a_profile_and_the_next_setup_opens_with_it(app):
-    from rummi_desktop.scenes.rummble.setup_scene import RummbleSetupScene
-    from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
+    from rummi_desktop.games.rummble.table.setup_scene import RummbleSetupScene
+    from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 
     ann, bea = saved_book("Ann", "Bea").profiles
     setup = RummbleSetupScene(app)
@@ -128,7 +128,7 @@ def test_each_person_seat_chooses_a_profile_and_the_next_setup_opens_with_it(app
 
 
 def test_a_deleted_profile_falls_back_to_guest_in_setup(app):
-    from rummi_desktop.scenes.rummble.setup_scene import RummbleSetupScene
+    from rummi_desktop.games.rummble.table.setup_scene import RummbleSetupScene
 
     book = saved_book("Ann")
     book.remember("rummble", [book.profiles[0].id])
@@ -176,7 +176,7 @@ def test_the_statistics_scene_switches_game_and_view_by_keys(app):
 
 
 def test_the_profiles_puzzle_numbers_show_in_each_games_tab(app):
-    from rummi_desktop.storage.puzzle_progress import ProgressBook, write_book
+    from rummi_desktop.trainer.progress_file import ProgressBook, write_book
     from rummi_desktop.trainer.attempts import book_attempt
 
     ann, bea = saved_book("Ann", "Bea").profiles
@@ -199,7 +199,7 @@ def test_the_profiles_puzzle_numbers_show_in_each_games_tab(app):
 
 
 def test_a_damaged_progress_file_is_named_on_the_statistics_screen(app):
-    from rummi_desktop.storage.puzzle_progress import progress_path
+    from rummi_desktop.trainer.progress_file import progress_path
 
     ann = saved_book("Ann").profiles[0]
     progress_path().parent.mkdir(parents=True, exist_ok=True)
@@ -210,7 +210,7 @@ def test_a_damaged_progress_file_is_named_on_the_statistics_screen(app):
 
 
 def test_an_export_file_name_is_safe_whatever_the_profile_is_called():
-    from rummi_desktop.player_profiles import Profile
+    from rummi_desktop.records.profiles import Profile
     from rummi_desktop.scenes.profiles import export_file_name
 
     assert export_file_name(Profile("p-0000000a", "Ann Lee")) == "Ann_Lee-p-0000000a.toml"

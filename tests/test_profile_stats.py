@@ -8,11 +8,11 @@ import datetime as dt
 import pytest
 
 from profile_support import finished_record, new_session, play_session_to_end
-from rummi_desktop.finished_games import measures_of
+from rummi_desktop.records.finished_games import measures_of
 from rummi_desktop.games import GAMES
 from rummi_desktop.scenes.game_records_hook import record_session
-from rummi_desktop.seats import HUMAN, SeatConfig
-from rummi_desktop.stat_totals import PERSON, leaderboards, profile_game_stats
+from rummi_desktop.games.seats import HUMAN, SeatConfig
+from rummi_desktop.records.stat_totals import PERSON, leaderboards, profile_game_stats
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.game_records import read_records, write_record
 
@@ -61,7 +61,7 @@ def test_a_finished_pass_and_play_game_credits_each_persons_profile(home, key):
 
 
 def test_rummi_records_each_round_with_its_own_turns(home):
-    from rummi_desktop.scenes.rummi.session import RummiSession, load_match
+    from rummi_desktop.games.rummi.table.session import RummiSession, load_match
 
     session = pass_and_play("rummi", 3)
     first = [seat.turns for seat in session.stats]
@@ -127,15 +127,15 @@ def test_a_leaderboard_keeps_the_top_ten():
     assert [entry.score for entry in leaderboards(records, "rummble")["2 seats"]] == list(range(14, 4, -1))
 
 
-TABLES = {"rummi": "rummi_desktop.scenes.rummi.table_scene:RummiTableScene",
-          "rummble": "rummi_desktop.scenes.rummble.table_scene:RummbleTableScene",
-          "tumblewords": "rummi_desktop.scenes.tumblewords.table_scene:TumblewordsTableScene"}
+TABLES = {"rummi": "rummi_desktop.games.rummi.table.table_scene:RummiTableScene",
+          "rummble": "rummi_desktop.games.rummble.table.table_scene:RummbleTableScene",
+          "tumblewords": "rummi_desktop.games.tumblewords.table.table_scene:TumblewordsTableScene"}
 
 
 @pytest.mark.parametrize("key", list(GAMES))
 @pytest.mark.parametrize("autosave", [True, False])
 def test_the_table_records_a_finished_game_once_through_the_shared_hook(home, key, autosave):
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
     from rummi_desktop.entry_points import load
     from rummi_desktop.games.base import EntryPoint
     from rummi_desktop.scenes.menu import MenuScene

@@ -7,9 +7,9 @@ import tomllib
 
 import datetime
 
-from rummi_desktop.player_profiles import ProfileBook
-from rummi_desktop.storage.profiles import save_profiles
-from rummi_desktop.storage.puzzle_progress import (VERSION, ProgressBook, PuzzleProgress, profile_summary,
+from rummi_desktop.records.profiles import ProfileBook
+from rummi_desktop.records.profile_file import save_profiles
+from rummi_desktop.trainer.progress_file import (VERSION, ProgressBook, PuzzleProgress, profile_summary,
                                                    progress_path, read_book, write_book)
 from rummi_desktop.trainer.catalog import daily_game
 from rummi_desktop.trainer.attempts import book_attempt

@@ -8,13 +8,15 @@ import pytest
 
 from puzzle_support import PUZZLES
 from puzzle_table_support import RUMMBLE_PUZZLE, TUMBLEWORDS_PUZZLE
-from rummi_desktop.scenes import rummble, rummi, tumblewords
-from rummi_desktop.scenes.rummble.puzzle_table import RummblePuzzleTable
+from rummi_desktop.games.rummble import table as rummble
+from rummi_desktop.games.rummi import table as rummi
+from rummi_desktop.games.tumblewords import table as tumblewords
+from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzleTable
 from rummi_desktop.scenes.trainer.result import AttemptResultScene
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
 from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene
-from rummi_desktop.scenes.tumblewords.puzzle_table import TumblewordsPuzzleTable
-from rummi_desktop.storage.puzzle_progress import read_book
+from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzleTable
+from rummi_desktop.trainer.progress_file import read_book
 from rummi_desktop.trainer.catalog import packs_of
 from test_rummble_scene_support import click, key, make_app, place, steps
 

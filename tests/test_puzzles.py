@@ -15,12 +15,13 @@ from hypothesis import strategies as st
 
 from rummi_desktop.entry_points import load_module
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.rummi.play_check import check_play
-from rummi_desktop.puzzle_command import run_puzzles
-from rummi_desktop.puzzles import rummi_puzzles, share_code
+from rummi_desktop.games.rummi.rules.play_check import check_play
+from rummi_desktop.commands.puzzles import run_puzzles
+from rummi_desktop.games.rummi.puzzles import mining as rummi_puzzles
+from rummi_desktop.puzzles import share_code
 from rummi_desktop.puzzles.record import Puzzle, PuzzleError, PuzzleFile
-from rummi_desktop.puzzles.rummi_compare import compare
-from rummi_desktop.storage.puzzle_files import (
+from rummi_desktop.games.rummi.puzzles.compare import compare
+from rummi_desktop.trainer.puzzle_files import (
     PuzzleFileError, has_shipped_puzzles, read_puzzle_file, read_puzzle_folder, shipped_puzzles,
     write_puzzle_file,
 )

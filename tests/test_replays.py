@@ -11,16 +11,16 @@ import pygame
 import pytest
 
 from replay_support import GAME_KEYS, recorded_game
-from rummi_desktop.app import App
-from rummi_desktop.game_replay import ReplayError, replay_from_document, replay_of_record, replay_to_document
+from rummi_desktop.shell.app import App
+from rummi_desktop.records.replay import ReplayError, replay_from_document, replay_of_record, replay_to_document
 from rummi_desktop.scenes.history import HistoryScene
 from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.replay import MOVE_SECONDS, ReplayScene
-from rummi_desktop.player_profiles import ProfileBook
+from rummi_desktop.records.profiles import ProfileBook
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.profiles import save_profiles
+from rummi_desktop.records.profile_file import save_profiles
 from rummi_desktop.storage.game_records import write_record
-from rummi_desktop.storage.replay_files import export_replay, load_replay, replays_dir
+from rummi_desktop.records.replay_files import export_replay, load_replay, replays_dir
 
 DT = 1 / 60
 SHOTS = "/tmp/replays-shots"

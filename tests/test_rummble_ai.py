@@ -4,15 +4,15 @@ import threading
 
 import pytest
 
-from rummi_desktop.ai.rummble_leave import leave_value
-from rummi_desktop.ai.rummble_movegen import Generator, Stopped
-from rummi_desktop.ai.rummble_tiers import SeatPosition, choose_move, equity, opened_corners
+from rummi_desktop.games.rummble.ai.leave import leave_value
+from rummi_desktop.games.rummble.ai.movegen import Generator, Stopped
+from rummi_desktop.games.rummble.ai.tiers import SeatPosition, choose_move, equity, opened_corners
 from rummi_desktop.games.base import play_seat_move
-from rummi_desktop.games.rummble.board import Board, Laid
-from rummi_desktop.games.rummble.moves import Exchange, Pass, Play
+from rummi_desktop.games.rummble.rules.board import Board, Laid
+from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play
 from rummi_desktop.games.rummble.spec import RUMMBLE
-from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState
-from rummi_desktop.games.rummble.view import seat_view
+from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
+from rummi_desktop.games.rummble.rules.view import seat_view
 from rummi_desktop.tiles import parse_tiles
 
 TIERS = ("easy", "medium", "hard", "expert")

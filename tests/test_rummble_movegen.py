@@ -8,10 +8,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummi_desktop.ai.rummble_masks import ALL, ACROSS, DOWN, bits, cross_at, identity, LAID
-from rummi_desktop.ai.rummble_movegen import Generator, legal_plays
-from rummi_desktop.games.rummble.board import CENTRE, SIZE, SQUARES, Board, Laid
-from rummi_desktop.games.rummble.play import check_play
+from rummi_desktop.games.rummble.ai.masks import ALL, ACROSS, DOWN, bits, cross_at, identity, LAID
+from rummi_desktop.games.rummble.ai.movegen import Generator, legal_plays
+from rummi_desktop.games.rummble.rules.board import CENTRE, SIZE, SQUARES, Board, Laid
+from rummi_desktop.games.rummble.rules.play import check_play
 from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles
 
 
@@ -136,7 +136,7 @@ def test_cross_checks_are_the_identities_that_keep_the_line_a_set():
                 continue
             for ident in range(52):
                 line = _line_with(board, sq, step, LAID[ident])
-                from rummi_desktop.games.rummble.sets import classify
+                from rummi_desktop.games.rummble.rules.sets import classify
                 assert (cross.mask >> ident & 1) == (classify(line) is not None)
 
 

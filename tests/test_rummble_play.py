@@ -4,9 +4,9 @@ declared jokers."""
 
 import pytest
 
-from rummi_desktop.games.rummble.board import Board, Laid, premium, square
-from rummi_desktop.games.rummble.play import check_play
-from rummi_desktop.games.rummble.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLUSH
+from rummi_desktop.games.rummble.rules.board import Board, Laid, premium, square
+from rummi_desktop.games.rummble.rules.play import check_play
+from rummi_desktop.games.rummble.rules.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLUSH
 
 
 def play(*placements):

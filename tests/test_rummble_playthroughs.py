@@ -14,7 +14,7 @@ import random
 import pytest
 
 from playthroughs.rummble_policy import find_play, fallback
-from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState, replayed
+from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState, replayed
 from rummi_desktop.tiles import format_tiles
 
 FOLDER = pathlib.Path(__file__).parent / "playthroughs"

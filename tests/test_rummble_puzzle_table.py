@@ -4,12 +4,12 @@ the three hint levels, Undo and Reset, and what it draws."""
 from __future__ import annotations
 
 from puzzle_table_support import RUMMBLE_PUZZLE, Outcomes
-from rummi_desktop.games.rummble.board import square
+from rummi_desktop.games.rummble.rules.board import square
 from test_rummble_scene_support import click, key, make_app, place, steps
 
 
 def open_puzzle(app, puzzle=RUMMBLE_PUZZLE):
-    from rummi_desktop.scenes.rummble.puzzle_table import RummblePuzzleTable
+    from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzleTable
 
     outcomes = Outcomes()
     scene = RummblePuzzleTable(app, puzzle, outcomes)
@@ -19,7 +19,7 @@ def open_puzzle(app, puzzle=RUMMBLE_PUZZLE):
 
 
 def test_the_test_puzzle_is_a_good_puzzle():
-    from rummi_desktop.puzzles import rummble_puzzles
+    from rummi_desktop.games.rummble.puzzles import mining as rummble_puzzles
 
     assert rummble_puzzles.verify(RUMMBLE_PUZZLE) == []
 
@@ -110,7 +110,7 @@ def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monk
 
     import pygame
 
-    from rummi_desktop.scenes.rummble.layout import square_box
+    from rummi_desktop.games.rummble.table.layout import square_box
 
     app = make_app(tmp_path, monkeypatch, speed="instant")
     scene, _ = open_puzzle(app)
@@ -131,9 +131,10 @@ def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monk
 
 
 def test_the_game_entry_names_the_puzzle_table_and_builds_it(tmp_path, monkeypatch):
-    from rummi_desktop.scenes import rummble, tumblewords
-    from rummi_desktop.scenes.rummble.puzzle_table import RummblePuzzleTable
-    from rummi_desktop.scenes.tumblewords.puzzle_table import TumblewordsPuzzleTable
+    from rummi_desktop.games.rummble import table as rummble
+    from rummi_desktop.games.tumblewords import table as tumblewords
+    from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzleTable
+    from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzleTable
 
     assert rummble.ENTRY.puzzle.endswith(":RummblePuzzleTable")
     assert tumblewords.ENTRY.puzzle.endswith(":TumblewordsPuzzleTable")
@@ -155,7 +156,7 @@ JOKER_PUZZLE = {
 
 
 def test_a_joker_is_declared_through_the_picker_and_checked(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummble.dialogs import JokerPicker
+    from rummi_desktop.games.rummble.table.dialogs import JokerPicker
     from rummi_desktop.tiles import Tile
 
     app = make_app(tmp_path, monkeypatch, speed="instant")

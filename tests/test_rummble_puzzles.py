@@ -9,12 +9,12 @@ from itertools import combinations
 
 import pytest
 
-from rummi_desktop.analysis.rummble_check import prepare_rummble
-from rummi_desktop.games.rummble.board import SET_MULTIPLIER
-from rummi_desktop.puzzles import rummble_puzzles as rp
+from rummi_desktop.games.rummble.analysis.check import prepare_rummble
+from rummi_desktop.games.rummble.rules.board import SET_MULTIPLIER
+from rummi_desktop.games.rummble.puzzles import mining as rp
 from rummi_desktop.puzzles.mined_puzzles import band_of
 from rummi_desktop.puzzles.record import Puzzle, PuzzleError
-from rummi_desktop.storage.puzzle_files import shipped_puzzles
+from rummi_desktop.trainer.puzzle_files import shipped_puzzles
 
 SHIPPED = [puzzle.to_dict() for puzzle in shipped_puzzles("rummble").puzzles]
 BY_ID = {puzzle["id"]: puzzle for puzzle in SHIPPED}

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from rummi_desktop.games.rummble.board import CENTRE, PREMIUMS
-from rummi_desktop.games.rummble.moves import Play
-from rummi_desktop.scenes.rummble.board_paint import board_picture, premium_colour
-from rummi_desktop.scenes.rummble.layout import REGIONS, square_box, tile_box
-from rummi_desktop.scenes.rummble.paint import preview_lines
+from rummi_desktop.games.rummble.rules.board import CENTRE, PREMIUMS
+from rummi_desktop.games.rummble.rules.moves import Play
+from rummi_desktop.games.rummble.table.board_paint import board_picture, premium_colour
+from rummi_desktop.games.rummble.table.layout import REGIONS, square_box, tile_box
+from rummi_desktop.games.rummble.table.paint import preview_lines
 from rummi_desktop.scenes.table_base import Phase
 from test_rummble_scene_support import (
     click, drag, key, make_app, open_table, place, rack_centre, session_from_position, square_centre, steps)
@@ -96,7 +96,7 @@ def test_a_refused_play_names_the_line_and_outlines_it(tmp_path, monkeypatch):
 
 
 def test_a_joker_asks_what_it_stands_for_and_the_model_scores_it(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummble.dialogs import JokerPicker
+    from rummi_desktop.games.rummble.table.dialogs import JokerPicker
     from rummi_desktop.tiles import Tile
 
     app, scene = table(tmp_path, monkeypatch, board=ROW)
@@ -123,7 +123,7 @@ def test_cancelling_the_joker_picker_takes_the_joker_back(tmp_path, monkeypatch)
 
 
 def test_exchange_gives_tiles_back_for_new_ones(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummble.dialogs import ExchangeDialog
+    from rummi_desktop.games.rummble.table.dialogs import ExchangeDialog
 
     app, scene = table(tmp_path, monkeypatch, board=ROW)
     pool_before = len(scene.state.pool)

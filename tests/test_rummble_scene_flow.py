@@ -24,7 +24,7 @@ def wait_for(app, condition, seconds: float = 10.0) -> None:
 
 
 def test_a_computer_play_flies_from_its_seat_chip_to_the_squares(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummble.layout import seat_box, tile_box
+    from rummi_desktop.games.rummble.table.layout import seat_box, tile_box
 
     with_stand_in_computer(monkeypatch)
     app = make_app(tmp_path, monkeypatch, speed="normal")
@@ -70,9 +70,9 @@ def test_without_computer_seats_the_hint_is_off(tmp_path, monkeypatch):
 
 
 def test_autosave_and_continue_resume_exactly(tmp_path, monkeypatch):
-    from rummi_desktop.scenes import rummble
-    from rummi_desktop.scenes.rummble.session import RummbleSession, quick_setup
-    from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
+    from rummi_desktop.games.rummble import table as rummble
+    from rummi_desktop.games.rummble.table.session import RummbleSession, quick_setup
+    from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
     from rummi_desktop.storage.saves import has_autosave
 
     app = make_app(tmp_path, monkeypatch, speed="instant")
@@ -96,10 +96,10 @@ def test_autosave_and_continue_resume_exactly(tmp_path, monkeypatch):
 
 
 def test_setup_enter_deals_and_remembers(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummble.setup_scene import RummbleSetupScene, remembered_setup
-    from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
-    from rummi_desktop.scenes.rummble.session import RummbleSetup
-    from rummi_desktop.seats import SeatConfig
+    from rummi_desktop.games.rummble.table.setup_scene import RummbleSetupScene, remembered_setup
+    from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
+    from rummi_desktop.games.rummble.table.session import RummbleSetup
+    from rummi_desktop.games.seats import SeatConfig
 
     app = make_app(tmp_path, monkeypatch, speed="instant")
     setup = RummbleSetup((SeatConfig("human", "You"), SeatConfig("easy", "Easy")), "cards", 42)
@@ -113,7 +113,7 @@ def test_setup_enter_deals_and_remembers(tmp_path, monkeypatch):
 
 
 def test_the_game_ends_with_the_hands_settled_and_the_winner_named(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummble.results import GameOverScene, settlement_lines
+    from rummi_desktop.games.rummble.table.results import GameOverScene, settlement_lines
 
     app = make_app(tmp_path, monkeypatch, speed="instant")
     session = session_from_position(ROW, ["K8", "B1 B3 Y2"], pool="")

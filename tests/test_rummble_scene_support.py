@@ -5,18 +5,18 @@
 
 from __future__ import annotations
 
-from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState
-from rummi_desktop.scenes.rummble.layout import square_box
-from rummi_desktop.scenes.rummble.session import RummbleSession, RummbleSetup
-from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
-from rummi_desktop.seats import SeatConfig
+from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
+from rummi_desktop.games.rummble.table.layout import square_box
+from rummi_desktop.games.rummble.table.session import RummbleSession, RummbleSetup
+from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
+from rummi_desktop.games.seats import SeatConfig
 from rummi_desktop.tiles import parse_tiles
 from test_rummi_flow_support import click, drag, key, make_app, post, steps  # noqa: F401  (re-exported)
 
 
 def no_thinking_process(monkeypatch) -> None:
     """Computer seats and hints think on a thread in the test process (monkeypatches reach it)."""
-    import rummi_desktop.computer_seats as computer_seats
+    import rummi_desktop.thinking.computer_seats as computer_seats
 
     monkeypatch.setattr(computer_seats, "processes_available", lambda: False)
 
@@ -31,7 +31,7 @@ def session_from_position(board, racks, seats=("human", "hard"), *, tile_set="st
     params = RummbleParameters(tuple(seats), 5, tile_set)
     state = RummbleState.from_position(params, list(board), [parse_tiles(r) for r in racks], current=0,
                                        pool=parse_tiles(pool) if pool is not None else None)
-    from rummi_desktop.scenes.rummble.session import RummbleSeatStats
+    from rummi_desktop.games.rummble.table.session import RummbleSeatStats
 
     return RummbleSession(setup, state, [RummbleSeatStats() for _ in seats])
 
@@ -64,9 +64,9 @@ def place(app, scene, notation: str, row: int, col: int) -> None:
 
 def stand_in_choose_move(view, tier, *, deadline=None, cancel=None):
     """A stand-in computer seat for tests: the first single tile that scores, else a pass."""
-    from rummi_desktop.games.rummble.board import Board, Laid
-    from rummi_desktop.games.rummble.moves import Pass, Placement, Play
-    from rummi_desktop.games.rummble.play import check_play
+    from rummi_desktop.games.rummble.rules.board import Board, Laid
+    from rummi_desktop.games.rummble.rules.moves import Pass, Placement, Play
+    from rummi_desktop.games.rummble.rules.play import check_play
     from rummi_desktop.tiles import Tile
 
     board = Board.from_tiles([(row, col, text) for row, col, text in view["board"]])

@@ -3,8 +3,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from rummi_desktop.games.rummble.board import CENTRE, SET_MULTIPLIER, TILE_MULTIPLIER, Board, Laid, premium, square
-from rummi_desktop.games.rummble.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLUSH, classify, set_problem
+from rummi_desktop.games.rummble.rules.board import CENTRE, SET_MULTIPLIER, TILE_MULTIPLIER, Board, Laid, premium, square
+from rummi_desktop.games.rummble.rules.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLUSH, classify, set_problem
 
 # The diagram of rules/rummble.md, copied as it is printed there.
 RULES_DIAGRAM = """

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from playthroughs.rummble_policy import find_play, random_moves
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import IllegalMove, MoveNotationError, play_seat_move
-from rummi_desktop.games.rummble.board import Laid
-from rummi_desktop.games.rummble.moves import Exchange, Move, Pass, Placement, Play
-from rummi_desktop.games.rummble.state import RummbleParameters, RummbleState, replayed
+from rummi_desktop.games.rummble.rules.board import Laid
+from rummi_desktop.games.rummble.rules.moves import Exchange, Move, Pass, Placement, Play
+from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState, replayed
 from rummi_desktop.tiles import Tile, parse_tiles
 
 RUMMBLE = GAMES["rummble"]

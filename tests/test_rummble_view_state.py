@@ -7,14 +7,14 @@ settled with the server's scores."""
 from __future__ import annotations
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.rummble.moves import Exchange, Play
-from rummi_desktop.games.rummble.state import EXCHANGED, WENT_OUT, RummbleParameters, RummbleState
+from rummi_desktop.games.rummble.rules.moves import Exchange, Play
+from rummi_desktop.games.rummble.rules.state import EXCHANGED, WENT_OUT, RummbleParameters, RummbleState
 from rummi_desktop.net.live import result_of
 from rummi_desktop.net.views import client_view
 from rummi_desktop.scenes.network_play import kept_ids
-from rummi_desktop.scenes.rummble.network_session import NetworkRummbleSession
-from rummi_desktop.scenes.rummble.results import settlement_lines
-from rummi_desktop.scenes.rummble.view_state import state_from_view
+from rummi_desktop.games.rummble.table.network_session import NetworkRummbleSession
+from rummi_desktop.games.rummble.table.results import settlement_lines
+from rummi_desktop.games.rummble.table.view_state import state_from_view
 from rummi_desktop.tiles import parse_tiles
 
 

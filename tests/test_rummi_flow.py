@@ -15,12 +15,12 @@ from test_rummi_flow_support import (
     type_text,
 )
 
-from rummi_desktop.games.rummi.serialize import match_to_dict
-from rummi_desktop.scenes.rummi import load_saved_session, quick_start, resume
+from rummi_desktop.games.rummi.rules.serialize import match_to_dict
+from rummi_desktop.games.rummi.table import load_saved_session, quick_start, resume
 from rummi_desktop.scenes.table_overlays import PauseOverlay, PrivacyScreen
-from rummi_desktop.scenes.rummi.results import MatchSummaryScene, RoundEndScene
-from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession, SeatConfig
-from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
+from rummi_desktop.games.rummi.table.results import MatchSummaryScene, RoundEndScene
+from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession, SeatConfig
+from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.storage.saves import autosave_path, has_autosave
 
 
@@ -174,7 +174,7 @@ def test_quick_start_reads_the_play_command_options(tmp_path, monkeypatch):
 def test_setup_scene_builds_the_match_and_remembers_it(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     from rummi_desktop.scenes.menu import MenuScene
-    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+    from rummi_desktop.games.rummi.table.setup_scene import RummiSetupScene
 
     app.stack.push(MenuScene(app))
     setup_scene = RummiSetupScene(app, MatchSetup(seed=7))
@@ -200,7 +200,7 @@ def test_setup_scene_builds_the_match_and_remembers_it(tmp_path, monkeypatch):
 def test_enter_on_the_setup_screen_deals(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     from rummi_desktop.scenes.menu import MenuScene
-    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+    from rummi_desktop.games.rummi.table.setup_scene import RummiSetupScene
 
     app.stack.push(MenuScene(app))
     app.stack.push(RummiSetupScene(app, MatchSetup(seed=7)))
@@ -213,7 +213,7 @@ def test_enter_on_the_setup_screen_deals(tmp_path, monkeypatch):
 
 def test_the_settings_default_turn_clock_is_the_setup_default(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
-    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+    from rummi_desktop.games.rummi.table.setup_scene import RummiSetupScene
 
     app.update_settings(turn_clock=120)
     setup_scene = RummiSetupScene(app)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from rummi_desktop.games.rummi.state import RummiState
-from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession, SeatConfig
-from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
+from rummi_desktop.games.rummi.rules.state import RummiState
+from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession, SeatConfig
+from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.tiles import parse_tiles
 
 DT = 1 / 60
@@ -17,7 +17,7 @@ DT = 1 / 60
 
 def make_app(tmp_path, monkeypatch, speed: str = "normal"):
     monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
     from rummi_desktop.storage.settings import Settings
 
     return App(persist=False, settings=Settings(animation_speed=speed))
@@ -101,7 +101,7 @@ def rack_tile_centre(scene: RummiTableScene, tile_id: int):
 
 
 def rack_id(scene: RummiTableScene, notation: str, skip: set | None = None) -> int:
-    from rummi_desktop.games.rummi.pieces import face
+    from rummi_desktop.games.rummi.rules.pieces import face
 
     for tile_id in scene.rack_ids:
         if face(tile_id).notation() == notation and (not skip or tile_id not in skip):
@@ -125,6 +125,6 @@ def button_centre(button):
 
 
 def faces_of(table):
-    from rummi_desktop.games.rummi.pieces import face
+    from rummi_desktop.games.rummi.rules.pieces import face
 
     return [[face(t).notation() for t in meld] for meld in table]

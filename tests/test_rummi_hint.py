@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pygame
 
-from rummi_desktop.ai.rummi_solver import solve
-from rummi_desktop.games.rummi.pieces import faces
+from rummi_desktop.games.rummi.ai.solver import solve
+from rummi_desktop.games.rummi.rules.pieces import faces
 from rummi_desktop.tiles import parse_tiles
 from tests.test_rummi_flow_support import button_centre, click, key, make_app, open_table, session_from_position, steps
 

@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-from rummi_desktop.ai.rummi_dp import PER_TILE, PlacementSearch
-from rummi_desktop.ai.rummi_joker_fates import Fate, best_under_joker_rule
-from rummi_desktop.ai.rummi_solver import solve
-from rummi_desktop.ai.rummi_table import count_grid
-from rummi_desktop.games.rummi.joker_rule import joker_roles, stranded_joker_error
-from rummi_desktop.games.rummi.play_check import check_play
+from rummi_desktop.games.rummi.ai.dp import PER_TILE, PlacementSearch
+from rummi_desktop.games.rummi.ai.joker_fates import Fate, best_under_joker_rule
+from rummi_desktop.games.rummi.ai.solver import solve
+from rummi_desktop.games.rummi.ai.table import count_grid
+from rummi_desktop.games.rummi.rules.joker_rule import joker_roles, stranded_joker_error
+from rummi_desktop.games.rummi.rules.play_check import check_play
 from rummi_desktop.tiles import Tile, parse_tiles
 
 

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rummi_desktop.games.rummi.melds import (
+from rummi_desktop.games.rummi.rules.melds import (
     GROUP, RUN, ascending_order, check_meld, invalid_reason, is_valid_meld, meld_value, readings,
 )
 from rummi_desktop.tiles import COLOURS, JOKER, Tile, format_tiles, parse_tiles, rummi_set

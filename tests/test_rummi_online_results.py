@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from rummi_desktop.games.rummi.moves import Place
-from rummi_desktop.games.rummi.scoring import blocked_scores, going_out_scores
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+from rummi_desktop.games.rummi.rules.moves import Place
+from rummi_desktop.games.rummi.rules.scoring import blocked_scores, going_out_scores
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
 from rummi_desktop.net.live import result_of
 from rummi_desktop.net.views import client_view
-from rummi_desktop.scenes.rummi.network_session import NetworkRummiSession
-from rummi_desktop.scenes.rummi.results import RoundEndScene, score_lines
-from rummi_desktop.scenes.rummi.view_state import server_round_result
+from rummi_desktop.games.rummi.table.network_session import NetworkRummiSession
+from rummi_desktop.games.rummi.table.results import RoundEndScene, score_lines
+from rummi_desktop.games.rummi.table.view_state import server_round_result
 from rummi_desktop.tiles import Tile
 
 

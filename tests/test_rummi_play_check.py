@@ -2,7 +2,7 @@
 
 import pytest
 
-from rummi_desktop.games.rummi.play_check import check_play, new_melds, opening_points
+from rummi_desktop.games.rummi.rules.play_check import check_play, new_melds, opening_points
 from rummi_desktop.tiles import parse_tiles
 
 

@@ -14,8 +14,8 @@ import random
 import pytest
 
 from playthroughs.rummi_policy import play_turn
-from rummi_desktop.games.rummi.pieces import face
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+from rummi_desktop.games.rummi.rules.pieces import face
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
 from rummi_desktop.tiles import format_tiles
 
 FOLDER = pathlib.Path(__file__).parent / "playthroughs"

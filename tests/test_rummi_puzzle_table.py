@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from puzzle_support import EXTEND, SPLIT_RUN, TAKE_GROUP
-from rummi_desktop.games.rummi.pieces import face
-from rummi_desktop.scenes.rummi.puzzle_table import RummiPuzzleScene
+from rummi_desktop.games.rummi.rules.pieces import face
+from rummi_desktop.games.rummi.table.puzzle_table import RummiPuzzleScene
 from test_rummi_flow_support import (button_centre, click, drag, faces_of, key, make_app, meld_end_point,
                                      new_meld_point, rack_id, rack_tile_centre, steps)
 
@@ -18,7 +18,7 @@ class CountingLogic:
     """Rummi's puzzle module, noting the answers the table asks it to check."""
 
     def __init__(self) -> None:
-        from rummi_desktop.puzzles import rummi_puzzles
+        from rummi_desktop.games.rummi.puzzles import mining as rummi_puzzles
 
         self.module = rummi_puzzles
         self.checked: list = []

@@ -38,7 +38,7 @@ class UndoThatForgets(RummiAdapter):
 
 class SaveThatDropsTheLastAction(RummiAdapter):
     def save_and_load(self, state):
-        from rummi_desktop.games.rummi.state import replayed
+        from rummi_desktop.games.rummi.rules.state import replayed
 
         return replayed(state, state.log[:-1])
 

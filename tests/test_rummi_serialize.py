@@ -6,15 +6,15 @@ import pytest
 import tomli_w
 from hypothesis import given, settings, strategies as st
 
-from rummi_desktop.games.rummi.match import BLITZ, MODES, PARLOR_LEAGUE, Match, MatchSettings
-from rummi_desktop.games.rummi.moves import (
+from rummi_desktop.games.rummi.rules.match import BLITZ, MODES, PARLOR_LEAGUE, Match, MatchSettings
+from rummi_desktop.games.rummi.rules.moves import (
     Merge, Move, MoveNotationError, Place, Rearrange, Retrieve, Shift, Split, Swap,
 )
-from rummi_desktop.games.rummi.scoring import blocked_scores, going_out_scores
-from rummi_desktop.games.rummi.serialize import (
+from rummi_desktop.games.rummi.rules.scoring import blocked_scores, going_out_scores
+from rummi_desktop.games.rummi.rules.serialize import (
     SaveFormatError, match_from_dict, match_to_dict, state_from_dict, state_to_dict,
 )
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
 from rummi_desktop.tiles import parse_tiles, rummi_set
 
 ids = st.integers(0, 105)

@@ -4,11 +4,11 @@ from collections import Counter
 
 import pytest
 
-from rummi_desktop.games.rummi.moves import (
+from rummi_desktop.games.rummi.rules.moves import (
     IllegalMove, Merge, Move, Place, Rearrange, Retrieve, Shift, Split, Swap,
 )
-from rummi_desktop.games.rummi.pieces import face
-from rummi_desktop.games.rummi.state import RummiParameters, RummiState, replay
+from rummi_desktop.games.rummi.rules.pieces import face
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, replay
 from rummi_desktop.tiles import Tile, parse_tiles, rummi_set
 
 

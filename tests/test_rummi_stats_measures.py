@@ -3,8 +3,8 @@ parting a meld moves its tiles, and a joker taken out of its meld is freed."""
 
 from __future__ import annotations
 
-from rummi_desktop.games.rummi.pieces import face
-from rummi_desktop.games.rummi.stats import _measure_turn, _Tally
+from rummi_desktop.games.rummi.rules.pieces import face
+from rummi_desktop.games.rummi.rules.stats import _measure_turn, _Tally
 
 JOKER = 104
 

@@ -184,7 +184,7 @@ def test_dropping_the_right_tile_on_a_joker_takes_the_joker(tmp_path, monkeypatc
 
 
 def test_sort_buttons_order_the_rack_by_colour_or_by_number(tmp_path, monkeypatch):
-    from rummi_desktop.games.rummi.pieces import face
+    from rummi_desktop.games.rummi.rules.pieces import face
 
     app = make_app(tmp_path, monkeypatch)
     scene = open_table(app, session_from_position([], ["Y2 K9 B2 J K1 R2", OTHER_RACK]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummi_desktop.scenes.rummi.layout import layout_table, screen_regions, table_drop_target, tile_at
+from rummi_desktop.games.rummi.table.layout import layout_table, screen_regions, table_drop_target, tile_at
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import layout_rack, rack_insert_index, rack_tile_at
 

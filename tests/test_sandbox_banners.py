@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummi_desktop.scenes.rummble.layout import REGIONS as RUMMBLE_REGIONS
+from rummi_desktop.games.rummble.table.layout import REGIONS as RUMMBLE_REGIONS
 from rummi_desktop.ui import table_hud
 from test_sandbox_rummble import open_sandbox as open_rummble
 from test_sandbox_tumblewords import open_sandbox as open_tumblewords

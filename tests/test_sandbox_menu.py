@@ -6,9 +6,9 @@ import pytest
 
 from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.sandbox.dialogs import ChoiceDialog
-from rummi_desktop.scenes.sandbox.rummble_sandbox import RummbleSandboxScene
-from rummi_desktop.scenes.sandbox.rummi_sandbox import RummiSandboxScene
-from rummi_desktop.scenes.sandbox.tumblewords_sandbox import TumblewordsSandboxScene
+from rummi_desktop.games.rummble.table.sandbox import RummbleSandboxScene
+from rummi_desktop.games.rummi.table.sandbox import RummiSandboxScene
+from rummi_desktop.games.tumblewords.table.sandbox import TumblewordsSandboxScene
 from test_rummi_flow_support import click, key, make_app, steps
 
 

@@ -6,12 +6,12 @@ import time
 
 import pygame
 
-from rummi_desktop.ai.rummble_tiers import choose_move
-from rummi_desktop.games.rummble.board import Laid, square
-from rummi_desktop.games.rummble.sets import set_problem
-from rummi_desktop.games.rummble.view import seat_view
+from rummi_desktop.games.rummble.ai.tiers import choose_move
+from rummi_desktop.games.rummble.rules.board import Laid, square
+from rummi_desktop.games.rummble.rules.sets import set_problem
+from rummi_desktop.games.rummble.rules.view import seat_view
 from rummi_desktop.scenes.sandbox import scenario_files as files
-from rummi_desktop.scenes.sandbox.rummble_sandbox import RummbleSandboxScene
+from rummi_desktop.games.rummble.table.sandbox import RummbleSandboxScene
 from rummi_desktop.tiles import Tile
 from tests.sandbox_save_support import assert_saved_puzzle_verifies
 from test_rummble_scene_support import click, key, make_app, place, square_centre, steps
@@ -134,7 +134,7 @@ def test_an_invalid_line_is_outlined_on_the_board(tmp_path, monkeypatch):
                                                       "rack": []})
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
-    from rummi_desktop.scenes.rummble.layout import tile_box
+    from rummi_desktop.games.rummble.table.layout import tile_box
 
     box = tile_box(square(6, 6))
     assert surface.get_at((round(box.x) - 2, round(box.y + box.h / 2)))[:3] == app.theme.invalid[:3]

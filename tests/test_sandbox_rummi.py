@@ -7,11 +7,11 @@ from collections import Counter
 
 import pygame
 
-from rummi_desktop.ai.rummi_solver import solve
-from rummi_desktop.games.rummi.melds import check_meld
-from rummi_desktop.games.rummi.pieces import face, faces
+from rummi_desktop.games.rummi.ai.solver import solve
+from rummi_desktop.games.rummi.rules.melds import check_meld
+from rummi_desktop.games.rummi.rules.pieces import face, faces
 from rummi_desktop.scenes.sandbox import scenario_files as files
-from rummi_desktop.scenes.sandbox.rummi_sandbox import EDIT, PLAY, RummiSandboxScene
+from rummi_desktop.games.rummi.table.sandbox import EDIT, PLAY, RummiSandboxScene
 from rummi_desktop.tiles import Tile, parse_tiles
 from tests.sandbox_save_support import assert_saved_puzzle_verifies
 from tests.test_rummi_flow_support import (button_centre, click, drag, key, make_app, rack_id, rack_tile_centre, steps,
@@ -45,7 +45,7 @@ def meld_end(scene, meld: int):
 
 
 def rack_spot():
-    from rummi_desktop.scenes.rummi.view import REGIONS
+    from rummi_desktop.games.rummi.table.view import REGIONS
 
     return REGIONS.rack.x + 400, REGIONS.rack.y + 120
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rummi_desktop.ai.tumblewords_tiers import choose_move
+from rummi_desktop.games.tumblewords.ai.tiers import choose_move
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.scenes.sandbox import scenario_files as files
 from tests.sandbox_save_support import assert_saved_puzzle_verifies
-from rummi_desktop.scenes.sandbox.tumblewords_sandbox import TumblewordsSandboxScene
+from rummi_desktop.games.tumblewords.table.sandbox import TumblewordsSandboxScene
 from tumblewords_scene_support import click, column_centre, hand_centre, make_app, settle, square_centre, steps, wait_for
 from tumblewords_support import WORDS
 

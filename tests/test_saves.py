@@ -246,7 +246,7 @@ def test_a_deeply_nested_autosave_is_kept_aside_not_raised(tmp_path):
 
 
 def test_a_real_match_save_passes_the_number_check(tmp_path):
-    from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession, load_match
+    from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession, load_match
 
     session = RummiSession.new(MatchSetup(seed=999_999_999))
     write_autosave("rummi", *session.to_save(), folder=tmp_path)
@@ -257,7 +257,7 @@ def test_a_real_match_save_passes_the_number_check(tmp_path):
 def test_the_stats_checked_as_whole_numbers_are_the_integer_seat_stats():
     from dataclasses import fields
 
-    from rummi_desktop.scenes.rummi.session import RummiSeatStats
+    from rummi_desktop.games.rummi.table.session import RummiSeatStats
     from rummi_desktop.storage.saves import is_whole_stat
 
     for field in fields(RummiSeatStats):
@@ -273,8 +273,8 @@ def test_a_remembered_setup_with_an_impossible_number_is_forgotten(tmp_path):
 
 
 def test_continue_refuses_a_real_save_whose_turn_seconds_would_overflow(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.rummi import load_saved_session
-    from rummi_desktop.scenes.rummi.session import MatchSetup, RummiSession
+    from rummi_desktop.games.rummi.table import load_saved_session
+    from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession
     from rummi_desktop.storage import paths
 
     monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
@@ -298,7 +298,7 @@ def test_a_pipe_or_device_link_in_place_of_the_autosave_is_reported_by_the_menu(
         os.mkfifo(saves / autosave_name("rummi"))
     else:
         os.symlink("/dev/zero", saves / autosave_name("rummi"))
-    code = ("from rummi_desktop.app import App\nfrom rummi_desktop.scenes.menu import MenuScene\n"
+    code = ("from rummi_desktop.shell.app import App\nfrom rummi_desktop.scenes.menu import MenuScene\n"
             "app = App()\nmenu = MenuScene(app)\nprint([b.label for b in menu.buttons], menu.notices)\n")
     env = {**os.environ, "RUMMI_DESKTOP_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy"}
@@ -314,7 +314,7 @@ def test_a_real_rummi_save_written_by_version_1_resumes_at_its_turn(tmp_path, mo
     import shutil
     from pathlib import Path
 
-    from rummi_desktop.scenes.rummi import load_saved_session
+    from rummi_desktop.games.rummi.table import load_saved_session
     from rummi_desktop.storage import paths
 
     monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))

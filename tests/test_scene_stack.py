@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
-from rummi_desktop.scene import Scene, SceneStack
+from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.shell.scene import Scene, SceneStack
 
 
 class Recorder(Scene):

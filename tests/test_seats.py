@@ -2,8 +2,8 @@
 
 import pytest
 
-from rummi_desktop.scenes.rummi.session import quick_setup
-from rummi_desktop.seats import seats_from_kinds
+from rummi_desktop.games.rummi.table.session import quick_setup
+from rummi_desktop.games.seats import seats_from_kinds
 
 
 def test_a_lone_person_is_you_and_several_get_names():

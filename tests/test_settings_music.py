@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from rummi_desktop import audio
-from rummi_desktop.app import App
+from rummi_desktop.shell import audio
+from rummi_desktop.shell.app import App
 from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.settings import PANEL, SettingsScene
 from rummi_desktop.storage import paths

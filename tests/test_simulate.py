@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.simulate import run_simulate
-from rummi_desktop.simulate import simulate as simulate_game
+from rummi_desktop.commands.simulate import run_simulate
+from rummi_desktop.commands.simulate import simulate as simulate_game
 
 RUMMI = GAMES["rummi"]
 
@@ -50,7 +50,7 @@ def test_each_deal_is_played_from_every_seat():
 
 
 def test_a_blocked_round_with_tied_racks_is_a_shared_win():
-    from rummi_desktop.simulate import Tally, play_game
+    from rummi_desktop.commands.simulate import Tally, play_game
 
     tally = Tally(wins=[0, 0])
     winners = play_game(RUMMI, ("easy", "easy"), 148, tally)  # this deal blocks with equal racks
@@ -58,7 +58,7 @@ def test_a_blocked_round_with_tied_racks_is_a_shared_win():
 
 
 def test_shared_wins_count_for_each_winner_and_once_in_shared(monkeypatch):
-    import rummi_desktop.simulate as simulate_module
+    import rummi_desktop.commands.simulate as simulate_module
 
     outcomes = iter([(0,), (0, 1), (), (1,)])  # won alone, shared, a draw, won alone
     monkeypatch.setattr(simulate_module, "play_game", lambda spec, tiers, seed, tally: next(outcomes))

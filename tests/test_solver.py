@@ -11,10 +11,10 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from rummi_desktop.ai import rummi_dp
-from rummi_desktop.ai.rummi_solver import InvalidPositionError, SolveInterrupted, solve
-from rummi_desktop.ai.rummi_table import is_valid_meld
-from rummi_desktop.games.rummi.play_check import check_play
+from rummi_desktop.games.rummi.ai import dp as rummi_dp
+from rummi_desktop.games.rummi.ai.solver import InvalidPositionError, SolveInterrupted, solve
+from rummi_desktop.games.rummi.ai.table import is_valid_meld
+from rummi_desktop.games.rummi.rules.play_check import check_play
 from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, rummi_set
 from tests.test_solver_oracle import brute_force
 

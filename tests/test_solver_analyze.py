@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from rummi_desktop.analysis.rummi_solve import solve_position
-from rummi_desktop.cli import main
+from rummi_desktop.games.rummi.analysis.solve import solve_position
+from rummi_desktop.commands.cli import main
 from rummi_desktop.tiles import parse_tiles
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations, product
 
-from rummi_desktop.games.rummi.joker_rule import joker_roles, stranded_joker_error
+from rummi_desktop.games.rummi.rules.joker_rule import joker_roles, stranded_joker_error
 from rummi_desktop.tiles import COLOURS, JOKER, Tile
 
 NEG = float("-inf")

@@ -6,8 +6,8 @@ import json
 
 import pygame
 
-from rummi_desktop.scene import Scene, SceneStack
-from rummi_desktop.status_report import STATUS_FILE_ENV, StatusReport, describe_widgets
+from rummi_desktop.shell.scene import Scene, SceneStack
+from rummi_desktop.shell.status_report import STATUS_FILE_ENV, StatusReport, describe_widgets
 from rummi_desktop.ui.widgets import Button, OptionPicker, Panel
 
 
@@ -88,7 +88,7 @@ def test_the_app_reports_its_menu_after_a_frame(tmp_path, monkeypatch):
     path = tmp_path / "status.json"
     monkeypatch.setenv(STATUS_FILE_ENV, str(path))
     monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path / "home"))
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
     from rummi_desktop.scenes.menu import MenuScene
 
     app = App(persist=False)

@@ -156,7 +156,7 @@ def test_a_pipe_or_device_in_place_of_settings_is_reported_and_moved_aside(tmp_p
 def test_the_window_starts_with_a_pipe_in_place_of_settings(tmp_path):
     (tmp_path / "config").mkdir()
     os.mkfifo(tmp_path / "config" / "settings.toml")
-    code = "from rummi_desktop.app import App\napp = App()\nprint(app.notices)\napp.close()"
+    code = "from rummi_desktop.shell.app import App\napp = App()\nprint(app.notices)\napp.close()"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                             env={**os.environ, paths.HOME_ENV: str(tmp_path),
                                  "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})

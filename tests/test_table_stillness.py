@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from rummi_desktop.scenes.rummi.table_scene import RummiTableScene
+from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.scenes.table_base import BANNER_SECONDS, Banner
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 from tests.test_rummi_flow_support import make_app, open_table, session_from_position, steps

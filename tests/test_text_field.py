@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui.text_field import TextField
 from test_rummi_flow_support import click, make_app, post, steps, type_text
 
@@ -122,7 +122,7 @@ def test_keys_typed_in_the_same_batch_as_the_click_on_the_field_become_text(tmp_
 
 
 def test_textinput_events_reach_the_mapper_as_text(tmp_path, monkeypatch):
-    from rummi_desktop.input import InputMapper, Letterbox
+    from rummi_desktop.shell.input import InputMapper, Letterbox
 
     mapper = InputMapper(Letterbox((1280, 800)))
     assert mapper.translate(pygame.event.Event(pygame.TEXTINPUT, text="é ")) == [text("é ")]
@@ -133,8 +133,8 @@ def test_textinput_events_reach_the_mapper_as_text(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("name", ["Ann Lee", "José", "Zoë-Q"])
 def test_a_setup_name_with_a_space_or_an_accent(tmp_path, monkeypatch, name):
-    from rummi_desktop.scenes.rummi.session import MatchSetup
-    from rummi_desktop.scenes.rummi.setup_scene import RummiSetupScene
+    from rummi_desktop.games.rummi.table.session import MatchSetup
+    from rummi_desktop.games.rummi.table.setup_scene import RummiSetupScene
 
     app = make_app(tmp_path, monkeypatch)
     setup = RummiSetupScene(app, MatchSetup(seed=7))

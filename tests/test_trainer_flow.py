@@ -9,13 +9,13 @@ import datetime
 import pygame
 
 from puzzle_support import PACKS, PUZZLES
-from rummi_desktop.scenes.rummi import ENTRY
-from rummi_desktop.scenes.rummi.puzzle_table import RummiPuzzleScene
+from rummi_desktop.games.rummi.table import ENTRY
+from rummi_desktop.games.rummi.table.puzzle_table import RummiPuzzleScene
 from rummi_desktop.scenes.trainer.pack_scene import PackScene
 from rummi_desktop.scenes.trainer.result import AttemptResultScene
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
 from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene
-from rummi_desktop.storage.puzzle_progress import progress_path, read_book
+from rummi_desktop.trainer.progress_file import progress_path, read_book
 from rummi_desktop.trainer.catalog import packs_of
 from test_rummi_flow_support import button_centre, click, key, make_app, steps
 from test_rummi_puzzle_table import solve_split_run_by_hand
@@ -176,8 +176,8 @@ def test_a_puzzle_that_cannot_be_set_up_gives_a_notice_not_a_crash(tmp_path, mon
 
 
 def test_the_trainer_plays_as_the_last_used_profile_and_keeps_each_profiles_progress(tmp_path, monkeypatch):
-    from rummi_desktop.player_profiles import ProfileBook
-    from rummi_desktop.storage.profiles import load_profiles, save_profiles
+    from rummi_desktop.records.profiles import ProfileBook
+    from rummi_desktop.records.profile_file import load_profiles, save_profiles
 
     app = make_app(tmp_path, monkeypatch)
     book = ProfileBook()
@@ -210,8 +210,8 @@ def test_the_trainer_plays_as_the_last_used_profile_and_keeps_each_profiles_prog
 
 
 def test_a_deleted_last_profile_leaves_the_trainer_to_guest(tmp_path, monkeypatch):
-    from rummi_desktop.player_profiles import ProfileBook
-    from rummi_desktop.storage.profiles import save_profiles
+    from rummi_desktop.records.profiles import ProfileBook
+    from rummi_desktop.records.profile_file import save_profiles
 
     app = make_app(tmp_path, monkeypatch)
     book = ProfileBook()

@@ -10,9 +10,9 @@ import pytest
 from puzzle_support import PACKS, PUZZLES
 from rummi_desktop.entry_points import puzzle_logic
 from rummi_desktop.scenes.game_entry import GameEntry
-from rummi_desktop.scenes.rummi import ENTRY
+from rummi_desktop.games.rummi.table import ENTRY
 from rummi_desktop.scenes.trainer import sources
-from rummi_desktop.storage.puzzle_files import PuzzleFileError
+from rummi_desktop.trainer.puzzle_files import PuzzleFileError
 
 
 def test_a_game_with_puzzles_and_a_puzzle_table_is_playable(monkeypatch):
@@ -20,7 +20,7 @@ def test_a_game_with_puzzles_and_a_puzzle_table_is_playable(monkeypatch):
     found = sources.load_game("rummi")
     assert found.unavailable == "" and found.entry is ENTRY and ENTRY.puzzle
     assert [p["id"] for p in found.puzzles] == [p["id"] for p in PUZZLES]
-    assert puzzle_logic("rummi").check.__module__ == "rummi_desktop.puzzles.rummi_puzzles"
+    assert puzzle_logic("rummi").check.__module__ == "rummi_desktop.games.rummi.puzzles.mining"
 
 
 def test_each_missing_part_greys_the_game_with_its_reason(monkeypatch):
@@ -43,11 +43,11 @@ def test_each_missing_part_greys_the_game_with_its_reason(monkeypatch):
     monkeypatch.setattr(sources, "shipped_puzzle_dicts", lambda game: (PACKS, PUZZLES))
 
     def broken_scenes(game):
-        raise AttributeError("module 'rummi_desktop.scenes.rummi' has no attribute 'ENTRY'")
+        raise AttributeError("module 'rummi_desktop.games.rummi.table' has no attribute 'ENTRY'")
 
     monkeypatch.setattr(sources, "game_entry", broken_scenes)
     assert sources.load_game("rummi").unavailable == ("its scenes could not be loaded (AttributeError: module "
-                                                      "'rummi_desktop.scenes.rummi' has no attribute 'ENTRY')")
+                                                      "'rummi_desktop.games.rummi.table' has no attribute 'ENTRY')")
     bare = GameEntry("rummi", "Rummi", setup="x:y", session="x:y", load_state="x:y", table="x:y")
     monkeypatch.setattr(sources, "game_entry", lambda game: bare)
     assert sources.load_game("rummi").unavailable == "it has no puzzle table to play them at"

@@ -12,21 +12,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummi_desktop.ai import tumblewords_expert
-from rummi_desktop.ai.tumblewords_drops import scored_drops
-from rummi_desktop.ai.tumblewords_hard import hard_drop
-from rummi_desktop.ai.tumblewords_position import next_hand_size, position_from_view, unseen_letters
-from rummi_desktop.ai.tumblewords_replies import ReplyTable, SquareScorer, expected_best
-from rummi_desktop.ai.tumblewords_tiers import choose_move
-from rummi_desktop.games.tumblewords import dictionary as dictionary_module
-from rummi_desktop.games.tumblewords.dictionary import Dictionary
-from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, LETTERS, Grid
-from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Pass
-from rummi_desktop.games.tumblewords.parameters import CLAIMING, STEALING, TIERS, TumblewordsParameters
-from rummi_desktop.games.tumblewords.play import check_drop, possible_drops
-from rummi_desktop.games.tumblewords.state import TumblewordsState
-from rummi_desktop.games.tumblewords.view import seat_view
-from rummi_desktop.storage import word_lists
+from rummi_desktop.games.tumblewords.ai import expert as tumblewords_expert
+from rummi_desktop.games.tumblewords.ai.drops import scored_drops
+from rummi_desktop.games.tumblewords.ai.hard import hard_drop
+from rummi_desktop.games.tumblewords.ai.position import next_hand_size, position_from_view, unseen_letters
+from rummi_desktop.games.tumblewords.ai.replies import ReplyTable, SquareScorer, expected_best
+from rummi_desktop.games.tumblewords.ai.tiers import choose_move
+from rummi_desktop.games.tumblewords.rules import dictionary as dictionary_module
+from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
+from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, LETTERS, Grid
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass
+from rummi_desktop.games.tumblewords.rules.parameters import CLAIMING, STEALING, TIERS, TumblewordsParameters
+from rummi_desktop.games.tumblewords.rules.play import check_drop, possible_drops
+from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
+from rummi_desktop.games.tumblewords.rules.view import seat_view
+from rummi_desktop.games.tumblewords.storage import word_lists
 from tumblewords_support import arrange
 
 HARD_WORDS = Dictionary(["on", "no", "eon", "noe", "go", "goz", "zog"], "test-hard")
@@ -216,7 +216,7 @@ def test_unknown_tier_is_refused():
 
 
 def test_a_fresh_thinking_process_answers_a_tumblewords_task():
-    """The thinking child imports only rummi_desktop.thinking: it must find the word list itself."""
+    """The thinking child imports only rummi_desktop.thinking.tasks: it must find the word list itself."""
     import json
     import subprocess
     import sys

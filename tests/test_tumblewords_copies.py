@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from playthroughs.tumblewords_policy import TumblewordsAdapter, random_moves
 from random_game import run_random_game
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Move, Pass, Timeout
-from rummi_desktop.games.tumblewords.serialize import SaveFormatError, state_from_dict, state_to_dict
-from rummi_desktop.games.tumblewords.state import replayed
-from rummi_desktop.storage.word_lists import shipped_dictionary
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Timeout
+from rummi_desktop.games.tumblewords.rules.serialize import SaveFormatError, state_from_dict, state_to_dict
+from rummi_desktop.games.tumblewords.rules.state import replayed
+from rummi_desktop.games.tumblewords.storage.word_lists import shipped_dictionary
 from tumblewords_support import WORDS, game
 
 SPEC = GAMES["tumblewords"]

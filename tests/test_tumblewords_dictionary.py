@@ -3,9 +3,9 @@ prefix search, and finding a list by name."""
 
 import pytest
 
-from rummi_desktop.games.tumblewords import dictionary as dictionary_module
-from rummi_desktop.games.tumblewords.dictionary import Dictionary, WordListError, WordListUnavailable, word_list
-from rummi_desktop.storage import word_lists
+from rummi_desktop.games.tumblewords.rules import dictionary as dictionary_module
+from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary, WordListError, WordListUnavailable, word_list
+from rummi_desktop.games.tumblewords.storage import word_lists
 
 
 def test_the_shipped_list_is_enable_built_once():

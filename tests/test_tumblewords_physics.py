@@ -3,8 +3,8 @@ the same every time, Zapper!'s shift falls one row and snaps, and the model is n
 
 from __future__ import annotations
 
-from rummi_desktop.fixed_step import FIXED_STEP
-from rummi_desktop.games.tumblewords.moves import Drop
+from rummi_desktop.shell.fixed_step import FIXED_STEP
+from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.ui.physics import ColumnWorld
 from tumblewords_support import WORDS, arrange, game
 

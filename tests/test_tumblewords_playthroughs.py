@@ -15,9 +15,9 @@ import random
 import pytest
 
 from playthroughs.tumblewords_policy import choose_move
-from rummi_desktop.games.tumblewords.parameters import TumblewordsParameters
-from rummi_desktop.games.tumblewords.state import TumblewordsState, replayed
-from rummi_desktop.storage.word_lists import shipped_dictionary
+from rummi_desktop.games.tumblewords.rules.parameters import TumblewordsParameters
+from rummi_desktop.games.tumblewords.rules.state import TumblewordsState, replayed
+from rummi_desktop.games.tumblewords.storage.word_lists import shipped_dictionary
 
 FOLDER = pathlib.Path(__file__).parent / "playthroughs"
 GAMES = [(1, 2, {}), (2, 3, {"board": "quick", "zapper": True, "claim": True})]

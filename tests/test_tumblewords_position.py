@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from rummi_desktop.games.tumblewords.parameters import TumblewordsParameters
-from rummi_desktop.games.tumblewords.moves import Drop, Pass
-from rummi_desktop.games.tumblewords.serialize import SaveFormatError, state_from_dict, state_to_dict
+from rummi_desktop.games.tumblewords.rules.parameters import TumblewordsParameters
+from rummi_desktop.games.tumblewords.rules.moves import Drop, Pass
+from rummi_desktop.games.tumblewords.rules.serialize import SaveFormatError, state_from_dict, state_to_dict
 from rummi_desktop.games.tumblewords.spec import audit
-from rummi_desktop.games.tumblewords.state import TumblewordsState, replayed
+from rummi_desktop.games.tumblewords.rules.state import TumblewordsState, replayed
 
 from tumblewords_support import WORDS
 

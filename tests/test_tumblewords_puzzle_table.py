@@ -4,12 +4,12 @@ taken back, the three hint levels (the last one falls with the physics), and wha
 from __future__ import annotations
 
 from puzzle_table_support import TUMBLEWORDS_PUZZLE, Outcomes
-from rummi_desktop.games.tumblewords.grid import FACES
+from rummi_desktop.games.tumblewords.rules.grid import FACES
 from tumblewords_scene_support import click, column_centre, drag, hand_centre, key, make_app, settle, steps
 
 
 def open_puzzle(app, puzzle=TUMBLEWORDS_PUZZLE):
-    from rummi_desktop.scenes.tumblewords.puzzle_table import TumblewordsPuzzleTable
+    from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzleTable
 
     outcomes = Outcomes()
     scene = TumblewordsPuzzleTable(app, puzzle, outcomes)
@@ -27,7 +27,7 @@ def finish_showing(app, scene, frames: int = 600) -> None:
 
 
 def test_the_test_puzzle_is_a_good_puzzle():
-    from rummi_desktop.puzzles import tumblewords_puzzles
+    from rummi_desktop.games.tumblewords.puzzles import mining as tumblewords_puzzles
 
     assert tumblewords_puzzles.verify(TUMBLEWORDS_PUZZLE) == []
 

@@ -10,14 +10,14 @@ from itertools import combinations
 
 import pytest
 
-from rummi_desktop.analysis.tumblewords_check import check_answer
-from rummi_desktop.games.tumblewords.grid import BOARD_SIZES, LETTERS, Grid
-from rummi_desktop.games.tumblewords.moves import Drop
-from rummi_desktop.puzzles import tumblewords_puzzles as tp
+from rummi_desktop.games.tumblewords.analysis.check import check_answer
+from rummi_desktop.games.tumblewords.rules.grid import BOARD_SIZES, LETTERS, Grid
+from rummi_desktop.games.tumblewords.rules.moves import Drop
+from rummi_desktop.games.tumblewords.puzzles import mining as tp
 from rummi_desktop.puzzles.mined_puzzles import band_of
 from rummi_desktop.puzzles.record import Puzzle, PuzzleError
-from rummi_desktop.storage.puzzle_files import shipped_puzzles
-from rummi_desktop.storage.word_lists import shipped_dictionary
+from rummi_desktop.trainer.puzzle_files import shipped_puzzles
+from rummi_desktop.games.tumblewords.storage.word_lists import shipped_dictionary
 
 SHIPPED = [puzzle.to_dict() for puzzle in shipped_puzzles("tumblewords").puzzles]
 BY_ID = {puzzle["id"]: puzzle for puzzle in SHIPPED}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from rummi_desktop.games.tumblewords.grid import FACES
-from rummi_desktop.games.tumblewords.moves import Drop
+from rummi_desktop.games.tumblewords.rules.grid import FACES
+from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.scenes.table_overlays import PrivacyScreen
 from tumblewords_scene_support import (
@@ -81,7 +81,7 @@ def test_a_full_column_is_refused_and_nothing_changes(tmp_path, monkeypatch):
 
 
 def test_the_blank_picker_declares_the_letter(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.tumblewords.dialogs import BlankPicker
+    from rummi_desktop.games.tumblewords.table.dialogs import BlankPicker
 
     app = make_app(tmp_path, monkeypatch, speed="instant")
     scene = open_table(app, session_from(["CA"], ["?SOEIAN", "TOESRAN"]))

@@ -4,7 +4,7 @@ autosave and Continue, the setup scene and the menu entry."""
 
 from __future__ import annotations
 
-from rummi_desktop.games.tumblewords.moves import Drop
+from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.scenes.table_base import Phase
 from tumblewords_scene_support import (
     column_centre, drag, hand_centre, key, make_app, open_table, session_from, settle, square_centre, steps,
@@ -98,10 +98,10 @@ def test_the_ticker_clock_times_the_turn_out(tmp_path, monkeypatch):
 
 
 def test_autosave_and_continue(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.tumblewords import ResumingTable, resume
-    from rummi_desktop.scenes.tumblewords.session import TumblewordsSession, quick_setup
-    from rummi_desktop.scenes.tumblewords.table_scene import TumblewordsTableScene
-    from rummi_desktop.storage.word_lists import shipped_dictionary
+    from rummi_desktop.games.tumblewords.table import ResumingTable, resume
+    from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, quick_setup
+    from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
+    from rummi_desktop.games.tumblewords.storage.word_lists import shipped_dictionary
 
     app = make_app(tmp_path, monkeypatch, speed="instant")
     session = TumblewordsSession.new(quick_setup("human,medium", 7), shipped_dictionary())
@@ -124,8 +124,8 @@ def test_autosave_and_continue(tmp_path, monkeypatch):
 
 
 def test_setup_enter_deals_and_is_remembered(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.tumblewords.setup_scene import TumblewordsSetupScene, remembered_setup
-    from rummi_desktop.scenes.tumblewords.table_scene import TumblewordsTableScene
+    from rummi_desktop.games.tumblewords.table.setup_scene import TumblewordsSetupScene, remembered_setup
+    from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
 
     app = make_app(tmp_path, monkeypatch, speed="instant")
     setup_scene = TumblewordsSetupScene(app)
@@ -141,7 +141,7 @@ def test_setup_enter_deals_and_is_remembered(tmp_path, monkeypatch):
 
 
 def test_a_bad_word_list_is_named_and_nothing_starts(tmp_path, monkeypatch):
-    from rummi_desktop.scenes.tumblewords.setup_scene import TumblewordsSetupScene
+    from rummi_desktop.games.tumblewords.table.setup_scene import TumblewordsSetupScene
 
     app = make_app(tmp_path, monkeypatch, speed="instant")
     bad = tmp_path / "mine.txt"

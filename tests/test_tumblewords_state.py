@@ -7,9 +7,9 @@ import pytest
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import IllegalMove
-from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, FACES
-from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Move, Pass, Timeout
-from rummi_desktop.games.tumblewords.parameters import (ALL_PASSED, BOARD_FULL, CLAIMING, DROPPING, LETTERS_OUT,
+from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, FACES
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Timeout
+from rummi_desktop.games.tumblewords.rules.parameters import (ALL_PASSED, BOARD_FULL, CLAIMING, DROPPING, LETTERS_OUT,
                                                         STEALING, TumblewordsParameters)
 from tumblewords_support import arrange, game
 

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from rummi_desktop.games.tumblewords.moves import Claim, Done, Move
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Move
 from rummi_desktop.games.tumblewords.spec import new_state
-from rummi_desktop.games.tumblewords.state import replayed
+from rummi_desktop.games.tumblewords.rules.state import replayed
 from rummi_desktop.net.views import client_view
-from rummi_desktop.scenes.tumblewords.network_session import letters_used
-from rummi_desktop.scenes.tumblewords.view_state import hide_drawn, state_from_view
-from rummi_desktop.storage import word_lists
+from rummi_desktop.games.tumblewords.table.network_session import letters_used
+from rummi_desktop.games.tumblewords.table.view_state import hide_drawn, state_from_view
+from rummi_desktop.games.tumblewords.storage import word_lists
 
 WORDS = word_lists.shipped_dictionary()
 

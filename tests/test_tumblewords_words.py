@@ -3,11 +3,11 @@ directions, one point a letter, palindromes twice, each (span, direction) once."
 
 import pytest
 
-from rummi_desktop.games.tumblewords.dictionary import Dictionary
-from rummi_desktop.games.tumblewords.grid import Grid
-from rummi_desktop.games.tumblewords.moves import Drop
-from rummi_desktop.games.tumblewords.play import check_drop
-from rummi_desktop.games.tumblewords.words import FoundWord, span_squares
+from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
+from rummi_desktop.games.tumblewords.rules.grid import Grid
+from rummi_desktop.games.tumblewords.rules.moves import Drop
+from rummi_desktop.games.tumblewords.rules.play import check_drop
+from rummi_desktop.games.tumblewords.rules.words import FoundWord, span_squares
 from tumblewords_support import WORDS, arrange, game
 
 

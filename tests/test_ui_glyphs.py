@@ -82,7 +82,7 @@ def title_characters() -> dict[str, str]:
             if (name == "text" and display) or name == "embossed_title":
                 for char in _odd(_constants(node.args[0])):
                     found.setdefault(char, f"{path.relative_to(PACKAGE)}:{node.lineno}")
-    from rummi_desktop.storage.puzzle_files import shipped_puzzles
+    from rummi_desktop.trainer.puzzle_files import shipped_puzzles
 
     for game in ("rummi", "rummble", "tumblewords"):
         for pack in shipped_puzzles(game).packs:

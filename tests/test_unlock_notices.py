@@ -6,11 +6,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from rummi_desktop.scenes.game_records_hook import unlocks_after
-from rummi_desktop.seats import HUMAN, SeatConfig
+from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.puzzle_progress import progress_path
+from rummi_desktop.trainer.progress_file import progress_path
 from rummi_desktop.storage.unlock_state import unlocks_path
-from rummi_desktop.unlock_check import newly_earned
+from rummi_desktop.records.unlock_check import newly_earned
 
 WON = {"game": "rummi", "mode": "2 seats", "finished_at": "2026-11-01T10:00:00+00:00", "id": "r-1",
        "seats": [{"kind": HUMAN, "name": "Ann", "profile": "p-1", "score": 10, "won": True, "stats": {}},
@@ -47,9 +47,9 @@ def test_the_tables_hook_passes_the_notices_on(tmp_path, monkeypatch):
 def test_the_table_says_a_damaged_progress_file_was_set_aside_when_the_game_ends(tmp_path, monkeypatch):
     from profile_support import new_session, play_session_to_end
 
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
     from rummi_desktop.scenes.menu import MenuScene
-    from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
+    from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 
     monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
     damage(progress_path())

@@ -12,19 +12,19 @@ import pygame
 import pytest
 
 from replay_support import recorded_game
-from rummi_desktop.app import App
-from rummi_desktop.games.tumblewords.stats import is_palindrome
-from rummi_desktop.player_profiles import ProfileBook
+from rummi_desktop.shell.app import App
+from rummi_desktop.games.tumblewords.rules.stats import is_palindrome
+from rummi_desktop.records.profiles import ProfileBook
 from rummi_desktop.scenes.collection import CollectionScene
 from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.trophy import SHOW_SECONDS, TrophyBanner
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.game_records import write_record
-from rummi_desktop.storage.profiles import save_profiles
+from rummi_desktop.records.profile_file import save_profiles
 from rummi_desktop.storage.toml_files import write_toml_atomic
 from rummi_desktop.storage.unlock_state import read_unlocks, unlocks_path
-from rummi_desktop.unlock_check import newly_earned
-from rummi_desktop.unlocks import BY_KEY, earned_keys, profile_facts
+from rummi_desktop.records.unlock_check import newly_earned
+from rummi_desktop.records.unlocks import BY_KEY, earned_keys, profile_facts
 
 DT = 1 / 60
 SHOTS = "/tmp/replays-shots"
@@ -49,7 +49,7 @@ def test_ten_wins_fires_at_the_tenth():
     nine = [record(won=True)] * 9 + [record(won=False)] * 20
     assert "velvet" not in earned(nine)
     assert "velvet" in earned(nine + [record(won=True)])
-    progress = next(p for p in __import__("rummi_desktop.unlocks").unlocks.unlock_progress(
+    progress = next(p for p in __import__("rummi_desktop.records.unlocks").unlocks.unlock_progress(
         profile_facts(nine, "p-1")) if p.unlock.key == "velvet")
     assert progress.text() == "9/10 wins" and progress.fraction == pytest.approx(0.9)
 
@@ -69,7 +69,8 @@ def test_a_hard_puzzle_pack_counts_once_all_its_puzzles_are_solved():
 
 
 def test_the_trainers_progress_gives_each_games_hard_pack_part(tmp_path, monkeypatch):
-    from rummi_desktop.storage import puzzle_files, puzzle_progress
+    from rummi_desktop.trainer import puzzle_files
+    from rummi_desktop.trainer import progress_file as puzzle_progress
     from rummi_desktop.storage.unlock_state import hard_pack_progress
 
     monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
@@ -193,8 +194,8 @@ def test_the_trophy_banner_drops_in_with_the_fanfare_and_goes(app):
 
 def test_a_finished_game_at_the_table_shows_the_trophy_over_the_results(app):
     from profile_support import new_session, play_session_to_end
-    from rummi_desktop.scenes.rummble.table_scene import RummbleTableScene
-    from rummi_desktop.seats import HUMAN, SeatConfig
+    from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
+    from rummi_desktop.games.seats import HUMAN, SeatConfig
 
     seats = (SeatConfig(HUMAN, "Ann", "p-a"), SeatConfig(HUMAN, "Bea", "p-b"))
     session = new_session("rummble", 6, seats)
@@ -216,7 +217,7 @@ def test_a_finished_game_at_the_table_shows_the_trophy_over_the_results(app):
 
 def test_an_earned_tile_back_applies_to_the_tile_stacks_on_the_tables(app):
     from rummi_desktop.ui import table_hud
-    from rummi_desktop.unlocks import Progress
+    from rummi_desktop.records.unlocks import Progress
 
     scene = CollectionScene(app, "")
     plain = pygame.Surface((200, 60))

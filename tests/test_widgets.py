@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui.theme import load_themes
 from rummi_desktop.ui.widget_group import WidgetGroup, key_label
 from rummi_desktop.ui.widgets import TOOLTIP_DELAY, Button, OptionPicker, Panel, Slider, Toggle

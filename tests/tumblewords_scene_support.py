@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import time
 
-from rummi_desktop.games.tumblewords.grid import FACES
-from rummi_desktop.scenes.tumblewords.session import TumblewordsSeatStats, TumblewordsSession, TumblewordsSetup
-from rummi_desktop.scenes.tumblewords.table_scene import TumblewordsTableScene
-from rummi_desktop.seats import SeatConfig
+from rummi_desktop.games.tumblewords.rules.grid import FACES
+from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TumblewordsSetup
+from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
+from rummi_desktop.games.seats import SeatConfig
 from test_rummi_flow_support import click, drag, key, make_app, post, steps  # noqa: F401  (re-exported)
 from tumblewords_support import WORDS, arrange, game
 
@@ -71,7 +71,7 @@ def wait_for(app, condition, seconds: float = 10.0) -> None:
 def stand_in_choose_move(view, tier, *, deadline=None, cancel=None):
     """A stand-in computer seat for tests: the first letter in the first open column; in Claim
     mode, done; in a steal window, done."""
-    from rummi_desktop.games.tumblewords.moves import Done, Drop, Pass
+    from rummi_desktop.games.tumblewords.rules.moves import Done, Drop, Pass
 
     if view["phase"] != "dropping":
         return Done()
@@ -84,7 +84,7 @@ def stand_in_choose_move(view, tier, *, deadline=None, cancel=None):
 
 def with_stand_in_computer(monkeypatch) -> None:
     """The game's "computer" entry point, pointed at the stand-in (threads only)."""
-    import rummi_desktop.computer_seats as computer_seats
+    import rummi_desktop.thinking.computer_seats as computer_seats
     from rummi_desktop.games.base import EntryPoint
     from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rummi_desktop.games.tumblewords.dictionary import Dictionary
-from rummi_desktop.games.tumblewords.grid import FACES, Grid
-from rummi_desktop.games.tumblewords.parameters import TumblewordsParameters
-from rummi_desktop.games.tumblewords.state import TumblewordsState
+from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
+from rummi_desktop.games.tumblewords.rules.grid import FACES, Grid
+from rummi_desktop.games.tumblewords.rules.parameters import TumblewordsParameters
+from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 
 WORDS = Dictionary(["stop", "pots", "top", "tot", "cat", "cats", "at", "to", "tops", "ta"], name="test-words")
 

@@ -27,8 +27,8 @@ def main() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["RUMMI_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="rummi-bench-")
-    from rummi_desktop.app import App
-    from rummi_desktop.scenes.sandbox.rummi_sandbox import RummiSandboxScene
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.games.rummi.table.sandbox import RummiSandboxScene
     from rummi_desktop.storage.settings import Settings
 
     for name, position in POSITIONS.items():

@@ -21,7 +21,7 @@ os.environ["RUMMI_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="rummi-shots-")
 
 import pygame  # noqa: E402
 
-from rummi_desktop.app import App  # noqa: E402
+from rummi_desktop.shell.app import App  # noqa: E402
 from rummi_desktop.scenes.confirm import quit_confirmation  # noqa: E402
 from rummi_desktop.scenes.help import HelpScene  # noqa: E402
 from rummi_desktop.scenes.menu import MenuScene  # noqa: E402

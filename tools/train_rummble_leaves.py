@@ -1,4 +1,4 @@
-"""Learn Rummble's leave values by self-play and write them as rummi_desktop/ai/rummble_leave_values.py.
+"""Learn Rummble's leave values by self-play and write them as rummi_desktop/games/rummble/ai/leave_values.py.
 
     .venv/bin/python tools/train_rummble_leaves.py [--games 150] [--seed 1] [--seats medium,medium]
 
@@ -19,12 +19,12 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rummi_desktop.ai.rummble_leave import FEATURES, features, remaining  # noqa: E402
-from rummi_desktop.ai.rummble_tiers import choose_move  # noqa: E402
+from rummi_desktop.games.rummble.ai.leave import FEATURES, features, remaining  # noqa: E402
+from rummi_desktop.games.rummble.ai.tiers import choose_move  # noqa: E402
 from rummi_desktop.games.base import play_seat_move  # noqa: E402
-from rummi_desktop.games.rummble.moves import Exchange, Play  # noqa: E402
+from rummi_desktop.games.rummble.rules.moves import Exchange, Play  # noqa: E402
 from rummi_desktop.games.rummble.spec import RUMMBLE  # noqa: E402
-from rummi_desktop.games.rummble.view import seat_view  # noqa: E402
+from rummi_desktop.games.rummble.rules.view import seat_view  # noqa: E402
 
 OUTPUT = ROOT / "rummi_desktop" / "ai" / "rummble_leave_values.py"
 RIDGE = 1.0

@@ -1,13 +1,13 @@
 """Computer seats on the server: the same tiers as the window, thinking in a child process
-(:class:`~rummi_desktop.computer_seats.ComputerSeats`), awaited without blocking the loop."""
+(:class:`~rummi_desktop.thinking.computer_seats.ComputerSeats`), awaited without blocking the loop."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from rummi_desktop.computer_seats import ComputerSeats
-from rummi_desktop.thinking_thread import ThinkingFailed
+from rummi_desktop.thinking.computer_seats import ComputerSeats
+from rummi_desktop.thinking.thread import ThinkingFailed
 
 BUDGET = 1.0  # seconds a computer seat may think on the server
 POLL = 0.005

@@ -208,7 +208,7 @@ def run_loadtest(games: int, game: str, server: str | None, processes: int, data
 
 
 if __name__ == "__main__":  # one worker of play_in_workers: a JSON job in, raw figures out
-    from rummi_desktop.storage import word_lists
+    from rummi_desktop.games.tumblewords.storage import word_lists
 
     word_lists.install()
     job = json.loads(sys.argv[1])

@@ -32,12 +32,12 @@ from typing import Any
 from rummi_desktop.net.client import GameClient, ServerError
 from rummi_desktop.net.protocol import MAX_MESSAGE_BYTES, PROFILE_BYTES, encode
 from rummi_desktop.net.record_bodies import INDEX_PAGE, MAX_BATCH, MAX_BODY_CHARS, BodyError, pack, unpack
-from rummi_desktop.player_profiles import GUEST, Profile, ProfileError
-from rummi_desktop.stat_totals import records_of
+from rummi_desktop.records.profiles import GUEST, Profile, ProfileError
+from rummi_desktop.records.stat_totals import records_of
 from rummi_desktop.storage.game_records import RecordFormatError, check_record, read_record, records_dir
-from rummi_desktop.storage.profile_transfer import ExportContents, Folders, MergeResult, merge_copy, read_unlock_dates
-from rummi_desktop.storage.profiles import load_profiles
-from rummi_desktop.storage.puzzle_progress import PuzzleProgress, read_book
+from rummi_desktop.records.transfer import ExportContents, Folders, MergeResult, merge_copy, read_unlock_dates
+from rummi_desktop.records.profile_file import load_profiles
+from rummi_desktop.trainer.progress_file import PuzzleProgress, read_book
 from rummi_desktop.storage.record_index import read_entries
 from rummi_desktop.storage.unlock_state import read_unlocks
 

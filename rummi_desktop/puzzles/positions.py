@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from rummi_desktop.games.rummble.board import SIZE, Board, Laid
-from rummi_desktop.games.rummble.play import describe_line
-from rummi_desktop.games.rummble.sets import set_problem
-from rummi_desktop.games.rummi.play_check import meld_problems
-from rummi_desktop.games.tumblewords.dictionary import MAX_WORD_LETTERS
-from rummi_desktop.games.tumblewords.grid import BLANK, LETTERS, Grid
+from rummi_desktop.games.rummble.rules.board import SIZE, Board, Laid
+from rummi_desktop.games.rummble.rules.play import describe_line
+from rummi_desktop.games.rummble.rules.sets import set_problem
+from rummi_desktop.games.rummi.rules.play_check import meld_problems
+from rummi_desktop.games.tumblewords.rules.dictionary import MAX_WORD_LETTERS
+from rummi_desktop.games.tumblewords.rules.grid import BLANK, LETTERS, Grid
 from rummi_desktop.tiles import NotationError, Tile, excess_copies, format_tiles
 
 MAX_SIDE = 30  # a Tumblewords board side, as analyze allows

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
-from rummi_desktop.scene import Scene
-from rummi_desktop.status_report import describe_widgets
+from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.shell.scene import Scene
+from rummi_desktop.shell.status_report import describe_widgets
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widget_group import WidgetGroup
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 
 def clock_label(seconds: int) -> str:

@@ -11,16 +11,16 @@ import pygame
 
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.storage.record_index import read_summaries
-from rummi_desktop.storage.profiles import load_profiles
+from rummi_desktop.records.profile_file import load_profiles
 from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.tile_back import draw_tile_back, tile_backs, unlockable_felt
 from rummi_desktop.ui.widgets import Button
-from rummi_desktop.unlocks import FELT, Progress, profile_facts, unlock_progress
+from rummi_desktop.records.unlocks import FELT, Progress, profile_facts, unlock_progress
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(40, 24, 1200, 752)
 CARD_W, CARD_H, GAP = 270, 270, 20
@@ -69,7 +69,7 @@ class CollectionScene(ShellScene):
                 "theme": self.app.theme.name, "tile_back": self.app.settings.tile_back}
 
     def handle_action(self, action: Any) -> bool:
-        from rummi_desktop.input import ActionKind
+        from rummi_desktop.shell.input import ActionKind
 
         if action.kind == ActionKind.CLICK and action.pos is not None:
             for index, progress in enumerate(self.progress):

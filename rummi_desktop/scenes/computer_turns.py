@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rummi_desktop.computer_seats import THINKING_BUDGET, ComputerSeats
+from rummi_desktop.thinking.computer_seats import THINKING_BUDGET, ComputerSeats
 from rummi_desktop.games.base import MoveNotationError
-from rummi_desktop.thinking_thread import ThinkingFailed, ThinkingJob
+from rummi_desktop.thinking.thread import ThinkingFailed, ThinkingJob
 
 MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long (at speed 1)
 HINT_TIER = "medium"  # the computer whose move a hint shows

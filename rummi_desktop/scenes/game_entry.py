@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from rummi_desktop.entry_points import load
 from rummi_desktop.games.base import EntryPoint
-from rummi_desktop.scene import Scene
-from rummi_desktop.seats import HUMAN
+from rummi_desktop.shell.scene import Scene
+from rummi_desktop.games.seats import HUMAN
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 
 @dataclass(frozen=True)

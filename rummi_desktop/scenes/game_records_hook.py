@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.finished_games import build_record
+from rummi_desktop.records.finished_games import build_record
 from rummi_desktop.games import GAMES
 from rummi_desktop.storage.game_records import write_record
 
@@ -29,7 +29,7 @@ def unlocks_after(session: Any, notices: list[str]) -> list[tuple[str, Any]]:
     """(the person's name, the unlockable) for each unlock the people at the table just earned
     with the game recorded: the milestones are read again from all their records. A file found
     damaged (and set aside) on the way is named in ``notices``."""
-    from rummi_desktop.unlock_check import newly_earned
+    from rummi_desktop.records.unlock_check import newly_earned
 
     seats = [seat for seat in session.setup.seats if seat.is_human and seat.profile]
     names = {seat.profile: seat.name for seat in seats}

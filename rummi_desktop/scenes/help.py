@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummi_desktop import __version__
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes import registry
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.text_page import ScrollingText
@@ -18,7 +18,7 @@ from rummi_desktop.storage import paths
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(120, 40, 1040, 720)
 TEXT_AREA = pygame.Rect(PANEL.x + 50, PANEL.y + 124, PANEL.width - 100, 500)

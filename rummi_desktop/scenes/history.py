@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummi_desktop.game_replay import Replay, ReplayError, replay_of_record
+from rummi_desktop.records.replay import Replay, ReplayError, replay_of_record
 from rummi_desktop.games import GAMES
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.stat_totals import records_of
+from rummi_desktop.records.stat_totals import records_of
 from rummi_desktop.storage.game_records import read_record, record_path
-from rummi_desktop.storage.profiles import load_profiles
+from rummi_desktop.records.profile_file import load_profiles
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(60, 30, 1160, 740)
 LIST_TOP, ROW_H, ROWS_SHOWN = PANEL.y + 150, 44, 10
@@ -95,7 +95,7 @@ class HistoryScene(ShellScene):
             self.message = f"This game cannot be replayed: {error}."
 
     def load_file(self) -> None:
-        from rummi_desktop.storage.replay_files import load_replay
+        from rummi_desktop.records.replay_files import load_replay
 
         if not self.typed.strip():
             self.message = "Type the path of a replay file in the box, then Load replay."
@@ -123,7 +123,7 @@ class HistoryScene(ShellScene):
 
     # -- input and drawing -----------------------------------------------------------------
     def handle_action(self, action: Any) -> bool:
-        from rummi_desktop.input import ActionKind
+        from rummi_desktop.shell.input import ActionKind
 
         if self.path_field.editing and self.path_field.take(action):
             return True

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from rummi_desktop import __version__
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes import registry
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.confirm import quit_confirmation
@@ -21,8 +21,8 @@ from rummi_desktop.ui.tween import Tween, Tweener, ease_out_back
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.shell.scene import Scene
 
 TITLE_CENTRE = (640, 150)
 BUTTON_HEIGHT, BUTTON_GAP, BUTTONS_TOP = 62, 16, 290

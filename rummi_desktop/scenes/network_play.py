@@ -2,7 +2,7 @@
 newest seat view it sent, the move in flight, and the other seats' moves waiting to be shown.
 
 Game-neutral (no pygame, no rules). A game's network session (for Rummi,
-:class:`~rummi_desktop.scenes.rummi.network_session.NetworkRummiSession`) is its local session
+:class:`~rummi_desktop.games.rummi.table.network_session.NetworkRummiSession`) is its local session
 with :class:`NetworkSession` mixed in: it owns a :class:`NetworkPlay` and says how a seat view
 becomes its local state (``adopt``). The table never learns it is online except by the hooks
 every session answers the same way:
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 from rummi_desktop.net.link import CONNECTED, ClientLink
-from rummi_desktop.seats import HUMAN, ONLINE_PERSON, SeatConfig
+from rummi_desktop.games.seats import HUMAN, ONLINE_PERSON, SeatConfig
 
 LINK_WORDS = {"connected": "Connected to the server", "reconnecting": "Connection lost — reconnecting…",
               "offline": "Offline: the server cannot be reached"}

@@ -5,7 +5,7 @@ the pointer is and whether a finger made the action. A game's controller writes 
 
 from __future__ import annotations
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 
 
 class PointerInput:

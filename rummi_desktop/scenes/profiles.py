@@ -11,21 +11,21 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummi_desktop.player_profiles import AVATAR_COLOURS, ProfileError
+from rummi_desktop.records.profiles import AVATAR_COLOURS, ProfileError
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.confirm import ConfirmScene
-from rummi_desktop.stat_totals import records_of
+from rummi_desktop.records.stat_totals import records_of
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.record_index import read_summaries
-from rummi_desktop.storage.profile_transfer import export_profile, import_profile
-from rummi_desktop.storage.profiles import load_profiles, now_text, save_profiles
+from rummi_desktop.records.transfer import export_profile, import_profile
+from rummi_desktop.records.profile_file import load_profiles, now_text, save_profiles
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.avatar import draw_avatar, hex_colour
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(140, 40, 1000, 720)
 LIST_TOP, ROW_H, ROWS_SHOWN = PANEL.y + 120, 52, 8
@@ -200,7 +200,7 @@ class ProfilesScene(ShellScene):
 
     # -- input and drawing -----------------------------------------------------------------
     def handle_action(self, action: Any) -> bool:
-        from rummi_desktop.input import ActionKind
+        from rummi_desktop.shell.input import ActionKind
 
         if self.name_field.editing and self.name_field.take(action):
             return True

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.puzzle_run import PuzzleRun, goal_text, short_verdict, stopwatch_text
 from rummi_desktop.scenes.table_base import Phase

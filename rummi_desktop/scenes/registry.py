@@ -1,7 +1,7 @@
 """The window's side of the games: what the menu, help and ``play KEY`` show of each game.
 
 The games themselves are :data:`rummi_desktop.games.GAMES`; a game with a ``scenes`` entry
-point (``rummi_desktop.scenes.rummi:game_info``) is asked for its :class:`GameInfo`, and
+point (``rummi_desktop.games.rummi.table:game_info``) is asked for its :class:`GameInfo`, and
 appears on the menu once it answers one: a game whose scenes are not written, or answer None,
 is simply not offered (no placeholder entries). Scenes that fail to import are reported as a
 notice rather than crashing the menu. Tests and plug-ins may also call ``register_game``.
@@ -18,8 +18,8 @@ from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import GameSpec
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.shell.scene import Scene
     from rummi_desktop.ui.theme import Theme
 
 

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummi_desktop.game_replay import Replay, ReplayError
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.records.replay import Replay, ReplayError
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.registry import find_game
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 SPEEDS = ((0.5, "0.5×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×"))
 MOVE_SECONDS = 1.0  # at 1×, one move a second: long enough to see each tile land
@@ -142,7 +142,7 @@ class ReplayScene(ShellScene):
         self.play_button.label = "Pause" if self.playing else "Play"
 
     def export(self) -> None:
-        from rummi_desktop.storage.replay_files import export_replay
+        from rummi_desktop.records.replay_files import export_replay
 
         try:
             path = export_replay(self.replay)

@@ -1,7 +1,7 @@
 """What every game's session (the game as the window plays it) answers the same way.
 
 A game's session is a dataclass with ``setup`` (a setup with ``seats``, ``seed``, ``to_dict``
-and ``from_dict``), ``stats`` (one :class:`~rummi_desktop.seats.SeatStats` per seat) and a
+and ``from_dict``), ``stats`` (one :class:`~rummi_desktop.games.seats.SeatStats` per seat) and a
 ``state`` whose ``current`` is the seat on turn. :class:`GameSession` adds the seat questions,
 the victory cue and the autosave's (setup, state, stats) round trip; the game says what its
 saved state is (``state_to_save``, ``saved_seat_kinds``) and how a resumed game starts
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Sequence
 
-from rummi_desktop.seats import SeatConfig, SeatStats, stats_from_save, stats_to_save
+from rummi_desktop.games.seats import SeatConfig, SeatStats, stats_from_save, stats_to_save
 
 
 def seed_or_fresh(seed: int | None) -> int:
@@ -34,7 +34,7 @@ class GameSession:
     # -- the other seats' turns ------------------------------------------------------------
     def start_thinking(self, computers: Any, seat: int) -> Any:
         """The job whose answer is the move of the computer seat on turn (``computers``: the
-        table's :class:`~rummi_desktop.computer_seats.ComputerSeats`)."""
+        table's :class:`~rummi_desktop.thinking.computer_seats.ComputerSeats`)."""
         return computers.start(self.state, self.seat(seat).kind)
 
     def online_status(self) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.widgets import Button, OptionPicker, Panel, Slider, Toggle
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(100, 40, 1080, 720)
 ROW_HEIGHT, ROW_GAP = 46, 5  # ten rows above the Done button

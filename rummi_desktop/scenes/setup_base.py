@@ -11,19 +11,19 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
-from rummi_desktop.scene import Scene
+from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.seats import DEFAULT_NAMES, HUMAN, SeatConfig, seat_options, tier_title
-from rummi_desktop.player_profiles import GUEST
-from rummi_desktop.storage.profiles import load_profiles, save_profiles
+from rummi_desktop.games.seats import DEFAULT_NAMES, HUMAN, SeatConfig, seat_options, tier_title
+from rummi_desktop.records.profiles import GUEST
+from rummi_desktop.records.profile_file import load_profiles, save_profiles
 from rummi_desktop.storage.saves import read_last_setup, write_last_setup
 from rummi_desktop.ui.avatar import ProfileChip
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widgets import Button, OptionPicker
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 EMPTY = "empty"  # a seat picker's choice for a seat nobody sits at
 NAME_LIMIT = 12  # letters of a seat's name kept

@@ -10,20 +10,20 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummi_desktop.finished_games import measures_of
+from rummi_desktop.records.finished_games import measures_of
 from rummi_desktop.games import GAMES
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.stat_totals import PERSON, ProfileGameStats, leaderboards, profile_game_stats
+from rummi_desktop.records.stat_totals import PERSON, ProfileGameStats, leaderboards, profile_game_stats
 from rummi_desktop.storage.record_index import read_summaries
-from rummi_desktop.storage.profiles import load_profiles
-from rummi_desktop.storage.puzzle_progress import profile_summary, read_book
+from rummi_desktop.records.profile_file import load_profiles
+from rummi_desktop.trainer.progress_file import profile_summary, read_book
 from rummi_desktop.scenes import registry
 from rummi_desktop.ui import charts, shapes
 from rummi_desktop.ui.avatar import draw_avatar, hex_colour
 from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(40, 24, 1200, 752)
 NUMBERS = pygame.Rect(PANEL.x + 30, PANEL.y + 196, 380, 470)

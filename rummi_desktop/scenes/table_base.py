@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from rummi_desktop.input import Action, ActionKind
-from rummi_desktop.scene import Scene
+from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 from rummi_desktop.storage.saves import delete_autosave, write_autosave
@@ -28,7 +28,7 @@ from rummi_desktop.storage.saves import delete_autosave, write_autosave
 if TYPE_CHECKING:
     import pygame
 
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 BANNER_SECONDS = 3.2
 CLOCK_TICKS_FROM = 10  # s: the clock ticks audibly in a turn's last seconds
@@ -477,7 +477,7 @@ class SessionTableScene(TableScene):
 
     def status_common(self) -> dict:
         """The status file's entries every table reports; a game's ``status`` adds its own."""
-        from rummi_desktop.status_report import describe_widgets
+        from rummi_desktop.shell.status_report import describe_widgets
 
         return {"phase": self.phase, "viewer": self.viewer, "theme": self.app.theme.name,
                 "seed": self.session.setup.seed, "widgets": describe_widgets(self.buttons.group.widgets)}

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.ui import shapes
-from rummi_desktop.unlocks import FELT, Unlockable
+from rummi_desktop.records.unlocks import FELT, Unlockable
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 SHOW_SECONDS = 4.5
 DROP_SECONDS = 0.6

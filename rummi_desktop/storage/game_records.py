@@ -1,6 +1,6 @@
 """Finished games, one file each: ``records/<game>/<record id>.toml`` in the user data folder.
 
-A record (see :mod:`rummi_desktop.finished_games` for what it holds) is written once, when the
+A record (see :mod:`rummi_desktop.records.finished_games` for what it holds) is written once, when the
 game or round ends, and never changed; statistics and leaderboards are added up from the
 records, so there is no second copy of the numbers to disagree with them. One file per game
 means a damaged file costs that one game: it is moved aside as ``.bad`` with a notice and every

@@ -21,7 +21,7 @@ from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
 if TYPE_CHECKING:
-    from rummi_desktop.storage.puzzle_progress import ProgressBook
+    from rummi_desktop.trainer.progress_file import ProgressBook
 
 UNLOCK_VERSION = 2
 PROFILE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -92,7 +92,8 @@ def hard_pack_progress(profile_id: str, book: ProgressBook | None = None) -> dic
     solved in the puzzle trainer, 0 to 1. ``book`` is the trainer's progress (read from its file
     when not given; a damaged file counts as no progress, and the trainer names it)."""
     from rummi_desktop.games import GAMES
-    from rummi_desktop.storage import puzzle_files, puzzle_progress
+    from rummi_desktop.trainer import puzzle_files
+    from rummi_desktop.trainer import progress_file as puzzle_progress
 
     progress = (book if book is not None else puzzle_progress.read_book()[0]).of(profile_id)
     found = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from rummi_desktop.storage.puzzle_progress import PuzzleProgress
+from rummi_desktop.trainer.progress_file import PuzzleProgress
 from rummi_desktop.trainer.catalog import rating_of
 from rummi_desktop.trainer.rating import SOLUTION_SHOWN, Rating, rate_attempt
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Widget
 

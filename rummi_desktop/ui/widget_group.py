@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable, TypeVar
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import TOOLTIP_DELAY, Widget
 

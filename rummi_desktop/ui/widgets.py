@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui import shapes
 
 if TYPE_CHECKING:

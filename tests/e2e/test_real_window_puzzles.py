@@ -32,9 +32,9 @@ HARD_PUZZLE = "rummi-hard-003"  # its solution takes three drags: a new meld fro
 @pytest.fixture
 def prepare_home() -> Callable[[Path], None]:
     """Ann's profile (the last one played under) and her progress: the first two hard puzzles solved."""
-    from rummi_desktop.player_profiles import ProfileBook
-    from rummi_desktop.storage.profiles import save_profiles
-    from rummi_desktop.storage.puzzle_progress import ProgressBook, progress_path, write_book
+    from rummi_desktop.records.profiles import ProfileBook
+    from rummi_desktop.records.profile_file import save_profiles
+    from rummi_desktop.trainer.progress_file import ProgressBook, progress_path, write_book
     from rummi_desktop.trainer.attempts import book_attempt
 
     def ann_with_progress(home: Path) -> None:
@@ -84,7 +84,7 @@ def solve_with_the_three_hints(game: GameWindow, puzzle: str, shot: str) -> dict
 
 def shipped_puzzle(puzzle: str) -> dict[str, Any]:
     """The puzzle as the game ships it (its position and solution), read as the game reads it."""
-    from rummi_desktop.storage.puzzle_files import shipped_puzzles
+    from rummi_desktop.trainer.puzzle_files import shipped_puzzles
 
     return next(p for p in shipped_puzzles("rummi").puzzles if p.id == puzzle).to_dict()
 

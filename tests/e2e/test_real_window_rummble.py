@@ -15,8 +15,8 @@ from typing import Any, Callable
 import pytest
 from x_session import GameWindow, centre, find_widget
 
-from rummi_desktop.games.rummble.board import CENTRE, Board, Laid
-from rummi_desktop.games.rummble.play import check_play
+from rummi_desktop.games.rummble.rules.board import CENTRE, Board, Laid
+from rummi_desktop.games.rummble.rules.play import check_play
 from rummi_desktop.tiles import Tile
 
 pytestmark = pytest.mark.slow
@@ -26,8 +26,8 @@ DEAL = 42  # the person (seat 1) plays first; R2 Y1 opens
 
 @pytest.fixture
 def prepare_home() -> Callable[[Path], None]:
-    from rummi_desktop.scenes.rummble.session import RummbleSetup
-    from rummi_desktop.seats import SeatConfig
+    from rummi_desktop.games.rummble.table.session import RummbleSetup
+    from rummi_desktop.games.seats import SeatConfig
     from rummi_desktop.storage.saves import write_last_setup
 
     def remembered_deal(home: Path) -> None:

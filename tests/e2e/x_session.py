@@ -2,7 +2,7 @@
 
 ``VirtualScreen`` starts Xvfb on a display number it picks itself (``-displayfd``), waits until
 ``xdpyinfo`` answers, and stops it. ``GameWindow`` starts ``rummi-desktop`` on that display with
-the status file switched on (``rummi_desktop.status_report``), finds its window by process id,
+the status file switched on (``rummi_desktop.shell.status_report``), finds its window by process id,
 and offers what a test needs: the status, bounded waits on it, clicks, drags, keys and
 screenshots. Every external call has a timeout and every wait is a bounded poll, so a broken
 window fails the test instead of hanging it.

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from rummi_desktop.games.rummble.board import CENTRE, SIZE, SQUARES, Laid
-from rummi_desktop.games.rummble.moves import Exchange, Pass, Placement, Play
-from rummi_desktop.games.rummble.state import RummbleState, replayed
+from rummi_desktop.games.rummble.rules.board import CENTRE, SIZE, SQUARES, Laid
+from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Placement, Play
+from rummi_desktop.games.rummble.rules.state import RummbleState, replayed
 from rummi_desktop.tiles import COLOURS, Tile
 from random_game import UndoByMoveAdapter, applied_or_refused
 

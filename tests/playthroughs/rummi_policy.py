@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from rummi_desktop.games.rummi.melds import is_valid_meld, meld_value, readings
-from rummi_desktop.games.rummi.moves import IllegalMove, Merge, Place, Shift, Split, Swap
-from rummi_desktop.games.rummi.pieces import face, faces
-from rummi_desktop.games.rummi.state import RummiState, replayed
+from rummi_desktop.games.rummi.rules.melds import is_valid_meld, meld_value, readings
+from rummi_desktop.games.rummi.rules.moves import IllegalMove, Merge, Place, Shift, Split, Swap
+from rummi_desktop.games.rummi.rules.pieces import face, faces
+from rummi_desktop.games.rummi.rules.state import RummiState, replayed
 from rummi_desktop.tiles import COLOURS, Tile
 from random_game import SpecAdapter
 

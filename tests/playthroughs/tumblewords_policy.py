@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from rummi_desktop.games.tumblewords.moves import Claim, Done, Drop, Pass, Timeout
-from rummi_desktop.games.tumblewords.parameters import DROPPING, STEALING
-from rummi_desktop.games.tumblewords.state import TumblewordsState, replayed
-from rummi_desktop.storage.word_lists import shipped_dictionary
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass, Timeout
+from rummi_desktop.games.tumblewords.rules.parameters import DROPPING, STEALING
+from rummi_desktop.games.tumblewords.rules.state import TumblewordsState, replayed
+from rummi_desktop.games.tumblewords.storage.word_lists import shipped_dictionary
 from random_game import UndoByMoveAdapter, applied_or_refused
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
-from rummi_desktop.games.rummble.moves import Move
-from rummi_desktop.games.rummble.play import describe_line
-from rummi_desktop.games.rummble.serialize import state_from_dict, state_to_dict
-from rummi_desktop.games.rummble.sets import classify, set_problem
-from rummi_desktop.games.rummble.state import MAX_SEATS, MIN_SEATS, TIERS, TILE_SETS, RummbleParameters, RummbleState
-from rummi_desktop.games.rummble.view import seat_view
+from rummi_desktop.games.rummble.rules.moves import Move
+from rummi_desktop.games.rummble.rules.play import describe_line
+from rummi_desktop.games.rummble.rules.serialize import state_from_dict, state_to_dict
+from rummi_desktop.games.rummble.rules.sets import classify, set_problem
+from rummi_desktop.games.rummble.rules.state import MAX_SEATS, MIN_SEATS, TIERS, TILE_SETS, RummbleParameters, RummbleState
+from rummi_desktop.games.rummble.rules.view import seat_view
 
 
 def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummbleState:
@@ -60,11 +60,11 @@ RUMMBLE = GameSpec(
     audit=audit,
     public_action=public_action,
     entry_points={
-        "scenes": EntryPoint("rummi_desktop.scenes.rummble:game_info"),
-        "stats": EntryPoint("rummi_desktop.games.rummble.stats:STATS"),
-        "bench": EntryPoint("rummi_desktop.bench_rummble:setup_bench"),
-        "puzzles": EntryPoint("rummi_desktop.puzzles.rummble_puzzles"),  # a module: entry_points.load_module
-        "computer": EntryPoint("rummi_desktop.ai.rummble_tiers:choose_move"),
-        "analyze": EntryPoint("rummi_desktop.analysis.rummble_check:prepare_rummble"),
+        "scenes": EntryPoint("rummi_desktop.games.rummble.table:game_info"),
+        "stats": EntryPoint("rummi_desktop.games.rummble.rules.stats:STATS"),
+        "bench": EntryPoint("rummi_desktop.games.rummble.table.bench:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.games.rummble.puzzles.mining"),  # a module: entry_points.load_module
+        "computer": EntryPoint("rummi_desktop.games.rummble.ai.tiers:choose_move"),
+        "analyze": EntryPoint("rummi_desktop.games.rummble.analysis.check:prepare_rummble"),
     },
 )

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
-from rummi_desktop.games.rummi.melds import invalid_reason
-from rummi_desktop.games.rummi.moves import Move
-from rummi_desktop.games.rummi.pieces import FACES
-from rummi_desktop.games.rummi.serialize import state_from_dict, state_to_dict
-from rummi_desktop.games.rummi.state import CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, TIERS, RummiParameters, RummiState
-from rummi_desktop.games.rummi.view import seat_view
+from rummi_desktop.games.rummi.rules.melds import invalid_reason
+from rummi_desktop.games.rummi.rules.moves import Move
+from rummi_desktop.games.rummi.rules.pieces import FACES
+from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_dict
+from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, TIERS, RummiParameters, RummiState
+from rummi_desktop.games.rummi.rules.view import seat_view
 
 FULL_CENSUS = list(range(len(FACES)))
 
@@ -49,11 +49,11 @@ RUMMI = GameSpec(
     seat_view=seat_view,
     audit=audit,
     entry_points={
-        "computer": EntryPoint("rummi_desktop.ai.tiers:choose_move"),
-        "analyze": EntryPoint("rummi_desktop.analysis.rummi_check:prepare_rummi"),
-        "scenes": EntryPoint("rummi_desktop.scenes.rummi:game_info"),
-        "stats": EntryPoint("rummi_desktop.games.rummi.stats:STATS"),
-        "bench": EntryPoint("rummi_desktop.bench_rummi:setup_bench"),
-        "puzzles": EntryPoint("rummi_desktop.puzzles.rummi_puzzles"),  # a module: entry_points.load_module
+        "computer": EntryPoint("rummi_desktop.games.rummi.ai.tiers:choose_move"),
+        "analyze": EntryPoint("rummi_desktop.games.rummi.analysis.check:prepare_rummi"),
+        "scenes": EntryPoint("rummi_desktop.games.rummi.table:game_info"),
+        "stats": EntryPoint("rummi_desktop.games.rummi.rules.stats:STATS"),
+        "bench": EntryPoint("rummi_desktop.games.rummi.table.bench:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.games.rummi.puzzles.mining"),  # a module: entry_points.load_module
     },
 )

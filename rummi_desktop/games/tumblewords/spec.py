@@ -4,7 +4,7 @@ to and from data, move notation, the seat view, the invariants).
 ``new_state(seats, seed, dictionary=None, **options)``: ``dictionary`` is the word list to play
 with (a :class:`Dictionary`); without it the list named by the ``words`` option (default the
 shipped ENABLE) comes from the source the shell installed
-(``rummi_desktop.storage.word_lists.install()``), and WordListUnavailable says so when none is.
+(``rummi_desktop.games.tumblewords.storage.word_lists.install()``), and WordListUnavailable says so when none is.
 The same goes for ``state_from_dict``. No entry points yet: the computer seats, analyze, the
 table scenes and the bench scene come later. Pure module (no pygame, no I/O).
 """
@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
-from rummi_desktop.games.tumblewords.dictionary import Dictionary
-from rummi_desktop.games.tumblewords.grid import BAG_COUNTS, BLANK, BOARD_SIZES, FACES
-from rummi_desktop.games.tumblewords.moves import Move
-from rummi_desktop.games.tumblewords.parameters import MAX_SEATS, MIN_LENGTHS, MIN_SEATS, TIERS, TumblewordsParameters
-from rummi_desktop.games.tumblewords.serialize import state_from_dict, state_to_dict
-from rummi_desktop.games.tumblewords.state import TumblewordsState
-from rummi_desktop.games.tumblewords.view import seat_view
+from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
+from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, BLANK, BOARD_SIZES, FACES
+from rummi_desktop.games.tumblewords.rules.moves import Move
+from rummi_desktop.games.tumblewords.rules.parameters import MAX_SEATS, MIN_LENGTHS, MIN_SEATS, TIERS, TumblewordsParameters
+from rummi_desktop.games.tumblewords.rules.serialize import state_from_dict, state_to_dict
+from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
+from rummi_desktop.games.tumblewords.rules.view import seat_view
 
 OPTIONS = (
     SetupOption("board", "Board", tuple(BOARD_SIZES), "standard"),
@@ -69,11 +69,11 @@ TUMBLEWORDS = GameSpec(
     seat_view=seat_view,
     audit=audit,
     entry_points={
-        "computer": EntryPoint("rummi_desktop.ai.tumblewords_tiers:choose_move"),
-        "analyze": EntryPoint("rummi_desktop.analysis.tumblewords_check:prepare_tumblewords"),
-        "scenes": EntryPoint("rummi_desktop.scenes.tumblewords:game_info"),
-        "stats": EntryPoint("rummi_desktop.games.tumblewords.stats:STATS"),
-        "bench": EntryPoint("rummi_desktop.bench_tumblewords:setup_bench"),
-        "puzzles": EntryPoint("rummi_desktop.puzzles.tumblewords_puzzles"),  # a module: entry_points.load_module
+        "computer": EntryPoint("rummi_desktop.games.tumblewords.ai.tiers:choose_move"),
+        "analyze": EntryPoint("rummi_desktop.games.tumblewords.analysis.check:prepare_tumblewords"),
+        "scenes": EntryPoint("rummi_desktop.games.tumblewords.table:game_info"),
+        "stats": EntryPoint("rummi_desktop.games.tumblewords.rules.stats:STATS"),
+        "bench": EntryPoint("rummi_desktop.games.tumblewords.table.bench:setup_bench"),
+        "puzzles": EntryPoint("rummi_desktop.games.tumblewords.puzzles.mining"),  # a module: entry_points.load_module
     },
 )

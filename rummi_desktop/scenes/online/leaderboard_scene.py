@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.online.listing import own_rating_words, rating_words
 from rummi_desktop.scenes.online.pending import Pending
@@ -22,7 +22,7 @@ from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
     from rummi_desktop.net.link import ClientLink
 
 PANEL = pygame.Rect(150, 24, 980, 752)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.online.choices import your_turn
@@ -39,7 +39,7 @@ from rummi_desktop.ui.text_field import TextField, edit_in
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(50, 24, 1180, 752)
 LEFT, RIGHT, COLUMN = 80, 660, 540

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from rummi_desktop.player_profiles import GUEST
+from rummi_desktop.records.profiles import GUEST
 from rummi_desktop.ui.widgets import Button
 
 LABEL = "Sync profile"
@@ -22,7 +22,7 @@ TOOLTIP = "Send this computer's profile (games, puzzles, unlocks) to your accoun
 
 def chosen_profile() -> tuple[str, str]:
     """(profile id, name) of the profile chosen here; (Guest, "") when none is."""
-    from rummi_desktop.storage.profiles import load_profiles
+    from rummi_desktop.records.profile_file import load_profiles
 
     book, _notice = load_profiles()
     chosen = book.find(book.current_person())
@@ -49,7 +49,7 @@ async def sync_and_choose(client: Any, profile_id: str) -> Any:
 
 
 def _choose(profile_id: str) -> None:
-    from rummi_desktop.storage.profiles import load_profiles, save_profiles
+    from rummi_desktop.records.profile_file import load_profiles, save_profiles
 
     book, _notice = load_profiles()
     if book.find(profile_id) is not None:

@@ -8,12 +8,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.shell.scene import Scene
 
-ONLINE_TABLES = {"rummi": "rummi_desktop.scenes.rummi.online_table:online_table",
-                 "rummble": "rummi_desktop.scenes.rummble.online_table:online_table",
-                 "tumblewords": "rummi_desktop.scenes.tumblewords.online_table:online_table"}
+ONLINE_TABLES = {"rummi": "rummi_desktop.games.rummi.table.online_table:online_table",
+                 "rummble": "rummi_desktop.games.rummble.table.online_table:online_table",
+                 "tumblewords": "rummi_desktop.games.tumblewords.table.online_table:online_table"}
 
 
 def network_table(app: "App", link: Any, message: dict[str, Any]) -> "Scene | None":

@@ -8,7 +8,7 @@ from rummi_desktop.scenes import registry
 from rummi_desktop.scenes.sandbox.dialogs import ChoiceDialog
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 
 def sandbox_chooser(app: "App") -> ChoiceDialog:

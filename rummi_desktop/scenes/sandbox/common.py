@@ -9,11 +9,11 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
 from rummi_desktop.scenes.sandbox.scenario_files import position_of
 from rummi_desktop.scenes.table_base import Phase
-from rummi_desktop.thinking_thread import ThinkingFailed
+from rummi_desktop.thinking.thread import ThinkingFailed
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.widgets import Button

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from rummi_desktop.input import Action, ActionKind
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.sandbox.clipboard import paste_text
 from rummi_desktop.ui import shapes
@@ -18,7 +18,7 @@ from rummi_desktop.ui.text_field import typing_key
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 CARD_W = 640
 ROW_H, ROW_GAP = 52, 10

@@ -89,7 +89,7 @@ def position_of(data: Any, game: str) -> dict[str, Any]:
 def save_scenario(puzzle: dict[str, Any], folder: Path | None = None) -> Path:
     """Write ``puzzle`` as its own puzzle file; returns the path (OSError, ValueError)."""
     from rummi_desktop.puzzles.record import Puzzle, PuzzleFile
-    from rummi_desktop.storage.puzzle_files import write_puzzle_file
+    from rummi_desktop.trainer.puzzle_files import write_puzzle_file
 
     folder = folder or puzzles_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -109,7 +109,7 @@ def saved_scenarios(game: str, folder: Path | None = None) -> list[Path]:
 
 def load_scenario_file(path: Path, game: str) -> dict[str, Any]:
     """The first puzzle of a puzzle file, as a dict; ScenarioLoadError naming the problem."""
-    from rummi_desktop.storage.puzzle_files import PuzzleFileError, read_puzzle_file
+    from rummi_desktop.trainer.puzzle_files import PuzzleFileError, read_puzzle_file
 
     try:
         puzzles = read_puzzle_file(path).puzzles

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.trainer.result import AttemptResultScene, Choice
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
-from rummi_desktop.storage.puzzle_progress import ProgressBook, PuzzleProgress, write_book
+from rummi_desktop.trainer.progress_file import ProgressBook, PuzzleProgress, write_book
 from rummi_desktop.trainer.attempts import AttemptResult, book_attempt
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.shell.scene import Scene
 
 # After the attempt: the trainer's follow-up choices for the result card (given the result).
 FollowUp = Callable[[PuzzleOutcome, AttemptResult], tuple[list[str], list[Choice]]]

@@ -16,7 +16,7 @@ from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 CELL_H, GAP, GRID_TOP = 60, 14, 170
 

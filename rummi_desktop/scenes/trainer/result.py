@@ -11,8 +11,8 @@ from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
-    from rummi_desktop.scene import Scene
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.shell.scene import Scene
 
 CARD_SIZE = (620, 300)
 Choice = tuple[str, Callable[[], None], str]  # label, action, shortcut

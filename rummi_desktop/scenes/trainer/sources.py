@@ -38,7 +38,7 @@ def game_entry(game: str) -> Any:
 
 @lru_cache(maxsize=None)
 def _shipped(game: str) -> tuple[tuple[Any, ...], tuple[dict, ...]]:
-    from rummi_desktop.storage.puzzle_files import shipped_puzzles
+    from rummi_desktop.trainer.puzzle_files import shipped_puzzles
 
     shipped = shipped_puzzles(game)
     return tuple(shipped.packs), tuple(p.to_dict() for p in shipped.puzzles)

@@ -16,9 +16,9 @@ from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.trainer.attempts import AttemptRunner, clock_text
 from rummi_desktop.scenes.trainer.result import Choice
 from rummi_desktop.scenes.trainer.sources import GamePuzzles, load_all
-from rummi_desktop.player_profiles import GUEST
-from rummi_desktop.storage.profiles import load_profiles, save_profiles
-from rummi_desktop.storage.puzzle_progress import PuzzleProgress, read_book
+from rummi_desktop.records.profiles import GUEST
+from rummi_desktop.records.profile_file import load_profiles, save_profiles
+from rummi_desktop.trainer.progress_file import PuzzleProgress, read_book
 from rummi_desktop.trainer.attempts import AttemptResult, counts_as_solved
 from rummi_desktop.trainer.catalog import Pack, StreakRun, daily_puzzle
 from rummi_desktop.ui import shapes
@@ -27,7 +27,7 @@ from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from rummi_desktop.app import App
+    from rummi_desktop.shell.app import App
 
 LEFT, TOP_ROW, GAMES_TOP, GAME_BLOCK = 110, 150, 250, 138
 PACK_W, PACK_H, PACK_GAP, STREAK_W = 262, 56, 16, 170  # three packs and Streak fit in a row

@@ -1,0 +1,74 @@
+"""``rummi-desktop analyze FILE``: check or solve positions given as JSON (docs/analysis-format.md).
+
+FILE (or ``-`` for standard input) holds one JSON object, a JSON array of objects, or JSON
+Lines. Every position is read and validated first; if any is unreadable, nothing is printed on
+standard output and a one-line message naming the position (counted from 0) goes to standard
+error with exit status 2. Otherwise each position gets one JSON line, in input order, and the
+exit status is 0 (an illegal move is a normal answer). Input with no positions at all (empty,
+or an empty array) is unreadable too. A leading UTF-8 byte order mark is ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, TextIO
+
+from rummi_desktop.games.positions import BYTE_ORDER_MARK, PositionError, json_kind, json_text, read_positions
+from rummi_desktop.entry_points import load_entry
+from rummi_desktop.games import GAMES
+
+# Each game's ``analyze`` entry point turns a raw position into a zero-argument function that
+# computes its answer; preparing validates, so every error is found before anything is printed.
+Prepare = Callable[[dict[str, Any]], Callable[[], dict[str, Any]]]
+
+
+def analysable_games() -> list[str]:
+    return [key for key, spec in GAMES.items() if spec.has("analyze")]
+
+
+def prepare(position: Any) -> Callable[[], dict[str, Any]]:
+    if not isinstance(position, dict):
+        raise PositionError(f"a position must be a JSON object, not {json_kind(position)}")
+    if "game" not in position:
+        raise PositionError('missing key "game" (e.g. "game": "rummi")')
+    game = position["game"]
+    if not isinstance(game, str):
+        raise PositionError(f'"game" must be a string like "rummi", not {json_kind(game)}')
+    if game not in analysable_games():
+        raise PositionError(f"unknown game {json_text(game)} (analyze knows {', '.join(analysable_games())})")
+    prepare_position: Prepare = load_entry(GAMES[game], "analyze")
+    return prepare_position(position)
+
+
+def _read_source(path: str, stdin: TextIO) -> str:
+    # Windows editors like to start UTF-8 files with a byte order mark: accept it.
+    if path == "-":
+        return stdin.read().removeprefix(BYTE_ORDER_MARK)
+    with open(path, encoding="utf-8-sig") as source:
+        return source.read()
+
+
+def run_analyze(path: str, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                stderr: TextIO | None = None) -> int:
+    """Answer every position in ``path``; returns the exit status (0, or 2 on bad input)."""
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    try:
+        text = _read_source(path, stdin)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"analyze: cannot read {path}: {error}", file=stderr)
+        return 2
+    try:
+        positions = read_positions(text)
+        answers = []
+        for index, position in enumerate(positions):
+            try:
+                answers.append(prepare(position))
+            except PositionError as error:
+                raise PositionError(f"position {index}: {error}") from error
+    except PositionError as error:
+        print(f"analyze: {error}", file=stderr)
+        return 2
+    for answer in answers:
+        print(json.dumps(answer(), separators=(",", ":")), file=stdout, flush=True)
+    return 0

@@ -1,0 +1,145 @@
+"""The ``rummi-desktop`` command: opens the window, or runs a headless command.
+
+Sub-commands import their modules lazily so ``rummi-desktop --version`` and the window start
+fast (see docs/analysis-format.md for the headless commands' contract).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+
+# Taken as early as possible: `bench` reports the time from process start to the first frame.
+PROCESS_START = time.perf_counter()
+# Before any module can import pygame: its banner would break the one-JSON-line output of the
+# headless commands.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from rummi_desktop import __version__  # noqa: E402
+
+MAX_DEAL_NUMBER = 2**63 - 1  # saves hold it as a TOML integer, which is 64-bit
+
+
+def deal_number(text: str) -> int:
+    """``--seed`` of ``play``: a whole number a save can hold (refused with a message, not later
+    as a damaged save)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_DEAL_NUMBER:
+        raise argparse.ArgumentTypeError(
+            f"{text[:30]!r} is not a deal number (a whole number from 0 to 2**63 - 1)")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rummi-desktop",
+        description="Rummi, Rummble and Tumblewords. With no command, opens the game window.",
+    )
+    parser.add_argument("--version", action="version", version=f"rummi-desktop {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="open a game directly (quick start)")
+    play.add_argument("game", nargs="?", default=None, help="game to open, e.g. rummi")
+    play.add_argument("--seats", default=None, help="comma-separated seats, e.g. human,hard")
+    play.add_argument("--seed", type=deal_number, default=None, help="deal number, to replay a deal")
+    play.add_argument("--mode", default=None, help="parlor or blitz")
+
+    analyze = commands.add_parser("analyze", help="check or solve positions given as JSON")
+    analyze.add_argument("file", help="JSON / JSON Lines file, or - for standard input")
+
+    simulate = commands.add_parser("simulate", help="play computer-only games, no window")
+    simulate.add_argument("--game", default="rummi")
+    simulate.add_argument("--seats", required=True, help="tiers, e.g. hard,easy")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=1)
+
+    puzzles = commands.add_parser("puzzles", help="mine puzzle files from computer games, or verify them")
+    puzzles.add_argument("--generate", action="store_true", help="mine puzzles (with --game)")
+    puzzles.add_argument("--verify", nargs="+", metavar="FILE", help="verify puzzle files")
+    puzzles.add_argument("--game", default=None, help="game to mine, e.g. rummi")
+    puzzles.add_argument("--count", type=int, default=20, help="puzzles to mine (per pack with --packs)")
+    puzzles.add_argument("--seed", type=int, default=1)
+    puzzles.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None)
+    puzzles.add_argument("--packs", action="store_true", help="one graded pack per difficulty")
+    puzzles.add_argument("--out", default=None, help="file to write (default: standard output)")
+
+    serve = commands.add_parser("serve", help="host online games (needs the server extra)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
+    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--database", default=None,
+                       help="a SQLite file (default: server.sqlite3 in the user data folder) or postgresql://…")
+    serve.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
+    serve.add_argument("--keyfile", default=None, help="TLS private key (PEM)")
+
+    loadtest = commands.add_parser("loadtest", help="play bot games over WebSockets and time them")
+    loadtest.add_argument("--games", type=int, default=20)
+    loadtest.add_argument("--game", default="tumblewords")
+    loadtest.add_argument("--server", default=None, help="ws:// URL; default: an embedded server")
+    loadtest.add_argument("--processes", type=int, default=1,
+                          help="embedded server processes (more than 1 needs --database postgresql://…)")
+    loadtest.add_argument("--database", default=None, help="the embedded servers' database")
+    loadtest.add_argument("--pace", type=float, default=1.0, help="seconds a bot waits before each move")
+    loadtest.add_argument("--clients", type=int, default=2, help="processes the bots are spread over")
+
+    bench = commands.add_parser("bench", help="time the drawing of a scripted scene, no window")
+    bench.add_argument("--scene", default="menu")
+    bench.add_argument("--frames", type=int, default=600)
+    return parser
+
+
+def start_thinking_early() -> None:
+    """Start the computer seats' thinking server before anything imports pygame: children are
+    then never copies of a process running SDL's threads, and they start warm."""
+    from rummi_desktop.thinking.worker import start_thinking_server
+    from rummi_desktop.thinking.tasks import thinking_modules
+
+    start_thinking_server(thinking_modules())
+
+
+def main(argv: list[str] | None = None) -> int:
+    # A frozen program's worker processes start as this program: let them do their work here.
+    multiprocessing.freeze_support()
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser().parse_args(argv)
+    from rummi_desktop.games.tumblewords.storage.word_lists import install as install_word_lists
+
+    install_word_lists()  # Tumblewords finds its word list by name; nothing is read until a game asks
+    if args.command == "analyze":
+        from rummi_desktop.commands.analyze import run_analyze
+
+        return run_analyze(args.file)
+    if args.command == "simulate":
+        from rummi_desktop.commands.simulate import run_simulate
+
+        return run_simulate(args.game, args.seats, args.games, args.seed)
+    if args.command == "puzzles":
+        from rummi_desktop.commands.puzzles import run_puzzles
+
+        return run_puzzles(args, argv)
+    if args.command == "loadtest":
+        from rummi_desktop.net.loadtest import run_loadtest
+
+        return run_loadtest(args.games, args.game, args.server, args.processes, args.database, args.pace,
+                            args.clients)
+    start_thinking_early()  # the window, the bench and the server play tables with computer seats
+    if args.command == "serve":
+        from rummi_desktop.net.server import run_serve
+
+        return run_serve(args.host, args.port, args.database, args.certfile, args.keyfile)
+    if args.command == "bench":
+        from rummi_desktop.commands.bench import run_bench
+
+        return run_bench(args.scene, args.frames, PROCESS_START)
+    from rummi_desktop.shell.launch import open_window
+
+    return open_window(args, PROCESS_START)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

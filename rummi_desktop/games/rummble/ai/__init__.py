@@ -1,0 +1,1 @@
+"""The Rummble computer seats: pure (no pygame, no I/O); ``tiers.choose_move(view, tier, ...)`` is the entry point."""

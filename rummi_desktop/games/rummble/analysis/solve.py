@@ -1,0 +1,41 @@
+"""Rummble solve mode for ``analyze``: the highest-scoring play and how many legal plays exist.
+
+The move generator finds the plays; the answer's sets and score come from the rules' own
+``check_play`` on the chosen play, so analyze reports exactly what the game would score.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Sequence
+
+from rummi_desktop.games.rummble.ai.movegen import Generator
+from rummi_desktop.games.rummble.rules.board import Board
+from rummi_desktop.games.rummble.rules.play import PlayVerdict, check_play
+from rummi_desktop.tiles import HIGHEST, Tile
+
+
+def verdict_fields(verdict: PlayVerdict) -> dict[str, Any]:
+    """``score``, ``sets`` and ``bonus`` of a legal play, as analyze writes them."""
+    return {
+        "score": verdict.score,
+        "sets": [{"tiles": found.tile_texts(), "kind": found.kind, "points": found.points} for found in verdict.sets],
+        "bonus": verdict.bonus,
+    }
+
+
+def solve(board: Board, rack: Sequence[Tile], highest: int = HIGHEST) -> dict[str, Any]:
+    started = time.perf_counter()
+    generator = Generator(board, rack, highest)
+    best = generator.best()
+    moves = generator.count()
+    if best is None:
+        return {"game": "rummble", "legal": False, "play": [], "score": 0, "moves": 0, "ms": _since(started)}
+    verdict = check_play(board, list(best.placements), highest)
+    play = [[sq // 13, sq % 13, laid.notation()] for sq, laid in best.placements]
+    return {"game": "rummble", "legal": True, "play": play, **verdict_fields(verdict), "moves": moves,
+            "ms": _since(started)}
+
+
+def _since(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 1)

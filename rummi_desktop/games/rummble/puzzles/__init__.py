@@ -1,0 +1,2 @@
+"""The Rummble puzzles: mining from seeded computer games, checks and hints (pure; ``mining`` is the
+spec's ``puzzles`` module, docs/puzzle-format.md)."""

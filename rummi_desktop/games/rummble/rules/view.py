@@ -1,0 +1,33 @@
+"""What one Rummble seat may see, as JSON-ready data: the board, its own rack, everyone's
+score, and of the others only their rack sizes.
+
+The computer seats, the thinking process and the network get exactly this. The board is
+``[[row, col, tile], …]`` with ``"J=K7"`` for a declared joker (as analyze writes it).
+Pure module (no pygame, no I/O).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummi_desktop.games.rummble.rules.serialize import board_texts
+from rummi_desktop.games.rummble.rules.state import RummbleState
+
+
+def seat_view(state: RummbleState, seat: int) -> dict[str, Any]:
+    """The view of ``seat``. ``seed`` drives a tier's own chance decisions, so the same game
+    plays the same way."""
+    return {
+        "seat": seat,
+        "current": state.current,
+        "board": board_texts(state.board.tiles()),
+        "rack": [tile.notation() for tile in state.rack_tiles(seat)],
+        "scores": list(state.scores()),
+        "other_rack_sizes": [len(state.rack(s)) for s in range(state.seats) if s != seat],
+        "pool_size": len(state.pool),
+        "can_exchange": state.can_exchange,
+        "tile_set": state.params.tile_set,
+        "highest": state.params.highest,
+        "idle_turns": state.idle_turns,
+        "seed": state.params.seed * 1000 + state.turn_number,
+    }

@@ -1,0 +1,155 @@
+"""The Rummble table: the game-neutral :class:`TableScene` with Rummble's three parts.
+
+* ``view`` (:class:`RummbleTableView`): lays out and paints, keeps the live preview;
+* ``controller`` (:class:`RummbleTableInput`): gestures and keys → tentative placements;
+* ``flow`` (:class:`RummbleTurnFlow`): plays, exchanges, passes, computer turns, hints.
+
+The scene wires them and answers the base's hooks from the :class:`RummbleSession`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummi_desktop.shell.scene import Scene
+from rummi_desktop.games.rummble.table.controller import RummbleTableInput
+from rummi_desktop.games.rummble.table.dialogs import ExchangeDialog, JokerPicker
+from rummi_desktop.games.rummble.table.help_text import HELP_SECTIONS
+from rummi_desktop.games.rummble.table.layout import REGIONS, square_box
+from rummi_desktop.games.rummble.table.session import RummbleSession
+from rummi_desktop.games.rummble.table.table_buttons import TableButtons
+from rummi_desktop.games.rummble.table.tentative import Tentative
+from rummi_desktop.games.rummble.table.turn_flow import RummbleTurnFlow, computers_available
+from rummi_desktop.games.rummble.table.view import RummbleTableView
+from rummi_desktop.scenes.table_base import SingleGameTableScene
+
+if TYPE_CHECKING:
+    from rummi_desktop.shell.app import App
+
+GAME = "rummble"
+
+
+class RummbleTableScene(SingleGameTableScene):
+    GAME = GAME
+    game_title = "Rummble"
+    board_keys_first = True  # the arrows move the board cursor, not the buttons' focus
+    # a server game's chip: in the turn log's heading (the top right holds the play preview)
+    connection_chip_at = (round(REGIONS.log.right) - 180, round(REGIONS.log.y) + 3)
+    help_sections = HELP_SECTIONS
+    input_type = RummbleTableInput  # a puzzle table puts its own (undo-recording) input here
+
+    def __init__(self, app: "App", session: RummbleSession, *, autosave: bool = True) -> None:
+        super().__init__(app, autosave=autosave)
+        self.session = session
+        self.tentative = Tentative()
+        self.view = RummbleTableView(self, session, self.tentative)
+        self.controller = self.input_type(self, self.view, self.tentative, self.ask_joker)
+        self.flow = RummbleTurnFlow(self, session, self.view, self.controller)
+        self.buttons = TableButtons({"play": self.flow.play, "recall": self.controller.recall,
+                                     "shuffle": self.controller.shuffle, "exchange": self.open_exchange,
+                                     "pass": self.flow.pass_turn, "hint": self.flow.ask_hint,
+                                     "pause": self.open_pause}, self._buttons_enabled)
+        self.view.warm_tiles()
+
+    def _buttons_enabled(self) -> tuple[bool, bool, bool, str]:
+        mine = self.my_turn
+        hints_off = self.session.hint_refusal() or ("" if computers_available() else "Hints come with the computer seats")
+        return mine, bool(self.tentative), self.state.can_exchange, hints_off
+
+    @property
+    def state(self):
+        return self.session.state
+
+    # -- overlays -------------------------------------------------------------------------
+    def ask_joker(self, tile_id: int) -> None:
+        """The picker for a joker on the board; cancelling takes it back to the rack."""
+        faces = self.state.faces
+
+        def fits(declared) -> bool:
+            play = self.tentative.with_declared(faces, tile_id, declared)
+            return play is not None and self.state.check(play).legal
+
+        def done(declared) -> None:
+            if declared is None:
+                self.tentative.take(tile_id)
+            else:
+                self.tentative.declared[tile_id] = declared
+            self.controller.changed()
+            self.relayout()
+
+        if self.stack is not None:
+            self.stack.push(JokerPicker(self.app, self.state.params.highest, self.state.params.tile_set == "cards",
+                                        fits, done, self.tentative.declared.get(tile_id)))
+
+    def open_exchange(self) -> None:
+        if not self.my_turn or not self.state.can_exchange or self.stack is None:
+            return
+        self.controller.recall()
+        self.stack.push(ExchangeDialog(self.app, list(self.view.rack_ids), self.state.faces,
+                                       self.state.params.tile_set == "cards", self.flow.exchange))
+
+    # -- the base's hooks -------------------------------------------------------------------
+    @property
+    def clock_seconds(self) -> int | None:
+        return None
+
+    def turn_begins(self) -> None:
+        self.view.new_turn()
+        self.tentative.recall()
+
+    def end_person_turn(self, reason: str) -> None:
+        self.flow.play()
+
+    def confirm_turn(self) -> None:
+        self.view.sprites.finish_all()
+        self.flow.play()
+
+    def skip_animation(self) -> None:
+        self.view.sprites.finish_all()
+        super().skip_animation()
+
+    def round_end_scene(self) -> Scene:
+        from rummi_desktop.games.rummble.table.results import GameOverScene
+
+        return GameOverScene(self.app, self.session, new_table)
+
+    def animating(self) -> bool:
+        return bool(self.view.incoming) or not self.view.sprites.settled or self.flow.hint_job is not None
+
+    # -- lifecycle and frames ---------------------------------------------------------------
+    def on_resume(self) -> None:
+        self.view.sprites.speed = self.app.animation_speed
+
+    def status(self) -> dict:
+        """For the status file: the turn, the counts a watcher checks, where to point."""
+        verdict = self.view.verdict
+        return {
+            **self.status_common(), "turns": len(self.session.history),
+            "current": self.session.current if self.session.in_round else None,
+            "board_tiles": self.state.board.count, "tentative": len(self.tentative.squares),
+            "rack_size": len(self.view.rack_ids),
+            "settled": self.view.sprites.settled, "scores": list(self.state.scores()),
+            "preview_score": verdict.score if verdict is not None and verdict.legal else None,
+            "rack": [list(box.as_tuple()) for box in self.view.rack_layout.slots],
+            "rack_faces": [self.state.faces[t].notation() for t in self.view.rack_ids],
+            "board_cells": [[row, col, laid.notation()] for row, col, laid in self.state.board.tiles()],
+            "board": list(REGIONS.board.as_tuple()), "star": list(square_box(84).as_tuple()),
+            "free_squares": [list(square_box(sq).as_tuple()) for sq in self._squares_beside_board()][:8],
+        }
+
+    def _squares_beside_board(self) -> list[int]:
+        """Empty squares next to a board tile (where a watcher may try a tile)."""
+        cells = self.state.board.cells
+        found = []
+        for sq, cell in enumerate(cells):
+            if cell is None and sq not in self.tentative.squares:
+                row, col = divmod(sq, 13)
+                near = [(row + dr) * 13 + col + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                        if 0 <= row + dr < 13 and 0 <= col + dc < 13]
+                if any(cells[n] is not None for n in near):
+                    found.append(sq)
+        return found
+
+
+def new_table(app: "App", session: RummbleSession) -> RummbleTableScene:
+    return RummbleTableScene(app, session)

@@ -1,0 +1,62 @@
+"""Starting a round: the first-player draw and the deal, or a position set up by hand.
+
+Both use only the ``random.Random`` they are given (the state's own), so a seed replays them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rummi_desktop.games import tile_draws
+from rummi_desktop.games.rummi.rules.pieces import ALL_IDS, FACES
+from rummi_desktop.games.tile_draws import FirstPlayerDraw, take_ids
+from rummi_desktop.tiles import Tile
+
+__all__ = ["FirstPlayerDraw", "PositionSetup", "choose_first_player", "deal", "place_setup"]
+
+
+def choose_first_player(rng: random.Random, seats: int) -> FirstPlayerDraw:
+    """Each seat draws a tile; highest number starts (joker 0); tied seats draw again.
+    The drawn tiles then go back (the caller shuffles a fresh full pool)."""
+    return tile_draws.choose_first_player(rng, seats, FACES)
+
+
+def deal(rng: random.Random, seats: int, rack_size: int) -> tuple[list[int], list[list[int]]]:
+    """Shuffle all 106 tiles and deal ``rack_size`` to each seat: (pool, racks).
+    The pool is drawn from its end."""
+    return tile_draws.deal(rng, len(ALL_IDS), seats, rack_size)
+
+
+@dataclass(frozen=True)
+class PositionSetup:
+    """A table and racks chosen by hand (sandbox, puzzles, tests) instead of a deal.
+
+    ``pool``: the tiles left to draw, first drawn first; None means every remaining tile,
+    shuffled by the state's RNG. ``opened``: which seats have made their initial meld.
+    """
+
+    table: tuple[tuple[Tile, ...], ...]
+    racks: tuple[tuple[Tile, ...], ...]
+    current: int = 0
+    opened: tuple[bool, ...] = ()
+    pool: tuple[Tile, ...] | None = None
+
+    def all_named(self) -> list[Tile]:
+        named = [t for meld in self.table for t in meld] + [t for rack in self.racks for t in rack]
+        return named + list(self.pool or ())
+
+
+def place_setup(setup: PositionSetup, rng: random.Random) -> tuple[list[int], list[list[int]], list[list[int]]]:
+    """Tile ids for a hand-made position: (pool, racks, table). ValueError if it names a
+    tile more often than the set holds it."""
+    pool_named = list(setup.pool or ())
+    groups = [*setup.table, *setup.racks, pool_named]
+    taken, free = take_ids(FACES, groups)
+    table, racks = taken[: len(setup.table)], taken[len(setup.table): -1]
+    if setup.pool is None:
+        pool = free
+        rng.shuffle(pool)
+    else:
+        pool = list(reversed(taken[-1]))
+    return pool, racks, table

@@ -1,0 +1,74 @@
+"""Jokers already on the table: they leave their place only by substitution (rules/rummi.md).
+
+A seat may take a joker off the table only by putting the exact tile it stands for in its
+place (from the rack or from another meld); the freed joker must then be used on the table.
+The end-of-turn check sees faces, not the moves that led to them, so the rule is checked on
+what it leaves behind. Each joker on the table at turn start stands for a tile (its role; in
+a group, any missing colour will do). At turn end each such joker must be either
+
+- *kept*: some joker on the new table still stands for a tile of its role, or
+- *freed*: a real tile of its role lies on the new table (the tile put in its place; it may
+  have moved on since, as free rearrangement allows).
+
+A kept joker is matched to a joker of its own on the new table. A freed joker needs only a
+real tile of its role on the new table: mid-turn the table may be invalid, so one real tile may
+take the place of one joker and then of another. Given that the new table is valid and that
+free rearrangement is allowed, the condition is also sufficient: put the tile in the joker's
+place, then rearrange into the new table. Jokers played from the rack this turn are free.
+Pure module (no pygame, no I/O).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+from typing import Sequence
+
+from rummi_desktop.games.rummi.rules.melds import readings
+from rummi_desktop.tiles import Tile, format_tiles
+
+Roles = frozenset[Tile]
+
+
+def joker_roles(melds: Sequence[Sequence[Tile]]) -> list[Roles]:
+    """For every joker on ``melds``, the tiles it may stand for (over every valid reading)."""
+    roles: list[Roles] = []
+    for meld in melds:
+        found = readings(meld)
+        for index, tile in enumerate(meld):
+            if tile.is_joker:
+                roles.append(frozenset().union(*(reading.stands_for[index] for reading in found)))
+    return roles
+
+
+def stranded_joker_error(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]) -> str:
+    """Why a joker from the table moved without its tile taking its place ("" if none did).
+
+    ``after`` must be a table of valid melds (the caller checks that first)."""
+    start = joker_roles(before)
+    if not start:
+        return ""
+    final = joker_roles(after)
+    real = Counter(tile for meld in after for tile in meld if not tile.is_joker)
+    if _accounted_for(start, final, real):
+        return ""
+    missing = sorted(set().union(*start))
+    return (f"a joker taken from the table must be replaced by the tile it stands for "
+            f"({' or '.join(format_tiles([tile]) for tile in missing)}) before it is used elsewhere")
+
+
+def _accounted_for(start: list[Roles], final: list[Roles], real: Counter[Tile]) -> bool:
+    """Is there a way to call each starting joker kept (matched to a distinct final joker of
+    its role) or freed (a real tile of its role is on the table)? At most two jokers, so trying
+    every assignment is cheap."""
+    keep_choices = range(-1, len(final))  # -1: freed; otherwise the final joker it became
+    for kept_as in product(keep_choices, repeat=len(start)):
+        chosen = [k for k in kept_as if k >= 0]
+        if len(chosen) != len(set(chosen)):
+            continue
+        if any(k >= 0 and not start[j] & final[k] for j, k in enumerate(kept_as)):
+            continue
+        freed = [start[j] for j, k in enumerate(kept_as) if k < 0]
+        if all(any(real[tile] for tile in roles) for roles in freed):
+            return True
+    return False

@@ -1,0 +1,198 @@
+"""The end of a round (every rack shown, each score change explained) and of the match
+(the winner, a fanfare, a scorecard per seat, Rematch / Menu).
+
+They know the table only through callbacks (Continue, a new table for the Rematch), so they
+import no table scene."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from rummi_desktop.games.rummi.rules.pieces import face
+from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.results_base import GameEndScene
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.shell.scene import Scene
+    from rummi_desktop.games.rummi.table.session import RummiSession
+
+    NewTable = Callable[["App", "RummiSession"], "Scene"]
+
+TILE = 30
+
+
+def score_lines(session: "RummiSession") -> list[str]:
+    """One sentence per seat saying why its score changed (the round just finished)."""
+    result = session.last_result
+    if result is None:
+        return []
+    names = [seat.name for seat in session.setup.seats]
+    totals = result.rack_totals
+    lines = []
+    if result.kind == "went_out":
+        winner = result.winners[0]
+        others = [f"{names[s]} {totals[s]}" for s in range(len(names)) if s != winner]
+        for seat, score in enumerate(result.scores):
+            if seat == winner:
+                lines.append(f"+{score}: went out; collects what is left on the other racks ({', '.join(others)})")
+            else:
+                lines.append(f"{score}: {totals[seat]} points left on the rack (jokers count 30)")
+        return lines
+    best = min(totals)
+    for seat, score in enumerate(result.scores):
+        if seat in result.winners:
+            lines.append(f"+{score}: lowest rack ({totals[seat]}); gains the others' differences")
+        else:
+            lines.append(f"{score}: rack {totals[seat]}, that is {totals[seat] - best} more than the lowest")
+    return lines
+
+
+class RoundEndScene(ShellScene):
+    """Over the dimmed table: racks revealed and the score changes, line by line."""
+
+    transparent = True
+
+    def __init__(self, app: "App", session: "RummiSession", on_continue: Callable[[], None],
+                 new_table: "NewTable") -> None:
+        super().__init__(app)
+        self.session = session
+        self.on_continue = on_continue  # the table deals the next round
+        self.new_table = new_table
+        seats = len(self.session.setup.seats)
+        self.card = pygame.Rect(0, 0, 1120, 200 + seats * 112)
+        self.card.center = (640, 400)
+        over = self.session.match.is_over
+        label = "See the results" if over else "Next round"
+        button = pygame.Rect(0, 0, 300, 58)
+        button.midbottom = (self.card.centerx, self.card.bottom - 22)
+        self.next_button = self.widgets.add(Button(button, label, self.proceed, style="primary",
+                                                   tooltip=label, shortcut="return"))
+
+    def on_enter(self) -> None:
+        self.widgets.focus(self.next_button)
+
+    def status(self) -> dict[str, Any]:
+        result = self.session.last_result
+        return {**super().status(), "title": self.title(), "scores": list(result.scores) if result else [],
+                "totals": list(self.session.match.totals)}
+
+    def on_back(self) -> None:
+        self.proceed()
+
+    def proceed(self) -> None:
+        stack = self.stack
+        if stack is None:
+            return
+        if self.session.match.is_over:
+            stack.pop()
+            stack.replace(MatchSummaryScene(self.app, self.session, self.new_table))
+            return
+        self.close()
+        self.on_continue()
+
+    def title(self) -> str:
+        result = self.session.last_result
+        if result is None:
+            return "Round over"
+        names = [seat.name for seat in self.session.setup.seats]
+        if result.kind == "went_out":
+            name = names[result.winners[0]]
+            return "You go Rummi!" if name == "You" else f"{name} goes Rummi!"
+        winners = " and ".join(names[s] for s in result.winners)
+        alone = "win" if winners == "You" else "wins"
+        return f"Blocked round: {winners} {alone if len(result.winners) == 1 else 'share it'}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        draw_panel(surface, theme, self.card)
+        title = shapes.text(self.title(), 46, theme.text, display=True)
+        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 20)))
+        finished = self.session.last_round
+        lines = score_lines(self.session)
+        totals = self.session.match.totals
+        y = self.card.y + 92
+        for seat, config in enumerate(self.session.setup.seats):
+            surface.blit(shapes.text(config.name, 22, theme.text, bold=True), (self.card.x + 36, y))
+            total = shapes.text(f"total {totals[seat]}", 20, theme.accent, bold=True)
+            surface.blit(total, total.get_rect(topright=(self.card.right - 36, y)))
+            if seat < len(lines):
+                surface.blit(shapes.text(lines[seat], 18, theme.text_muted), (self.card.x + 200, y + 3))
+            rack = self.session.shown_rack(seat)
+            if rack is None:
+                left = len(finished.rack(seat)) if finished is not None else 0
+                surface.blit(shapes.text(f"{left} tile{'s' if left != 1 else ''} on the rack, not shown online", 17,
+                                         theme.text_muted), (self.card.x + 200, y + 40))
+            else:
+                self._draw_rack(surface, rack, (self.card.x + 200, y + 32))
+            y += 112
+        self.widgets.draw(surface, theme)
+
+    def _draw_rack(self, surface: pygame.Surface, rack: list[int], at: tuple[int, int]) -> None:
+        theme = self.app.theme
+        if not rack:
+            surface.blit(shapes.text("(empty)", 18, theme.text_muted), (at[0], at[1] + 10))
+            return
+        room = self.card.right - 40 - at[0]
+        rows = 1 if len(rack) * (TILE + 3) <= room else 2
+        per_row = -(-len(rack) // rows)
+        step = min(TILE + 3, room // per_row)
+        size = max(12, min(TILE, step - 3)) if rows == 2 else TILE
+        if rows == 2:
+            size = min(size, 26)  # two rows of 35 px must fit the seat's 112 px band
+        for index, tile in enumerate(rack):
+            row, column = divmod(index, per_row)
+            self.app.tiles.draw(surface, face(tile), (at[0] + column * step, at[1] + row * (size * 135 // 100 + 6)),
+                                size, theme, colour_blind=self.app.settings.colour_blind)
+
+
+class MatchSummaryScene(GameEndScene):
+    """The match is won: the winner, a scorecard per seat, Rematch or Menu."""
+
+    def __init__(self, app: "App", session: "RummiSession", new_table: "NewTable") -> None:
+        card = pygame.Rect(0, 0, 1040, 560)
+        card.center = (640, 410)
+        super().__init__(app, session, new_table, card, button_height=60, button_margin=28)
+
+    def winners(self) -> tuple[int, ...]:
+        return self.session.match.winners
+
+    def winner_text(self) -> str:
+        names = [seat.name for seat in self.session.setup.seats]
+        winners = self.session.match.winners
+        if len(winners) == 1:
+            return f"{names[winners[0]]} wins the match!"
+        return " and ".join(names[s] for s in winners) + " share the match!"
+
+    def rows(self) -> list[list[str]]:
+        totals = self.session.match.totals
+        rows = []
+        for seat, (config, stats) in enumerate(zip(self.session.setup.seats, self.session.stats)):
+            rows.append([config.name, str(totals[seat]), str(stats.melds_played), str(stats.tiles_placed),
+                         str(stats.jokers_used), f"{stats.average_turn_seconds:.1f} s"])
+        return rows
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        rounds = len(self.session.match.rounds)
+        self.draw_heading(surface, self.winner_text(),
+                          f"{rounds} round{'s' if rounds != 1 else ''} · target {self.session.match.settings.target}",
+                          title_top=22, subtitle_top=100, subtitle_size=20)
+        headers = ["Seat", "Score", "Melds played", "Tiles placed", "Jokers used", "Avg turn"]
+        columns = [self.card.x + 60, self.card.x + 270, self.card.x + 400, self.card.x + 570,
+                   self.card.x + 730, self.card.x + 880]
+        y = self.card.y + 160
+        for x, header in zip(columns, headers):
+            surface.blit(shapes.text(header, 18, theme.text_muted, bold=True), (x, y))
+        pygame.draw.line(surface, theme.rail_highlight, (self.card.x + 50, y + 30), (self.card.right - 50, y + 30))
+        winners = set(self.session.match.winners)
+        for seat, row in enumerate(self.rows()):
+            y += 52
+            ink = theme.accent if seat in winners else theme.text
+            for x, cell in zip(columns, row):
+                surface.blit(shapes.text(cell, 22, ink, bold=seat in winners), (x, y))
+        self.widgets.draw(surface, theme)

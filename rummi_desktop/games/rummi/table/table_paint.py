@@ -1,0 +1,232 @@
+"""Painting one frame of the Rummi table, back to front. Reads the view (``view``: the
+:class:`RummiTableView`) and what the player holds; changes nothing."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from rummi_desktop.games.rummi.rules.melds import is_valid_meld
+from rummi_desktop.games.rummi.rules.pieces import face, faces
+from rummi_desktop.games.rummi.table import table_view as view
+from rummi_desktop.games.rummi.table.layout import screen_regions
+from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray
+from rummi_desktop.games.seats import seat_kind_label
+from rummi_desktop.ui.geometry import Box
+from rummi_desktop.ui.tile_render import tile_margin
+
+REGIONS = screen_regions()
+MAX_LATECOMERS = 16
+GLOW_SECONDS = 1.1  # how long a meld that just became valid glows
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What the player holds or points at, as the input controller reports it."""
+
+    held: int | None = None  # the tile being dragged
+    selected: int | None = None  # click-selected, waiting for a place
+    hovered: int | None = None
+    preview: tuple[str, Box] | None = None  # where the tile in hand would land
+
+
+def paint_table(tv: "RummiTableView", surface: pygame.Surface, felt: pygame.Surface, hand: Hand, buttons) -> None:
+    """Back to front. Everything that stays still (felt, HUD, rack tray, meld marks, resting
+    tiles) is painted once into a cached layer; a frame blits it, then the moving parts."""
+    if tv.shown is None:
+        surface.blit(felt, (0, 0))
+        return
+    resting, moving = _split_sprites(tv, hand)
+    layer, latecomers = tv.paint_cache.layer(tv, felt, resting, bool(moving))
+    surface.blit(layer, (0, 0))
+    _draw_tiles(tv, surface, latecomers)
+    _paint_drop_preview(tv, surface, hand)
+    # flying, dragged and hovered tiles pass over the others
+    _draw_tiles(tv, surface, [(t, s, tile_state(tv, t, hand)) for t, s in moving])
+    if tv.session.clock_seconds:
+        total = float(tv.session.clock_seconds)
+        left = tv.table.clock_left if tv.table.phase == Phase.PERSON else total
+        view.draw_clock(surface, tv.app.theme, REGIONS.clock, left, total, tv.table.phase == Phase.PERSON)
+    buttons.draw(surface, tv.app.theme)
+    _paint_overlay_bits(tv, surface)
+
+
+class PaintCache:
+    """Two cached layers: the background (felt, HUD, rack tray — changes when a count or a
+    score does) and, over a copy of it, the meld marks and every resting tile."""
+
+    def __init__(self) -> None:
+        self.back_key: tuple | None = None
+        self.back: pygame.Surface | None = None
+        self.key: tuple | None = None
+        self.surface: pygame.Surface | None = None
+        self.tiles: dict[int, tuple] = {}
+        self.rebuilds = 0
+
+    def _background(self, tv: "RummiTableView", felt: pygame.Surface) -> pygame.Surface:
+        key = (tv.app.theme, tv.hud_key(), tv.table.viewer is None, hidden_tray_message(tv, "Racks"),
+               tv.rack_layout.ledges)
+        if key != self.back_key or self.back is None or self.back.get_size() != felt.get_size():
+            if self.back is None or self.back.get_size() != felt.get_size():
+                self.back = pygame.Surface(felt.get_size()).convert()
+            self.back.blit(felt, (0, 0))
+            tv.paint_hud(self.back)
+            paint_tray(tv, self.back, REGIONS.rack, tv.rack_layout.ledges, "Racks")
+            self.back_key = key
+        return self.back
+
+    def layer(self, tv: "RummiTableView", felt: pygame.Surface, resting: list,
+              anything_moving: bool) -> tuple[pygame.Surface, list]:
+        """The still layer, and the resting tiles it lacks (to be drawn on top this frame).
+
+        While tiles are in flight, tiles that come to rest are drawn separately for a while
+        rather than repainting the layer each time one lands; the layer is repainted when a
+        tile in it moves or changes, when many latecomers pile up, or once all is still.
+        """
+        back = self._background(tv, felt)
+        wanted = {t: (round(s.x), round(s.y), round(s.w), state) for t, s, state in resting}
+        key = (id(back), self.back_key, tv.app.settings.colour_blind, _marks_key(tv))
+        reusable = (self.surface is not None and key == self.key
+                    and all(wanted.get(t) == where for t, where in self.tiles.items()))
+        latecomers = [item for item in resting if item[0] not in self.tiles] if reusable else []
+        if reusable and len(latecomers) <= MAX_LATECOMERS and not (latecomers and not anything_moving):
+            return self.surface, latecomers
+        if self.surface is None or self.surface.get_size() != back.get_size():
+            self.surface = pygame.Surface(back.get_size()).convert()
+        self.surface.blit(back, (0, 0))
+        _paint_meld_marks(tv, self.surface)
+        _draw_tiles(tv, self.surface, resting)
+        self.key, self.tiles = key, wanted
+        self.rebuilds += 1
+        return self.surface, []
+
+
+def _split_sprites(tv: "RummiTableView", hand: Hand) -> tuple[list, list]:
+    held, selected, hovered = hand.held, hand.selected, hand.hovered
+    resting, moving = [], []
+    for tile, sprite in tv.sprites.sprites.items():
+        if tile in (held, hovered, selected) or not sprite.settled:
+            moving.append((tile, sprite))
+        else:
+            resting.append((tile, sprite, _resting_state(tv, tile)))
+    moving.sort(key=lambda item: item[0] == held)  # the tile in hand on top of all
+    return resting, moving
+
+
+def _resting_state(tv: "RummiTableView", tile: int) -> str:
+    if tile in tv.invalid_tiles:
+        return "invalid"
+    return "hint" if tile in tv.hint_tiles else "normal"
+
+
+def _draw_tiles(tv: "RummiTableView", surface: pygame.Surface, items: list) -> None:
+    """Many tiles in one ``fblits`` call (one trip into C instead of one per tile)."""
+    tiles, theme, blind = tv.app.tiles, tv.app.theme, tv.app.settings.colour_blind
+    batch = []
+    for tile, sprite, state in items:
+        size = round(sprite.w)
+        margin = tile_margin(size)
+        batch.append((tiles.surface(face(tile), size, theme, state, blind),
+                      (round(sprite.x) - margin, round(sprite.y) - margin)))
+    if batch:
+        surface.fblits(batch)
+
+
+def hud_key(tv: "RummiTableView") -> tuple:
+    state = tv.shown
+    session = tv.session
+    return (tuple(len(state.rack(s)) for s in range(state.seats)), tuple(session.match.totals),
+            session.in_round and state.current, tv.table.phase == Phase.THINKING, len(state.pool),
+            len(session.match.rounds))
+
+
+def _marks_key(tv: "RummiTableView") -> tuple:
+    if tv.table.phase != Phase.PERSON:
+        return ()
+    glows = tuple((key, round(left * 12)) for key, left in tv.meld_glow.items())
+    return (tuple(tuple(m) for m in tv.shown_table()), glows, tv.app.settings.show_invalid_melds)
+
+
+def paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
+    theme = tv.app.theme
+    state = tv.shown
+    session = tv.session
+    totals = session.match.totals
+    pulse = 0.0  # the HUD is a cached layer: no per-frame pulse
+    in_round = session.in_round
+    for seat, area in enumerate(view.seat_chip_rects(REGIONS.hud, state.seats)):
+        config = session.seat(seat)
+        chip = view.SeatChip(
+            name=config.name,
+            kind=seat_kind_label(config),
+            rack_count=len(state.rack(seat)),
+            score=totals[seat],
+            on_turn=in_round and state.current == seat,
+            thinking=in_round and state.current == seat and tv.table.phase == Phase.THINKING,
+        )
+        view.draw_seat_chip(surface, theme, area, chip, pulse)
+    view.draw_pool_chip(surface, theme, view.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
+    round_number = len(session.match.rounds) + (1 if in_round else 0)
+    caption = session.caption(round_number)
+    if tv.show_caption:
+        view.draw_match_caption(surface, theme, REGIONS.table, caption)
+
+
+def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
+    """Glow behind melds that just became valid; red underline under invalid changed melds."""
+    theme = tv.app.theme
+    layout = tv.table_layout
+    if tv.table.phase == Phase.PERSON:
+        show_invalid = tv.app.settings.show_invalid_melds
+        for meld, box in zip(tv.shown_table(), layout.meld_boxes):
+            key = tuple(meld)
+            if key in tv.meld_glow:
+                left = tv.meld_glow[key]
+                burst = math.sin(math.pi * (1 - left / GLOW_SECONDS)) if left > 0 else 0.0
+                view.draw_meld_glow(surface, theme.hint, box, 0.35 + 0.65 * burst)
+            elif show_invalid and not is_valid_meld(faces(meld)):
+                view.draw_invalid_underline(surface, theme, box)
+
+
+def _resting_state(tv: "RummiTableView", tile: int) -> str:
+    if tile in tv.invalid_tiles:
+        return "invalid"
+    return "hint" if tile in tv.hint_tiles else "normal"
+
+
+def tile_state(tv: "RummiTableView", tile: int, hand: Hand) -> str:
+    if tile in tv.invalid_tiles:
+        return "invalid"
+    if tile in tv.hint_tiles:
+        return "hint"
+    if tile in (hand.selected, hand.held):
+        return "selected"
+    if tile == hand.hovered:
+        return "hover"
+    return "hint" if tile in tv.hint_tiles else "normal"
+
+
+def _paint_drop_preview(tv: "RummiTableView", surface: pygame.Surface, hand: Hand) -> None:
+    preview = hand.preview
+    if preview is None:
+        return
+    kind, box = preview
+    if kind == "slot":
+        view.draw_drop_preview(surface, tv.app.theme, box)
+    else:
+        view.draw_meld_target(surface, tv.app.theme, box)
+
+
+def _paint_overlay_bits(tv: "RummiTableView", surface: pygame.Surface) -> None:
+    theme = tv.app.theme
+    session = tv.session
+    if tv.table.phase == Phase.PERSON and session.in_round and tv.session.state.owes_opening:
+        points = tv.session.state.opening_points()
+        view.draw_opening_counter(surface, theme, (round(tv.table_area.x), round(tv.table_area.bottom) - 34),
+                                  points, tv.session.state.params.opening_points)
+    if tv.table.banner is not None:
+        centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
+        view.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning)

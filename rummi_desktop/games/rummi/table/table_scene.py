@@ -1,0 +1,185 @@
+"""The Rummi table: the game-neutral :class:`TableScene` with Rummi's three parts.
+
+* ``view`` (:class:`RummiTableView`): lays out and paints;
+* ``controller`` (:class:`RummiTableInput`): turns gestures, buttons and keys into moves;
+* ``flow`` (:class:`RummiTurnFlow`): ends a person's turn, runs a computer seat's turn.
+
+The scene wires them together and answers the base's hooks from the :class:`RummiSession`
+(rules live in the model, through the session). The autosave is the base's; the session
+hands it the (setup, state, stats) to write.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.shell.scene import Scene
+from rummi_desktop.games.rummi.table.controller import RummiTableInput
+from rummi_desktop.games.rummi.table.help_text import HELP_SECTIONS
+from rummi_desktop.games.rummi.table.rack_order import RackOrders
+from rummi_desktop.games.rummi.table.session import RummiSession, TurnRecord
+from rummi_desktop.games.rummi.table.table_buttons import TableButtons
+from rummi_desktop.games.rummi.table.turn_flow import RummiTurnFlow
+from rummi_desktop.games.rummi.table.view import REGIONS, RummiTableView
+from rummi_desktop.scenes.table_base import SaveParts, SessionTableScene
+
+if TYPE_CHECKING:
+    from rummi_desktop.shell.app import App
+
+GESTURE_ENDS = (ActionKind.CLICK, ActionKind.DRAG_MOVE, ActionKind.DROP, ActionKind.DRAG_CANCEL)
+
+
+class RummiTableScene(SessionTableScene):
+    """The table for a :class:`RummiSession`. ``autosave=False`` for the bench."""
+
+    GAME = "rummi"
+    game_title = "Rummi"
+    help_sections = HELP_SECTIONS
+    clock_ring_radius = min(REGIONS.clock.w, REGIONS.clock.h) / 2  # table_view.draw_clock's ring fits in
+
+    def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True) -> None:
+        super().__init__(app, autosave=autosave)
+        self.session = session
+        self.racks = RackOrders()
+        self._gesture_spent = False
+        self.view = RummiTableView(self, session, self.racks)
+        self.controller = RummiTableInput(self, session, self.racks, self.view)
+        self.flow = RummiTurnFlow(self, session, self.racks, self.view, self.controller)
+        self.buttons = TableButtons(self.controller.sort_rack, self.controller.undo, self.controller.reset_turn,
+                                    self.flow.finish_person_turn, self.open_pause, self._buttons_enabled,
+                                    self.flow.ask_hint, session.hint_refusal)
+
+    def _buttons_enabled(self) -> tuple[bool, bool, bool]:
+        mine = self.my_turn
+        return mine, self.viewer is not None, mine and bool(self.state.turn_moves)
+
+    # -- what tests, the bench and the e2e status read ----------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def view_state(self):
+        """The round on show: the one being played, or the one that just ended."""
+        return self.view.shown
+
+    @property
+    def table_layout(self):
+        return self.view.table_layout
+
+    @property
+    def rack_layout(self):
+        return self.view.rack_layout
+
+    @property
+    def rack_ids(self) -> list[int]:
+        return self.view.rack_ids
+
+    @property
+    def sprites(self):
+        return self.view.sprites
+
+    @property
+    def invalid_tiles(self) -> set[int]:
+        return self.view.invalid_tiles
+
+    @property
+    def incoming(self) -> set[int]:
+        return self.view.incoming
+
+    @property
+    def turn_log(self) -> list[TurnRecord]:
+        return self.flow.turn_log
+
+    def rack_order(self, seat: int) -> list[int]:
+        """The seat's rack in the order the player arranged it (new tiles at the end)."""
+        return self.view.rack_order(seat)
+
+    # -- the base's hooks -------------------------------------------------------------------
+    @property
+    def clock_seconds(self) -> int | None:
+        return self.session.clock_seconds
+
+    def person_turn_begins(self, seat: int) -> None:
+        self.racks.turn_begins(seat, self.state.rack(seat))
+        self.relayout()
+
+    def end_person_turn(self, reason: str) -> None:
+        self.flow.finish_person_turn(reason)
+
+    def confirm_turn(self) -> None:
+        self.view.sprites.finish_all()
+        self.flow.finish_person_turn("end")
+
+    def update_parts(self, dt: float) -> None:
+        super().update_parts(dt)
+        self.view.age_effects(dt)
+        self.view.warm_tiles()
+        self.flow.update_hint()
+
+    def handle_action(self, action: Action) -> bool:
+        """While a hint is previewed the table is not the real one: a press puts it back first."""
+        if self.view.preview_table is not None and action.kind in (ActionKind.PRESS, ActionKind.DRAG_START):
+            self.flow.clear_hint()
+            self._gesture_spent = True  # the rest of this press (its click or drag) did its job
+            return True
+        if self._gesture_spent and action.kind in GESTURE_ENDS:
+            self._gesture_spent = action.kind == ActionKind.DRAG_MOVE
+            return True
+        return super().handle_action(action)
+
+    def turn_begins(self) -> None:
+        self.flow.cancel_hint()
+        self.view.new_turn()
+
+    def skip_animation(self) -> None:
+        self.view.sprites.finish_all()
+        super().skip_animation()
+
+    def victory_cue(self) -> str:
+        result = self.session.last_result
+        return self.session.victory_cue(result.winners if result is not None else ())
+
+    def round_end_scene(self) -> Scene:
+        from rummi_desktop.games.rummi.table.results import RoundEndScene
+
+        return RoundEndScene(self.app, self.session, self.start_next_round, new_table)
+
+    def next_round_begins(self) -> None:
+        self.session.next_round()
+        self.racks.clear()
+        self.view.forget_round()
+
+    def save_parts(self) -> SaveParts | None:
+        return None if self.session.match.is_over else self.session.to_save()
+
+    # -- lifecycle and frames ---------------------------------------------------------------
+    def on_resume(self) -> None:
+        self.view.sprites.speed = self.app.animation_speed
+
+    def status(self) -> dict:
+        """For the status file: the turn, the counts a watcher checks, where to point."""
+        shown = self.view_state
+        return {
+            **self.status_common(), "turns": len(self.turn_log),
+            "current": self.session.current if self.session.in_round else None,
+            "table_tiles": sum(len(meld) for meld in shown.table) if shown is not None else 0,
+            "rack_size": len(self.rack_ids), "settled": self.sprites.settled,
+            "rack": [list(box.as_tuple()) for box in self.rack_layout.slots],
+            "table_area": list(REGIONS.table.as_tuple()),
+            "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
+            "rack_sizes": [len(shown.rack(s)) for s in range(shown.seats)] if shown is not None else [],
+            "table": sorted(str(t) for meld in shown.table_tiles() for t in meld) if shown is not None else [],
+            **self.session.online_status(),
+        }
+
+    def animating(self) -> bool:
+        view = self.view
+        return (bool(view.incoming) or not view.sprites.settled or any(left > 0 for left in view.meld_glow.values())
+                or self.flow.hint_job is not None or view.preview_table is not None)
+
+
+def new_table(app: "App", session: RummiSession) -> RummiTableScene:
+    """A table for ``session`` (the match summary's Rematch, the setup's Deal)."""
+    return RummiTableScene(app, session)

@@ -1,0 +1,194 @@
+"""The Rummi table's turn flow: how a person's turn ends, and a computer seat's turn.
+
+A person ends a turn with End Turn, Draw or the clock; the model decides what that means
+(the play stands, a draw, a penalty) and the flow says so. A computer seat thinks in the
+thinking process while the frame loop keeps running; once the answer is in and the seat has
+visibly "thought" for a moment, the play goes through the model and the view animates it:
+rearranged tiles glide to their new places, new tiles fly in one by one from the seat's chip.
+Space or Enter skips the animation.
+
+The Hint (practice games only, see :meth:`RummiSession.hint_refusal`) asks the exact solver
+(the Hard tier) for the person on turn, in the thinking process; its answer is previewed:
+the rack tiles it lays light up and every tile glides to where the play would put it, then
+the table glides back. The model is never touched by a hint.
+"""
+
+from __future__ import annotations
+
+from rummi_desktop.games.rummi.rules.moves import Play
+from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
+from rummi_desktop.scenes.computer_turns import HintingTurnFlow
+from rummi_desktop.games.rummi.table.controller import RummiTableInput
+from rummi_desktop.games.rummi.table.rack_order import RackOrders
+from rummi_desktop.games.rummi.table.session import RummiSession, TurnRecord
+from rummi_desktop.games.rummi.table.view import RummiTableView
+from rummi_desktop.scenes.table_base import Phase, TableScene
+from rummi_desktop.ui.sprites import SHOWN_RATE
+
+HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
+SHOWN_STAGGER = 0.22  # s between two new tiles of a computer's play leaving its chip
+HINT_SHOWN = 3.0  # s a previewed hint stays on the table (at speed 1) before it glides back
+HINT_BUDGET = 20.0  # s: the exact solver answers in well under a second; this is a safety net
+
+
+class RummiTurnFlow(HintingTurnFlow):
+    hint_tier = "hard"  # the exact solver: a hint shows the best play, not a good one
+    hint_budget = HINT_BUDGET
+
+    def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders, view: RummiTableView,
+                 controller: RummiTableInput) -> None:
+        super().__init__(table, session, "rummi")
+        self.racks = racks
+        self.view = view
+        self.controller = controller
+        self.settled_time = 0.0
+        self.last_record: TurnRecord | None = None
+        self.turn_log: list[TurnRecord] = []  # every completed turn, for tests and the curious
+        self.hint_left = 0.0  # s the previewed hint still shows
+        self.hint_shown: list[list[int]] | None = None  # the last hint's table (tile ids), for tests
+
+    # -- a person's turn --------------------------------------------------------------------
+    def finish_person_turn(self, action: str) -> TurnRecord | None:
+        """End Turn / Draw / clock ran out ("end", "draw", "timeout"), for the person on turn."""
+        table = self.table
+        if not table.my_turn:
+            return None
+        self.cancel_hint()
+        self.controller.cancel()
+        seat = self.session.current
+        record = self.session.finish_turn(action, table.turn_time)
+        if not record.result.ok:
+            self._refused(record)
+            return record
+        if not record.result.laid_tiles:  # the play was undone
+            self.racks.back_to_their_slots(seat, self.view.shown.rack(seat))
+        self._announce(record, action)
+        self.after_turn(record)
+        return record
+
+    def _refused(self, record: TurnRecord) -> None:
+        result = record.result
+        melds = self.session.state.table
+        self.view.invalid_tiles = {t for problem in result.problems if problem.index < len(melds)
+                                   for t in melds[problem.index]}
+        reason = result.error
+        if result.problems:
+            first = result.problems[0]
+            tiles = [str(t) for t in first.tiles]
+            named = " ".join(tiles if len(tiles) <= 6 else tiles[:5] + ["…"])
+            reason = f"{named}: {first.reason}"
+        if result.problems and len(result.problems) > 1:
+            reason = f"{reason} (+{len(result.problems) - 1} more)"
+        self.table.say(reason or "That play is not allowed", warning=True)
+        self.table.play("invalid")
+
+    def _announce(self, record: TurnRecord, action: str) -> None:
+        say, play = self.table.say, self.table.play
+        outcome = record.result.outcome
+        drawn = len(record.result.drawn)
+        if action == "timeout":
+            message = {PLAYED: "Time — your play stands", WENT_OUT: "Time — and you are out!",
+                       DREW: "Time — you draw a tile", PASSED: "Time — the pool is empty",
+                       PENALTY: f"Time — {drawn} penalty tile{'s' if drawn != 1 else ''}"}
+            say(message.get(outcome, "Time"), warning=outcome == PENALTY)
+            play("invalid" if outcome == PENALTY else "rack")
+        elif outcome == PASSED:
+            say("The pool is empty: you pass")
+        elif outcome in (PLAYED, WENT_OUT):
+            play("clink")
+
+    def after_turn(self, record: TurnRecord) -> None:
+        self.last_record = record
+        self.turn_log.append(record)
+        self.table.turn_completed(record.round_over)
+
+    # -- a computer seat's turn -------------------------------------------------------------
+    def update_thinking(self) -> None:
+        before = {t for meld in self.session.state.table for t in meld}
+        record = self._computer_move()
+        if record is not None:
+            self.show_computer_play(record, before)
+
+    def show_computer_play(self, record: TurnRecord, before: set[int]) -> None:
+        """Announce and animate a computer's turn (``before``: the table's tiles before it)."""
+        seat = record.seat
+        self.last_record = record
+        name = self.session.seat(seat).name
+        if record.result.laid_tiles:
+            placed = len(record.placed_ids)
+            self.table.say(f"{name} plays {placed} tile{'s' if placed != 1 else ''}")
+        elif record.result.outcome == "passed":
+            self.table.say(f"{name} passes")
+        else:
+            self.table.say(f"{name} draws a tile")
+            self.table.play("rack")
+        table_now = self.view.shown.table
+        self.view.incoming = {t for meld in table_now for t in meld if t not in before}
+        self.table.phase = Phase.SHOWING
+        self.table.phase_time = 0.0
+        self.view.relayout_shown(seat, SHOWN_RATE, SHOWN_STAGGER)
+
+    def update_showing(self) -> None:
+        # The hold counts from the moment everything has landed: the frame that repaints
+        # the settled table and the frame that moves on to the next turn are not the same.
+        if not self.view.sprites.settled:
+            self.settled_time = 0.0
+            return
+        self.settled_time += self.table.last_dt
+        if self.settled_time * self._speed() < HOLD_AFTER_PLAY:
+            return
+        record = self.last_record
+        if record is None:
+            return
+        self.table.phase = Phase.HANDOFF
+        self.after_turn(record)
+
+
+    # -- the hint ---------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        refusal = self.session.hint_refusal()
+        if refusal:
+            self.table.say(refusal, warning=True)
+            return
+        self.clear_hint()
+        self.start_hint("Looking for the best play…")
+
+    def update_hint(self) -> None:
+        if self.view.preview_table is not None:
+            self.hint_left -= self.table.last_dt * self._speed()
+            if self.hint_left <= 0 and self.view.sprites.settled:
+                self.clear_hint()
+        answered, move = self.hint_answer()
+        if not answered or not self.table.my_turn:
+            return
+        if not isinstance(move, Play):
+            self.table.say("No play lays a tile here: draw")
+            return
+        self.preview(move.melds)
+
+    def preview(self, melds) -> None:
+        """Show the play whose table is ``melds`` (faces) without making it."""
+        state = self.session.state
+        layout = state.layout_for([list(meld) for meld in melds])
+        if isinstance(layout, str):
+            self.table.say(f"The hint does not fit this table ({layout})", warning=True)
+            return
+        self.controller.drop_hand()
+        table = [list(meld) for meld in layout]
+        on_table = {t for meld in state.table for t in meld}
+        laid = {t for meld in table for t in meld} - on_table
+        self.hint_shown = table
+        self.view.preview_table = table
+        self.view.hint_tiles = laid
+        self.hint_left = HINT_SHOWN
+        self.view.relayout(rate=SHOWN_RATE)
+        self.table.say(f"Best play: {len(laid)} tile{'s' if len(laid) != 1 else ''} — shown, not made")
+
+    def clear_hint(self) -> None:
+        view = self.view
+        if view.preview_table is None and not view.hint_tiles:
+            return
+        view.preview_table = None
+        view.hint_tiles = set()
+        self.hint_left = 0.0
+        view.relayout(rate=SHOWN_RATE)

@@ -1,0 +1,184 @@
+"""The Rummi table's view: where every tile belongs, how it gets there, and painting a frame.
+
+After every change the view lays out the table and the shown rack once (:meth:`relayout`) and
+sends each tile's sprite to its new place (new tiles appear from the pool or from a computer
+seat's chip). It keeps the marks the model does not know: where the player put melds down,
+the tiles of a refused meld, the glow of a meld that just became valid, computer tiles still
+in flight. It warms the tile-picture cache a slice per frame. It reads the table and the
+session and changes neither.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import pygame
+
+from rummi_desktop.games.rummi.rules.melds import is_valid_meld
+from rummi_desktop.games.rummi.rules.pieces import faces
+from rummi_desktop.games.rummi.table import table_paint
+from rummi_desktop.games.rummi.table import table_view as paint
+from rummi_desktop.games.rummi.table.layout import Hint, TableLayout, layout_table, screen_regions
+from rummi_desktop.games.rummi.table.rack_order import RackOrders
+from rummi_desktop.games.rummi.table.table_paint import GLOW_SECONDS, Hand
+from rummi_desktop.games.rummi.table.session import RummiSession, turn_start_melds
+from rummi_desktop.scenes.table_base import Phase, TableScene
+from rummi_desktop.tiles import Tile, rummi_set
+from rummi_desktop.ui.felt import felt_surface
+from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
+from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
+
+REGIONS = screen_regions()
+WARM_BUDGET = 0.002  # s of each frame spent rendering tile pictures ahead of need
+Spawn = Callable[[int], tuple[float, float, float]]
+
+
+class RummiTableView:
+    def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders) -> None:
+        self.table = table
+        self.app = table.app
+        self.session = session
+        self.racks = racks
+        self.sprites = SpriteBoard()
+        # Where the player put melds down (display only): tile that started a meld → spot
+        self.meld_hints: dict[int, Hint] = {}
+        self.invalid_tiles: set[int] = set()  # the tiles of melds the model refused
+        self.hint_tiles: set[int] = set()  # tiles a hint points at (drawn in the "hint" light)
+        self.meld_glow: dict[tuple[int, ...], float] = {}
+        self.incoming: set[int] = set()  # computer tiles still flying to the table
+        self.table_area = REGIONS.table  # where melds are laid out (the sandbox keeps a side panel)
+        self.show_caption = True  # the match caption (mode, target, round, deal) on the felt
+        self.preview_table: list[list[int]] | None = None  # a hint's table, shown instead of the real one
+        self.hint_tiles: set[int] = set()  # the rack tiles a hint lays (lit)
+        self.table_layout: TableLayout = layout_table([], REGIONS.table)
+        self.rack_layout: RackLayout = layout_rack(0, REGIONS.rack)
+        self.rack_ids: list[int] = []
+        self.paint_cache = table_paint.PaintCache()
+        self.warm_queue: list[tuple[Tile, int]] = []
+        self.warmed_sizes: set[int] = set()
+
+    @property
+    def shown(self):
+        """The round on show: the one being played, or the one that just ended."""
+        return self.session.match.current or self.session.last_round
+
+    def rack_order(self, seat: int) -> list[int]:
+        return self.racks.order(seat, self.shown.rack(seat))
+
+    def shown_table(self) -> list[list[int]]:
+        """The melds laid out: the round's table, or a hint's table while it is previewed."""
+        if self.preview_table is not None:
+            return self.preview_table
+        return self.shown.table if self.shown is not None else []
+
+    def rack_layout_for(self, count: int) -> RackLayout:
+        """The shown rack's layout once it holds ``count`` tiles."""
+        return layout_rack(count, REGIONS.rack)
+
+    # -- layout and sprites -----------------------------------------------------------------
+    def show_state(self) -> None:
+        """A replay moved the session's state: lay the table out for it. Nobody arranged the
+        racks, so each shows the model's order (the same however the replay got there)."""
+        self.racks.clear()
+        self.relayout()
+
+    def relayout(self, spawn: Spawn | None = None, rate: float | None = None, stagger: float = 0.0) -> None:
+        """Recompute where every visible tile belongs and send the sprites there."""
+        shown = self.shown
+        viewer = self.table.viewer
+        table = self.shown_table()
+        hints = [next((self.meld_hints[t] for t in meld if t in self.meld_hints), None) for meld in table]
+        self.table_layout = layout_table([len(m) for m in table], self.table_area, hints=hints)
+        self.rack_ids = self.rack_order(viewer) if viewer is not None and shown is not None else []
+        if self.preview_table is not None:
+            on_table = {t for meld in table for t in meld}
+            self.rack_ids = [t for t in self.rack_ids if t not in on_table]
+        self.rack_layout = layout_rack(len(self.rack_ids), REGIONS.rack)
+        visible: set[int] = set()
+        order = 0
+        for meld, boxes in zip(table, self.table_layout.tile_boxes):
+            for tile, box in zip(meld, boxes):
+                visible.add(tile)
+                order += self._send(tile, box, spawn, rate, stagger * order if tile not in self.sprites else 0.0)
+        for tile, box in zip(self.rack_ids, self.rack_layout.slots):
+            visible.add(tile)
+            self._send(tile, box, self._pool_spawn, None, 0.0)
+        self.sprites.keep_only(visible)
+        self._update_glows(table)
+
+    def relayout_shown(self, seat: int, rate: float, stagger: float) -> None:
+        """After a computer's play: moved tiles glide, new ones fly in from the seat's chip."""
+        chip = paint.seat_chip_rects(REGIONS.hud, self.shown.seats)[seat]
+        self.relayout(spawn=lambda tile: (chip.centerx - 20, chip.centery - 20, self.table_layout.tile_w),
+                      rate=rate, stagger=stagger)
+
+    def _send(self, tile: int, box, spawn: Spawn | None, rate: float | None, delay: float) -> int:
+        new = tile not in self.sprites
+        start = spawn(tile) if (new and spawn is not None) else None
+        self.sprites.target(tile, box.x, box.y, box.w, rate=rate or HUMAN_RATE, delay=delay, start=start)
+        sprite = self.sprites.get(tile)
+        if sprite is not None:
+            sprite.w = box.w  # sizes snap: pictures are cached per size, so no size tween
+        return 1 if new else 0
+
+    def _pool_spawn(self, tile: int) -> tuple[float, float, float]:
+        chip = paint.pool_chip_rect(REGIONS.hud, self.shown.seats)
+        return (chip.x + 10, chip.y + 8, self.rack_layout.tile_w)
+
+    def _update_glows(self, table: list[list[int]]) -> None:
+        if self.table.phase != Phase.PERSON or self.preview_table is not None:
+            return
+        start = {tuple(m) for m in turn_start_melds(self.session.state)}
+        for meld in table:
+            key = tuple(meld)
+            if key not in start and key not in self.meld_glow and is_valid_meld(faces(meld)):
+                self.meld_glow[key] = GLOW_SECONDS
+
+    def new_turn(self) -> None:
+        self.invalid_tiles.clear()
+        self.meld_glow.clear()
+
+    def forget_round(self) -> None:
+        self.meld_hints.clear()
+        self.sprites.keep_only(set())
+
+    # -- frames -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.sprites.speed = self.app.animation_speed
+        self.sprites.update(dt)
+
+    def age_effects(self, dt: float) -> None:
+        for key in list(self.meld_glow):
+            self.meld_glow[key] = max(0.0, self.meld_glow[key] - dt)
+        landed = {t for t in self.incoming if (s := self.sprites.get(t)) is None or s.settled}
+        if landed:
+            self.incoming -= landed
+            self.table.play("clink")
+
+    def warm_tiles(self, budget: float = WARM_BUDGET) -> None:
+        """Render tile pictures ahead of need, a slice of each frame, so no frame stalls on
+        a first-time picture (each costs ~2 ms) when a tile shows up at a new size."""
+        sizes = {self.table_layout.tile_w, self.rack_layout.tile_w}
+        if not sizes <= self.warmed_sizes:
+            new = sorted(sizes - self.warmed_sizes)
+            self.warmed_sizes |= sizes
+            self.warm_queue += [(tile, size) for size in new for tile in sorted(set(rummi_set()))]
+        started = time.perf_counter()
+        theme, blind = self.app.theme, self.app.settings.colour_blind
+        while self.warm_queue and time.perf_counter() - started < budget:
+            tile, size = self.warm_queue.pop()
+            self.app.tiles.surface(tile, size, theme, "normal", blind)
+
+    def hud_key(self) -> tuple:
+        """What the cached HUD shows (repainted when it changes)."""
+        return table_paint.hud_key(self)
+
+    def paint_hud(self, surface: pygame.Surface) -> None:
+        table_paint.paint_hud(self, surface)
+
+    def tile_state(self, tile: int, hand: Hand) -> str:
+        return table_paint.tile_state(self, tile, hand)
+
+    def draw(self, surface: pygame.Surface, hand: Hand, buttons) -> None:
+        table_paint.paint_table(self, surface, felt_surface(self.app.theme, surface.get_size()), hand, buttons)

@@ -1,0 +1,2 @@
+"""``rummi-desktop analyze`` for Tumblewords: reading a position, checking a move, solving for the best one
+(docs/analysis-format.md)."""

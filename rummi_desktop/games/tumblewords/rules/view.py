@@ -1,0 +1,48 @@
+"""What one Tumblewords seat may see, as JSON-ready data: the board, its own hand, everyone's
+score, and of the others only their hand sizes.
+
+The computer seats, the thinking process and the network get exactly this. ``board`` is the
+rows top to bottom as analyze writes them (``.`` vacant, capitals for tiles, lower case for a
+blank showing that letter); ``hand`` uses ``?`` for a blank. In Claim mode the words a drop
+made are never shown while they may still be claimed: ``pending`` holds only the drop's square
+and the spans claimed (or stolen) so far. ``words`` names the word list (by name and digest) for
+a computer seat to fetch through the installed source. Pure module (no pygame, no I/O).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
+
+
+def _pending(state: TumblewordsState) -> dict[str, Any] | None:
+    pending = state.pending
+    if pending is None:
+        return None
+    return {"seat": pending.seat, "row": pending.row, "col": pending.col,
+            "claimed": [word.span() for word in pending.claimed], "stolen": [word.span() for word in pending.stolen]}
+
+
+def seat_view(state: TumblewordsState, seat: int) -> dict[str, Any]:
+    """The view of ``seat``. ``seed`` drives a tier's own chance decisions, so the same game
+    plays the same way."""
+    params = state.params
+    return {
+        "seat": seat,
+        "current": state.current,
+        "phase": state.phase,
+        "columns": params.columns,
+        "rows": params.rows,
+        "board": state.grid.row_texts(),
+        "hand": state.hand(seat),
+        "scores": list(state.scores()),
+        "other_hand_sizes": [len(state.hands[s]) for s in range(state.seats) if s != seat],
+        "bag_size": len(state.bag),
+        "options": {key: value for key, value in params.to_data().items() if key not in ("seats", "seed", "words")},
+        "words": {"name": state.dictionary.name, "digest": state.dictionary.digest},
+        "passes_in_row": state.passes_in_row,
+        "pending": _pending(state),
+        "is_terminal": state.is_terminal,
+        "seed": params.seed * 1000 + state.turn_number,
+    }

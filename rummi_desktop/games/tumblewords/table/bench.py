@@ -1,0 +1,64 @@
+"""The ``tumblewords`` bench scene: four computer seats playing on the standard board with
+Zapper! on (so rows clear and columns drop), letters falling through the physics, while the
+frame loop is timed (``rummi-desktop bench --scene tumblewords``). A finished game starts again
+with the next deal.
+
+The seats think as in a real game, through the "computer" entry point, in the thinking process.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummi_desktop.shell.app import App
+
+BENCH_SEATS = ("medium", "hard", "easy", "expert")
+
+
+
+
+
+
+def setup_bench(app: "App"):
+    from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TumblewordsSetup
+    from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
+    from rummi_desktop.games.seats import SeatConfig
+    from rummi_desktop.games.tumblewords.storage.word_lists import install
+    from rummi_desktop.ui.felt import felt_surface
+
+    install()
+    seats = tuple(SeatConfig(kind, kind.title()) for kind in BENCH_SEATS)
+
+    class BenchTable(TumblewordsTableScene):
+        """The real table; a finished game starts again with the next deal."""
+
+        def __init__(self) -> None:
+            self.games = 1
+            super().__init__(app, TumblewordsSession.new(TumblewordsSetup(seats, zapper=True, seed=1)),
+                             autosave=False)
+            self.viewer = 0
+            self.relayout()
+
+        def begin_turn(self) -> None:
+            super().begin_turn()
+            if self.viewer != 0:
+                self.viewer = 0
+                self.relayout()
+
+        def show_round_end(self) -> None:
+            self.games += 1
+            fresh = TumblewordsSession.new(TumblewordsSetup(seats, zapper=True, seed=self.games),
+                                           self.session.state.dictionary)
+            self.session.state, self.session.stats = fresh.state, fresh.stats
+            self.view.world = self.view._new_world()
+            self.view.log.clear()
+            self.view.sync_board(animate=False)
+            self.begin_turn()
+
+    table = BenchTable()
+    felt_surface(app.theme, app.screen.get_size())
+    app.stack.push(table)
+    app.stack.apply_pending()
+    table.draw(app.screen)
+    return None

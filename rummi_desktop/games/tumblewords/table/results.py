@@ -1,0 +1,58 @@
+"""The end of a Tumblewords game: how it ended, each seat's final score counting up with its
+words and best drop, the winners, and Rematch / Menu.
+
+It knows the table only through ``new_table`` (for the Rematch), so it imports no table scene.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from rummi_desktop.scenes.results_base import GameEndScene, winners_title
+from rummi_desktop.ui import shapes
+
+if TYPE_CHECKING:
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.games.tumblewords.table.session import TumblewordsSession
+
+COUNT_SECONDS = 1.4  # the scores count up this long
+ENDINGS = {"board_full": "the board is full", "letters_out": "the letters ran out",
+           "all_passed": "everyone passed in a row", "stopped": "the server ended it"}
+
+
+class GameOverScene(GameEndScene):
+    count_seconds = COUNT_SECONDS
+    rematch_tooltip = "Same seats and options, a new deal"
+
+    def __init__(self, app: "App", session: "TumblewordsSession", new_table: Callable) -> None:
+        card = pygame.Rect(0, 0, 900, 250 + len(session.setup.seats) * 78)
+        card.center = (640, 400)
+        super().__init__(app, session, new_table, card)
+
+    def new_session(self, setup: Any) -> "TumblewordsSession":
+        return type(self.session).new(setup, self.session.state.dictionary)  # the word list already read
+
+    def title(self) -> str:
+        return winners_title(self.names(), self.winners())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, state = self.app.theme, self.session.state
+        result = state.result
+        how = ENDINGS.get(result.kind, result.kind) if result is not None else "stopped"
+        self.draw_heading(surface, self.title(), f"The game ended: {how} · {self.session.caption()}")
+        t = self.counted()
+        y = self.card.y + 146
+        for seat, config in enumerate(self.session.setup.seats):
+            winner = seat in state.winners()
+            ink = theme.accent if winner else theme.text
+            surface.blit(shapes.text(config.name, 26, ink, bold=True), (self.card.x + 44, y))
+            stats = self.session.stats[seat]
+            detail = (f"{stats.words} word{'s' if stats.words != 1 else ''} · best drop {stats.best_drop}"
+                      + (f" · longest word {stats.longest_word} letters" if stats.longest_word else ""))
+            surface.blit(shapes.text(detail, 17, theme.text_muted), (self.card.x + 44, y + 34))
+            score = shapes.text(str(round(state.points[seat] * t)), 38, ink, bold=True)
+            surface.blit(score, score.get_rect(topright=(self.card.right - 44, y - 2)))
+            y += 78
+        self.widgets.draw(surface, theme)

@@ -1,0 +1,191 @@
+"""The Tumblewords table's turn flow: a person's drop, claims, Done, pass and the Ticker's
+timeout; a computer seat's moves; the Hint (the medium computer's drop, shown as a ghost).
+
+Every move goes to the model; a refused one changes nothing and the banner says why. After a
+move that ends a turn the table shows it (the fall, the words one by one, Zapper!) and only
+then hands over to the next seat.
+"""
+
+from __future__ import annotations
+
+from rummi_desktop.games.base import IllegalMove
+from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass, Timeout
+from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
+from rummi_desktop.scenes.computer_turns import HintingTurnFlow
+from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TurnRecord
+
+HOLD_AFTER_TURN = 0.5  # s after a turn is shown, before the next
+HOLD_AFTER_MISSED = 1.6  # s the missed words stay in view
+
+
+def computers_available() -> bool:
+    """Computer seats (and hints) need the game's "computer" entry point."""
+    return TUMBLEWORDS.has("computer")
+
+
+class TumblewordsTurnFlow(HintingTurnFlow):
+    def __init__(self, table, session: TumblewordsSession, view, controller) -> None:
+        # without computer seats a computer's turn passes
+        super().__init__(table, session, "tumblewords", seats_think=computers_available())
+        self.view, self.controller = view, controller
+        self.hold = 0.0
+        self.last_record: TurnRecord | None = None
+        self.unclaimed: list = []  # a Claim turn's missed words, kept through a steal window
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def _name(self, seat: int) -> str:
+        return self.session.seat(seat).name
+
+    # -- a person's moves -------------------------------------------------------------------
+    def drop(self, tile_id: int, col: int) -> None:
+        """A hand letter into a column; a blank asks for its letter first."""
+        if not self.table.my_turn or self.state.phase != "dropping":
+            return
+        if FACES[tile_id] == BLANK:
+            verdict = self.state.check(Drop(col, "E", blank=True))
+            if not verdict.legal:
+                self._refuse(verdict.reason)
+                return
+            self.table.ask_blank(col, lambda letter: self.apply(Drop(col, letter, blank=True)) if letter else None)
+            return
+        self.apply(Drop(col, FACES[tile_id]))
+
+    def claim(self, span) -> None:
+        if not self.table.my_turn or self.state.phase == "dropping":
+            return
+        self.apply(Claim((span,)))
+
+    def done(self) -> None:
+        if self.table.my_turn and self.state.phase != "dropping":
+            self.apply(Done())
+
+    def pass_turn(self) -> None:
+        if self.table.my_turn and self.state.phase == "dropping":
+            self.controller.cancel()
+            self.apply(Pass())
+
+    def timeout(self) -> None:
+        if self.table.my_turn:
+            self.controller.cancel()
+            self.apply(Timeout())
+
+    def apply(self, move) -> TurnRecord | None:
+        hands_before = [list(hand) for hand in self.state.hands]
+        try:
+            record = self.session.apply(move, self.table.turn_time)
+        except IllegalMove as error:
+            self._refuse(str(error))
+            return None
+        self.cancel_hint()
+        self.show(record, hands_before)
+        return record
+
+    def _refuse(self, reason: str) -> None:
+        self.table.say(reason[:1].upper() + reason[1:], warning=True)
+        self.table.play("invalid")
+
+    # -- showing what a move did ------------------------------------------------------------
+    def show(self, record: TurnRecord, hands_before: list[list[int]]) -> None:
+        result, name, view = record.result, self._name(record.seat), self.view
+        you = name == "You"
+        if result.outcome == "dropped":
+            tile_id = next(t for t in hands_before[record.seat] if t not in self.state.hands[record.seat])
+            view.missed, view.claimed = [], []
+            view.dropped(tile_id, result.row, result.col, result.zapped)
+            view.reveal(result.words)
+            letter = self.state.grid.shown[self.state.grid.square(result.row, result.col)] if not result.zapped else ""
+            if self.state.params.claim:
+                self.table.say(("Claim your words" if you else f"{name} dropped a letter: claiming…"))
+            elif result.words:
+                words = ", ".join(w.word for w in result.words[:4])
+                self.table.say(f"{'You score' if you else name + ' scores'} {result.points}: {words}")
+                self.table.play("fanfare" if result.points >= 10 else "clink")
+            else:
+                self.table.say("No word this time" if you else f"{name} drops a letter, no word")
+            view.log.append((name, f"dropped {letter.upper() or 'a letter'} in column {result.col + 1}", result.points))
+        elif result.outcome in ("claimed", "stole"):
+            view.claimed.extend(result.words)
+            if result.words:
+                self.table.say(" ".join(f"+{w.points} {w.word}" for w in result.words))
+                self.table.play("clink")
+                view.log.append((name, ("stole " if result.outcome == "stole" else "claimed ")
+                                 + ", ".join(w.word for w in result.words), result.points))
+            elif result.wrong:
+                self._refuse("That is not a word of this drop")
+        elif result.outcome in ("done", "timed_out") and self.state.phase == "stealing":
+            self.unclaimed = list(result.missed)
+            view.claimed, view.missed = [], []
+            self.table.say(f"{self._name(self.state.current)}: 15 seconds to steal missed words!")
+        elif result.outcome in ("done", "timed_out"):
+            stolen = {w for w in view.claimed} if self.unclaimed else set()
+            view.missed = [w for w in (result.missed or self.unclaimed) if w not in stolen]
+            self.unclaimed = []
+            if result.outcome == "timed_out":
+                self.table.say("Time is up", warning=True)
+            elif view.missed:
+                self.table.say(f"Missed: {', '.join(w.word for w in view.missed[:4])}")
+            if result.zapped:
+                view.sync_board(animate=True)
+        elif result.outcome == "shown":
+            pass  # a server's move this window could not replay: its board is laid out as sent
+        else:  # passed, or a timeout before the drop
+            self.table.say(("Time is up: turn passed" if result.outcome == "timed_out" else
+                            "You pass" if you else f"{name} passes"), warning=result.outcome == "timed_out")
+            self.table.play("rack")
+            view.log.append((name, "passed", 0))
+        self.last_record = record
+        if record.ends_turn:
+            self.table.phase = Phase.SHOWING
+            self.table.phase_time = 0.0
+            self.hold = 0.0
+
+    def update_showing(self) -> None:
+        if self.view.busy or self.last_record is None:
+            self.hold = 0.0
+            return
+        self.hold += self.table.last_dt * self._speed()
+        if self.hold < (HOLD_AFTER_MISSED if self.view.missed else HOLD_AFTER_TURN):
+            return
+        self.table.phase = Phase.HANDOFF
+        self.view.missed = []
+        self.table.turn_completed(self.state.is_terminal)
+
+    # -- the hint ---------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        refusal = self.session.hint_refusal()
+        if refusal:
+            self.table.say(refusal, warning=True)
+        elif self.state.phase == "dropping":
+            self.start_hint("Looking for a good drop…")
+
+    def update_hint(self) -> None:
+        answered, move = self.hint_answer()
+        if not answered:
+            return
+        if isinstance(move, Drop) and self.state.check(move).legal:
+            self.view.ghost = move
+            self.table.say(f"Hint: {move.letter} in column {move.column + 1} scores {self.state.check(move).score}")
+        else:
+            self.table.say("Hint: no scoring drop found — try a pass")
+
+    def clear_hint(self) -> None:
+        self.view.ghost = None
+
+    # -- a computer seat's turn -------------------------------------------------------------
+    def update_thinking(self) -> None:
+        if self.view.busy:  # a claim-mode computer shows its drop before claiming
+            self.table.phase_time = 0.0
+            return
+        hands_before = [list(hand) for hand in self.state.hands]
+        record = self._computer_move()
+        if record is not None:
+            self.show(record, hands_before)
+
+    def _play_answer(self, move: str | None, elapsed: float) -> TurnRecord:
+        self.table.phase_time = 0.0  # a claim-mode computer's claims wait a visible moment again
+        return super()._play_answer(move, elapsed)

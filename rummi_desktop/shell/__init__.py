@@ -1,0 +1,2 @@
+"""The window's machinery, game-neutral: the app loop, the scene stack, input mapping, the fixed
+step, frame pacing, audio, and starting pygame safely."""
