@@ -27,7 +27,7 @@ import pygame  # noqa: E402
 from rummi_desktop.shell.app import App  # noqa: E402
 from rummi_desktop.scenes.trainer.sources import game_entry, shipped_puzzle_dicts  # noqa: E402
 from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
-from rummi_desktop.storage.settings import Settings  # noqa: E402
+from rummi_desktop.shell.settings import Settings  # noqa: E402
 
 STEP = 1 / 60
 

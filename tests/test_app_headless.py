@@ -11,7 +11,7 @@ from rummi_desktop.scenes.confirm import ConfirmScene
 from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.settings import SettingsScene
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.settings import load_settings
+from rummi_desktop.shell.settings import load_settings
 from rummi_desktop.ui.widgets import OptionPicker, Slider
 
 DT = 1 / 60

@@ -14,7 +14,7 @@ from rummi_desktop.shell.fixed_step import FIXED_STEP
 from rummi_desktop.shell.frame_pacer import IDLE_POLL, IDLE_WAKE, FramePacer
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.menu import MenuScene
-from rummi_desktop.storage.settings import Settings
+from rummi_desktop.shell.settings import Settings
 from tests.test_rummi_flow_support import make_app, open_table, session_from_position
 
 

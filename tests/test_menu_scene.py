@@ -8,7 +8,7 @@ import pytest
 from rummi_desktop.shell.app import App
 from rummi_desktop.scenes import registry
 from rummi_desktop.scenes.menu import BUTTONS_TOP, INTRO_DROP, SHELL_STEP, MenuScene
-from rummi_desktop.storage.settings import Settings
+from rummi_desktop.shell.settings import Settings
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from rummi_desktop.records.profile_file import load_profiles, save_profiles
 from rummi_desktop.trainer.puzzle_files import shipped_puzzles
 from rummi_desktop.trainer.progress_file import ProgressBook, read_book, write_book
 from rummi_desktop.storage.record_index import read_summaries
-from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks
+from rummi_desktop.records.unlock_state import hard_pack_progress, read_unlocks
 from rummi_desktop.trainer.attempts import book_attempt
 from rummi_desktop.records.unlock_check import newly_earned
 from rummi_desktop.records.unlocks import earned_keys, profile_facts

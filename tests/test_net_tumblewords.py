@@ -17,7 +17,7 @@ from rummi_desktop.games.tumblewords.rules.grid import FACES  # noqa: E402
 from rummi_desktop.games.tumblewords.rules.play import possible_drops  # noqa: E402
 from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
 from rummi_desktop.net.store_sqlite import SqliteStore  # noqa: E402
-from rummi_desktop.scenes.table_base import Phase  # noqa: E402
+from rummi_desktop.scenes.turn_machine import Phase  # noqa: E402
 from rummi_desktop.games.tumblewords.table.network_session import NetworkTumblewordsSession  # noqa: E402
 from rummi_desktop.games.tumblewords.table.online_table import OnlineTumblewordsTable  # noqa: E402
 from rummi_desktop.games.tumblewords.table.results import GameOverScene  # noqa: E402

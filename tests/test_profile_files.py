@@ -247,7 +247,7 @@ def test_a_profiles_puzzle_progress_travels_with_its_export(tmp_path):
 
 
 def test_unlock_dates_travel_with_an_export_and_the_earlier_date_wins(tmp_path):
-    from rummi_desktop.storage.unlock_state import UnlockState, read_unlocks, write_unlocks
+    from rummi_desktop.records.unlock_state import UnlockState, read_unlocks, write_unlocks
 
     folders, book = make_home(tmp_path / "a")
     ann = book.profiles[0]

@@ -10,7 +10,7 @@ from rummi_desktop.games.rummble.rules.moves import Play
 from rummi_desktop.games.rummble.table.board_paint import board_picture, premium_colour
 from rummi_desktop.games.rummble.table.layout import REGIONS, square_box, tile_box
 from rummi_desktop.games.rummble.table.paint import preview_lines
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from test_rummble_scene_support import (
     click, drag, key, make_app, open_table, place, rack_centre, session_from_position, square_centre, steps)
 

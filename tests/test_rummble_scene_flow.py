@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from test_rummble_scene_support import (
     click, key, make_app, open_table, place, session_from_position, steps, with_stand_in_computer)
 

@@ -18,7 +18,7 @@ DT = 1 / 60
 def make_app(tmp_path, monkeypatch, speed: str = "normal"):
     monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
     from rummi_desktop.shell.app import App
-    from rummi_desktop.storage.settings import Settings
+    from rummi_desktop.shell.settings import Settings
 
     return App(persist=False, settings=Settings(animation_speed=speed))
 

@@ -110,7 +110,7 @@ def test_our_pass_that_blocks_the_round_goes_to_the_round_end(tmp_path, monkeypa
     """The view does not count the passes before ours, so only the server's echo says that our
     pass (the pool empty, the other seat passed before) blocked the round: the table must go to
     the round's end from waiting on the other seat, not think about a round that is over."""
-    from rummi_desktop.scenes.table_base import Phase
+    from rummi_desktop.scenes.turn_machine import Phase
     from test_rummi_flow_support import key, make_app, open_table, steps
 
     params = RummiParameters(seats=("human", "human"), seed=0)

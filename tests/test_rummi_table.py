@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from test_rummi_flow_support import (
     button_centre,
     click,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.settings import (
+from rummi_desktop.shell.settings import (
     ANIMATION_SPEEDS,
     TURN_CLOCK_CHOICES,
     Settings,

@@ -13,7 +13,7 @@ from rummi_desktop.shell.app import App
 from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.settings import PANEL, SettingsScene
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.settings import load_settings
+from rummi_desktop.shell.settings import load_settings
 from rummi_desktop.ui.widgets import Slider, Toggle
 
 DT = 1 / 60

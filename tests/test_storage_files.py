@@ -10,7 +10,7 @@ import time
 import pytest
 
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.settings import Settings, load_settings
+from rummi_desktop.shell.settings import Settings, load_settings
 from rummi_desktop.storage.toml_files import (
     SIZE_LIMIT,
     STALE_TEMP_SECONDS,
@@ -129,7 +129,7 @@ def run_bounded(code: str, *args: str) -> subprocess.CompletedProcess:
                           env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
 
 
-LOAD_SETTINGS = ("import sys\nfrom rummi_desktop.storage.settings import load_settings\n"
+LOAD_SETTINGS = ("import sys\nfrom rummi_desktop.shell.settings import load_settings\n"
                  "settings, notice = load_settings(sys.argv[1])\nprint(notice)")
 
 

@@ -8,7 +8,7 @@ import pygame
 
 from rummi_desktop.games.tumblewords.rules.grid import FACES
 from rummi_desktop.games.tumblewords.rules.moves import Drop
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.table_overlays import PrivacyScreen
 from tumblewords_scene_support import (
     click, column_centre, drag, hand_centre, key, make_app, open_table, post, session_from, settle, steps)

@@ -5,7 +5,7 @@ autosave and Continue, the setup scene and the menu entry."""
 from __future__ import annotations
 
 from rummi_desktop.games.tumblewords.rules.moves import Drop
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from tumblewords_scene_support import (
     column_centre, drag, hand_centre, key, make_app, open_table, session_from, settle, square_centre, steps,
     wait_for, with_stand_in_computer)

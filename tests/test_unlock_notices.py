@@ -9,7 +9,7 @@ from rummi_desktop.scenes.game_records_hook import unlocks_after
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.storage import paths
 from rummi_desktop.trainer.progress_file import progress_path
-from rummi_desktop.storage.unlock_state import unlocks_path
+from rummi_desktop.records.unlock_state import unlocks_path
 from rummi_desktop.records.unlock_check import newly_earned
 
 WON = {"game": "rummi", "mode": "2 seats", "finished_at": "2026-11-01T10:00:00+00:00", "id": "r-1",

@@ -22,7 +22,7 @@ from rummi_desktop.storage import paths
 from rummi_desktop.storage.game_records import write_record
 from rummi_desktop.records.profile_file import save_profiles
 from rummi_desktop.storage.toml_files import write_toml_atomic
-from rummi_desktop.storage.unlock_state import read_unlocks, unlocks_path
+from rummi_desktop.records.unlock_state import read_unlocks, unlocks_path
 from rummi_desktop.records.unlock_check import newly_earned
 from rummi_desktop.records.unlocks import BY_KEY, earned_keys, profile_facts
 
@@ -49,7 +49,7 @@ def test_ten_wins_fires_at_the_tenth():
     nine = [record(won=True)] * 9 + [record(won=False)] * 20
     assert "velvet" not in earned(nine)
     assert "velvet" in earned(nine + [record(won=True)])
-    progress = next(p for p in __import__("rummi_desktop.records.unlocks").unlocks.unlock_progress(
+    progress = next(p for p in __import__("rummi_desktop.records.unlocks").records.unlocks.unlock_progress(
         profile_facts(nine, "p-1")) if p.unlock.key == "velvet")
     assert progress.text() == "9/10 wins" and progress.fraction == pytest.approx(0.9)
 
@@ -71,7 +71,7 @@ def test_a_hard_puzzle_pack_counts_once_all_its_puzzles_are_solved():
 def test_the_trainers_progress_gives_each_games_hard_pack_part(tmp_path, monkeypatch):
     from rummi_desktop.trainer import puzzle_files
     from rummi_desktop.trainer import progress_file as puzzle_progress
-    from rummi_desktop.storage.unlock_state import hard_pack_progress
+    from rummi_desktop.records.unlock_state import hard_pack_progress
 
     monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
     hard = [p.id for p in puzzle_files.shipped_puzzles("rummble").puzzles if p.pack == "rummble-hard"]

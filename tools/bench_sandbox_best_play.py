@@ -29,7 +29,7 @@ def main() -> int:
     os.environ["RUMMI_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="rummi-bench-")
     from rummi_desktop.shell.app import App
     from rummi_desktop.games.rummi.table.sandbox import RummiSandboxScene
-    from rummi_desktop.storage.settings import Settings
+    from rummi_desktop.shell.settings import Settings
 
     for name, position in POSITIONS.items():
         app = App(persist=False, settings=Settings(animation_speed="normal"))

@@ -26,7 +26,7 @@ from rummi_desktop.scenes.confirm import quit_confirmation  # noqa: E402
 from rummi_desktop.scenes.help import HelpScene  # noqa: E402
 from rummi_desktop.scenes.menu import MenuScene  # noqa: E402
 from rummi_desktop.scenes.settings import SettingsScene  # noqa: E402
-from rummi_desktop.storage.settings import Settings  # noqa: E402
+from rummi_desktop.shell.settings import Settings  # noqa: E402
 
 FRAME = 1 / 60
 

@@ -113,7 +113,7 @@ def run_bench(scene: str, frames: int, process_start: float) -> int:
 
 def measure(setup: BenchSetup, frames: int, process_start: float) -> dict[str, float | int]:
     from rummi_desktop.shell.app import App
-    from rummi_desktop.storage.settings import Settings
+    from rummi_desktop.shell.settings import Settings
 
     app = App(persist=False, settings=Settings())
     script = setup(app)

@@ -39,7 +39,7 @@ from rummi_desktop.records.transfer import ExportContents, Folders, MergeResult,
 from rummi_desktop.records.profile_file import load_profiles
 from rummi_desktop.trainer.progress_file import PuzzleProgress, read_book
 from rummi_desktop.storage.record_index import read_entries
-from rummi_desktop.storage.unlock_state import read_unlocks
+from rummi_desktop.records.unlock_state import read_unlocks
 
 DOCUMENT_FORMAT = 1
 BATCH_BUDGET = MAX_MESSAGE_BYTES - 1024  # a records_put's bytes, leaving room for its envelope

@@ -44,7 +44,7 @@ from rummi_desktop.trainer.progress_file import (PuzzleProgress, PuzzleRecord, p
                                                    write_book)
 from rummi_desktop.storage.record_index import add_to_index, read_summaries
 from rummi_desktop.storage.toml_files import parse_toml_bytes, read_regular_file, write_toml_atomic
-from rummi_desktop.storage.unlock_state import merge_earned, read_unlocks, write_unlocks
+from rummi_desktop.records.unlock_state import merge_earned, read_unlocks, write_unlocks
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
 EXPORT_VERSION = 2

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from rummi_desktop.records.profiles import GUEST
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.trainer.progress_file import read_book
-from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks, write_unlocks
+from rummi_desktop.records.unlock_state import hard_pack_progress, read_unlocks, write_unlocks
 from rummi_desktop.records.unlocks import BY_KEY, Unlockable, earned_keys, profile_facts
 
 

@@ -12,7 +12,7 @@ import pygame
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.records.profile_file import load_profiles
-from rummi_desktop.storage.unlock_state import hard_pack_progress, read_unlocks
+from rummi_desktop.records.unlock_state import hard_pack_progress, read_unlocks
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.tile_back import draw_tile_back, tile_backs, unlockable_felt

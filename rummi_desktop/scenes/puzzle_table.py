@@ -24,7 +24,7 @@ import pygame
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.puzzle_run import PuzzleRun, goal_text, short_verdict, stopwatch_text
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from rummi_desktop.scenes.base import ShellScene, clock_label
-from rummi_desktop.storage.settings import ANIMATION_SPEEDS, TURN_CLOCK_CHOICES
+from rummi_desktop.shell.settings import ANIMATION_SPEEDS, TURN_CLOCK_CHOICES
 from rummi_desktop.tiles import JOKER, Tile
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.felt import felt_surface

@@ -36,7 +36,7 @@ from rummi_desktop.shell.input import InputMapper, Letterbox  # noqa: E402
 from rummi_desktop.shell.scene import SceneStack  # noqa: E402
 from rummi_desktop.shell.status_report import StatusReport  # noqa: E402
 from rummi_desktop.storage import paths  # noqa: E402
-from rummi_desktop.storage.settings import Settings, load_settings, save_settings  # noqa: E402
+from rummi_desktop.shell.settings import Settings, load_settings, save_settings  # noqa: E402
 from rummi_desktop.ui.text_field import set_text_input  # noqa: E402
 from rummi_desktop.ui.theme import DEFAULT_THEME_NAME, Theme, fallback_theme, load_themes  # noqa: E402
 from rummi_desktop.ui.tile_render import TileRenderer  # noqa: E402

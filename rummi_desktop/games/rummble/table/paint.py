@@ -11,7 +11,7 @@ import pygame
 from rummi_desktop.games.rummble.rules.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLUSH
 from rummi_desktop.games.rummble.table import board_paint
 from rummi_desktop.games.rummble.table.layout import REGIONS, seat_box, tile_box
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray, paint_turn_log
 from rummi_desktop.games.seats import seat_kind_label
 from rummi_desktop.ui import shapes, table_hud

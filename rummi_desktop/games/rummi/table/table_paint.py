@@ -12,7 +12,7 @@ from rummi_desktop.games.rummi.rules.melds import is_valid_meld
 from rummi_desktop.games.rummi.rules.pieces import face, faces
 from rummi_desktop.games.rummi.table import table_view as view
 from rummi_desktop.games.rummi.table.layout import screen_regions
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray
 from rummi_desktop.games.seats import seat_kind_label
 from rummi_desktop.ui.geometry import Box

@@ -23,7 +23,8 @@ from rummi_desktop.games.rummi.table.layout import Hint, TableLayout, layout_tab
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.table_paint import GLOW_SECONDS, Hand
 from rummi_desktop.games.rummi.table.session import RummiSession, turn_start_melds
-from rummi_desktop.scenes.table_base import Phase, TableScene
+from rummi_desktop.scenes.table_base import TableScene
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.tiles import Tile, rummi_set
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
-from rummi_desktop.scenes.table_base import Phase
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray, paint_turn_log
 from rummi_desktop.games.tumblewords.table import board_paint
 from rummi_desktop.games.tumblewords.table.layout import REGIONS, seat_box
