@@ -30,6 +30,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.games.seats import HUMAN, ONLINE_PERSON, SeatConfig
+from rummi_desktop.scenes.turn_machine import Phase
 
 LINK_WORDS = {"connected": "Connected to the server", "reconnecting": "Connection lost — reconnecting…",
               "offline": "Offline: the server cannot be reached"}
@@ -326,7 +327,7 @@ class NetworkSession:
         if self.rebuilt:
             self.rebuilt = False
             table.relayout()
-            if not self.in_round and table.phase.value in ("person", "handoff", "thinking"):
+            if not self.in_round and table.phase in (Phase.PERSON, Phase.HANDOFF, Phase.THINKING):
                 # Our move ended the game where the local stand-in could not tell (a Rummi
                 # pass that blocks the round: the view does not count the passes before it).
                 table.stop_thinking()
@@ -338,7 +339,7 @@ class NetworkSession:
             table.say(f"The server refused the move: {self.play.refusal}", warning=True)
             self.adopt(self.play.held)
             table.restart_turn()
-        elif self.play.waiting and (table.phase.value in ("person", "handoff") or self._skips_moves(table)):
+        elif self.play.waiting and (table.phase in (Phase.PERSON, Phase.HANDOFF) or self._skips_moves(table)):
             self.adopt(self.play.next_waiting())  # a forfeit by the server's clock, a resume
             table.restart_turn()
             if self.play.over:  # the server ended the game meanwhile
@@ -350,7 +351,7 @@ class NetworkSession:
         """A remote seat's turn is awaited, but the next version is more than one move on (a
         resume after several moves): there is no one move to show, so the turn begins afresh."""
         assert self.play is not None
-        return table.phase.value == "thinking" and not self.play.follows(self.play.waiting[0])
+        return table.phase == Phase.THINKING and not self.play.follows(self.play.waiting[0])
 
     def _echo(self, message: dict[str, Any]) -> None:
         self.adopt(message)

@@ -6,23 +6,22 @@ rules, fed by the game's help text), the end of a round and of the match, and th
 after every completed turn. A game's table subclasses it and fills in the hooks below (its
 turn flow, input controller and view do the work); the rules stay in the game's model.
 
-Phases: ``PERSON`` (a person is on turn and their rack is shown), ``THINKING`` (a computer
-seat is choosing its move), ``SHOWING`` (the move just made is being animated), ``HANDOFF``
-(between turns: the privacy screen is up or the next turn is about to begin), ``ROUND_END``
-(the round-end screen, or the match summary, takes over).
+The phase of the turn and its timing belong to the table's :class:`TurnMachine` (``turns``):
+the table and its parts tell it what happened and read ``phase``, ``phase_time``,
+``turn_time`` and ``clock_left`` from it, never writing them.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
+from rummi_desktop.scenes.turn_machine import ClockEvent, Phase, TurnMachine
 from rummi_desktop.storage.saves import delete_autosave, write_autosave
 
 if TYPE_CHECKING:
@@ -31,15 +30,6 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 BANNER_SECONDS = 3.2
-CLOCK_TICKS_FROM = 10  # s: the clock ticks audibly in a turn's last seconds
-
-
-class Phase(str, Enum):
-    PERSON = "person"
-    THINKING = "thinking"
-    SHOWING = "showing"
-    HANDOFF = "handoff"
-    ROUND_END = "round end"
 
 
 @dataclass
@@ -72,13 +62,9 @@ class TableScene(Scene):
         super().__init__()
         self.app = app
         self.autosave = autosave
-        self.phase = Phase.HANDOFF
+        self.turns = TurnMachine()
         self.viewer: int | None = None  # whose rack is shown
-        self.phase_time = 0.0
         self.last_dt = 0.0
-        self.turn_time = 0.0
-        self.clock_left = 0.0
-        self.last_tick = -1
         self.banner: Banner | None = None
         self.banner_log: list[str] = []
         self.on_round_over: Callable[[], None] | None = None  # tests may observe
@@ -143,7 +129,7 @@ class TableScene(Scene):
         """A frame while a move is being shown."""
 
     def skip_animation(self) -> None:
-        self.phase_time = max(self.phase_time, 10.0)
+        self.turns.skip()
 
     def victory_cue(self) -> str:
         """The sound for the round that just ended."""
@@ -181,6 +167,22 @@ class TableScene(Scene):
 
     # -- what the parts read ----------------------------------------------------------------
     @property
+    def phase(self) -> Phase:
+        return self.turns.phase
+
+    @property
+    def phase_time(self) -> float:
+        return self.turns.phase_time
+
+    @property
+    def turn_time(self) -> float:
+        return self.turns.turn_time
+
+    @property
+    def clock_left(self) -> float:
+        return self.turns.clock_left
+
+    @property
     def my_turn(self) -> bool:
         """A person is on turn and may move tiles."""
         return self.phase == Phase.PERSON and self.in_round
@@ -192,18 +194,22 @@ class TableScene(Scene):
         self.banner = Banner(message, warning)
         self.banner_log.append(message)
 
+    def withdraw_warning(self) -> None:
+        """The play a warning described has changed: the warning no longer applies."""
+        if self.banner is not None and self.banner.warning:
+            self.banner = None
+
     # -- turns ------------------------------------------------------------------------------
     def begin_turn(self) -> None:
         if not self.in_round:
             return
         seat = self.current_seat
-        self.turn_time = 0.0
-        self.phase_time = 0.0
+        self.turns.turn_begins()
         self.turn_begins()
         if self.is_person(seat):
             if len(self.person_seats) > 1 and self.viewer != seat:
                 self.viewer = None
-                self.phase = Phase.HANDOFF
+                self.turns.hand_over()
                 self.relayout()
                 self.hand_over(seat)
                 return
@@ -211,14 +217,14 @@ class TableScene(Scene):
         else:
             if len(self.person_seats) != 1:
                 self.viewer = None
-            self.phase = Phase.THINKING
+            self.turns.computer_turn()
             self.computer_turn_begins(seat)
             self.relayout()
 
     def restart_turn(self) -> None:
         """The turn's state was replaced from outside (a server's answer): begin it afresh."""
         self.stop_thinking()
-        self.phase = Phase.HANDOFF
+        self.turns.hand_over()
         self.relayout()
         self.begin_turn()
 
@@ -229,9 +235,7 @@ class TableScene(Scene):
 
     def start_person_turn(self, seat: int) -> None:
         self.viewer = seat
-        self.phase = Phase.PERSON
-        self.clock_left = float(self.clock_seconds or 0)
-        self.last_tick = -1
+        self.turns.person_turn(self.clock_seconds)
         self.person_turn_begins(seat)
         self.play("turn")
         name = self.seat_name(seat)
@@ -243,7 +247,7 @@ class TableScene(Scene):
             self.record_finished()  # first: the autosave then holds what the record counted
         self.save_now()
         if round_over:
-            self.phase = Phase.ROUND_END
+            self.turns.round_over()
             self.play(self.victory_cue())
             self.relayout()
             self.show_round_end()
@@ -322,7 +326,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.last_dt = dt
-        self.phase_time += dt
+        self.turns.elapse(dt)
         self.update_parts(dt)
         self._age_banner(dt)
         if self.phase == Phase.PERSON:
@@ -339,16 +343,10 @@ class TableScene(Scene):
                 self.banner = None
 
     def _run_clock(self, dt: float) -> None:
-        self.turn_time += dt
-        if not self.clock_seconds:
-            return
-        self.clock_left -= dt
-        whole = math.ceil(self.clock_left)
-        if 0 < whole <= CLOCK_TICKS_FROM and whole != self.last_tick:
-            self.last_tick = whole
+        event = self.turns.run_clock(dt)
+        if event == ClockEvent.TICK:
             self.play("tick")
-        if self.clock_left <= 0:
-            self.clock_left = 0.0
+        elif event == ClockEvent.TIMEOUT:
             self.end_person_turn("timeout")
 
 

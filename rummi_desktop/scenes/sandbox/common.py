@@ -12,7 +12,6 @@ import pygame
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
 from rummi_desktop.scenes.sandbox.scenario_files import position_of
-from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.thinking.thread import ThinkingFailed
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box
@@ -63,7 +62,7 @@ class SandboxEditing:
 
     def start_person_turn(self, seat: int) -> None:
         self.viewer = seat
-        self.phase = Phase.PERSON
+        self.turns.free_play()
         self.person_turn_begins(seat)
 
     def open_pause(self) -> None:

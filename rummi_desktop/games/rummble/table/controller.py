@@ -160,9 +160,7 @@ class RummbleTableInput(PointerInput):
     def changed(self) -> None:
         """The tentative play changed: ask the model again; old refusals no longer apply."""
         self.view.refresh_preview()
-        banner = self.table.banner
-        if banner is not None and banner.warning:
-            self.table.banner = None
+        self.table.withdraw_warning()
 
     def cancel(self) -> None:
         self.held = None

@@ -14,7 +14,6 @@ from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.games.rummble.table.session import RummbleSession, TurnRecord
-from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
 HOLD_AFTER_PLAY = 0.6  # s after a shown play lands, before the next turn
@@ -154,8 +153,7 @@ class RummbleTurnFlow(HintingTurnFlow):
             self.table.say(f"{name} passes")
             self.table.play("rack")
         self.view.incoming = {t for t in self.state.board_ids if t is not None and t not in before}
-        self.table.phase = Phase.SHOWING
-        self.table.phase_time = 0.0
+        self.table.turns.move_made()
         self.settled_time = 0.0
         self.view.relayout_shown(record.seat, SHOWN_RATE, SHOWN_STAGGER)
 
@@ -166,7 +164,7 @@ class RummbleTurnFlow(HintingTurnFlow):
         self.settled_time += self.table.last_dt
         if self.settled_time * self._speed() < HOLD_AFTER_PLAY or self.last_record is None:
             return
-        self.table.phase = Phase.HANDOFF
+        self.table.turns.move_shown()
         self.after_turn(self.last_record)
 
 

@@ -253,9 +253,7 @@ class RummiTableInput(PointerInput):
         """The player changed the table: old refusals (red outlines, a warning about a meld
         that may be gone now) no longer describe it."""
         self.view.invalid_tiles.clear()
-        banner = self.table.banner
-        if banner is not None and banner.warning:
-            self.table.banner = None
+        self.table.withdraw_warning()
 
     def sort_rack(self, by: str) -> None:
         viewer = self.table.viewer

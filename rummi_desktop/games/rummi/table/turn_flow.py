@@ -22,7 +22,7 @@ from rummi_desktop.games.rummi.table.controller import RummiTableInput
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.session import RummiSession, TurnRecord
 from rummi_desktop.games.rummi.table.view import RummiTableView
-from rummi_desktop.scenes.table_base import Phase, TableScene
+from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
 HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
@@ -124,8 +124,7 @@ class RummiTurnFlow(HintingTurnFlow):
             self.table.play("rack")
         table_now = self.view.shown.table
         self.view.incoming = {t for meld in table_now for t in meld if t not in before}
-        self.table.phase = Phase.SHOWING
-        self.table.phase_time = 0.0
+        self.table.turns.move_made()
         self.view.relayout_shown(seat, SHOWN_RATE, SHOWN_STAGGER)
 
     def update_showing(self) -> None:
@@ -140,7 +139,7 @@ class RummiTurnFlow(HintingTurnFlow):
         record = self.last_record
         if record is None:
             return
-        self.table.phase = Phase.HANDOFF
+        self.table.turns.move_shown()
         self.after_turn(record)
 
 

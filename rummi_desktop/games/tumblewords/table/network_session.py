@@ -25,6 +25,7 @@ from rummi_desktop.games.tumblewords.rules.dictionary import SHIPPED, Dictionary
 from rummi_desktop.games.tumblewords.rules.moves import Drop, Move
 from rummi_desktop.games.tumblewords.rules.state import TurnResult
 from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, OnlineSetup, online_setup
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TurnRecord
 from rummi_desktop.games.tumblewords.table.view_state import hide_drawn, state_from_view
 from rummi_desktop.games.tumblewords.storage import word_lists
@@ -100,7 +101,7 @@ class NetworkTumblewordsSession(NetworkSession, TumblewordsSession):
         is made playable here, or, when it cannot be replayed, the server's view is taken."""
         super().sync(table)
         assert self.play is not None
-        if not self.play.waiting or table.phase.value != "thinking":
+        if not self.play.waiting or table.phase != Phase.THINKING:
             return
         message = self.play.waiting[0]
         if message["version"] == self.prepared:

@@ -19,7 +19,6 @@ from rummi_desktop.games.tumblewords.rules.parameters import DROPPING
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 from rummi_desktop.scenes.puzzle_table import FinishCallback, PuzzleTable
-from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.games.tumblewords.table.layout import REGIONS
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TumblewordsSetup
 from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
@@ -110,7 +109,7 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
 
     def turn_completed(self, round_over: bool) -> None:
         """The drop has been shown: no next seat, the puzzle module's verdict instead."""
-        self.phase = Phase.PERSON
+        self.turns.free_play()
         self.relayout()
         self.check_answer()
 

@@ -30,7 +30,6 @@ from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, Boar
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
 from rummi_desktop.games.tumblewords.table.scenario import PALETTE_LETTERS, TumblewordsScenario
-from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.games.tumblewords.table import paint
 from rummi_desktop.games.tumblewords.table.layout import REGIONS, board_layout
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TumblewordsSetup
@@ -159,7 +158,7 @@ class TumblewordsSandboxScene(SandboxEditing, BoardSandbox, TumblewordsTableScen
         kept = TumblewordsScenario.from_position({"game": "tumblewords", "rows": self.state.grid.row_texts(),
                                                   "hand": self.state.hand(0), "min_length": self.scenario.min_length})
         self.played.append(self.scenario.copy())
-        self.phase = Phase.PERSON
+        self.turns.free_play()
         self._use(kept, keep_answer=True)
         self.view.words, self.view.reveal_time = lit, 1e9  # the drop's words stay lit
 

@@ -13,7 +13,6 @@ from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass, Timeout
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
-from rummi_desktop.scenes.table_base import Phase
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TurnRecord
 
 HOLD_AFTER_TURN = 0.5  # s after a turn is shown, before the next
@@ -140,8 +139,7 @@ class TumblewordsTurnFlow(HintingTurnFlow):
             view.log.append((name, "passed", 0))
         self.last_record = record
         if record.ends_turn:
-            self.table.phase = Phase.SHOWING
-            self.table.phase_time = 0.0
+            self.table.turns.move_made()
             self.hold = 0.0
 
     def update_showing(self) -> None:
@@ -151,7 +149,7 @@ class TumblewordsTurnFlow(HintingTurnFlow):
         self.hold += self.table.last_dt * self._speed()
         if self.hold < (HOLD_AFTER_MISSED if self.view.missed else HOLD_AFTER_TURN):
             return
-        self.table.phase = Phase.HANDOFF
+        self.table.turns.move_shown()
         self.view.missed = []
         self.table.turn_completed(self.state.is_terminal)
 
@@ -179,7 +177,7 @@ class TumblewordsTurnFlow(HintingTurnFlow):
     # -- a computer seat's turn -------------------------------------------------------------
     def update_thinking(self) -> None:
         if self.view.busy:  # a claim-mode computer shows its drop before claiming
-            self.table.phase_time = 0.0
+            self.table.turns.count_again()
             return
         hands_before = [list(hand) for hand in self.state.hands]
         record = self._computer_move()
@@ -187,5 +185,5 @@ class TumblewordsTurnFlow(HintingTurnFlow):
             self.show(record, hands_before)
 
     def _play_answer(self, move: str | None, elapsed: float) -> TurnRecord:
-        self.table.phase_time = 0.0  # a claim-mode computer's claims wait a visible moment again
+        self.table.turns.count_again()  # a claim-mode computer's claims wait a visible moment again
         return super()._play_answer(move, elapsed)
