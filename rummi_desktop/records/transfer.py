@@ -9,7 +9,7 @@ it played::
     [stats.<game>]       games, wins, best_score, average_score
     [[records]]          the finished games, exactly as stored (storage.game_records)
     [puzzles.games.<game>]  optional: the profile's puzzle progress (storage.puzzle_progress)
-    [unlocks]            optional: when each unlock was first earned (storage.unlock_state)
+    [unlocks]            optional: when each unlock was first earned (records.unlock_state)
 
 Importing adds the profile (or finds it already here) and the games not yet here, and says in
 one sentence what it did; a conflict (another profile with the same name, a game that differs

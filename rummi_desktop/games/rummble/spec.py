@@ -1,8 +1,8 @@
 """Rummble as the house sees it: its :class:`GameSpec` (seats, tiers, the tile-set option,
 state to and from data, move notation, the seat view, the invariants).
 
-Entry points: the computer seats (``ai/rummble_tiers.py``) and analyze
-(``analysis/rummble_check.py``). Pure module (no pygame, no I/O).
+Entry points: the computer seats (``ai/tiers.py``), analyze (``analysis/check.py``), the
+table (``table/``), the bench scene, the puzzles and the statistics. Pure module (no pygame, no I/O).
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ to and from data, move notation, the seat view, the invariants).
 with (a :class:`Dictionary`); without it the list named by the ``words`` option (default the
 shipped ENABLE) comes from the source the shell installed
 (``rummi_desktop.games.tumblewords.storage.word_lists.install()``), and WordListUnavailable says so when none is.
-The same goes for ``state_from_dict``. No entry points yet: the computer seats, analyze, the
-table scenes and the bench scene come later. Pure module (no pygame, no I/O).
+The same goes for ``state_from_dict``. Entry points: the computer seats, analyze, the table
+scenes, the bench scene, the puzzles and the statistics. Pure module (no pygame, no I/O).
 """
 
 from __future__ import annotations

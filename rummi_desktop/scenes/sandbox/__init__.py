@@ -3,6 +3,6 @@ play from the game's own solver, and scenarios saved as puzzle files or shared a
 
 ``chooser`` (the menu's Sandbox: which game?), ``toolbar`` (what every sandbox's top strip
 does: save, load, share, paste), ``scenario_files`` (scenario ↔ puzzle file / share code),
-``dialogs``, ``palette``, ``clipboard``, and one scene per game: ``rummi_sandbox`` (with
-``rummi_scenario``), ``rummble_sandbox``, ``tumblewords_sandbox``.
+``dialogs``, ``palette`` and ``clipboard``. Each game's own sandbox scene and scenario are in its
+folder: ``games/<key>/table/sandbox.py`` and ``scenario.py``.
 """

@@ -1,6 +1,6 @@
 """Groups at one number: how real copies and jokers can be dealt into groups of 3–4 colours.
 
-Used by the placement search (``rummi_dp``) and its layout. Pure module: no pygame, no I/O.
+Used by the placement search (``dp``) and its layout. Pure module: no pygame, no I/O.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 ``{"game":"rummi","placed":n,"value":v,"table":[[...],...],"rack":[...],"ms":t}``
 (docs/analysis-format.md): most rack tiles placed, then highest value (jokers 30); the table after
 the play, with untouched melds kept as they were; ``ms`` is the solve time. The position has
-already been validated by the analyze front end (``rummi_check.prepare_rummi``).
+already been validated by the analyze front end (``check.prepare_rummi``).
 """
 
 from __future__ import annotations
