@@ -7,12 +7,15 @@ with :class:`NetworkSession` mixed in: it owns a :class:`NetworkPlay` and says h
 becomes its local state (``adopt``). The table never learns it is online except by the hooks
 every session answers the same way:
 
-* ``start_thinking``: a remote seat's "thinking" is a :class:`RemoteMoveJob`, done when the
-  server's next version arrives; the table's computer path then animates it.
-* ``sync(table)``: once a frame, what arrived: the echo of our own move (the seat view replaces
-  the local state quietly), a refusal (said on the banner, the turn starts again from the server's
-  view), a change the table did not wait for (a forfeit by the server's clock, a resume after a
-  reconnect), and the connection's state for the banner.
+* ``start_thinking``: another seat's move comes from a :class:`RemoteSeat`, which stands where
+  a computer seat's thinking job stands and is done when the server's next version arrives;
+  the table's turn flow then plays and animates it as it would a computer's.
+* ``news(table)``: once a frame, what arrived, as :class:`TableEvent` values the table acts on:
+  the echo of our own move (:class:`~rummi_desktop.scenes.table_events.Echo`: the seat view replaced the local state), a refusal
+  (:class:`Refused`: the turn starts again from the server's view), a change the table did not
+  wait for (:class:`Overtaken`: a forfeit by the server's clock, a resume after a reconnect),
+  the connection's state (:class:`LinkChanged`) and the results (:class:`ResultsIn`). The
+  session reads the table only through :class:`TableFacts`, and never calls it.
 
 What every game's network session also shares: who sits where (:func:`online_setup`), the
 stand-ins for what a seat may not see (:func:`unseen`), tile ids kept stable across rebuilds
@@ -26,10 +29,12 @@ import time
 from collections import Counter, defaultdict, deque
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.games.seats import HUMAN, ONLINE_PERSON, SeatConfig
+from rummi_desktop.scenes.table_events import (Echo, LinkChanged, Overtaken, Refused, ResultsIn, TableEvent,
+                                               TableFacts)
 from rummi_desktop.scenes.turn_machine import Phase
 
 LINK_WORDS = {"connected": "Connected to the server", "reconnecting": "Connection lost — reconnecting…",
@@ -97,8 +102,9 @@ def kept_ids(faces: Sequence[Hashable], order: Iterable[tuple[int, Sequence[int]
     return mapping
 
 
-class RemoteMoveJob:
-    """Stands where a computer seat's thinking job stands: done once the seat's move is in."""
+class RemoteSeat:
+    """Another person's seat as a source of moves: it stands where a computer seat's thinking
+    job stands, and is done once the server's next version (that seat's move) is in."""
 
     def __init__(self, play: "NetworkPlay") -> None:
         self.play = play
@@ -112,8 +118,13 @@ class RemoteMoveJob:
     def elapsed(self) -> float:
         return time.perf_counter() - self.started_at
 
-    def poll(self) -> None:
-        return None  # the move is the server's next seat view, taken by the session
+    def poll(self) -> str | None:
+        """The move's last public action, once it is in (the session takes the whole version,
+        with what the seat may now see, when the flow plays it)."""
+        if not self.play.waiting:
+            return None
+        actions = (self.play.waiting[0].get("last") or {}).get("actions") or []
+        return actions[-1] if actions else None
 
     def cancel(self) -> None:
         pass
@@ -310,44 +321,37 @@ class NetworkSession:
         assert self.play is not None
         self.play.send(notation)
 
-    def start_thinking(self, computers: Any, seat: int) -> RemoteMoveJob:
+    def start_thinking(self, computers: Any, seat: int) -> RemoteSeat:
         assert self.play is not None
-        return RemoteMoveJob(self.play)
+        return RemoteSeat(self.play)
 
     def online_status(self) -> dict[str, Any]:
         assert self.play is not None
         return {"online": {"table": self.play.table_id, "seat": self.play.seat, "version": self.play.version,
                            "connection": self.play.status, "in_flight": self.play.in_flight is not None}}
 
-    def sync(self, table: Any) -> None:
-        """Once a frame: the echo of our move, a refusal, a change the table did not wait for,
-        and the connection's state (see the module docstring)."""
+    def news(self, table: TableFacts) -> Iterator[TableEvent]:
+        """Once a frame: what arrived (see the module docstring). Each event is acted on by the
+        table before the next is made, so each reads the table's phase as that left it."""
         assert self.play is not None
         outcome = self.play.take_news(self._echo)
         if self.rebuilt:
             self.rebuilt = False
-            table.relayout()
-            if not self.in_round and table.phase in (Phase.PERSON, Phase.HANDOFF, Phase.THINKING):
-                # Our move ended the game where the local stand-in could not tell (a Rummi
-                # pass that blocks the round: the view does not count the passes before it).
-                table.stop_thinking()
-                table.turn_completed(True)
+            yield Echo(ended_here=not self.in_round and table.phase in (Phase.PERSON, Phase.HANDOFF, Phase.THINKING))
         words = self.play.banner_news()
         if words:
-            table.say(words, warning=not self.play.connected)
+            yield LinkChanged(words, self.play.connected)
         if outcome == "refused":
-            table.say(f"The server refused the move: {self.play.refusal}", warning=True)
+            reason = self.play.refusal
             self.adopt(self.play.held)
-            table.restart_turn()
+            yield Refused(reason)
         elif self.play.waiting and (table.phase in (Phase.PERSON, Phase.HANDOFF) or self._skips_moves(table)):
             self.adopt(self.play.next_waiting())  # a forfeit by the server's clock, a resume
-            table.restart_turn()
-            if self.play.over:  # the server ended the game meanwhile
-                table.turn_completed(True)
-        if getattr(table, "results_waiting", False) and self.results_ready():
-            table.show_round_end()
+            yield Overtaken(self.play.over)
+        if table.results_waiting and self.results_ready():
+            yield ResultsIn()
 
-    def _skips_moves(self, table: Any) -> bool:
+    def _skips_moves(self, table: TableFacts) -> bool:
         """A remote seat's turn is awaited, but the next version is more than one move on (a
         resume after several moves): there is no one move to show, so the turn begins afresh."""
         assert self.play is not None

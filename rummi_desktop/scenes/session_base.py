@@ -11,7 +11,7 @@ saved state is (``state_to_save``, ``saved_seat_kinds``) and how a resumed game 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Iterator, Sequence
 
 from rummi_desktop.games.seats import SeatConfig, SeatStats, stats_from_save, stats_to_save
 
@@ -41,8 +41,10 @@ class GameSession:
         """What the status file reports of a server game (nothing for a local one)."""
         return {}
 
-    def sync(self, table: Any) -> None:
-        """Once a frame: take what arrived from elsewhere (a network session's server)."""
+    def news(self, table: Any) -> Iterator[Any]:
+        """Once a frame: what arrived from elsewhere, as events for the table (a network
+        session's server: ``scenes.network_play``); a local game hears nothing."""
+        return iter(())
 
     @property
     def in_round(self) -> bool:

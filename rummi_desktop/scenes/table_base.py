@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
+from rummi_desktop.scenes.table_events import Echo, LinkChanged, Overtaken, Refused, ResultsIn, TableEvent
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 from rummi_desktop.scenes.turn_machine import ClockEvent, Phase, TurnMachine
@@ -403,9 +404,8 @@ class SessionTableScene(TableScene):
         self.flow.computer_turn_begins()
 
     def update_parts(self, dt: float) -> None:
-        sync = getattr(self.session, "sync", None)  # puzzle sessions have none
-        if sync is not None:
-            sync(self)
+        for event in self.session.news(self):
+            self.take_news(event)
         self.view.update(dt)
         self.buttons.update(dt, self.session.in_round)
 
@@ -429,6 +429,26 @@ class SessionTableScene(TableScene):
             self.say(" ".join(problems), warning=True)
 
     results_waiting = False  # the game ended here first; its results wait for the server's word
+
+    def take_news(self, event: TableEvent) -> None:
+        """What a server's session says arrived (``scenes.network_play``): the table lays out
+        again, says it, or begins the turn afresh from the server's state."""
+        if isinstance(event, Echo):
+            self.relayout()
+            if event.ended_here:
+                self.stop_thinking()
+                self.turn_completed(True)
+        elif isinstance(event, LinkChanged):
+            self.say(event.words, warning=not event.connected)
+        elif isinstance(event, Refused):
+            self.say(f"The server refused the move: {event.reason}", warning=True)
+            self.restart_turn()
+        elif isinstance(event, Overtaken):
+            self.restart_turn()
+            if event.over:
+                self.turn_completed(True)
+        elif isinstance(event, ResultsIn):
+            self.show_round_end()
 
     def show_round_end(self) -> None:
         ready = getattr(self.session, "results_ready", None)  # a network session's

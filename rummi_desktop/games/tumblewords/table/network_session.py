@@ -4,7 +4,7 @@ local game.
 The local state is rebuilt from the server's seat view (:func:`state_from_view`): the board,
 the scores and our hand as sent, stand-in letters for what we may not see. Another seat's move
 arrives as its actions (``drop 4 T``, ``claim 3,4-3,7``, ``done``, ``pass``): once it is in,
-the mover is given the letters those actions use (:meth:`sync`, before the table notes the
+the mover is given the letters those actions use (:meth:`news`, before the table notes the
 hands) and the actions are played through the rules model, so its letter falls on our board
 and scores the real words; then the server's new view replaces the local state. Our own move
 is checked and made by the same model first (a refused one is explained at once and nothing is
@@ -18,13 +18,14 @@ Online games use the shipped word list only (the server's).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from rummi_desktop.games.base import IllegalMove, MoveNotationError
 from rummi_desktop.games.tumblewords.rules.dictionary import SHIPPED, Dictionary
 from rummi_desktop.games.tumblewords.rules.moves import Drop, Move
 from rummi_desktop.games.tumblewords.rules.state import TurnResult
-from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, OnlineSetup, online_setup
+from rummi_desktop.scenes.network_play import (NetworkPlay, NetworkSession, OnlineSetup, Overtaken, TableEvent, TableFacts,
+                                               online_setup)
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TurnRecord
 from rummi_desktop.games.tumblewords.table.view_state import hide_drawn, state_from_view
@@ -95,11 +96,11 @@ class NetworkTumblewordsSession(NetworkSession, TumblewordsSession):
         return record
 
     # -- another seat's move ------------------------------------------------------------------
-    def sync(self, table: Any) -> None:
+    def news(self, table: TableFacts) -> Iterator[TableEvent]:
         """What arrived (see :class:`NetworkSession`: versions skipped after a reconnect are
         taken as they are); then, while the table waits for another seat, its newly arrived move
         is made playable here, or, when it cannot be replayed, the server's view is taken."""
-        super().sync(table)
+        yield from super().news(table)
         assert self.play is not None
         if not self.play.waiting or table.phase != Phase.THINKING:
             return
@@ -109,9 +110,7 @@ class NetworkTumblewordsSession(NetworkSession, TumblewordsSession):
         self.prepared = message["version"]
         if not self._prepare(message):
             self.adopt(self.play.next_waiting())
-            table.restart_turn()
-            if self.play.over:
-                table.turn_completed(True)
+            yield Overtaken(self.play.over)
 
     def _prepare(self, message: dict[str, Any]) -> bool:
         """Give the mover the letters its move drops; False when the move cannot be replayed."""
