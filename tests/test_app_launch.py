@@ -8,7 +8,7 @@ import types
 import pytest
 
 from rummi_desktop.shell import boot
-from rummi_desktop.shell.launch import open_window
+from rummi_desktop.commands.launch import open_window
 from rummi_desktop.scenes import registry
 
 

@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.commands.bench import run_bench
 
         return run_bench(args.scene, args.frames, PROCESS_START)
-    from rummi_desktop.shell.launch import open_window
+    from rummi_desktop.commands.launch import open_window
 
     return open_window(args, PROCESS_START)
 
