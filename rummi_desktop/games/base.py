@@ -151,6 +151,9 @@ class GameSpec:
       statistics).
     - ``public_action(action)``: a logged action as another seat may read it (the network
       sends it in place of the action): the notation itself unless it names hidden tiles.
+    - ``position``: the game's Position class (``rules/position.py``): ``from_dict(data)``, then
+      ``check_legal()``, both raising ``games.positions.PositionError``; ``to_dict()``; ``KEYS``
+      and ``PUZZLE_KEYS``. Analyze, the puzzle record and the sandbox read positions through it.
     """
 
     key: str
@@ -167,6 +170,7 @@ class GameSpec:
     audit: Callable[[Any], list[str]]
     entry_points: Mapping[str, EntryPoint] = field(default_factory=dict)
     public_action: Callable[[str], str] = field(default=lambda action: action)
+    position: type | None = None
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

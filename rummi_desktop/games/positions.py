@@ -1,4 +1,7 @@
-"""Reading analyze input: one JSON object, a JSON array of them, or JSON Lines.
+"""Reading positions: analyze input (one JSON object, a JSON array of them, or JSON Lines), the
+one error type every reader of a position raises (:class:`PositionError`: analyze, the puzzle
+record and the sandboxes all read a game's position through its ``rules/position.py``), and the
+small readers those game modules share (keys, tile lists, the set's copies).
 
 Messages speak JSON, not Python: values are echoed as JSON text (``null``, ``true``), cut
 short when long, and kinds are named ``null``, ``true/false``, ``number``, ``string``,
@@ -12,7 +15,9 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any
+from typing import Any, Mapping
+
+from rummi_desktop.tiles import NotationError, Tile, excess_copies, format_tiles
 
 BYTE_ORDER_MARK = "\ufeff"
 ECHO_LIMIT = 60  # characters of an echoed value; a message stays one readable line
@@ -46,6 +51,48 @@ def json_text(value: Any) -> str:
     except RecursionError:  # parsed, but one level more is too deep to write back
         return f"a deeply nested {json_kind(value)}"
     return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
+
+
+def check_keys(data: Mapping[str, Any], title: str, keys: tuple[str, ...], required: tuple[str, ...]) -> None:
+    """PositionError for a key of ``data`` not in ``keys``, then for a ``required`` one missing."""
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        raise PositionError(f"unknown key {json_text(unknown[0])} (a {title} position has {', '.join(keys)})")
+    for key in required:
+        if key not in data:
+            raise PositionError(f"missing key {json_text(key)}")
+
+
+def check_game(data: Any, game: str, title: str) -> None:
+    """PositionError unless ``data`` is an object whose ``game`` is ``game``."""
+    if not isinstance(data, Mapping):
+        raise PositionError(f"a position must be a JSON object, not {json_kind(data)}")
+    if data.get("game") != game:
+        raise PositionError(f"this is not a {title} position")
+
+
+def read_tiles(value: Any, what: str) -> tuple[Tile, ...]:
+    """The tiles of an array of tile names like ``["R7", "J"]``; ``what`` names it in a message."""
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be an array of tiles like [\"R7\", \"J\"], not {json_kind(value)}")
+    tiles = []
+    for item in value:
+        if not isinstance(item, str):
+            raise PositionError(f"{what}: {json_text(item)} is not a tile (tiles are strings like \"R7\")")
+        try:
+            tiles.append(Tile.parse(item))
+        except NotationError as error:
+            raise PositionError(f"{what}: {error}") from error
+    return tuple(tiles)
+
+
+def check_copies(tiles: list[Tile], names: str) -> None:
+    """PositionError when ``tiles`` hold more copies of a tile than the set; ``names`` is the
+    subject with its verb ("the play names")."""
+    excess = excess_copies(tiles)
+    if excess:
+        raise PositionError(f"{names} more copies than exist of {format_tiles(excess)} "
+                            "(two of each tile, two jokers)")
 
 
 class _BeyondPythonLimits(ValueError):

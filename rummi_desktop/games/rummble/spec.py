@@ -12,6 +12,7 @@ from typing import Any
 from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
 from rummi_desktop.games.rummble.rules.moves import Move
 from rummi_desktop.games.rummble.rules.play import describe_line
+from rummi_desktop.games.rummble.rules.position import RummblePosition
 from rummi_desktop.games.rummble.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.rummble.rules.sets import classify, set_problem
 from rummi_desktop.games.rummble.rules.state import MAX_SEATS, MIN_SEATS, TIERS, TILE_SETS, RummbleParameters, RummbleState
@@ -58,6 +59,7 @@ RUMMBLE = GameSpec(
     parse_move=Move.parse,
     seat_view=seat_view,
     audit=audit,
+    position=RummblePosition,
     public_action=public_action,
     entry_points={
         "scenes": EntryPoint("rummi_desktop.games.rummble.table:game_info"),

@@ -12,6 +12,7 @@ from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
 from rummi_desktop.games.rummi.rules.melds import invalid_reason
 from rummi_desktop.games.rummi.rules.moves import Move
 from rummi_desktop.games.rummi.rules.pieces import FACES
+from rummi_desktop.games.rummi.rules.position import RummiPosition
 from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, TIERS, RummiParameters, RummiState
 from rummi_desktop.games.rummi.rules.view import seat_view
@@ -48,6 +49,7 @@ RUMMI = GameSpec(
     parse_move=Move.parse,
     seat_view=seat_view,
     audit=audit,
+    position=RummiPosition,
     entry_points={
         "computer": EntryPoint("rummi_desktop.games.rummi.ai.tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.games.rummi.analysis.check:prepare_rummi"),

@@ -18,6 +18,7 @@ from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
 from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, BLANK, BOARD_SIZES, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Move
 from rummi_desktop.games.tumblewords.rules.parameters import MAX_SEATS, MIN_LENGTHS, MIN_SEATS, TIERS, TumblewordsParameters
+from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
 from rummi_desktop.games.tumblewords.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 from rummi_desktop.games.tumblewords.rules.view import seat_view
@@ -68,6 +69,7 @@ TUMBLEWORDS = GameSpec(
     parse_move=Move.parse,
     seat_view=seat_view,
     audit=audit,
+    position=TumblewordsPosition,
     entry_points={
         "computer": EntryPoint("rummi_desktop.games.tumblewords.ai.tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.games.tumblewords.analysis.check:prepare_tumblewords"),

@@ -9,8 +9,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from rummi_desktop.games.positions import PositionError
 from rummi_desktop.shell.input import Action, ActionKind
-from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
 from rummi_desktop.scenes.sandbox.scenario_files import position_of
 from rummi_desktop.thinking.thread import ThinkingFailed
 from rummi_desktop.ui.button_panel import ButtonPanel
@@ -40,7 +40,7 @@ class SandboxEditing:
             self.pending_problem = f"That scenario cannot be opened: {error}"
 
     def load_position(self, position: dict[str, Any]) -> None:
-        """Replace the scenario (ScenarioError, nothing changed, when it cannot be used); Undo
+        """Replace the scenario (PositionError, nothing changed, when it cannot be used); Undo
         brings the old one back."""
         scenario = type(self.scenario).from_position(position)
         self.edits.append(self.scenario.copy())
@@ -51,7 +51,7 @@ class SandboxEditing:
         edited = self.scenario.copy()
         try:
             change(edited)
-        except ScenarioError as error:
+        except PositionError as error:
             self.say(str(error), warning=True)
             self.play("invalid")
             return False

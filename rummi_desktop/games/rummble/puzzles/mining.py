@@ -42,10 +42,11 @@ from rummi_desktop.games.rummble.rules.serialize import board_texts
 from rummi_desktop.games.rummble.rules.sets import STRAIGHT_FLUSH
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
+from rummi_desktop.games.rummble.rules.position import RummblePosition
 from rummi_desktop.puzzles.positions import position_problem
 from rummi_desktop.puzzles.mined_puzzles import (band_of, check_band, choose_varied, distinct, grading_problems,
                                                  position_id, rating_of)
-from rummi_desktop.tiles import COLOURS, Tile, excess_copies, parse_tiles
+from rummi_desktop.tiles import COLOURS, Tile, excess_copies
 
 GAME = "rummble"
 # band -> pack title (rummi-desktop puzzles --generate --packs)
@@ -68,9 +69,7 @@ def load_position(position: Any) -> RummbleState:
     problem = position_problem(GAME, position)  # squares, tiles, copies, every board line a set
     if problem:
         raise ValueError(problem)
-    rack = parse_tiles(position["rack"])
-    return RummbleState.from_position(RummbleParameters(seats=("human", "human")),
-                                      [tuple(entry) for entry in position["board"]], [rack, []])
+    return RummblePosition.from_dict(position).to_state(RummbleParameters(seats=("human", "human")))
 
 
 def play_of(answer: Any) -> Play:

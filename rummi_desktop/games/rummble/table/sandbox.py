@@ -56,7 +56,7 @@ def palette_rows() -> list[list[int]]:
 
 def scenario_state(scenario: RummbleScenario) -> RummbleState:
     params = RummbleParameters(("human", "human"), 0, "standard")
-    return RummbleState.from_position(params, scenario.board_entries(), [scenario.rack, []], current=0)
+    return scenario.as_position().to_state(params)
 
 
 def sandbox_session(scenario: RummbleScenario) -> RummbleSession:

@@ -1,7 +1,9 @@
 """The Rummble sandbox's scenario: tiles on board squares (jokers declared) and a rack.
 
 The set's limit (two copies of each face, two jokers) is kept here, as in the Rummi
-sandbox; ``position()`` is the analyze position ``{game, board, rack}``. No pygame here.
+sandbox; ``position()`` is the analyze position ``{game, board, rack}``, written and read by
+the rules' :class:`RummblePosition`; what the editor refuses is a PositionError too. No pygame
+here.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummi_desktop.games.rummble.rules.board import SIZE, Laid, row_col, square
+from rummi_desktop.games.positions import PositionError
+from rummi_desktop.games.rummble.rules.board import Laid, row_col, square
+from rummi_desktop.games.rummble.rules.position import RummblePosition
 from rummi_desktop.games.rummi.table.scenario import copies_in_set
-from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
-from rummi_desktop.tiles import NotationError, Tile
+from rummi_desktop.tiles import Tile
 
 
 @dataclass
@@ -29,11 +32,11 @@ class RummbleScenario:
 
     def _take(self, tile: Tile) -> None:
         if self.copies_left(tile) <= 0:
-            raise ScenarioError(f"both copies of {tile} are already in use")
+            raise PositionError(f"both copies of {tile} are already in use")
 
     def put(self, sq: int, laid: Laid) -> None:
         if sq in self.board:
-            raise ScenarioError("that square is taken: click its tile to take it off first")
+            raise PositionError("that square is taken: click its tile to take it off first")
         self._take(laid.rack_tile)
         self.board[sq] = laid
 
@@ -51,28 +54,20 @@ class RummbleScenario:
     def board_entries(self) -> list[tuple[int, int, Laid]]:
         return [(*row_col(sq), laid) for sq, laid in sorted(self.board.items())]
 
+    def as_position(self) -> RummblePosition:
+        return RummblePosition(tuple(self.board_entries()), tuple(self.rack))
+
     def position(self) -> dict[str, Any]:
-        return {"game": "rummble", "board": [[r, c, laid.notation()] for r, c, laid in self.board_entries()],
-                "rack": [t.notation() for t in self.rack]}
+        return self.as_position().to_dict()
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> "RummbleScenario":
-        if not isinstance(position, dict) or position.get("game") != "rummble":
-            raise ScenarioError("this is not a Rummble position")
-        board, rack = position.get("board", []), position.get("rack", [])
-        if not isinstance(board, list) or not isinstance(rack, list):
-            raise ScenarioError("the board and the rack must be lists")
+        """The scenario of an analyze position (read by :class:`RummblePosition`; its lines
+        need not be sets yet); PositionError saying what is wrong."""
+        read = RummblePosition.from_dict(position)
         scenario = cls()
-        try:
-            for entry in board:
-                if not (isinstance(entry, list) and len(entry) == 3 and all(isinstance(v, int) for v in entry[:2])
-                        and 0 <= entry[0] < SIZE and 0 <= entry[1] < SIZE and isinstance(entry[2], str)):
-                    raise ScenarioError(f"{entry!r} is not [row, column, tile]")
-                scenario.put(square(entry[0], entry[1]), Laid.parse(entry[2]))
-            for text in rack:
-                if not isinstance(text, str):
-                    raise ScenarioError(f"{text!r} is not a tile")
-                scenario.add_to_rack(Tile.parse(text))
-        except (NotationError, ValueError) as error:
-            raise ScenarioError(str(error)) from error
+        for row, col, laid in read.board:
+            scenario.put(square(row, col), laid)
+        for tile in read.rack:
+            scenario.add_to_rack(tile)
         return scenario

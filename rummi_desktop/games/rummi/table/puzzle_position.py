@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from rummi_desktop.games.rummi.rules.pieces import face
+from rummi_desktop.games.rummi.rules.position import RummiPosition
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
 from rummi_desktop.tiles import Tile
 
@@ -17,12 +18,7 @@ PUZZLE_SEATS = ("human", "human")  # the solver's seat and an idle one (a round 
 
 def puzzle_round(puzzle: Mapping[str, Any]) -> RummiState:
     """The puzzle's position as the round seat 0 is on turn in (ValueError for a bad position)."""
-    position = puzzle["position"]
-    table = [[Tile.parse(name) for name in meld] for meld in position["table"]]
-    rack = [Tile.parse(name) for name in position["rack"]]
-    initial = bool(position.get("initial", False))
-    return RummiState.from_position(RummiParameters(seats=PUZZLE_SEATS), table, [rack, []], current=0,
-                                    opened=[not initial, True], pool=[])
+    return RummiPosition.from_dict(puzzle["position"]).to_state(RummiParameters(seats=PUZZLE_SEATS), pool=[])
 
 
 def names(melds: Iterable[Iterable[int]]) -> list[list[str]]:

@@ -78,8 +78,7 @@ def sandbox_session(scenario: RummiScenario) -> RummiSession:
 
 def scenario_state(scenario: RummiScenario) -> RummiState:
     params = RummiParameters(seats=("human", SOLVER_TIER), seed=1)
-    return RummiState.from_position(params, scenario.table, [scenario.rack, []], current=0,
-                                    opened=[not scenario.initial, True])
+    return scenario.as_position().to_state(params)
 
 
 class SandboxButtons(ButtonPanel):

@@ -3,7 +3,8 @@
 The editor adds and takes away faces; the set's limit (two copies of each face, two jokers)
 is kept here, so the palette can grey out a face whose copies are all in use and refuse a
 third. ``position()`` is exactly an analyze position (``{game, table, rack, initial}``), the
-form puzzle files and share codes carry. No pygame here.
+form puzzle files and share codes carry, written and read by the rules' :class:`RummiPosition`;
+what the editor refuses is a PositionError too. No pygame here.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
-from rummi_desktop.tiles import COPIES, JOKERS_IN_SET, NotationError, Tile, rummi_set
+from rummi_desktop.games.positions import PositionError
+from rummi_desktop.games.rummi.rules.position import RummiPosition
+from rummi_desktop.tiles import COPIES, JOKERS_IN_SET, Tile, rummi_set
 
 PALETTE_FACES: tuple[Tile, ...] = tuple(dict.fromkeys(rummi_set()))  # 52 faces + the joker, set order
 
@@ -37,7 +39,7 @@ class RummiScenario:
 
     def _take(self, tile: Tile) -> None:
         if self.copies_left(tile) <= 0:
-            raise ScenarioError(f"both copies of {tile} are already in use")
+            raise PositionError(f"both copies of {tile} are already in use")
 
     # -- editing ------------------------------------------------------------------------------
     def add_to_table(self, tile: Tile, meld: int | None = None, position: int | None = None) -> None:
@@ -67,38 +69,29 @@ class RummiScenario:
         self.rack.clear()
 
     # -- the position as data -----------------------------------------------------------------
+    def as_position(self) -> RummiPosition:
+        return RummiPosition(tuple(tuple(meld) for meld in self.table), tuple(self.rack), self.initial)
+
     def position(self) -> dict[str, Any]:
-        return {"game": "rummi", "table": [[t.notation() for t in meld] for meld in self.table],
-                "rack": [t.notation() for t in self.rack], "initial": self.initial}
+        return self.as_position().to_dict()
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> "RummiScenario":
-        """The scenario of an analyze position; ScenarioError saying what is wrong."""
-        if not isinstance(position, dict) or position.get("game", "rummi") != "rummi":
-            raise ScenarioError("this is not a Rummi position")
-        table, rack = position.get("table", []), position.get("rack", [])
-        if not isinstance(table, list) or not all(isinstance(meld, list) and meld for meld in table):
-            raise ScenarioError("the table must be a list of melds, each a list of tiles")
-        if not isinstance(rack, list):
-            raise ScenarioError("the rack must be a list of tiles")
-        scenario = cls(initial=bool(position.get("initial", False)))
-        try:
-            for meld in table:
-                scenario.table.append([])
-                for text in meld:
-                    scenario._take(tile := _tile(text))
-                    scenario.table[-1].append(tile)
-            for text in rack:
-                scenario.add_to_rack(_tile(text))
-        except NotationError as error:
-            raise ScenarioError(str(error)) from error
+        """The scenario of an analyze position (read by :class:`RummiPosition`; its melds need
+        not be valid yet); PositionError saying what is wrong."""
+        read = RummiPosition.from_dict(position)
+        if not all(read.table):
+            raise PositionError("the table must be a list of melds, each a list of tiles")
+        scenario = cls(initial=read.initial)
+        for meld in read.table:
+            scenario.table.append([])
+            for tile in meld:
+                scenario._take(tile)  # the set's limit, said as the editor says it
+                scenario.table[-1].append(tile)
+        for tile in read.rack:
+            scenario.add_to_rack(tile)
         return scenario
 
     def copy(self) -> "RummiScenario":
         return RummiScenario([list(m) for m in self.table], list(self.rack), self.initial)
 
-
-def _tile(text: Any) -> Tile:
-    if not isinstance(text, str):
-        raise ScenarioError(f"{text!r} is not a tile")
-    return Tile.parse(text)

@@ -7,7 +7,8 @@ position instead of the shipped one) and ``min_length`` (default 2). Without ``d
 drop from the hand is searched for (solve mode). The rules model's own drop check answers
 both. A drop the rules refuse (a letter the hand lacks, a full or missing column) is a normal
 answer, ``"legal": false`` with the reason, as for the other games; a position that cannot be
-read is a PositionError (exit status 2) found before anything is answered.
+read is a PositionError (exit status 2) found before anything is answered. The position itself
+is read by the rules' :class:`TumblewordsPosition`; its keys and the drop here.
 """
 
 from __future__ import annotations
@@ -16,60 +17,33 @@ import time
 from typing import Any, Callable
 
 from rummi_desktop.games.tumblewords.ai.drops import ScoredDrop, best_drop
-from rummi_desktop.games.positions import PositionError, json_kind, json_text
-from rummi_desktop.games.tumblewords.rules.dictionary import MAX_WORD_LETTERS, Dictionary, WordListError, line_problem
-from rummi_desktop.games.tumblewords.rules.grid import BLANK, LETTERS, Grid
+from rummi_desktop.games.positions import PositionError, json_text
+from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
+from rummi_desktop.games.tumblewords.rules.grid import LETTERS, Grid
+from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
 from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.play import check_drop
 
 TUMBLEWORDS_KEYS = ("game", "rows", "hand", "drop", "words", "min_length")
 LABEL_KEYS = ("id", "comment")  # free labels for the author's own use; never read
 KNOWN_KEYS = set(TUMBLEWORDS_KEYS + LABEL_KEYS)
-MAX_SIDE = 30  # squares per row or column: as long as the longest word a list may hold
 
 
-def prepare_tumblewords(position: dict[str, Any]) -> Callable[[], dict[str, Any]]:
-    """Validate a Tumblewords position; returns the function computing its answer."""
-    unknown = sorted(set(position) - KNOWN_KEYS)
+def prepare_tumblewords(data: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+    """Validate a Tumblewords position (through :class:`TumblewordsPosition`); returns the
+    function computing its answer."""
+    unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
         raise PositionError(f"unknown key {json_text(unknown[0])} (a Tumblewords position has "
                             f"{', '.join(TUMBLEWORDS_KEYS)}, and may have {' and '.join(LABEL_KEYS)})")
-    for key in ("rows", "hand"):
-        if key not in position:
-            raise PositionError(f"missing key {json_text(key)}")
-    grid = parse_rows(position["rows"])
-    hand = parse_hand(position["hand"])
-    min_length = parse_min_length(position.get("min_length", 2))
-    dictionary = parse_words(position["words"]) if "words" in position else shipped()
-    if "drop" not in position:
+    position = TumblewordsPosition.from_dict({key: data[key] for key in TumblewordsPosition.KEYS if key in data})
+    grid, hand, min_length = position.grid(), list(position.hand), position.min_length
+    own = position.dictionary()
+    dictionary = own if own is not None else shipped()
+    if "drop" not in data:
         return lambda: solve_answer(grid, hand, dictionary, min_length)
-    drop = parse_drop(position["drop"])
+    drop = parse_drop(data["drop"])
     return lambda: check_answer(grid, hand, drop, dictionary, min_length)
-
-
-def parse_rows(value: Any) -> Grid:
-    example = 'like ["........", "..CA.S.."]'
-    if not isinstance(value, list) or not value:
-        raise PositionError(f"rows must be a non-empty array of strings {example}, not {json_text(value)}")
-    for number, row in enumerate(value, start=1):
-        if not isinstance(row, str):
-            raise PositionError(f"rows: row {number} is {json_kind(row)}, not a string {example}")
-    if len(value) > MAX_SIDE or len(value[0]) > MAX_SIDE:
-        raise PositionError(f"rows: a board has at most {MAX_SIDE} rows of at most {MAX_SIDE} squares")
-    try:
-        return Grid.from_rows(value)
-    except ValueError as error:
-        raise PositionError(f"rows: {error} (top row first; '.' empty, a capital a tile, "
-                            "lower case a blank showing that letter)") from error
-
-
-def parse_hand(value: Any) -> list[str]:
-    if not isinstance(value, list):
-        raise PositionError(f'hand must be an array of letters like ["T", "?"], not {json_kind(value)}')
-    for item in value:
-        if not (isinstance(item, str) and (item in LETTERS or item == BLANK) and len(item) == 1):
-            raise PositionError(f"hand: {json_text(item)} is not a letter (write \"A\" to \"Z\", or \"?\" for a blank)")
-    return list(value)
 
 
 def parse_drop(value: Any) -> Drop:
@@ -82,25 +56,6 @@ def parse_drop(value: Any) -> Drop:
     if not (isinstance(letter, str) and len(letter) == 1 and letter.upper() in LETTERS):
         raise PositionError(f"drop: the letter must be one of A–Z or a–z, not {json_text(letter)}")
     return Drop(column, letter.upper(), blank=letter.islower())
-
-
-def parse_min_length(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= MAX_WORD_LETTERS:
-        raise PositionError(f"min_length must be a whole number from 2 to {MAX_WORD_LETTERS}, not {json_text(value)}")
-    return value
-
-
-def parse_words(value: Any) -> Dictionary:
-    if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
-        raise PositionError(f'words must be an array of words like ["cat", "cats"], not {json_text(value)}')
-    for number, word in enumerate(value, start=1):
-        problem = line_problem(word.strip().lower())
-        if problem:
-            raise PositionError(f"words: word {number}: {problem}")
-    try:
-        return Dictionary.from_lines(value, "position")
-    except WordListError as error:  # every word checked above: only one-letter words are left
-        raise PositionError("words: no word of two or more letters (one-letter words never score)") from error
 
 
 def shipped() -> Dictionary:

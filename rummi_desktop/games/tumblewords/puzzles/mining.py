@@ -38,12 +38,13 @@ from typing import Any
 from rummi_desktop.games.tumblewords.ai.drops import ScoredDrop, best_of, scored_drops
 from rummi_desktop.games.tumblewords.ai.tiers import choose_move
 from rummi_desktop.games.base import IllegalMove, play_seat_move
-from rummi_desktop.games.tumblewords.rules.grid import BOARD_SIZES, Grid
+from rummi_desktop.games.tumblewords.rules.grid import BOARD_SIZES
 from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.parameters import DROPPING, MIN_LENGTHS, TumblewordsParameters
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 from rummi_desktop.games.tumblewords.rules.words import FoundWord
+from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
 from rummi_desktop.puzzles.positions import position_problem, solution_problem
 from rummi_desktop.puzzles.mined_puzzles import (band_of, check_band, choose_varied, distinct, grading_problems,
                                                  position_id, rating_of)
@@ -69,7 +70,8 @@ def load_position(position: Any) -> TumblewordsState:
     problem = position_problem(GAME, position)  # keys, rows, gravity, hand letters, min_length
     if problem:
         raise ValueError(problem)
-    grid, hand, min_length = Grid.from_rows(position["rows"]), list(position["hand"]), position.get("min_length", 2)
+    read = TumblewordsPosition.from_dict(position)
+    grid, min_length = read.grid(), read.min_length
     board = next((name for name, size in BOARD_SIZES.items() if size == (grid.columns, grid.rows)), None)
     if board is None:
         sizes = ", ".join(f"{c}×{r}" for c, r in BOARD_SIZES.values())
@@ -77,7 +79,7 @@ def load_position(position: Any) -> TumblewordsState:
     if min_length not in MIN_LENGTHS:
         raise ValueError(f"min_length is 2 or 3 in a game, not {min_length}")
     params = TumblewordsParameters(seats=("human", "human"), board=board, min_length=min_length)
-    return TumblewordsState.from_position(params, list(position["rows"]), [hand, []])
+    return read.to_state(params)
 
 
 def drop_of(answer: Any) -> Drop:

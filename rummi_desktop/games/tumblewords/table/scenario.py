@@ -4,7 +4,8 @@ A column is edited from the bottom up, so no letter ever floats above a vacant s
 letter added to a column lands on its lowest vacant square, and taking one out lets the
 letters above it fall. The bag's counts limit the letters (E×12 … Z×1, two blanks); a blank
 on the board shows its letter in lower case. ``position()`` is the analyze position
-``{game, rows, hand, min_length}``. No pygame here.
+``{game, rows, hand, min_length}``, written and read by the rules' :class:`TumblewordsPosition`;
+what the editor refuses is a PositionError too. No pygame here.
 """
 
 from __future__ import annotations
@@ -13,8 +14,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, BLANK, BOARD_SIZES, LETTERS, Grid
-from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
+from rummi_desktop.games.positions import PositionError
+from rummi_desktop.games.tumblewords.rules.grid import (
+    BAG_COUNTS,
+    BLANK,
+    BOARD_SIZES,
+    LETTERS,
+)
+from rummi_desktop.games.tumblewords.rules.parameters import MIN_LENGTHS
+from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
 
 PALETTE_LETTERS: tuple[str, ...] = (*LETTERS, BLANK)
 
@@ -43,12 +51,12 @@ class TumblewordsScenario:
 
     def _take(self, letter: str) -> None:
         if self.copies_left(letter) <= 0:
-            raise ScenarioError(f"the bag holds only {BAG_COUNTS[letter]} {'blanks' if letter == BLANK else letter}")
+            raise PositionError(f"the bag holds only {BAG_COUNTS[letter]} {'blanks' if letter == BLANK else letter}")
 
     def drop(self, col: int, shown: str) -> None:
         """``shown`` (a capital, or lower case for a blank) onto column ``col``'s stack."""
         if len(self.columns[col]) >= self.rows:
-            raise ScenarioError(f"column {col + 1} is full")
+            raise PositionError(f"column {col + 1} is full")
         self._take(face_of(shown))
         self.columns[col].append(shown)
 
@@ -71,35 +79,27 @@ class TumblewordsScenario:
         return ["".join(column[self.rows - 1 - r] if self.rows - 1 - r < len(column) else "."
                         for column in self.columns) for r in range(self.rows)]
 
+    def as_position(self) -> TumblewordsPosition:
+        return TumblewordsPosition(tuple(self.row_texts()), tuple(self.hand), self.min_length)
+
     def position(self) -> dict[str, Any]:
-        position = {"game": "tumblewords", "rows": self.row_texts(), "hand": list(self.hand)}
-        if self.min_length != 2:
-            position["min_length"] = self.min_length
-        return position
+        return self.as_position().to_dict()
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> "TumblewordsScenario":
-        if not isinstance(position, dict) or position.get("game") != "tumblewords":
-            raise ScenarioError("this is not a Tumblewords position")
-        rows, hand = position.get("rows"), position.get("hand", [])
-        if not (isinstance(rows, list) and rows and all(isinstance(r, str) for r in rows)) or not isinstance(hand, list):
-            raise ScenarioError("rows must be a list of strings and the hand a list of letters")
-        try:
-            Grid.from_rows(rows)  # the model's word on the shape and on gravity
-        except ValueError as error:
-            raise ScenarioError(str(error)) from error
+        """The scenario of an analyze position (read by :class:`TumblewordsPosition`), on one
+        of the game's boards; PositionError saying what is wrong."""
+        read = TumblewordsPosition.from_dict(position)
+        rows = read.rows
         if (len(rows[0]), len(rows)) not in BOARD_SIZES.values():
-            raise ScenarioError(f"a {len(rows[0])} × {len(rows)} board is none of the game's sizes")
-        length = position.get("min_length", 2)
-        if length not in (2, 3):
-            raise ScenarioError("the shortest word is 2 or 3 letters")
-        scenario = cls([[] for _ in rows[0]], len(rows), [], length)
-        for r in range(len(rows) - 1, -1, -1):
+            raise PositionError(f"a {len(rows[0])} × {len(rows)} board is none of the game's sizes")
+        if read.min_length not in MIN_LENGTHS:
+            raise PositionError("the shortest word is 2 or 3 letters")
+        scenario = cls([[] for _ in rows[0]], len(rows), [], read.min_length)
+        for r in range(len(rows) - 1, -1, -1):  # bottom up: each letter lands where it is shown
             for col, shown in enumerate(rows[r]):
                 if shown != ".":
-                    scenario.drop(col, shown.upper() if not shown.islower() else shown)
-        for letter in hand:
-            if not (isinstance(letter, str) and letter in PALETTE_LETTERS):
-                raise ScenarioError(f"{letter!r} is not a letter (A to Z, or ? for a blank)")
+                    scenario.drop(col, shown)
+        for letter in read.hand:
             scenario.add_to_hand(letter)
         return scenario

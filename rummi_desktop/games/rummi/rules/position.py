@@ -1,0 +1,78 @@
+"""A Rummi position as a value: the table's melds, the rack of the seat to move, and whether
+it still owes its opening meld (docs/analysis-format.md; a puzzle's position, a sandbox's).
+
+``RummiPosition.from_dict(data)`` reads the JSON/TOML form ``{game, table, rack, initial}``:
+its keys, kinds and tile names. ``check_legal()`` then asks the rules whether it can occur in
+a game: no more copies than the set holds, every table meld a valid meld. The two are apart
+because the sandbox holds positions being built (a meld half laid). Everything wrong is a
+:class:`PositionError` with one sentence. Pure module: no pygame, no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rummi_desktop.games.positions import (
+    PositionError,
+    check_copies,
+    check_game,
+    check_keys,
+    json_kind,
+    json_text,
+    read_tiles,
+)
+from rummi_desktop.games.rummi.rules.play_check import meld_problems
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
+from rummi_desktop.tiles import Tile
+
+Melds = tuple[tuple[Tile, ...], ...]
+
+
+def read_melds(value: Any, what: str) -> Melds:
+    """The melds of an array of tile arrays (a table, or analyze's play)."""
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be an array of melds (arrays of tiles), not {json_kind(value)}")
+    return tuple(read_tiles(meld, f"{what} meld {number}") for number, meld in enumerate(value, start=1))
+
+
+@dataclass(frozen=True)
+class RummiPosition:
+    table: Melds = ()
+    rack: tuple[Tile, ...] = ()
+    initial: bool = False  # the seat has not melded yet: the 30-point rule applies
+
+    GAME: ClassVar[str] = "rummi"
+    TITLE: ClassVar[str] = "Rummi"
+    KEYS: ClassVar[tuple[str, ...]] = ("game", "table", "rack", "initial")
+    PUZZLE_KEYS: ClassVar[tuple[str, ...]] = KEYS  # a puzzle's position has them all
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "RummiPosition":
+        check_game(data, cls.GAME, cls.TITLE)
+        check_keys(data, cls.TITLE, cls.KEYS, ("table", "rack"))
+        table = read_melds(data["table"], "table")
+        rack = read_tiles(data["rack"], "rack")
+        initial = data.get("initial", False)
+        if not isinstance(initial, bool):
+            raise PositionError(f"initial must be true or false, not {json_text(initial)}")
+        return cls(table, rack, initial)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.GAME, "table": [[tile.notation() for tile in meld] for meld in self.table],
+                "rack": [tile.notation() for tile in self.rack], "initial": self.initial}
+
+    def check_legal(self) -> "RummiPosition":
+        """This position, or PositionError when no game could reach it."""
+        check_copies([tile for meld in self.table for tile in meld] + list(self.rack), "table and rack together name")
+        problems = meld_problems([list(meld) for meld in self.table])
+        if problems:
+            raise PositionError(f"the table is not a set of valid melds: {problems[0].sentence()}")
+        return self
+
+    def to_state(self, params: RummiParameters, pool: list[Tile] | None = None) -> RummiState:
+        """A round with seat 0 on turn holding the rack (the other seats' racks empty)."""
+        racks = [list(self.rack)] + [[] for _ in params.seats[1:]]
+        opened = [not self.initial] + [True] * (len(params.seats) - 1)
+        return RummiState.from_position(params, [list(meld) for meld in self.table], racks, current=0,
+                                        opened=opened, pool=pool)
