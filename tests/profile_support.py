@@ -3,24 +3,35 @@
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import random
 
-from random_game import adapter_for
+from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Timeout
 
 from rummi_desktop.records.finished_games import build_record
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 
 
+def play_turn(key: str):
+    """The random legal player of the golden playthroughs of ``key``: one whole turn. These
+    records are made with it (not the protocol's random player) for games that lay tiles."""
+    return importlib.import_module(f"playthroughs.{key}_policy").play_turn
+
+
+def new_state(key: str, seed: int):
+    spec = GAMES[key]
+    return spec.new_state(("random",) * spec.min_seats, seed)
+
+
 def play_to_end(key: str, seed: int, max_turns: int = 800):
     """A finished state of ``key`` played by the game's random legal player."""
-    adapter = adapter_for(key)
-    rng = random.Random(seed)
-    state = adapter.new_state(seed)
+    turn, rng = play_turn(key), random.Random(seed)
+    state = new_state(key, seed)
     for _ in range(max_turns):
         if state.is_terminal:
             return state
-        adapter.play_turn(state, rng)
+        turn(state, rng)
     raise AssertionError(f"{key} seed {seed} did not finish in {max_turns} turns")
 
 
@@ -58,7 +69,7 @@ def new_session(key: str, seed: int, seats: tuple[SeatConfig, ...]):
     return TumblewordsSession.new(TumblewordsSetup(seats, seed=seed))
 
 
-TURN_ENDS = ("end", "draw", "timeout")  # Rummi's actions that finish a turn (the session books them)
+TURN_ENDS = {"end": EndTurn(), "draw": Draw(), "timeout": Timeout()}  # Rummi's (the session books them)
 
 
 def _feed(session, key: str, action: str, seconds: float) -> None:
@@ -66,7 +77,7 @@ def _feed(session, key: str, action: str, seconds: float) -> None:
     if key != "rummi":
         session.apply(spec.parse_move(action), seconds)
     elif action in TURN_ENDS:
-        session.finish_turn(action, seconds)
+        session.finish_turn(TURN_ENDS[action], seconds)
     else:
         session.state.perform(action)
 
@@ -74,11 +85,11 @@ def _feed(session, key: str, action: str, seconds: float) -> None:
 def play_session_to_end(session, key: str, seed: int, seconds: float = 2.0, max_turns: int = 800) -> None:
     """Finish the session's game (Rummi: its round): the game's random legal player chooses
     each turn on a copy, and the session plays the same actions, as the table would."""
-    spec, adapter, rng = GAMES[key], adapter_for(key), random.Random(seed)
-    scratch = spec.state_from_dict(spec.state_to_dict(session.state))
+    turn, rng = play_turn(key), random.Random(seed)
+    scratch = session.state.clone()
     for _ in range(max_turns):
         start = len(scratch.log)
-        adapter.play_turn(scratch, rng)
+        turn(scratch, rng)
         for action in scratch.log[start:]:
             _feed(session, key, action, seconds)
         if not session.in_round or session.state.is_terminal:

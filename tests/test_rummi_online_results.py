@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from rummi_desktop.games.rummi.rules.moves import Place
+from rummi_desktop.games.rummi.rules.moves import EndTurn, Place
 from rummi_desktop.games.rummi.rules.scoring import blocked_scores, going_out_scores
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
 from rummi_desktop.net.live import result_of
@@ -67,7 +67,7 @@ def test_our_going_out_takes_the_servers_result_and_shows_only_our_rack():
     state = session.state
     for position, tile_id in enumerate(list(state.rack(0))):
         state.apply(Place(tile_id, len(state.table) if position == 0 else len(state.table) - 1, position))
-    record = session.finish_turn("end", 3.0)
+    record = session.finish_turn(EndTurn(), 3.0)
     assert record.round_over and sent and sent[0].startswith("play")
     for position, tile_id in enumerate(list(truth.rack(0))):  # the server's copy of the same move
         truth.apply(Place(tile_id, len(truth.table) if position == 0 else len(truth.table) - 1, position))

@@ -5,6 +5,10 @@ the public API. A change in the rules model that changes any deal, move, verdict
 up as a diff here. After an intended change, regenerate with
 ``RUMMI_REGENERATE_PLAYTHROUGHS=1 .venv/bin/python -m pytest tests/test_rummi_playthroughs.py``
 and review the diff of tests/playthroughs/*.txt.
+
+Each turn's line lists the actions as the policy took them, the undone ones and its resets
+included (the transcripts have always read so). The log keeps only the actions that stand, so
+the transcript reads them from a journal kept beside it (:class:`JournalledRound`).
 """
 
 import os
@@ -15,7 +19,7 @@ import pytest
 
 from playthroughs.rummi_policy import play_turn
 from rummi_desktop.games.rummi.rules.pieces import face
-from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
+from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, replayed
 from rummi_desktop.tiles import format_tiles
 
 FOLDER = pathlib.Path(__file__).parent / "playthroughs"
@@ -32,9 +36,40 @@ def described_action(action: str) -> str:
     return action
 
 
+class JournalLog(list):
+    """A log that also writes every entry to a journal, which keeps it when the log drops it."""
+
+    def __init__(self, journal: list[str]) -> None:
+        super().__init__()
+        self.journal = journal
+
+    def append(self, action: str) -> None:
+        super().append(action)
+        self.journal.append(action)
+
+
+class JournalledRound(RummiState):
+    """A round whose ``journal`` lists every action taken, an undo and a reset as such."""
+
+    def __init__(self, params: RummiParameters) -> None:
+        super().__init__(params)
+        self.journal: list[str] = []
+        self.log = JournalLog(self.journal)
+
+    def undo(self):
+        move = super().undo()
+        if move is not None:
+            self.journal.append("undo")
+        return move
+
+    def reset_turn(self) -> None:
+        super().reset_turn()
+        self.journal.append("reset")
+
+
 def transcript(seed: int, seats: int) -> str:
     names = tuple(f"seat{n}" for n in range(seats))
-    state = RummiState(RummiParameters(seats=names, seed=seed))
+    state = JournalledRound(RummiParameters(seats=names, seed=seed))
     rng = random.Random(seed)
     lines = [f"# Rummi playthrough: {seats} seats, seed {seed}, random legal policy"]
     for number, draws in enumerate(state.first_draw.rounds, start=1):
@@ -44,12 +79,13 @@ def transcript(seed: int, seats: int) -> str:
     for seat in range(seats):
         lines.append(f"deal seat {seat}: {format_tiles(sorted(state.rack_tiles(seat)))}")
     while not state.is_over and state.turn_number <= MAX_TURNS:
-        turn, seat, start = state.turn_number, state.current, len(state.log)
+        turn, seat, start = state.turn_number, state.current, len(state.journal)
         outcome = play_turn(state, rng)
-        actions = ", ".join(described_action(a) for a in state.log[start:])
+        actions = ", ".join(described_action(a) for a in state.journal[start:])
         lines.append(f"turn {turn} seat {seat}: {actions} -> {outcome}")
         lines.append("  table: " + " | ".join(format_tiles(meld) for meld in state.table_tiles()))
         lines.append(f"  racks: {[len(state.rack(s)) for s in range(seats)]} pool: {len(state.pool)}")
+    assert replayed(state) == state, "the log (the actions that stand) does not replay the round"
     result = state.result
     lines.append(f"result: {result.kind}, winners {list(result.winners)}, scores {list(result.scores)}, "
                  f"rack totals {list(result.rack_totals)}")

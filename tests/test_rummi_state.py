@@ -289,9 +289,46 @@ def test_replay_from_seed_and_log_and_the_log_notation():
     state = RummiState(RummiParameters(seed=2))
     first = state.rack(state.current)[0]
     state.apply(Place(first, 0, 0))
-    state.undo()
+    state.undo()  # the undone move leaves the log: it is no part of what replays the round
     state.draw()
-    state.apply(Place(state.rack(state.current)[0], 0, 0))
-    assert state.log[:3] == [f"place {first} 0:0", "undo", "draw"]
+    second = state.rack(state.current)[0]
+    state.apply(Place(second, 0, 0))
+    assert state.log == ["draw", f"place {second} 0:0"]
     assert replay(state.params, state.log) == state
-    assert all(Move.parse(a).notation() == a for a in state.log if a not in ("undo", "draw"))
+    assert all(Move.parse(a).notation() == a for a in state.log)
+
+
+def test_undo_and_reset_leave_the_log_as_it_was():
+    state = RummiState(RummiParameters(seed=4))
+    state.draw()
+    at_turn_start = state.clone()
+    rack = list(state.rack(state.current))
+    state.apply(Place(rack[0], 0, 0))
+    after_one = state.clone()
+    state.apply(Place(rack[1], 0, 1))
+    assert state.undo() == Place(rack[1], 0, 1)
+    assert state == after_one and state.log == after_one.log
+    state.apply(Place(rack[1], 1, 0))
+    state.reset_turn()
+    assert state == at_turn_start and state.log == ["draw"]
+
+
+def test_a_log_written_with_undo_and_reset_entries_still_loads_and_replays():
+    """Saves, finished-game records and replay files from before undo left the log hold
+    "undo" and "reset" entries; they replay to the same round as the log without them."""
+    from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_dict
+    from rummi_desktop.records.replay import replay_of_record
+
+    played = RummiState(RummiParameters(seats=("human", "easy"), seed=6))
+    played.draw()
+    rack = list(played.rack(played.current))
+    played.apply(Place(rack[0], 0, 0))
+    old_log = ["draw", f"place {rack[0]} 0:0", f"place {rack[1]} 0:1", "undo", f"place {rack[2]} 1:0",
+               "reset", f"place {rack[0]} 0:0"]
+    assert replay(played.params, old_log) == played
+    saved = {**state_to_dict(played), "log": old_log}
+    loaded = state_from_dict(saved)
+    assert loaded == played and loaded.log == ["draw", f"place {rack[0]} 0:0"]
+    record = {"game": "rummi", "state": saved, "scores": [0, 0], "seats": []}
+    shown = replay_of_record(record)
+    assert shown.seek(shown.length) == played

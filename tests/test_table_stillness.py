@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from rummi_desktop.games.rummi.rules.moves import Draw
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.scenes.table_base import BANNER_SECONDS, Banner
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
@@ -55,7 +56,7 @@ def test_a_thinking_computer_animates_and_a_covered_table_is_still(tmp_path, mon
     assert scene.next_change_in() == math.inf and app.stack.next_change_in() == math.inf
     app.stack.pop()
     steps(app, 2)
-    scene.flow.finish_person_turn("draw")
+    scene.flow.finish_person_turn(Draw())
     steps(app, 1)
     assert scene.phase in ("thinking", "showing")
     assert scene.next_change_in() == 0.0

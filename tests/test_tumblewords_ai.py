@@ -50,7 +50,7 @@ def random_state(seed: int, plies: int, **options) -> TumblewordsState:
     for _ in range(plies):
         if state.is_terminal:
             break
-        moves = state.legal_moves()
+        moves = list(state.legal_moves())
         drops = [move for move in moves if isinstance(move, Drop)]
         scoring = [drop for drop in rng.sample(drops, min(8, len(drops))) if state.check(drop).score]
         state.apply(rng.choice(scoring) if scoring and rng.random() < 0.8 else rng.choice(moves))

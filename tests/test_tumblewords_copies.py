@@ -6,8 +6,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from playthroughs.tumblewords_policy import TumblewordsAdapter, random_moves
-from random_game import run_random_game
+from playthroughs.tumblewords_policy import play_turn, random_moves
+from random_game import RandomGame, run_random_game
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Timeout
 from rummi_desktop.games.tumblewords.rules.serialize import SaveFormatError, state_from_dict, state_to_dict
@@ -46,13 +46,12 @@ def test_bad_notation_is_refused(text):
 
 
 def played_game(seed=3, **options):
-    adapter = TumblewordsAdapter(**options)
-    state = adapter.new_state(seed)
+    state = SPEC.new_state(("random", "random"), seed, dictionary=shipped_dictionary(), **options)
     rng = random.Random(seed)
     for _ in range(25):
         if state.is_terminal:
             break
-        adapter.play_turn(state, rng)
+        play_turn(state, rng)
     return state
 
 
@@ -101,7 +100,8 @@ RUNNER = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCh
     {}, {"claim": True}, {"zapper": True, "board": "quick"}, {"pressure_cooker": True}, {"min_length": 3}]),
     st.sampled_from([2, 3, 4]))
 def test_random_games_keep_every_invariant(seed, options, seats):
-    report = run_random_game(TumblewordsAdapter(seats=("random",) * seats, **options), seed)
+    report = run_random_game(RandomGame("tumblewords", seed, ("random",) * seats,
+                                        {"dictionary": shipped_dictionary(), **options}))
     assert report.terminal and SPEC.audit(report.state) == []
 
 

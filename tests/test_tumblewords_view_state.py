@@ -48,7 +48,7 @@ def play_one(state, rng: random.Random) -> str:
         else:
             move = Done()
     else:
-        moves = state.legal_moves()
+        moves = list(state.legal_moves())
         scored = [m for m in moves if getattr(m, "column", None) is not None and state.check(m).score]
         move = rng.choice(scored or moves)
     state.apply(move)

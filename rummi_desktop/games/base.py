@@ -16,7 +16,7 @@ seat forfeits its turn (draws or passes, as the game says). Pure module: no pyga
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol, Sequence
 
 
 class IllegalMove(ValueError):
@@ -89,8 +89,41 @@ class Move:
         return f"{self.parse_name}.parse({self.notation()!r})"
 
 
+class LegalMoves:
+    """The legal moves of a state as a lazy view (as python-chess's ``board.legal_moves``):
+    iterating runs the game's generator afresh and yields one Move at a time, so ``any(...)``,
+    ``bool(view)``, ``move in view`` and ``next(iter(view))`` stop at the first match instead
+    of building every move; ``count()`` walks them all without keeping them. The view reads
+    the state as it is when iterated: apply nothing while iterating it."""
+
+    __slots__ = ("_generate",)
+
+    def __init__(self, generate: Callable[[], Iterable["Move"]]) -> None:
+        self._generate = generate
+
+    def __iter__(self) -> Iterator["Move"]:
+        return iter(self._generate())
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __contains__(self, move: object) -> bool:
+        return any(candidate == move for candidate in self)
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({self.count()})>"
+
+
 class State(Protocol):
-    """What the shell, simulate, the invariant runner and the server rely on in a game state."""
+    """What the shell, simulate, the invariant runner and the server rely on in a game state.
+
+    ``log`` has one meaning in every game: the actions that, performed in order on a fresh
+    state from the same seed (or hand-made setup), give this state again (``replay_log``).
+    A move taken back by ``undo`` leaves the log with it, so the log never holds an undo.
+    """
 
     log: list[str]  # the seed (in the parameters) plus this log replays the state
 
@@ -99,7 +132,22 @@ class State(Protocol):
     @property
     def is_terminal(self) -> bool: ...
     def apply(self, move: Move) -> Any: ...  # the change, or IllegalMove with nothing changed
-    def undo(self) -> Move | None: ...
+    def perform(self, action: str) -> Any:
+        """Apply one logged action (a move's notation): what ``replay_log`` and the server's
+        catch-up call. A game may read older notations here too (Rummi: the undo and reset
+        entries of logs written before the log lost them); it never writes them."""
+    def legal_moves(self) -> LegalMoves:
+        """The moves ``apply`` accepts now, lazily (:class:`LegalMoves`). Never one that
+        ``apply`` refuses; always at least one while the game goes on, and playing only
+        these moves can finish the game. Where a game's moves are too many to list (a claim
+        is any set of spans, a Rummi table any rearrangement) it yields a documented part of
+        them that still finishes the game; empty once the game is over."""
+    def clone(self) -> "State":
+        """An independent deep copy, random generator and undo history included: what is done
+        to the copy never changes this state, and the copy equals it."""
+    def undo(self) -> Move | None:
+        """Take back the last move, exactly (the log loses it); returns it, or None when there
+        is none the game lets be taken back (Rummi: only the moves of the turn in progress)."""
     def forfeit_turn(self) -> Any: ...  # what a seat that cannot play does: draw or pass
     def scores(self) -> tuple[int, ...]: ...
     def winners(self) -> tuple[int, ...]: ...  # empty while the game goes on, or for a draw

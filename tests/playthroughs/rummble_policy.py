@@ -1,4 +1,7 @@
-"""A simple random-legal-move Rummble player for tests (the real computer seats live in ai/).
+"""The random legal Rummble player of the golden playthroughs (the real computer seats live in ai/).
+
+It stays a policy of its own, not the protocol's random player, because the golden
+transcripts (tests/playthroughs/rummble_*.txt) are its games, byte for byte.
 
 It finds easy plays through the model's own check: the first play is two rack tiles over the
 star; later, one rack tile next to the board, sometimes grown by a second tile along the same
@@ -12,9 +15,9 @@ import random
 
 from rummi_desktop.games.rummble.rules.board import CENTRE, SIZE, SQUARES, Laid
 from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Placement, Play
-from rummi_desktop.games.rummble.rules.state import RummbleState, replayed
+from rummi_desktop.games.rummble.rules.state import RummbleState
 from rummi_desktop.tiles import COLOURS, Tile
-from random_game import UndoByMoveAdapter, applied_or_refused
+from random_game import applied_or_refused
 
 
 def _neighbours(sq: int) -> list[int]:
@@ -139,20 +142,3 @@ def random_moves(state: RummbleState, rng: random.Random, count: int) -> int:
             move = find_play(state, rng) or fallback(state, rng)
         applied += applied_or_refused(state, move)
     return applied
-
-
-class RummbleAdapter(UndoByMoveAdapter):
-    """Plugs Rummble into tests/random_game.py."""
-
-    random_moves, play_one_turn, replayed = staticmethod(random_moves), staticmethod(play_turn), staticmethod(replayed)
-
-    def __init__(self, seats: tuple[str, ...] = ("random", "random"), tile_set: str = "standard") -> None:
-        super().__init__("rummble")
-        self.seats = seats
-        self.tile_set = tile_set
-
-    def new_state(self, seed: int) -> RummbleState:
-        return self.spec.new_state(self.seats, seed, tile_set=self.tile_set)
-
-
-Adapter = RummbleAdapter

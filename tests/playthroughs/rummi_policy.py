@@ -1,4 +1,7 @@
-"""A simple random-legal-move Rummi player for tests (the real computer seats live in ai/).
+"""The random legal Rummi player of the golden playthroughs (the real computer seats live in ai/).
+
+It stays a policy of its own, not the protocol's random player, because the golden
+transcripts (tests/playthroughs/rummi_*.txt) are its games, byte for byte.
 
 It plays through the same public API as the table scene: one Place / Swap move at a time,
 then End Turn (sometimes the whole table via ``play_melds``, sometimes the clock runs out).
@@ -12,11 +15,10 @@ import random
 from itertools import combinations
 
 from rummi_desktop.games.rummi.rules.melds import is_valid_meld, meld_value, readings
-from rummi_desktop.games.rummi.rules.moves import IllegalMove, Merge, Place, Shift, Split, Swap
+from rummi_desktop.games.rummi.rules.moves import Place, Shift, Swap
 from rummi_desktop.games.rummi.rules.pieces import face, faces
-from rummi_desktop.games.rummi.rules.state import RummiState, replayed
+from rummi_desktop.games.rummi.rules.state import RummiState
 from rummi_desktop.tiles import COLOURS, Tile
-from random_game import SpecAdapter
 
 
 def _by_face(rack: list[int]) -> dict[Tile, list[int]]:
@@ -130,34 +132,6 @@ def _park_joker(state: RummiState) -> bool:
     return False
 
 
-def random_moves(state: RummiState, rng: random.Random, count: int) -> int:
-    """Apply up to ``count`` random moves (valid or not as a table); returns how many applied."""
-    applied = 0
-    for _ in range(count):
-        rack, table = state.rack(state.current), state.table
-        choice = rng.randrange(4)
-        try:
-            if choice == 0 and rack:
-                target = rng.randrange(len(table) + 1)
-                position = rng.randrange(len(table[target]) + 1) if target < len(table) else 0
-                state.apply(Place(rng.choice(rack), target, position))
-            elif choice == 1 and table:
-                tile_id = rng.choice([t for meld in table for t in meld])
-                state.apply(Shift(tile_id, len(table), 0))
-            elif choice == 2 and table:
-                index = rng.randrange(len(table))
-                state.apply(Split(index, rng.randrange(1, max(2, len(table[index])))))
-            elif choice == 3 and len(table) > 1:
-                first, second = rng.sample(range(len(table)), 2)
-                state.apply(Merge(first, second))
-            else:
-                continue
-        except IllegalMove:
-            continue
-        applied += 1
-    return applied
-
-
 def play_turn(state: RummiState, rng: random.Random) -> str:
     """One whole random legal turn; returns the outcome."""
     if rng.random() < 0.05 and state.rack(state.current):
@@ -180,37 +154,3 @@ def play_turn(state: RummiState, rng: random.Random) -> str:
         result = state.timeout() if rng.random() < 0.1 else state.end_turn()
     assert result.ok and result.outcome != "penalty", f"policy play refused: {result}"
     return result.outcome
-
-
-class RummiAdapter(SpecAdapter):
-    """Plugs Rummi into tests/random_game.py."""
-
-    returns_sum = 0
-
-    def __init__(self, seats: tuple[str, ...] = ("random", "random")) -> None:
-        super().__init__("rummi")
-        self.seats = seats
-
-    def new_state(self, seed: int) -> RummiState:
-        return self.spec.new_state(self.seats, seed)
-
-    def census(self, state: RummiState) -> list[int]:
-        return state.tile_census()
-
-    def position(self, state: RummiState) -> tuple:
-        return state.position()
-
-    def random_detour(self, state: RummiState, rng: random.Random) -> int:
-        return random_moves(state, rng, rng.randrange(1, 6))
-
-    def reset(self, state: RummiState) -> None:
-        state.reset_turn()
-
-    def play_turn(self, state: RummiState, rng: random.Random) -> None:
-        play_turn(state, rng)
-
-    def replay(self, state: RummiState) -> RummiState:
-        return replayed(state)
-
-
-Adapter = RummiAdapter

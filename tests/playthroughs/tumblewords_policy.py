@@ -1,4 +1,7 @@
-"""A simple random-legal-move Tumblewords player for tests (the real computer seats live in ai/).
+"""The random legal Tumblewords player of the golden playthroughs (the real computer seats live in ai/).
+
+It stays a policy of its own, not the protocol's random player, because the golden
+transcripts (tests/playthroughs/tumblewords_*.txt) are its games, byte for byte.
 
 It prefers a drop that scores (chosen at random among the scoring ones), else any drop, and
 passes now and then; in Claim mode it claims a random part of the drop's words and sometimes a
@@ -11,9 +14,8 @@ import random
 
 from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass, Timeout
 from rummi_desktop.games.tumblewords.rules.parameters import DROPPING, STEALING
-from rummi_desktop.games.tumblewords.rules.state import TumblewordsState, replayed
-from rummi_desktop.games.tumblewords.storage.word_lists import shipped_dictionary
-from random_game import UndoByMoveAdapter, applied_or_refused
+from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
+from random_game import applied_or_refused
 
 
 def choose_drop(state: TumblewordsState, rng: random.Random) -> Drop | Pass:
@@ -67,20 +69,3 @@ def random_moves(state: TumblewordsState, rng: random.Random, count: int) -> int
             move = choose_move(state, rng)
         applied += applied_or_refused(state, move)
     return applied
-
-
-class TumblewordsAdapter(UndoByMoveAdapter):
-    """Plugs Tumblewords into tests/random_game.py."""
-
-    random_moves, play_one_turn, replayed = staticmethod(random_moves), staticmethod(play_turn), staticmethod(replayed)
-
-    def __init__(self, seats: tuple[str, ...] = ("random", "random"), **options) -> None:
-        super().__init__("tumblewords")
-        self.seats = seats
-        self.options = options
-
-    def new_state(self, seed: int) -> TumblewordsState:
-        return self.spec.new_state(self.seats, seed, dictionary=shipped_dictionary(), **self.options)
-
-
-Adapter = TumblewordsAdapter

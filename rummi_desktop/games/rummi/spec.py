@@ -25,11 +25,14 @@ def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState:
 
 
 def audit(state: RummiState) -> list[str]:
-    """Every tile exactly once (table, racks, pool) and every table meld valid."""
+    """Every tile exactly once (table, racks, pool) and every meld of the settled table valid
+    (the table as the turn in progress began: mid-turn, the player may pass through invalid
+    tables on the way to a valid one, and End Turn is what refuses them)."""
     problems = []
     if state.tile_census() != FULL_CENSUS:
         problems.append("the 106 tiles are not all there exactly once")
-    for number, meld in enumerate(state.table_tiles(), start=1):
+    settled = state.turn_start_table if state.turn_moves and not state.is_terminal else state.table_tiles()
+    for number, meld in enumerate(settled, start=1):
         reason = invalid_reason(meld)
         if reason:
             problems.append(f"table meld {number}: {reason}")

@@ -17,11 +17,13 @@ accounted for once; moves name faces, and a play takes the first matching id of 
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 
-from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, replay_log
+from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, LegalMoves, replay_log
 from rummi_desktop.games.rummble.rules.board import SQUARES, Board, Laid, square
+from rummi_desktop.games.rummble.rules.legal_moves import fewest_tile_moves
 from rummi_desktop.games.rummble.rules.moves import Exchange, Move, Pass, Play
 from rummi_desktop.games.rummble.rules.play import PlayVerdict, check_play
 from rummi_desktop.games.rummble.rules.scoring import GameResult, stalled, went_out
@@ -184,6 +186,19 @@ class RummbleState(ComparedByFingerprint):
     def check(self, move: Play) -> PlayVerdict:
         """What ``move`` would score on this board, or why it is refused (nothing changes)."""
         return check_play(self.board, [(p.square, p.laid) for p in move.placements], self.params.highest)
+
+    def legal_moves(self) -> LegalMoves:
+        """The moves ``apply`` accepts now, lazily: the plays of the fewest tiles, one-tile
+        exchanges and the pass (see :mod:`~rummi_desktop.games.rummble.rules.legal_moves`)."""
+        return LegalMoves(lambda: () if self.result is not None else fewest_tile_moves(self))
+
+    def clone(self) -> "RummbleState":
+        """An independent copy (random generator and undo history included). What no move
+        changes (the faces, the tiles in play) and the undo history's entries (immutable
+        snapshots) are shared, not copied: copying them deeply would cost more than the rest."""
+        shared = {id(self.faces): self.faces, id(self.tiles_in_play): self.tiles_in_play,
+                  id(self._history): list(self._history)}
+        return copy.deepcopy(self, shared)
 
     # ----- moves --------------------------------------------------------------------------
     def apply(self, move: Move) -> TurnResult:

@@ -3,7 +3,8 @@
 ``RummiState.new(RummiParameters(seats=("human", "hard"), seed=7))`` draws for the first
 player and deals 14 tiles with the state's own seeded RNG (the only randomness). Every public
 action is written to ``state.log`` as text, so the seed plus the log replays the state exactly
-(:func:`replay`).
+(:func:`replay`); a move taken back (``undo``, ``reset_turn``) leaves the log with it, as in
+every game of the collection.
 
 The seat on turn changes the table one :class:`Move` at a time (``apply``), can ``undo`` them
 or ``reset_turn``, then ``end_turn`` (refused with per-meld reasons if the table is wrong),
@@ -14,10 +15,12 @@ also a move (``apply(EndTurn())`` …). Computer seats hand over a whole turn as
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 
-from rummi_desktop.games.base import ComparedByFingerprint, replay_log
+from rummi_desktop.games.base import ComparedByFingerprint, LegalMoves, replay_log
+from rummi_desktop.games.rummi.rules.legal_moves import turn_steps
 from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, IllegalMove, Move, Play, Rearrange, Timeout, TurnBoard
 from rummi_desktop.games.rummi.rules.deal import FirstPlayerDraw, PositionSetup, choose_first_player, deal, place_setup
 from rummi_desktop.games.rummi.rules.pieces import faces, ids_for_faces, table_faces
@@ -33,6 +36,8 @@ CLOCK_CHOICES_TEXT = "off, " + ", ".join(str(c) for c in CLOCK_CHOICES[1:-1]) + 
 
 PLAYED, WENT_OUT, DREW, PASSED, PENALTY, REFUSED = (
     "played", "went_out", "drew", "passed", "penalty", "refused")
+# Entries of logs written before undo and reset left the log: read by perform, never written.
+LEGACY_UNDO, LEGACY_RESET = "undo", "reset"
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,20 +247,20 @@ class RummiState(ComparedByFingerprint):
         return None
 
     def undo(self) -> Move | None:
-        """Step back one move of this turn; returns it (None if there was none)."""
-        self._require_playing()
-        if not self._history:
+        """Step back one move of this turn; returns it (None if there was none, as once the
+        round is over: a settled turn is never taken back)."""
+        if self.result is not None or not self._history:
             return None
         move, before = self._history.pop()
         self.board.restore(before)
-        self.log.append("undo")
+        self.log.pop()  # the move's own entry: every move of the turn is the log's tail
         return move
 
     def reset_turn(self) -> None:
-        """Table and rack exactly as they were when the turn began."""
+        """Table and rack exactly as they were when the turn began (the log as it was too)."""
         self._require_playing()
         self._reset_board()
-        self.log.append("reset")
+        del self.log[self.turn_log_start:]
 
     # ----- ending the turn ----------------------------------------------------------------
     def end_turn(self) -> TurnResult:
@@ -383,13 +388,26 @@ class RummiState(ComparedByFingerprint):
         self.turn_number += 1
         self._start_turn()
 
+    # ----- the protocol's views ------------------------------------------------------------
+    def legal_moves(self) -> LegalMoves:
+        """The moves ``apply`` accepts now, lazily: the turn's settling moves, then every
+        single-tile step (see :func:`~rummi_desktop.games.rummi.rules.legal_moves.turn_steps`)."""
+        return LegalMoves(lambda: () if self.result is not None else turn_steps(self))
+
+    def clone(self) -> "RummiState":
+        """An independent copy (random generator, undo history and turn start included). The
+        undo history's entries (moves and snapshots: immutable values) are shared, not copied."""
+        return copy.deepcopy(self, {id(self._history): list(self._history)})
+
     # ----- replay -------------------------------------------------------------------------
     def perform(self, action: str) -> TurnResult | None:
-        """Apply one logged action (a move's notation, "undo" or "reset") — used by replay."""
-        if action == "undo":
+        """Apply one logged action (a move's notation) — used by replay. ``undo`` and
+        ``reset`` are read too: logs written before undo left the log (old saves, finished-
+        game records, replay files) hold them, and they mean what they always did."""
+        if action == LEGACY_UNDO:
             self.undo()
             return None
-        if action == "reset":
+        if action == LEGACY_RESET:
             self.reset_turn()
             return None
         try:

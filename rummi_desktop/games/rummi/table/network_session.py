@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummi_desktop.games.rummi.rules.match import Match, MatchSettings, RoundRecord
-from rummi_desktop.games.rummi.rules.moves import Play
+from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Play, TurnAction
 from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PLAYED, WENT_OUT, TurnResult
 from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, OnlineSetup, online_setup
 from rummi_desktop.games.rummi.table.session import RummiSeatStats, RummiSession, TurnRecord
@@ -52,20 +52,21 @@ class NetworkRummiSession(NetworkSession, RummiSession):
         return self.match.current is not None and not self.match.current.is_over
 
     # -- our turn ---------------------------------------------------------------------------
-    def finish_turn(self, action: str, seconds: float) -> TurnRecord:
+    def finish_turn(self, move: TurnAction, seconds: float) -> TurnRecord:
         """Checked by the rules here first; sent to the server only when they accept it."""
         state = self.state
-        if action == "end" and not state.check_turn().legal:
-            return super().finish_turn("end", seconds)  # refused: nothing is sent
-        if action == "end" and not state.laid_this_turn:
-            action = "draw"  # End Turn with nothing laid is a draw, as the rules say
-        notation = "draw" if action != "end" else Play(tuple(tuple(meld) for meld in state.table_tiles())).notation()
-        self.send_own(notation)
-        if notation == "draw":
+        ending = isinstance(move, EndTurn)
+        if ending and not state.check_turn().legal:
+            return super().finish_turn(EndTurn(), seconds)  # refused: nothing is sent
+        if ending and not state.laid_this_turn:
+            ending = False  # End Turn with nothing laid is a draw, as the rules say
+        sent = Play(tuple(tuple(meld) for meld in state.table_tiles())) if ending else Draw()
+        self.send_own(sent.notation())
+        if not ending:
             seat = state.current
-            hide_drawn(state, state.draw())  # the drawn tile comes with the server's answer
+            hide_drawn(state, state.apply(Draw()))  # the drawn tile comes with the server's answer
             return TurnRecord(seat, TurnResult(DREW, seat), (), False)
-        return super().finish_turn("end", seconds)
+        return super().finish_turn(EndTurn(), seconds)
 
     # -- another seat's turn ------------------------------------------------------------------
     def play_computer(self, move: str | None, seconds: float) -> TurnRecord:

@@ -15,12 +15,13 @@ from typing import Any
 from rummi_desktop.games.base import play_seat_move
 from rummi_desktop.games.rummi.spec import RUMMI
 from rummi_desktop.games.rummi.rules.match import BLITZ, DEFAULT_TARGET, PARLOR_LEAGUE, Match, MatchSettings
+from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Timeout, TurnAction
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.serialize import match_from_dict, match_to_dict
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES as MODEL_CLOCK_CHOICES
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES_TEXT
-from rummi_desktop.games.rummi.rules.state import RummiState, TurnResult
+from rummi_desktop.games.rummi.rules.state import RummiState, TurnRefused, TurnResult
 from rummi_desktop.scenes.session_base import GameSession, seed_or_fresh
 from rummi_desktop.games.seats import HUMAN, SeatConfig, SeatStats, kinds_from_text, seats_from_kinds, seats_from_save, seats_to_save
 
@@ -142,19 +143,18 @@ class RummiSession(GameSession):
         return "No hints in Parlor League: a match played for the score" if self.setup.mode == "parlor" else ""
 
     # -- finishing turns ----------------------------------------------------------------------
-    def finish_turn(self, action: str, seconds: float) -> TurnRecord:
-        """``action`` is "end", "draw" or "timeout" for the seat on turn."""
+    def finish_turn(self, move: TurnAction, seconds: float) -> TurnRecord:
+        """The seat on turn ends it: ``EndTurn()``, ``Draw()`` or ``Timeout()`` (the clock). A
+        refused End Turn is booked as refused (its reasons in the record), nothing changed."""
+        if not isinstance(move, (EndTurn, Draw, Timeout)):
+            raise TypeError(f"a turn ends with End Turn, Draw or the clock, not {move!r}")
         state = self.state
         seat = state.current
         before = _table_signature(turn_start_melds(state))
-        if action == "end":
-            result = state.end_turn()
-        elif action == "draw":
-            result = state.draw()
-        elif action == "timeout":
-            result = state.timeout()
-        else:
-            raise ValueError(f"unknown turn action {action!r}")
+        try:
+            result = state.apply(move)
+        except TurnRefused as refusal:
+            result = refusal.result
         return self._book(seat, result, before, seconds)
 
     def play_computer(self, move: str | None, seconds: float) -> TurnRecord:

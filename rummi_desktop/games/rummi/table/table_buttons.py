@@ -10,6 +10,7 @@ from typing import Callable
 
 import pygame
 
+from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, TurnAction
 from rummi_desktop.games.rummi.table.layout import screen_regions
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.widgets import Button
@@ -20,12 +21,12 @@ COLUMNS, ROWS, GAP = 2, 4, 8
 
 
 class TableButtons(ButtonPanel):
-    """``sort(by)``, ``undo``, ``reset``, ``finish(action)``, ``pause`` and ``hint`` are what
+    """``sort(by)``, ``undo``, ``reset``, ``finish(move)`` (End Turn or Draw), ``pause`` and ``hint`` are what
     the buttons do; ``enabled()`` says (person on turn, a rack shown, moves made this turn);
     ``hint_refusal()`` is why hints are off at this table ("" when they are on)."""
 
     def __init__(self, sort: Callable[[str], None], undo: Callable[[], None], reset: Callable[[], None],
-                 finish: Callable[[str], object], pause: Callable[[], None],
+                 finish: Callable[[TurnAction], object], pause: Callable[[], None],
                  enabled: Callable[[], tuple[bool, bool, bool]], hint: Callable[[], None] = lambda: None,
                  hint_refusal: Callable[[], str] = lambda: "No hints at this table") -> None:
         self.enabled = enabled
@@ -49,9 +50,9 @@ class TableButtons(ButtonPanel):
         self.reset = add(Button(cell(1, 1), "Reset", reset,
                                 tooltip="Table and rack back to the turn's start", shortcut="r", font_size=19))
         self.hint = add(Button(cell(0, 2), "Hint", hint, tooltip=HINT_TIP, shortcut="h", font_size=19))
-        self.draw_tile = add(Button(cell(1, 2), "Draw", lambda: finish("draw"),
+        self.draw_tile = add(Button(cell(1, 2), "Draw", lambda: finish(Draw()),
                                     tooltip="Take a tile and end your turn", shortcut="d", font_size=19))
-        self.end_turn = add(Button(cell(0, 3, 2), "End Turn", lambda: finish("end"),
+        self.end_turn = add(Button(cell(0, 3, 2), "End Turn", lambda: finish(EndTurn()),
                                    style="primary", tooltip="Finish your play", shortcut="return",
                                    font_size=20))
         self.pause = add(Button(pygame.Rect(REGIONS.clock.as_tuple()).move(-REGIONS.clock.w - 12, 6).inflate(-14, -14),

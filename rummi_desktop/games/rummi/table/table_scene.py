@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rummi_desktop.games.rummi.rules.moves import EndTurn, Timeout
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.games.rummi.table.controller import RummiTableInput
@@ -106,11 +107,12 @@ class RummiTableScene(SessionTableScene):
         self.relayout()
 
     def end_person_turn(self, reason: str) -> None:
-        self.flow.finish_person_turn(reason)
+        # The shared table names why the turn ends ("end", "timeout"); the model takes the move.
+        self.flow.finish_person_turn(Timeout() if reason == "timeout" else EndTurn())
 
     def confirm_turn(self) -> None:
         self.view.sprites.finish_all()
-        self.flow.finish_person_turn("end")
+        self.flow.finish_person_turn(EndTurn())
 
     def update_parts(self, dt: float) -> None:
         super().update_parts(dt)

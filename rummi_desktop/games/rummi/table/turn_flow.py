@@ -15,7 +15,7 @@ the table glides back. The model is never touched by a hint.
 
 from __future__ import annotations
 
-from rummi_desktop.games.rummi.rules.moves import Play
+from rummi_desktop.games.rummi.rules.moves import Play, Timeout, TurnAction
 from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.games.rummi.table.controller import RummiTableInput
@@ -48,21 +48,22 @@ class RummiTurnFlow(HintingTurnFlow):
         self.hint_shown: list[list[int]] | None = None  # the last hint's table (tile ids), for tests
 
     # -- a person's turn --------------------------------------------------------------------
-    def finish_person_turn(self, action: str) -> TurnRecord | None:
-        """End Turn / Draw / clock ran out ("end", "draw", "timeout"), for the person on turn."""
+    def finish_person_turn(self, move: TurnAction) -> TurnRecord | None:
+        """End Turn / Draw / clock ran out (``EndTurn()``, ``Draw()``, ``Timeout()``), for the
+        person on turn."""
         table = self.table
         if not table.my_turn:
             return None
         self.cancel_hint()
         self.controller.cancel()
         seat = self.session.current
-        record = self.session.finish_turn(action, table.turn_time)
+        record = self.session.finish_turn(move, table.turn_time)
         if not record.result.ok:
             self._refused(record)
             return record
         if not record.result.laid_tiles:  # the play was undone
             self.racks.back_to_their_slots(seat, self.view.shown.rack(seat))
-        self._announce(record, action)
+        self._announce(record, move)
         self.after_turn(record)
         return record
 
@@ -82,11 +83,11 @@ class RummiTurnFlow(HintingTurnFlow):
         self.table.say(reason or "That play is not allowed", warning=True)
         self.table.play("invalid")
 
-    def _announce(self, record: TurnRecord, action: str) -> None:
+    def _announce(self, record: TurnRecord, move: TurnAction) -> None:
         say, play = self.table.say, self.table.play
         outcome = record.result.outcome
         drawn = len(record.result.drawn)
-        if action == "timeout":
+        if isinstance(move, Timeout):
             message = {PLAYED: "Time — your play stands", WENT_OUT: "Time — and you are out!",
                        DREW: "Time — you draw a tile", PASSED: "Time — the pool is empty",
                        PENALTY: f"Time — {drawn} penalty tile{'s' if drawn != 1 else ''}"}

@@ -26,10 +26,12 @@ turn has passed (or timed out before dropping).
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, replace
+from typing import Iterator
 
-from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, replay_log
+from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, LegalMoves, replay_log
 from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary, word_list
 from rummi_desktop.games.tile_draws import take_ids
 from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES, Grid
@@ -192,15 +194,28 @@ class TumblewordsState(ComparedByFingerprint):
         """Where the current seat's ``drop`` would land and what it would make (no change)."""
         return check_drop(self.grid, self.hand(), drop, self.dictionary, self.params.min_length)
 
-    def legal_moves(self) -> list[Move]:
-        """Every move the rules accept now (a claim is any set of spans, so only ``done``
-        stands for the claiming phases)."""
+    def legal_moves(self) -> LegalMoves:
+        """The moves the rules accept now, lazily: every drop, then pass (and timeout under
+        Ticker); while claiming, ``done`` (and timeout) stand for the claims, since a claim
+        is any set of spans (right or wrong) and could not be listed."""
+        return LegalMoves(self._legal_moves)
+
+    def _legal_moves(self) -> Iterator[Move]:
         if self.result is not None:
-            return []
-        timeout: list[Move] = [Timeout()] if self.params.ticker else []
-        if self.phase != DROPPING:
-            return [Done(), *timeout]
-        return [*possible_drops(self.grid, self.hand()), Pass(), *timeout]
+            return
+        if self.phase == DROPPING:
+            yield from possible_drops(self.grid, self.hand())
+            yield Pass()
+        else:
+            yield Done()
+        if self.params.ticker:
+            yield Timeout()
+
+    def clone(self) -> "TumblewordsState":
+        """An independent copy (random generator and undo history included). The word list
+        and the undo history's entries (moves and snapshots: immutable values) are shared, not
+        copied: copying them deeply would cost far more than everything else."""
+        return copy.deepcopy(self, {id(self.dictionary): self.dictionary, id(self._history): list(self._history)})
 
     # ----- moves --------------------------------------------------------------------------
     def apply(self, move: Move) -> TurnResult:
