@@ -31,6 +31,17 @@ def load_module(spec: GameSpec, name: str) -> ModuleType:
     return importlib.import_module(spec.entry_points[name].module)
 
 
+def start_games() -> None:
+    """Every game's ``startup`` entry point, called once as a process starts (the CLI, the
+    thinking process, a load-test worker): each installs what its games will look up, reading
+    nothing yet."""
+    from rummi_desktop.games import GAMES
+
+    for spec in GAMES.values():
+        if spec.has("startup"):
+            load_entry(spec, "startup")()
+
+
 def puzzle_logic(game: str) -> ModuleType:
     """The game's puzzle module (``mine``, ``verify``, ``hints``, ``check``, ``from_position``,
     ``goal_of``), imported now; LookupError when the game has none."""

@@ -98,7 +98,7 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return " ".join(tile.notation() for tile in tiles)
 
 
-def rummi_set() -> list[Tile]:
+def standard_set() -> list[Tile]:
     """The 106 tiles: numbers 1–13 in four colours, two copies each, plus two jokers."""
     return numbered_set(HIGHEST)
 
@@ -118,8 +118,16 @@ def numbered_set(highest: int, copies: int = COPIES, jokers: int = JOKERS_IN_SET
     return numbered + [JOKER] * jokers
 
 
+SET_FACES: tuple[Tile, ...] = tuple(dict.fromkeys(standard_set()))  # 52 faces + the joker, set order
+
+
+def copies_in_set(tile: Tile) -> int:
+    """How many of this face a set holds (the sandboxes refuse one more)."""
+    return JOKERS_IN_SET if tile.is_joker else COPIES
+
+
 def excess_copies(tiles: Iterable[Tile], full_set: Iterable[Tile] | None = None) -> list[Tile]:
     """Tiles named more often than the set holds them (``R7`` three times, ``J`` three times)."""
-    available = Counter(rummi_set() if full_set is None else full_set)
+    available = Counter(standard_set() if full_set is None else full_set)
     seen = Counter(tiles)
     return sorted(tile for tile, count in seen.items() if count > available[tile])

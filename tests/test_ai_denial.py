@@ -17,7 +17,7 @@ from rummi_desktop.games.rummi.ai.seat_view import seat_view
 from rummi_desktop.games.rummi.ai.tiers import choose_play
 from rummi_desktop.games.rummi.rules.play_check import check_play
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
-from rummi_desktop.tiles import Tile, parse_tiles, rummi_set
+from rummi_desktop.tiles import Tile, parse_tiles, standard_set
 
 TABLE = [parse_tiles("Y8 Y9 Y10"), parse_tiles("K1 K2 K3")]
 LATER = time.perf_counter() + 3600  # a deadline that does not come
@@ -75,7 +75,7 @@ def test_a_fresh_tile_is_not_ruled_out():
 def test_sampled_racks_hold_only_tiles_that_could_not_join_the_table_left():
     position = benchmark_positions(8, 30)[-1]
     table = [list(m) for m in position.table]
-    unseen = Counter(rummi_set()) - Counter(t for m in table for t in m) - Counter(position.rack)
+    unseen = Counter(standard_set()) - Counter(t for m in table for t in m) - Counter(position.rack)
     model = NextSeatModel(unseen, seat(rack_size=3, left=table), random.Random(2), LATER)
     feasibility = TableFeasibility(t for m in table for t in m)
     assert model.racks
@@ -90,7 +90,7 @@ def test_a_quick_fit_is_a_real_fit(seed):
     position = benchmark_positions(seed, 1)[0]
     table = [t for m in position.table for t in m]
     feasibility = TableFeasibility(table)
-    for tile in set(Counter(rummi_set()) - Counter(table)):
+    for tile in set(Counter(standard_set()) - Counter(table)):
         if quick_fit(position.table, tile):
             assert feasibility.can_add([tile]), tile
 

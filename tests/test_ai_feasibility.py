@@ -12,10 +12,10 @@ from rummi_desktop.games.rummi.ai.dp import PER_TILE, PlacementSearch
 from rummi_desktop.games.rummi.ai.feasibility import TableFeasibility
 from rummi_desktop.games.rummi.ai.positions import benchmark_positions, random_meld
 from rummi_desktop.games.rummi.ai.table import count_grid
-from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, rummi_set
+from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, standard_set
 from tests.test_solver_oracle import best_points
 
-NO_JOKERS = Counter(tile for tile in rummi_set() if not tile.is_joker)
+NO_JOKERS = Counter(tile for tile in standard_set() if not tile.is_joker)
 
 
 def full_search(table: list[Tile], tiles: list[Tile]) -> bool:
@@ -53,7 +53,7 @@ def test_agrees_with_the_placement_search_on_realistic_tables_with_jokers():
     asked_total = 0
     for position in benchmark_positions(3, 40):
         table = [tile for meld in position.table for tile in meld]
-        unseen = list((Counter(rummi_set()) - Counter(table) - Counter(position.rack)).elements())
+        unseen = list((Counter(standard_set()) - Counter(table) - Counter(position.rack)).elements())
         feasibility = TableFeasibility(table)  # one table, many questions: shared work
         for size in (1, 1, 2, 3):
             tiles = rng.sample(unseen, min(size, len(unseen)))

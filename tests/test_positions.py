@@ -22,10 +22,10 @@ from rummi_desktop.games.tumblewords.rules.parameters import TumblewordsParamete
 from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
 from rummi_desktop.games.tumblewords.table.scenario import TumblewordsScenario
 from rummi_desktop.puzzles.positions import position_problem
-from rummi_desktop.tiles import Tile, parse_tiles, rummi_set
+from rummi_desktop.tiles import Tile, parse_tiles, standard_set
 
-TILES = st.sampled_from(sorted(set(rummi_set())))
-FACES = st.sampled_from(sorted(tile for tile in set(rummi_set()) if not tile.is_joker))
+TILES = st.sampled_from(sorted(set(standard_set())))
+FACES = st.sampled_from(sorted(tile for tile in set(standard_set()) if not tile.is_joker))
 
 
 # ---- round trips ----------------------------------------------------------------------------------

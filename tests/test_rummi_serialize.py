@@ -15,7 +15,7 @@ from rummi_desktop.games.rummi.rules.serialize import (
     SaveFormatError, match_from_dict, match_to_dict, state_from_dict, state_to_dict,
 )
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
-from rummi_desktop.tiles import parse_tiles, rummi_set
+from rummi_desktop.tiles import parse_tiles, standard_set
 
 ids = st.integers(0, 105)
 small = st.integers(0, 30)
@@ -113,7 +113,7 @@ def test_blocked_round_ties_share_and_sum_to_zero():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(rummi_set()), max_size=14), min_size=2, max_size=4))
+@given(st.lists(st.lists(st.sampled_from(standard_set()), max_size=14), min_size=2, max_size=4))
 def test_every_round_score_sums_to_zero(racks):
     assert sum(blocked_scores(racks).scores) == 0
     assert sum(going_out_scores(racks, 0).scores) == 0

@@ -9,7 +9,7 @@ from rummi_desktop.games.rummi.rules.moves import (
 )
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, replay
-from rummi_desktop.tiles import Tile, parse_tiles, rummi_set
+from rummi_desktop.tiles import Tile, parse_tiles, standard_set
 
 
 def melds(text):
@@ -44,7 +44,7 @@ class TestSetUp:
         assert all(len(state.rack(seat)) == 14 for seat in range(seats))
         assert len(state.pool) == 106 - 14 * seats
         assert state.tile_census() == list(range(106))
-        assert Counter(face(t) for t in state.tile_census()) == Counter(rummi_set())
+        assert Counter(face(t) for t in state.tile_census()) == Counter(standard_set())
 
     @pytest.mark.parametrize("seats", [1, 5])
     def test_two_to_four_seats(self, seats):

@@ -24,7 +24,7 @@ from test_rummi_flow_support import (
 import pygame
 
 from rummi_desktop.games.rummi.table.layout import screen_regions
-from rummi_desktop.tiles import format_tiles, rummi_set
+from rummi_desktop.tiles import format_tiles, standard_set
 
 REGIONS = screen_regions()
 OTHER_RACK = "B1 B3 B5 B8 B9 K1 K2 K4 K5 Y2 Y3 Y4 Y6 Y7"
@@ -201,7 +201,7 @@ def test_drawing_after_a_half_play_keeps_the_rack_order_and_adds_the_new_tile_la
 # -- 3. long racks ------------------------------------------------------------------------------
 def test_every_rack_tile_stands_on_a_ledge_inside_the_rack_up_to_a_whole_set(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
-    everything = rummi_set()
+    everything = standard_set()
     for count in (14, 40, 60, 80, 104):
         rack = format_tiles(everything[:count])
         others = format_tiles(everything[count:count + 2]) or "R1"

@@ -15,7 +15,7 @@ from rummi_desktop.games.rummi.ai import dp as rummi_dp
 from rummi_desktop.games.rummi.ai.solver import InvalidPositionError, SolveInterrupted, solve
 from rummi_desktop.games.rummi.ai.table import is_valid_meld
 from rummi_desktop.games.rummi.rules.play_check import check_play
-from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, rummi_set
+from rummi_desktop.tiles import COLOURS, JOKER, Tile, parse_tiles, standard_set
 from tests.test_solver_oracle import brute_force
 
 
@@ -172,7 +172,7 @@ def random_small_position(rng: random.Random):
     low = rng.randint(1, 9)
     numbers = range(low, min(13, low + 4) + 1)
     colours = rng.sample(COLOURS, rng.randint(1, 3))
-    bag = Counter(t for t in rummi_set() if t.is_joker or (t.number in numbers and t.colour in colours))
+    bag = Counter(t for t in standard_set() if t.is_joker or (t.number in numbers and t.colour in colours))
     table = []
     for _ in range(rng.randint(0, 3)):
         meld = _random_meld(rng, bag, numbers, colours)

@@ -164,11 +164,11 @@ def test_cache_returns_the_same_picture_and_counts(theme):
 
 
 def test_warm_renders_each_distinct_picture_once(theme):
-    from rummi_desktop.tiles import rummi_set
+    from rummi_desktop.tiles import standard_set
 
     renderer = TileRenderer()
-    assert renderer.warm(rummi_set(), 30, theme, ("normal", "selected")) == 53 * 2
-    assert renderer.warm(rummi_set(), 30, theme, ("normal",)) == 0
+    assert renderer.warm(standard_set(), 30, theme, ("normal", "selected")) == 53 * 2
+    assert renderer.warm(standard_set(), 30, theme, ("normal",)) == 0
     renderer.surface(Tile("Y", 13), 30, theme, "selected")
     assert renderer.cache_info().misses == 106
 

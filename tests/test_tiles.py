@@ -5,10 +5,10 @@ from hypothesis import given, strategies as st
 
 from rummi_desktop.tiles import (
     JOKER, NotationError, Tile, TileRangeError, excess_copies, format_tiles, parse_tiles,
-    rummi_set, short_set,
+    standard_set, short_set,
 )
 
-ALL_KINDS = sorted(set(rummi_set()))
+ALL_KINDS = sorted(set(standard_set()))
 
 
 def test_parse_examples_and_case():
@@ -38,7 +38,7 @@ def test_non_text_is_refused():
 
 
 def test_full_set_has_106_tiles_two_of_each():
-    tiles = rummi_set()
+    tiles = standard_set()
     assert len(tiles) == 106
     counts = Counter(tiles)
     assert counts[JOKER] == 2

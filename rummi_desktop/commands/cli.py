@@ -37,6 +37,8 @@ def deal_number(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from rummi_desktop.games import default_game  # the registry: pure and cheap to import
+
     parser = argparse.ArgumentParser(
         prog="rummi-desktop",
         description="Rummi, Rummble and Tumblewords. With no command, opens the game window.",
@@ -54,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("file", help="JSON / JSON Lines file, or - for standard input")
 
     simulate = commands.add_parser("simulate", help="play computer-only games, no window")
-    simulate.add_argument("--game", default="rummi")
+    simulate.add_argument("--game", default=default_game("simulate"))
     simulate.add_argument("--seats", required=True, help="tiers, e.g. hard,easy")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=1)
@@ -79,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     loadtest = commands.add_parser("loadtest", help="play bot games over WebSockets and time them")
     loadtest.add_argument("--games", type=int, default=20)
-    loadtest.add_argument("--game", default="tumblewords")
+    loadtest.add_argument("--game", default=default_game("loadtest"))
     loadtest.add_argument("--server", default=None, help="ws:// URL; default: an embedded server")
     loadtest.add_argument("--processes", type=int, default=1,
                           help="embedded server processes (more than 1 needs --database postgresql://…)")
@@ -107,9 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
-    from rummi_desktop.games.tumblewords.storage.word_lists import install as install_word_lists
+    from rummi_desktop.entry_points import start_games
 
-    install_word_lists()  # Tumblewords finds its word list by name; nothing is read until a game asks
+    start_games()  # e.g. where a game finds its data by name; nothing is read until a game asks
     if args.command == "analyze":
         from rummi_desktop.commands.analyze import run_analyze
 

@@ -19,3 +19,10 @@ GAMES: dict[str, GameSpec] = {spec.key: spec for spec in (RUMMI, RUMMBLE, TUMBLE
 def find_game(key: str) -> GameSpec | None:
     """The game with this key (case and blanks forgiven), or None."""
     return GAMES.get(key.strip().lower())
+
+
+def default_game(command: str) -> str:
+    """The key of the game ``command`` opens when none is named: the game whose spec claims the
+    command (``GameSpec.default_for``), else the first registered."""
+    claimed = [spec.key for spec in GAMES.values() if command in spec.default_for]
+    return claimed[0] if claimed else next(iter(GAMES))

@@ -182,6 +182,50 @@ class EntryPoint:
         return self.path.partition(":")[2]
 
 
+# ---- What a game tells the shared modules about itself -----------------------------------------
+# The shared modules (puzzle records, unlocks, the trophy banner, the lobby, the commands) loop
+# over GAMES and read these GameSpec fields; none of them asks which game it is.
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleTerms:
+    """What a puzzle of this game may say (docs/puzzle-format.md): its goals, tags and features.
+
+    ``daily_since``: the puzzle-progress file version whose release first had this game's daily
+    puzzle (None: a release after version 2); the version 2 upgrader rebuilds that rotation."""
+
+    goals: tuple[str, ...]
+    tags: tuple[str, ...]
+    features: tuple[str, ...]
+    daily_since: int | None = None
+
+
+MILESTONE_SUMS = ("sum", "best")  # a milestone reads a measure's total over games, or its best game
+
+
+@dataclass(frozen=True, slots=True)
+class Milestone:
+    """An unlockable earned by playing this game: a felt or tile back, earned when one of the
+    game's stat measures (its ``stats`` entry point) reaches ``goal``. records/unlocks.py lists
+    it among the house's own unlockables, its card at ``place`` in Players › Collection."""
+
+    key: str
+    kind: str  # "felt" (a theme's name is its key) or "tile_back"
+    title: str
+    milestone: str  # what earns it, in words
+    goal: int
+    unit: str  # shown as "0/1 palindromes"
+    measure: str  # the StatMeasure's name
+    reads: str  # one of MILESTONE_SUMS
+    place: int  # the card's place among every unlockable, from 0
+
+    def __post_init__(self) -> None:
+        if self.reads not in MILESTONE_SUMS:
+            raise ValueError(f"milestone {self.key}: reads {self.reads!r} is not one of {', '.join(MILESTONE_SUMS)}")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the house needs to know about one game (see the module docstring).
@@ -196,12 +240,25 @@ class GameSpec:
       ``game_info()``), ``bench`` (``setup_bench(app)``), ``puzzles`` (a whole module with
       ``mine``, ``verify``, ``hints``, ``check``: docs/puzzle-format.md), ``stats`` (a
       :class:`GameStats`: the game's own per-seat measures of a finished game, for the players'
-      statistics).
+      statistics),
+      ``online_table`` (``online_table(app, link, message)``: the table scene of a server
+      game), ``startup`` (a function each process calls once before any game is played, e.g.
+      to install where the game's data is found; it reads nothing yet).
     - ``public_action(action)``: a logged action as another seat may read it (the network
       sends it in place of the action): the notation itself unless it names hidden tiles.
     - ``position``: the game's Position class (``rules/position.py``): ``from_dict(data)``, then
       ``check_legal()``, both raising ``games.positions.PositionError``; ``to_dict()``; ``KEYS``
       and ``PUZZLE_KEYS``. Analyze, the puzzle record and the sandbox read positions through it.
+
+    What the shared modules read of the game (all optional):
+
+    - ``puzzle_terms``: the goals, tags and features its puzzles may have (:class:`PuzzleTerms`).
+    - ``milestones``: the unlockables its play earns (:class:`Milestone`).
+    - ``trophy_colours``: the trophy banner's ribbon and trim after one of its games.
+    - ``online_rules``: (options, words) a new server table may be made with; none: its
+      standard rules only.
+    - ``default_for``: the commands that open this game when none is named (``play``,
+      ``simulate``, ``loadtest``).
     """
 
     key: str
@@ -219,6 +276,11 @@ class GameSpec:
     entry_points: Mapping[str, EntryPoint] = field(default_factory=dict)
     public_action: Callable[[str], str] = field(default=lambda action: action)
     position: type | None = None
+    puzzle_terms: PuzzleTerms | None = None
+    milestones: tuple[Milestone, ...] = ()
+    trophy_colours: tuple[Colour, Colour] | None = None
+    online_rules: tuple[tuple[Mapping[str, Any], str], ...] = ()
+    default_for: tuple[str, ...] = ()
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

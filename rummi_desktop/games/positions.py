@@ -186,3 +186,27 @@ def _read_json_lines(text: str) -> list[Any]:
         except _BeyondPythonLimits as error:
             raise PositionError(f"position {len(positions)}: {error} (line {line_number})") from error
     return positions
+
+
+PUZZLE_ECHO_LIMIT = 60  # characters of a value a puzzle file's message quotes
+
+
+def quoted(value: Any) -> str:
+    """A value as a puzzle file's message quotes it (its repr, cut short when long)."""
+    text = repr(value)
+    return text if len(text) <= PUZZLE_ECHO_LIMIT else text[: PUZZLE_ECHO_LIMIT - 1] + "…"
+
+
+def solution_tiles(value: Any, what: str) -> list[Tile]:
+    """The tiles of a puzzle solution's list of tile names; ``what`` names it in a message."""
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be a list of tiles like [\"R7\", \"J\"]")
+    tiles = []
+    for item in value:
+        if not isinstance(item, str):
+            raise PositionError(f"{what}: {quoted(item)} is not a tile (tiles are strings like \"R7\")")
+        try:
+            tiles.append(Tile.parse(item))
+        except NotationError as error:
+            raise PositionError(f"{what}: {error}") from error
+    return tiles

@@ -208,9 +208,9 @@ def run_loadtest(games: int, game: str, server: str | None, processes: int, data
 
 
 if __name__ == "__main__":  # one worker of play_in_workers: a JSON job in, raw figures out
-    from rummi_desktop.games.tumblewords.storage import word_lists
+    from rummi_desktop.entry_points import start_games
 
-    word_lists.install()
+    start_games()
     job = json.loads(sys.argv[1])
     print(json.dumps(asyncio.run(play_share(job["urls"], job["first"], job["count"], job["game"], job["pace"],
                                             job["run_id"]))))

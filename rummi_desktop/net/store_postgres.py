@@ -1,6 +1,6 @@
 """The shared store: PostgreSQL, for several server processes on one or more machines.
 
-A few pooled connections run the queries; one more connection LISTENs on the ``rummi`` channel.
+A few pooled connections run the queries; one more connection LISTENs on the house's channel.
 Every committed move sends a notice (:mod:`rummi_desktop.net.notices`) inside its transaction,
 so the notice goes out exactly when the move is visible: it carries the move, and a process
 holding the version before applies it without a fetch; any other re-fetches the table's moves
@@ -24,7 +24,9 @@ from rummi_desktop.net.notices import move_notice
 from rummi_desktop.net.records import TableRecord
 from rummi_desktop.net.store import SCHEMA, SqlStore, _computer_on_turn
 
-CHANNEL = "rummi"
+# The house's channel, named after the program (the package's first word, "rummi"), as every
+# release has listened on it: servers of two releases sharing a database still hear each other.
+CHANNEL = __name__.partition("_")[0]
 POOL_SIZE = 8
 log = logging.getLogger(__name__)
 

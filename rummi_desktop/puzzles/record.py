@@ -16,24 +16,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from rummi_desktop.games import GAMES
 from rummi_desktop.puzzles.positions import position_problem, solution_problem
 
 VERSION = 1
-GOALS = {
-    "rummi": ("place-all", "place-n", "free-joker"),
-    "rummble": ("best-score",),
-    "tumblewords": ("best-score",),
-}
-TAGS = {
-    "rummi": ("split-run", "take-from-group", "joker-liberation", "double-extension", "full-rebuild", "opening"),
-    "rummble": ("triple-set", "straight-flush", "rummmble"),
-    "tumblewords": ("palindrome", "two-directions", "blank"),
-}
-FEATURES = {
-    "rummi": ("broken_melds", "tiles_moved", "jokers", "solutions"),
-    "rummble": ("tiles", "sets", "jokers", "solutions"),
-    "tumblewords": ("words", "directions", "blanks", "solutions"),
-}
+# What each game's puzzles may say, from its spec (GameSpec.puzzle_terms), by game key in
+# registry order; a game without puzzle terms has no puzzles.
+TERMS = {key: spec.puzzle_terms for key, spec in GAMES.items() if spec.puzzle_terms is not None}
+GOALS = {key: terms.goals for key, terms in TERMS.items()}
+TAGS = {key: terms.tags for key, terms in TERMS.items()}
+FEATURES = {key: terms.features for key, terms in TERMS.items()}
 REQUIRED = ("id", "game", "title", "goal", "target", "position")
 OPTIONAL = ("pack", "solution", "best", "runner_up", "tags", "features", "difficulty", "rating", "source")
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")

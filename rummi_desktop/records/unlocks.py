@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
+from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import GameSpec, Milestone
+
 FELT, TILE_BACK = "felt", "tile_back"
 
 
@@ -45,21 +48,38 @@ class Unlockable:
     measure: Callable[[ProfileFacts], float]
 
 
-UNLOCKABLES: tuple[Unlockable, ...] = (
+# The house's own unlockables, in their order in Players › Collection; each game's milestones
+# (GameSpec.milestones) take their places among them.
+HOUSE_UNLOCKABLES: tuple[Unlockable, ...] = (
     Unlockable("midnight", FELT, "Midnight felt", "Win a game", 1, "wins", lambda f: f.wins),
     Unlockable("velvet", FELT, "Royal velvet felt", "Win 10 games", 10, "wins", lambda f: f.wins),
-    Unlockable("sunset", FELT, "Sunset felt", "Play a Rummmble (all ten tiles at once) in Rummble", 1,
-               "Rummmbles", lambda f: f.total("rummble.rummmbles")),
-    Unlockable("library", FELT, "Library felt", "Score a word of 7 letters in Tumblewords", 7,
-               "letters", lambda f: f.best("tumblewords.best_word")),
-    Unlockable("mirror", TILE_BACK, "Mirror tile back", "Score a palindrome in Tumblewords", 1,
-               "palindromes", lambda f: f.total("tumblewords.palindromes")),
     Unlockable("gilded", TILE_BACK, "Gilded tile back", "Finish a hard puzzle pack in the trainer", 1,
                "hard packs", lambda f: f.hard_packs_finished()),
-    Unlockable("lattice", TILE_BACK, "Lattice tile back", "Rearrange 6 table tiles in one Rummi turn", 6,
-               "tiles", lambda f: f.best("rummi.longest_rearrangement")),
     Unlockable("argyle", TILE_BACK, "Argyle tile back", "Finish 25 games", 25, "games", lambda f: f.games),
 )
+
+
+def game_unlockable(game: str, milestone: Milestone) -> Unlockable:
+    """A game's milestone as an unlockable: it reads the game's measure, totalled or at its best."""
+    if milestone.kind not in (FELT, TILE_BACK):
+        raise ValueError(f"{game} milestone {milestone.key}: kind {milestone.kind!r} is not {FELT} or {TILE_BACK}")
+    name = f"{game}.{milestone.measure}"
+    measure = (lambda f: f.total(name)) if milestone.reads == "sum" else (lambda f: f.best(name))
+    return Unlockable(milestone.key, milestone.kind, milestone.title, milestone.milestone, milestone.goal,
+                      milestone.unit, measure)
+
+
+def all_unlockables(games: Iterable[GameSpec]) -> tuple[Unlockable, ...]:
+    """The house's unlockables with every game's milestones put in their places."""
+    placed = sorted(((milestone.place, game_unlockable(spec.key, milestone))
+                     for spec in games for milestone in spec.milestones), key=lambda pair: pair[0])
+    ordered = list(HOUSE_UNLOCKABLES)
+    for place, unlock in placed:  # in rising place: each insert leaves the earlier places be
+        ordered.insert(place, unlock)
+    return tuple(ordered)
+
+
+UNLOCKABLES: tuple[Unlockable, ...] = all_unlockables(GAMES.values())
 BY_KEY = {unlock.key: unlock for unlock in UNLOCKABLES}
 
 

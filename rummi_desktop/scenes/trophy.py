@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
+from rummi_desktop.games import GAMES
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.ui import shapes
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
 SHOW_SECONDS = 4.5
 DROP_SECONDS = 0.6
 RIBBON = pygame.Rect(290, 30, 700, 150)  # above a results card (its top is near y 200)
-GAME_COLOURS = {"rummi": ((178, 52, 40), (240, 200, 90)), "rummble": ((40, 92, 150), (250, 220, 120)),
-                "tumblewords": ((52, 120, 74), (255, 236, 150))}
 
 
 def drop_offset(age: float) -> float:
@@ -74,7 +73,7 @@ class TrophyBanner(ShellScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ribbon = RIBBON.move(0, round(drop_offset(self.age)))
-        main, trim = GAME_COLOURS.get(self.game, (self.app.theme.felt_dark[:3], self.app.theme.accent[:3]))
+        main, trim = self.colours()
         surface.blit(shapes.soft_shadow(ribbon.size, 24, 18, 160), (ribbon.x - 18, ribbon.y - 8))
         for side in (-1, 1):  # the ribbon's folded tails
             tail_x = ribbon.left if side < 0 else ribbon.right
@@ -92,6 +91,13 @@ class TrophyBanner(ShellScene):
         surface.blit(line, (ribbon.x + 172, ribbon.y + 76))
         hint = shapes.text(f"A new {kind} in Players › Collection", 17, (235, 230, 215))
         surface.blit(hint, (ribbon.x + 172, ribbon.y + 106))
+
+    def colours(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The ribbon and its trim: the game's own (GameSpec.trophy_colours), else the theme's."""
+        spec = GAMES.get(self.game)
+        if spec is not None and spec.trophy_colours is not None:
+            return spec.trophy_colours
+        return self.app.theme.felt_dark[:3], self.app.theme.accent[:3]
 
     def _draw_shine(self, surface: pygame.Surface, ribbon: pygame.Rect) -> None:
         sweep = (self.age * 0.7) % 1.6 - 0.3  # across the ribbon, then a pause

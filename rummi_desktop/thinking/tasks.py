@@ -11,14 +11,13 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from rummi_desktop.entry_points import load_entry
+from rummi_desktop.entry_points import load_entry, start_games
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import Move
-from rummi_desktop.games.tumblewords.storage import word_lists
 
-# A Tumblewords seat's view names its word list; this process finds it through the installed
-# source (installing reads nothing: the list is read on the first Tumblewords task).
-word_lists.install()
+# A seat's view may name data its game looks up (a word list): the games' startups install
+# where it is found here too (installing reads nothing: the first task that needs it does).
+start_games()
 
 
 def task_for(game: str, tier: str, view: dict[str, Any]) -> dict[str, Any]:

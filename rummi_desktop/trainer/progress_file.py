@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from rummi_desktop.games import GAMES
 from rummi_desktop.records.profiles import GUEST
 from rummi_desktop.storage.paths import data_dir
 from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
@@ -45,8 +46,18 @@ from rummi_desktop.trainer.rating import DEFAULT_SIGMA, Rating
 
 VERSION = 3
 FILE_NAME = "puzzle_progress.toml"
-# The games whose daily puzzles a version 2 file's dates were (every game had puzzles then).
-V2_DAILY_GAMES = ("rummble", "rummi", "tumblewords")
+
+
+def daily_games_of_version(version: int) -> tuple[str, ...]:
+    """The games whose daily puzzles took turns when files of this version were written (each
+    game's ``PuzzleTerms.daily_since``): the upgrader gives an old date to the game it was of."""
+    return tuple(key for key, spec in GAMES.items()
+                 if spec.puzzle_terms is not None and spec.puzzle_terms.daily_since is not None
+                 and spec.puzzle_terms.daily_since <= version)
+
+
+# The games whose daily puzzles a version 2 file's dates were.
+V2_DAILY_GAMES = daily_games_of_version(2)
 
 
 def progress_path(folder: str | os.PathLike[str] | None = None) -> Path:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
+from rummi_desktop.games.base import EntryPoint, GameSpec, Milestone, PuzzleTerms, SetupOption
 from rummi_desktop.games.rummble.rules.moves import Move
 from rummi_desktop.games.rummble.rules.play import describe_line
 from rummi_desktop.games.rummble.rules.position import RummblePosition
@@ -68,5 +68,17 @@ RUMMBLE = GameSpec(
         "puzzles": EntryPoint("rummi_desktop.games.rummble.puzzles.mining"),  # a module: entry_points.load_module
         "computer": EntryPoint("rummi_desktop.games.rummble.ai.tiers:choose_move"),
         "analyze": EntryPoint("rummi_desktop.games.rummble.analysis.check:prepare_rummble"),
+        "online_table": EntryPoint("rummi_desktop.games.rummble.table.online_table:online_table"),
     },
+    puzzle_terms=PuzzleTerms(
+        goals=("best-score",),
+        tags=("triple-set", "straight-flush", "rummmble"),
+        features=("tiles", "sets", "jokers", "solutions"),
+        daily_since=2,
+    ),
+    milestones=(
+        Milestone("sunset", "felt", "Sunset felt", "Play a Rummmble (all ten tiles at once) in Rummble", 1,
+                  "Rummmbles", measure="rummmbles", reads="sum", place=2),
+    ),
+    trophy_colours=((40, 92, 150), (250, 220, 120)),
 )

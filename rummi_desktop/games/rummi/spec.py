@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
+from rummi_desktop.games.base import EntryPoint, GameSpec, Milestone, PuzzleTerms, SetupOption
 from rummi_desktop.games.rummi.rules.melds import invalid_reason
 from rummi_desktop.games.rummi.rules.moves import Move
 from rummi_desktop.games.rummi.rules.pieces import FACES
@@ -60,5 +60,18 @@ RUMMI = GameSpec(
         "stats": EntryPoint("rummi_desktop.games.rummi.rules.stats:STATS"),
         "bench": EntryPoint("rummi_desktop.games.rummi.table.bench:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.games.rummi.puzzles.mining"),  # a module: entry_points.load_module
+        "online_table": EntryPoint("rummi_desktop.games.rummi.table.online_table:online_table"),
     },
+    puzzle_terms=PuzzleTerms(
+        goals=("place-all", "place-n", "free-joker"),
+        tags=("split-run", "take-from-group", "joker-liberation", "double-extension", "full-rebuild", "opening"),
+        features=("broken_melds", "tiles_moved", "jokers", "solutions"),
+        daily_since=2,
+    ),
+    milestones=(
+        Milestone("lattice", "tile_back", "Lattice tile back", "Rearrange 6 table tiles in one Rummi turn", 6,
+                  "tiles", measure="longest_rearrangement", reads="best", place=6),
+    ),
+    trophy_colours=((178, 52, 40), (240, 200, 90)),
+    default_for=("simulate",),  # the house's first game: simulate plays it unless told otherwise
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.games.base import EntryPoint, GameSpec, SetupOption
+from rummi_desktop.games.base import EntryPoint, GameSpec, Milestone, PuzzleTerms, SetupOption
 from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
 from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, BLANK, BOARD_SIZES, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Move
@@ -31,6 +31,13 @@ OPTIONS = (
     SetupOption("ticker", "Ticker", (False, True), False),
     SetupOption("pressure_cooker", "Pressure Cooker", (False, True), False),
 )
+
+
+# Online: the board and the scoring; the server plays the shipped word list, and its own clock
+# stands for the Ticker (so Ticker and Pressure Cooker are not offered).
+ONLINE_BOARDS = (("standard", "8 × 8"), ("quick", "7 × 6"), ("long", "10 × 10"))
+ONLINE_RULES = tuple(({"board": board, "claim": claim}, f"{size} · {'Claim words' if claim else 'Auto score'}")
+                     for claim in (False, True) for board, size in ONLINE_BOARDS)
 
 
 def new_state(seats: tuple[str, ...], seed: int, dictionary: Dictionary | None = None,
@@ -77,5 +84,23 @@ TUMBLEWORDS = GameSpec(
         "stats": EntryPoint("rummi_desktop.games.tumblewords.rules.stats:STATS"),
         "bench": EntryPoint("rummi_desktop.games.tumblewords.table.bench:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.games.tumblewords.puzzles.mining"),  # a module: entry_points.load_module
+        "online_table": EntryPoint("rummi_desktop.games.tumblewords.table.online_table:online_table"),
+        # A seat's view names its word list: every process installs where the lists are found.
+        "startup": EntryPoint("rummi_desktop.games.tumblewords.storage.word_lists:install"),
     },
+    puzzle_terms=PuzzleTerms(
+        goals=("best-score",),
+        tags=("palindrome", "two-directions", "blank"),
+        features=("words", "directions", "blanks", "solutions"),
+        daily_since=2,
+    ),
+    milestones=(
+        Milestone("library", "felt", "Library felt", "Score a word of 7 letters in Tumblewords", 7,
+                  "letters", measure="best_word", reads="best", place=3),
+        Milestone("mirror", "tile_back", "Mirror tile back", "Score a palindrome in Tumblewords", 1,
+                  "palindromes", measure="palindromes", reads="sum", place=4),
+    ),
+    trophy_colours=((52, 120, 74), (255, 236, 150)),
+    online_rules=ONLINE_RULES,
+    default_for=("loadtest",),  # the load test plays it unless --game names another
 )

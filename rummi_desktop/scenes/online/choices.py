@@ -8,7 +8,8 @@ from rummi_desktop.games import GAMES
 
 LIVE_SECONDS = (60, 120)
 ASYNC_DAYS = tuple(range(1, 8))
-PLAYABLE_ONLINE = ("rummi", "rummble", "tumblewords")  # games whose table the window plays through a network session
+# The games whose table the window plays through a network session: those with an online table.
+PLAYABLE_ONLINE = tuple(key for key, spec in GAMES.items() if spec.has("online_table"))
 
 
 def seat_choices(game: str) -> list[tuple[tuple[str, ...], str]]:
@@ -28,17 +29,11 @@ def seat_choices(game: str) -> list[tuple[tuple[str, ...], str]]:
     return choices
 
 
-# The options a new table may be made with, by game (a game not named: its standard rules).
-# Tumblewords online: the board and the scoring; the server plays the shipped word list, and its
-# own clock stands for the Ticker (so Ticker and Pressure Cooker are not offered).
-TUMBLEWORDS_BOARDS = (("standard", "8 × 8"), ("quick", "7 × 6"), ("long", "10 × 10"))
-RULES = {"tumblewords": [({"board": board, "claim": claim}, f"{size} · {'Claim words' if claim else 'Auto score'}")
-                         for claim in (False, True) for board, size in TUMBLEWORDS_BOARDS]}
-
-
 def rules_choices(game: str) -> list[tuple[dict[str, Any], str]]:
-    """(options, words) for a new table of ``game``."""
-    return RULES.get(game) or [({}, "Standard rules")]
+    """(options, words) for a new table of ``game``: the game's own (GameSpec.online_rules),
+    else its standard rules."""
+    rules = GAMES[game].online_rules if game in GAMES else ()
+    return [(dict(options), words) for options, words in rules] or [({}, "Standard rules")]
 
 
 def clock_choices() -> list[tuple[dict[str, Any], str]]:

@@ -22,6 +22,7 @@ from rummi_desktop.games.positions import (
     check_keys,
     json_kind,
     json_text,
+    quoted,
     read_tiles,
 )
 from rummi_desktop.games.rummble.rules.board import SIZE, Board, Laid
@@ -60,6 +61,22 @@ def read_squares(value: Any, what: str) -> tuple[Square, ...]:
     return entries
 
 
+def _check_solution_square(entry: Any) -> None:
+    """One [row, column, tile] of a puzzle's solution, as analyze's play writes it."""
+    if not (isinstance(entry, list) and len(entry) == 3):
+        raise PositionError(f"board: {quoted(entry)} is not [row, column, tile]")
+    row, col, tile = entry
+    for name, number in (("row", row), ("column", col)):
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < SIZE:
+            raise PositionError(f"board: {quoted(entry)}: the {name} must be a whole number 0 to {SIZE - 1}")
+    if not isinstance(tile, str):
+        raise PositionError(f"board: {quoted(entry)}: the tile must be a string like \"R7\" or \"J=K7\"")
+    try:
+        Laid.parse(tile)
+    except ValueError as error:
+        raise PositionError(f"board: {quoted(entry)}: {error}") from error
+
+
 @dataclass(frozen=True)
 class RummblePosition:
     board: tuple[Square, ...] = ()  # in the order given
@@ -93,6 +110,15 @@ class RummblePosition:
                 shown = " ".join(tile.notation() for tile in tiles)
                 raise PositionError(f"the board is not legal: {describe_line(line)}: {shown} is not a set: {problem}")
         return self
+
+    @staticmethod
+    def check_solution(value: Any) -> None:
+        """PositionError unless a puzzle's solution has the shape of analyze's play: a non-empty
+        list of [row, column, tile]. Whether it is legal is the puzzle module's ``verify``."""
+        if not isinstance(value, list) or not value:
+            raise PositionError("solution must be a non-empty list of [row, column, tile]")
+        for entry in value:
+            _check_solution_square(entry)
 
     def to_state(self, params: RummbleParameters) -> RummbleState:
         """A game with seat 0 on turn holding the rack (the other seats' racks empty)."""

@@ -28,7 +28,7 @@ from rummi_desktop.games.rummble.rules.moves import Exchange, Move, Pass, Play
 from rummi_desktop.games.rummble.rules.play import PlayVerdict, check_play
 from rummi_desktop.games.rummble.rules.scoring import GameResult, stalled, went_out
 from rummi_desktop.games.tile_draws import FirstPlayerDraw, choose_first_player, deal, take_ids
-from rummi_desktop.tiles import Tile, rummi_set, short_set
+from rummi_desktop.tiles import Tile, standard_set, short_set
 
 MIN_SEATS, MAX_SEATS = 2, 4
 RACK_SIZE = 10
@@ -37,7 +37,7 @@ IDLE_ROUNDS_TO_END = 2  # full rounds of passes and exchanges that end the game
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 # "cards" is the standard set shown as playing cards: the model only records the choice.
 TILE_SETS: tuple[str, ...] = ("standard", "short", "cards")
-_FACES = {"standard": tuple(rummi_set()), "short": tuple(short_set()), "cards": tuple(rummi_set())}
+_FACES = {"standard": tuple(standard_set()), "short": tuple(short_set()), "cards": tuple(standard_set())}
 _HIGHEST = {"standard": 13, "short": 9, "cards": 13}
 
 PLAYED, WENT_OUT, EXCHANGED, PASSED, STALLED = "played", "went_out", "exchanged", "passed", "stalled"

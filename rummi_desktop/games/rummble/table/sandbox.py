@@ -31,10 +31,9 @@ from rummi_desktop.scenes.sandbox import toolbar
 from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, BoardSandbox, GridButtons, QuietSolve, SandboxEditing
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.games.rummble.table.scenario import RummbleScenario
-from rummi_desktop.games.rummi.table.scenario import PALETTE_FACES
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
 from rummi_desktop.games.seats import HUMAN, SeatConfig
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import SET_FACES, Tile
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.rack_layout import rack_tile_at
 from rummi_desktop.ui.sprites import SHOWN_RATE
@@ -50,8 +49,8 @@ TILE_STAGGER = 0.12  # s between two tiles of the best play leaving the rack
 
 
 def palette_rows() -> list[list[int]]:
-    rows = [[i for i, f in enumerate(PALETTE_FACES) if not f.is_joker and f.colour == colour] for colour in "KBRY"]
-    return rows + [[PALETTE_FACES.index(next(f for f in PALETTE_FACES if f.is_joker))]]
+    rows = [[i for i, f in enumerate(SET_FACES) if not f.is_joker and f.colour == colour] for colour in "KBRY"]
+    return rows + [[SET_FACES.index(next(f for f in SET_FACES if f.is_joker))]]
 
 
 def scenario_state(scenario: RummbleScenario) -> RummbleState:
@@ -82,7 +81,7 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
         self.quiet: QuietSolve | None = None  # Save's own search (the board stays as it is)
         self.answer: SolverAnswer | None = None
         self.puzzles_folder: Path | None = None
-        self.palette = Palette(PALETTE_FACES, (PANEL.x + 14, PANEL.y + 44), 13, 20, palette_rows())
+        self.palette = Palette(SET_FACES, (PANEL.x + 14, PANEL.y + 44), 13, 20, palette_rows())
         self.buttons = GridButtons(REGIONS.buttons, [
             [("Edit", lambda: self.set_mode(EDIT), "Build the board and the rack", "e"),
              ("Play", lambda: self.set_mode(PLAY), "Play tiles on this board", "p")],

@@ -15,8 +15,7 @@ from typing import Any
 from rummi_desktop.games.positions import PositionError
 from rummi_desktop.games.rummble.rules.board import Laid, row_col, square
 from rummi_desktop.games.rummble.rules.position import RummblePosition
-from rummi_desktop.games.rummi.table.scenario import copies_in_set
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import Tile, copies_in_set
 
 
 @dataclass

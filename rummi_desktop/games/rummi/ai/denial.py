@@ -36,7 +36,7 @@ from rummi_desktop.games.rummi.ai.dp import SolveInterrupted
 from rummi_desktop.games.rummi.ai.feasibility import TableFeasibility
 from rummi_desktop.games.rummi.ai.solver import Solution, lay_out, solve
 from rummi_desktop.games.rummi.ai.table import is_group, run_start
-from rummi_desktop.tiles import Tile, rummi_set
+from rummi_desktop.tiles import Tile, standard_set
 
 DENIAL_RACK = 4  # the next seat holds this few tiles: weigh what each play hands it
 SAMPLES = 12  # racks sampled for the next seat when it holds two tiles or more
@@ -49,7 +49,7 @@ QUESTION_STEPS = 300  # a rack this dear to judge (rare: tens of ms) is left out
 # likelihood to who won from (own rack r, next seat's rack m) at the start of a turn.
 SLOPE = 1.2
 EDGE = 0.05
-FULL_SET = Counter(rummi_set())
+FULL_SET = Counter(standard_set())
 
 Table = list[list[Tile]]
 

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from rummi_desktop.tiles import COLOURS, JOKER, Tile, rummi_set
+from rummi_desktop.tiles import COLOURS, JOKER, Tile, standard_set
 
 JOKER_IN_MELD_CHANCE = 0.25
 MAX_ATTEMPTS = 400
@@ -58,7 +58,7 @@ def random_table(rng: random.Random, bag: Counter[Tile], target_tiles: int) -> l
 
 
 def random_position(rng: random.Random, table_tiles: int, rack_tiles: int, initial: bool) -> Position:
-    bag = Counter(rummi_set())
+    bag = Counter(standard_set())
     table = random_table(rng, bag, table_tiles)
     rest = sorted((+bag).elements())
     rack = rng.sample(rest, min(rack_tiles, len(rest)))

@@ -2,16 +2,16 @@
 
 Two copies of ``R7`` are equal as values, but the GUI drags *that* R7; so the game state
 stores tile ids and moves refer to ids. Id ``i`` shows ``FACES[i]`` (the order of
-``rummi_set()``: ids 104 and 105 are the jokers).
+``standard_set()``: ids 104 and 105 are the jokers).
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from rummi_desktop.tiles import Tile, rummi_set
+from rummi_desktop.tiles import Tile, standard_set
 
-FACES: tuple[Tile, ...] = tuple(rummi_set())
+FACES: tuple[Tile, ...] = tuple(standard_set())
 ALL_IDS: tuple[int, ...] = tuple(range(len(FACES)))
 
 

@@ -20,6 +20,7 @@ from rummi_desktop.games.positions import (
     check_keys,
     json_kind,
     json_text,
+    solution_tiles,
     read_tiles,
 )
 from rummi_desktop.games.rummi.rules.play_check import meld_problems
@@ -69,6 +70,15 @@ class RummiPosition:
         if problems:
             raise PositionError(f"the table is not a set of valid melds: {problems[0].sentence()}")
         return self
+
+    @staticmethod
+    def check_solution(value: Any) -> None:
+        """PositionError unless a puzzle's solution has the shape of analyze's move: a list of
+        melds (lists of tiles). Whether it is legal is the puzzle module's ``verify``."""
+        if not isinstance(value, list):
+            raise PositionError("solution must be a list of melds (lists of tiles)")
+        for number, meld in enumerate(value, start=1):
+            solution_tiles(meld, f"solution meld {number}")
 
     def to_state(self, params: RummiParameters, pool: list[Tile] | None = None) -> RummiState:
         """A round with seat 0 on turn holding the rack (the other seats' racks empty)."""

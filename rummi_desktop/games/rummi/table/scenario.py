@@ -15,13 +15,9 @@ from typing import Any
 
 from rummi_desktop.games.positions import PositionError
 from rummi_desktop.games.rummi.rules.position import RummiPosition
-from rummi_desktop.tiles import COPIES, JOKERS_IN_SET, Tile, rummi_set
+from rummi_desktop.tiles import SET_FACES, Tile, copies_in_set
 
-PALETTE_FACES: tuple[Tile, ...] = tuple(dict.fromkeys(rummi_set()))  # 52 faces + the joker, set order
-
-
-def copies_in_set(tile: Tile) -> int:
-    return JOKERS_IN_SET if tile.is_joker else COPIES
+PALETTE_FACES = SET_FACES  # the palette offers every face of the set
 
 
 @dataclass

@@ -25,7 +25,7 @@ from rummi_desktop.games.rummi.table.table_paint import GLOW_SECONDS, Hand
 from rummi_desktop.games.rummi.table.session import RummiSession, turn_start_melds
 from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.scenes.turn_machine import Phase
-from rummi_desktop.tiles import Tile, rummi_set
+from rummi_desktop.tiles import Tile, standard_set
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
@@ -164,7 +164,7 @@ class RummiTableView:
         if not sizes <= self.warmed_sizes:
             new = sorted(sizes - self.warmed_sizes)
             self.warmed_sizes |= sizes
-            self.warm_queue += [(tile, size) for size in new for tile in sorted(set(rummi_set()))]
+            self.warm_queue += [(tile, size) for size in new for tile in sorted(set(standard_set()))]
         started = time.perf_counter()
         theme, blind = self.app.theme, self.app.settings.colour_blind
         while self.warm_queue and time.perf_counter() - started < budget:

@@ -118,6 +118,18 @@ class TumblewordsPosition:
         """The position's own word list (None: it uses the shipped one)."""
         return None if self.words is None else Dictionary.from_lines(self.words, "position")
 
+    @staticmethod
+    def check_solution(value: Any) -> None:
+        """PositionError unless a puzzle's solution has the shape of analyze's drop:
+        [column, letter]. Whether it is legal is the puzzle module's ``verify``."""
+        if not (isinstance(value, list) and len(value) == 2):
+            raise PositionError("solution must be [column, letter] like [4, \"T\"]")
+        column, letter = value
+        if isinstance(column, bool) or not isinstance(column, int) or column < 0:
+            raise PositionError("solution: the column must be a whole number from 0")
+        if not (isinstance(letter, str) and len(letter) == 1 and letter.upper() in LETTERS):
+            raise PositionError("solution: the letter must be one of A-Z or a-z (lower case: a blank)")
+
     def to_state(self, params: TumblewordsParameters, dictionary: Dictionary | None = None) -> TumblewordsState:
         """A game with seat 0 on turn holding the hand (the other seats' hands empty); ValueError
         when the rows are not the parameters' board."""
