@@ -31,8 +31,8 @@ from rummi_desktop.scenes.sandbox import toolbar
 from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, BoardSandbox, GridButtons, QuietSolve, SandboxEditing
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.games.rummble.table.scenario import RummbleScenario
-from rummi_desktop.games.rummi.table.scenario import PALETTE_FACES
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
+from rummi_desktop.scenes.sandbox.tile_set import PALETTE_FACES
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.tiles import Tile
 from rummi_desktop.ui import shapes

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummi_desktop.games.rummble.rules.board import SIZE, Laid, row_col, square
-from rummi_desktop.games.rummi.table.scenario import copies_in_set
 from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
+from rummi_desktop.scenes.sandbox.tile_set import copies_in_set
 from rummi_desktop.tiles import NotationError, Tile
 
 

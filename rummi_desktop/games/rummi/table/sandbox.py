@@ -35,8 +35,9 @@ from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.games.rummi.table.view import REGIONS
 from rummi_desktop.scenes.sandbox.common import SandboxEditing, BestMoveSearch, QuietSolve
 from rummi_desktop.scenes.sandbox.palette import Palette
-from rummi_desktop.games.rummi.table.scenario import PALETTE_FACES, RummiScenario
+from rummi_desktop.games.rummi.table.scenario import RummiScenario
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
+from rummi_desktop.scenes.sandbox.tile_set import PALETTE_FACES
 from rummi_desktop.scenes.sandbox.toolbar import SandboxToolbar
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.thinking.thread import ThinkingFailed

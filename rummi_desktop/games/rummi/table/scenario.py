@@ -13,13 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummi_desktop.scenes.sandbox.scenario_error import ScenarioError
-from rummi_desktop.tiles import COPIES, JOKERS_IN_SET, NotationError, Tile, rummi_set
-
-PALETTE_FACES: tuple[Tile, ...] = tuple(dict.fromkeys(rummi_set()))  # 52 faces + the joker, set order
-
-
-def copies_in_set(tile: Tile) -> int:
-    return JOKERS_IN_SET if tile.is_joker else COPIES
+from rummi_desktop.scenes.sandbox.tile_set import copies_in_set
+from rummi_desktop.tiles import NotationError, Tile
 
 
 @dataclass
