@@ -49,7 +49,7 @@ def test_ten_wins_fires_at_the_tenth():
     nine = [record(won=True)] * 9 + [record(won=False)] * 20
     assert "velvet" not in earned(nine)
     assert "velvet" in earned(nine + [record(won=True)])
-    progress = next(p for p in __import__("rummi_desktop.records.unlocks").unlocks.unlock_progress(
+    progress = next(p for p in __import__("rummi_desktop.records.unlocks").records.unlocks.unlock_progress(
         profile_facts(nine, "p-1")) if p.unlock.key == "velvet")
     assert progress.text() == "9/10 wins" and progress.fraction == pytest.approx(0.9)
 
