@@ -1,12 +1,51 @@
-"""Every test runs headless: SDL's dummy video and audio drivers, no banner."""
+"""Every test runs headless: SDL's dummy video and audio drivers, no banner. Also the fixtures
+more than one test file uses (a test file that imported one from another file would shadow it)."""
 
 import os
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-# Tumblewords finds its word list by name through the source the shell installs (as cli.main does).
-from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
+# Each game's startup runs as cli.main runs it (Tumblewords installs the source of its word lists).
+from rummi_desktop.entry_points import start_games  # noqa: E402
 
-word_lists.install()
+start_games()
+
+
+# The two fixtures import inside: this file loads for every test, and only the online tests
+# need the server, its client and the window.
+
+@pytest.fixture
+def server(tmp_path):
+    """The embedded server (a subprocess) on a fresh database; its URL."""
+    from rummi_desktop.net.loadtest import start_embedded
+
+    process, url = start_embedded(str(tmp_path / "server.sqlite3"))
+    yield url
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture
+def lobby(tmp_path, monkeypatch):
+    """The Online screen on the stack of a headless app, hosting on 127.0.0.1 only; (app, scene)."""
+    from rummi_desktop.net import hosting
+    from rummi_desktop.scenes.online import lobby_scene
+    from test_rummi_flow_support import make_app, steps
+
+    monkeypatch.setattr(hosting, "LAN_BIND", "127.0.0.1")
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
+    app = make_app(tmp_path, monkeypatch, "instant")
+    scene = lobby_scene.OnlineScene(app)
+    app.stack.push(scene)
+    steps(app, 2)
+    yield app, scene
+    for _ in range(3):  # the table, if one opened; then the lobby closes its link
+        if app.stack.top is not None:
+            app.stack.pop()
+            steps(app, 1)
+    while lobby_scene._hosted:
+        lobby_scene._hosted.pop().stop()

@@ -4,32 +4,46 @@
 run) and returns the offences. tests/test_layering.py runs it on the real package, and its
 self-test runs it on a small synthetic package with one planted offender at a time.
 
-The rules:
-1. The pure layer (``tiles``, ``games/``, ``ai/``, ``puzzles/``) imports only the standard library and the pure
-   layer itself. Every import counts: inside functions, under ``if TYPE_CHECKING``, relative ones
+Where a module lives decides its rules. A game is one folder, ``games/<key>/`` (the keys are
+the packages under ``games/``), and everything under it belongs to that game.
+
+1. The pure layer is ``tiles.py``, ``games/`` except each game's ``table/``, ``storage/`` and
+   ``analysis/``, and ``puzzles/``. It imports only the standard library and the pure layer
+   itself. Every import counts: inside functions, under ``if TYPE_CHECKING``, relative ones
    (resolved), and ``importlib.import_module`` / ``__import__`` with a literal name.
-2. The pure layer does no file, OS, network or console I/O (see IO_MODULES, IO_BUILTINS and
-   IO_METHODS for what that means here).
-3. A module of one game never imports a module of another. A module belongs to game ``<key>``
-   when it lives in ``<layer>/<key>/`` or is named ``<layer>/<key>_*.py``, in any layer of the
-   package (``games/rummi/``, ``ai/rummi_dp.py``, ``scenes/rummi/``, ``analysis/rummi_check.py``,
-   ``storage/rummi_saves.py``, ``puzzles/rummi_puzzles.py``). The game keys are the package names under ``games/``. Shared
-   modules (``ai/tiers.py``, ``scenes/menu.py``, the ``games`` registry) may use any game.
-4. The network layer (``net/``: the server, its stores and the client) is not pure, but it
-   never imports pygame or pymunk, nor the window's modules (scenes, ui, app, audio, launch):
-   a server runs where there is no display.
+2. The pure layer does no file, OS, network or console I/O and never waits (``time.sleep``);
+   IO_MODULES, PARTLY_PURE, IMPURE_NAMES, IO_BUILTINS and IO_METHODS say what that means here.
+   Reading the clock for a search deadline stays allowed.
+3. A game's ``storage/`` and ``analysis/`` may do I/O and use ``storage/``, but never import
+   pygame, pymunk, ``ui``, ``scenes``, ``shell`` or any game's ``table/``: they run headless.
+4. A game's ``table/`` may import anything but another game.
+5. A module of one game never imports a module of another (any sub-package of it). Shared
+   modules, outside every ``games/<key>/`` (the ``games`` registry, ``puzzles/``, ``scenes/``),
+   may use any game.
+6. The network layer (``net/``: the server, its stores and the client) is not pure, but it never
+   reaches pygame, pymunk, ``scenes``, ``ui``, ``shell`` or a game's ``table/``, through any
+   chain of project modules (every import statement of each module counts, as above): a server
+   runs where there is no display. The offence names the chain.
 """
 
 from __future__ import annotations
 
 import ast
 import sys
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 from pathlib import Path
 
-PURE_PLACES = ("tiles.py", "games", "ai", "puzzles")
-PURE_LAYERS = {"tiles", "games", "ai", "puzzles"}
+# Each must exist: a rule that checks nothing must fail loudly, not pass.
+EXPECTED_PLACES = ("tiles.py", "games", "puzzles", "net")
+
+PURE, GAME_IO, TABLE, NET, OUTER = "pure", "game storage or analysis", "table", "net", "outer"
+GAME_IO_PARTS = {"storage", "analysis"}  # the sub-packages of a game that may do I/O
+TABLE_PART = "table"
+
+# What needs a display: the headless layers (net/, a game's storage and analysis) stay away.
+WINDOW_PACKAGES = {"pygame", "pymunk"}
+WINDOW_LAYERS = {"ui", "scenes", "shell"}
 
 # Standard-library modules whose purpose is I/O or reaching outside the process.
 # The pure layer may use none of their names.
@@ -43,7 +57,7 @@ IO_MODULES = {
     **dict.fromkeys(("socket", "socketserver", "ssl", "select", "selectors", "asyncio", "urllib",
                      "http", "ftplib", "smtplib", "poplib", "imaplib", "xmlrpc", "webbrowser"),
                     "network access"),
-    **dict.fromkeys(("sys", "logging", "tty", "termios", "curses", "readline", "pdb"),
+    **dict.fromkeys(("logging", "tty", "termios", "curses", "readline", "pdb"),
                     "the console, the interpreter or logs"),
     **dict.fromkeys(("sqlite3", "dbm", "shelve", "pickle", "marshal"),
                     "stored data (and the project never pickles)"),
@@ -56,9 +70,15 @@ IO_MODULES = {
 # not the rules'. importlib: a lazy import by literal name, which is checked like any import.
 # random: only a generator seeded by the caller (random.Random); the module-level functions share
 # one unseeded generator, and a game must replay from its seed and its moves.
-# (time stays allowed whole: reading the clock for a search deadline is the one outside input
-# the architecture grants the AI.)
-PARTLY_PURE = {"threading": {"Event"}, "importlib": {"import_module"}, "random": {"Random"}}
+# sys: only reading the interpreter's digit limit, so that games/positions.py can say which
+# number in the input is too long to read; the console, argv, exit and the rest stay outside.
+PARTLY_PURE = {"threading": {"Event"}, "importlib": {"import_module"}, "random": {"Random"},
+               "sys": {"get_int_max_str_digits"}}
+
+# Names of otherwise allowed modules that the pure layer may not use. time stays allowed
+# otherwise: reading the clock for a search deadline is the one outside input the architecture
+# grants the AI; waiting is the caller's business (a rule that sleeps stalls the window).
+IMPURE_NAMES = {"time": {"sleep": "waits; the pure layer answers at once"}}
 
 IO_BUILTINS = {
     "open": "opens a file",
@@ -79,10 +99,6 @@ IO_METHODS = {
     "symlink_to", "hardlink_to", "readlink", "expanduser", "read", "write", "readline",
     "readlines", "writelines", "fileno",
 }
-
-NET_LAYER = "net"
-NET_FORBIDDEN_PACKAGES = {"pygame", "pymunk"}
-NET_FORBIDDEN_MODULES = {"scenes", "ui", "app", "audio", "launch"}
 
 DYNAMIC_IMPORTERS = {"importlib.import_module", "builtins.__import__"}
 
@@ -111,28 +127,46 @@ class Import:
     target: str
 
 
+@dataclass(frozen=True)
+class Package:
+    """What the rules need to know of the package as a whole."""
+
+    name: str  # "rummi_desktop"
+    known: frozenset[str]  # every module's dotted name
+    games: frozenset[str]  # the game keys
+
+
 def find_offences(package_dir: Path) -> list[Offence]:
     """Every offence against the layering rules in the package at ``package_dir``, sorted."""
     paths = module_paths(package_dir)
-    known = set(paths)
-    games = game_keys(package_dir)
-    offences = missing_pure_places(package_dir)
+    package = Package(package_dir.name, frozenset(paths), frozenset(game_keys(package_dir)))
+    offences = missing_places(package_dir)
+    modules: dict[str, Module] = {}
+    graph: dict[str, dict[str, int]] = {}  # module -> what it imports -> the first line doing so
     for name, path in paths.items():
-        pure = is_pure(name)
-        net = is_net(name)
-        if not pure and not net and game_of(name, games) is None:
-            continue  # no rule limits what the app or the shared modules import
-        module = read_module(name, path, package_dir)
-        bindings = imported_bindings(module, known)
-        imports, hidden = module_imports(module, known, bindings)
-        if pure:
-            offences += pure_import_offences(module, imports)
-            offences += io_offences(module, bindings)
-        if net:
-            offences += net_offences(module, imports)
-        offences += hidden
-        offences += cross_game_offences(module, imports, games)
+        module = modules[name] = read_module(name, path, package_dir)
+        bindings = imported_bindings(module, package.known)
+        imports, hidden = module_imports(module, package.known, bindings)
+        graph[name] = import_edges(imports, package)
+        offences += module_offences(module, package, bindings, imports, hidden)
+    offences += net_offences(modules, graph, package)
     return sorted(set(offences))
+
+
+def module_offences(module: Module, package: Package, bindings: dict[str, str],
+                    imports: list[Import], hidden: list[Offence]) -> list[Offence]:
+    """Rules 1 to 5, which look at one module's own imports and code."""
+    place = place_of(module.name, package)
+    if place == OUTER:
+        return []  # no rule limits what the app or the shared window modules import
+    offences = list(hidden)
+    if place == PURE:
+        offences += pure_import_offences(module, imports, package)
+        offences += io_offences(module, bindings)
+    elif place == GAME_IO:
+        offences += headless_offences(module, imports, package)
+    offences += cross_game_offences(module, imports, package)
+    return offences
 
 
 def module_paths(package_dir: Path) -> dict[str, Path]:
@@ -157,30 +191,45 @@ def game_keys(package_dir: Path) -> set[str]:
     return {folder.name for folder in games.iterdir() if (folder / "__init__.py").is_file()}
 
 
-def missing_pure_places(package_dir: Path) -> list[Offence]:
-    # A rule that checks nothing must fail loudly, not pass.
+def missing_places(package_dir: Path) -> list[Offence]:
     return [Offence(f"{package_dir.name}/{place}", 0, "missing: the layering rules expect it")
-            for place in PURE_PLACES if not (package_dir / place).exists()]
+            for place in EXPECTED_PLACES if not (package_dir / place).exists()]
 
 
-def is_pure(name: str) -> bool:
+# ---- where a module lives ------------------------------------------------------------------
+
+def place_of(name: str, package: Package) -> str:
+    """Which rules a module (or an imported dotted name inside the package) falls under."""
+    top, *parts = name.split(".")
+    if top != package.name or not parts:
+        return OUTER  # outside the package, or the bare package
+    if parts == ["tiles"] or parts[0] == "puzzles":
+        return PURE
+    if parts[0] == "games":
+        if len(parts) > 2 and parts[1] in package.games:
+            if parts[2] == TABLE_PART:
+                return TABLE
+            if parts[2] in GAME_IO_PARTS:
+                return GAME_IO
+        return PURE
+    return NET if parts[0] == "net" else OUTER
+
+
+def game_of(name: str, package: Package) -> str | None:
+    """The game whose folder a module (or dotted name) is in; None for shared modules."""
     parts = name.split(".")
-    return len(parts) > 1 and parts[1] in PURE_LAYERS
+    is_game = len(parts) > 2 and parts[0] == package.name and parts[1] == "games"
+    return parts[2] if is_game and parts[2] in package.games else None
 
 
-def is_net(name: str) -> bool:
-    parts = name.split(".")
-    return len(parts) > 1 and parts[1] == NET_LAYER
-
-
-def game_of(name: str, games: set[str]) -> str | None:
-    parts = name.split(".")
-    if len(parts) < 3:  # top-level modules (app, cli) belong to no game
-        return None
-    if parts[2] in games:
-        return parts[2]
-    owners = [key for key in games if parts[2].startswith(key + "_")]
-    return max(owners, key=len) if owners else None
+def needs_a_display(target: str, package: Package) -> bool:
+    """pygame, pymunk, the window's layers (ui, scenes, shell) and every game's table."""
+    top, _, rest = target.partition(".")
+    if top in WINDOW_PACKAGES:
+        return True
+    if top != package.name:
+        return False
+    return rest.partition(".")[0] in WINDOW_LAYERS or place_of(target, package) == TABLE
 
 
 # ---- what a module imports ------------------------------------------------------------------
@@ -196,7 +245,7 @@ def absolute_name(module: Module, level: int, name: str | None) -> str | None:
     return ".".join(base + ([name] if name else []))
 
 
-def from_import_target(base: str, alias: str, known: set[str]) -> str:
+def from_import_target(base: str, alias: str, known: frozenset[str]) -> str:
     # ``from pkg import sub`` imports the module pkg.sub when there is one, else a name of pkg;
     # outside the package (stdlib, third party) the dotted name is what the rules look at.
     if alias == "*":
@@ -205,7 +254,7 @@ def from_import_target(base: str, alias: str, known: set[str]) -> str:
     return base if dotted not in known and base in known else dotted
 
 
-def imported_bindings(module: Module, known: set[str]) -> dict[str, str]:
+def imported_bindings(module: Module, known: frozenset[str]) -> dict[str, str]:
     """Local name -> the dotted name it stands for, for every import anywhere in the module."""
     bindings: dict[str, str] = {}
     for node in module.nodes:
@@ -222,7 +271,7 @@ def imported_bindings(module: Module, known: set[str]) -> dict[str, str]:
     return bindings
 
 
-def module_imports(module: Module, known: set[str], bindings: dict[str, str]
+def module_imports(module: Module, known: frozenset[str], bindings: dict[str, str]
                    ) -> tuple[list[Import], list[Offence]]:
     """The modules imported (statements and literal dynamic imports), and imports it hides."""
     imports: list[Import] = []
@@ -294,8 +343,7 @@ def dotted_name(node: ast.expr, bindings: dict[str, str]) -> str | None:
 
 # ---- rule 1: the pure layer imports the standard library and itself ---------------------------
 
-def pure_import_offences(module: Module, imports: list[Import]) -> list[Offence]:
-    package = module.name.split(".")[0]
+def pure_import_offences(module: Module, imports: list[Import], package: Package) -> list[Offence]:
     offences = []
     for item in imports:
         verdict = pure_import_verdict(item.target, package)
@@ -304,13 +352,13 @@ def pure_import_offences(module: Module, imports: list[Import]) -> list[Offence]
     return offences
 
 
-def pure_import_verdict(target: str, package: str) -> str | None:
-    top, _, rest = target.partition(".")
-    if top == package:
+def pure_import_verdict(target: str, package: Package) -> str | None:
+    top = target.partition(".")[0]
+    if top == package.name:
         # The bare package (its __init__ runs on any import of it anyway) or the pure layer.
-        if not rest or rest.partition(".")[0] in PURE_LAYERS:
+        if target == package.name or place_of(target, package) == PURE:
             return None
-        return "outside the pure layer (tiles, games, ai, puzzles)"
+        return "outside the pure layer (tiles, games but their table, storage and analysis, puzzles)"
     if top not in sys.stdlib_module_names:
         return "third-party package; the pure layer uses only the standard library"
     return stdlib_verdict(target)
@@ -318,12 +366,13 @@ def pure_import_verdict(target: str, package: str) -> str | None:
 
 def stdlib_verdict(dotted: str) -> str | None:
     top, _, rest = dotted.partition(".")
+    name = rest.partition(".")[0]
     if top in IO_MODULES:
         return f"{top} is {IO_MODULES[top]}"
     allowed = PARTLY_PURE.get(top)
-    if allowed is not None and rest and rest.partition(".")[0] not in allowed:
+    if allowed is not None and rest and name not in allowed:
         return f"from {top} the pure layer uses only {', '.join(sorted(allowed))}"
-    return None
+    return IMPURE_NAMES.get(top, {}).get(name)
 
 
 # ---- rule 2: the pure layer does no I/O ------------------------------------------------------
@@ -358,31 +407,86 @@ def attribute_offences(module: Module, node: ast.Attribute,
     return found
 
 
-# ---- rule 4: the network layer stays away from the window -------------------------------------
+# ---- rule 3: a game's storage and analysis run headless --------------------------------------
 
-def net_offences(module: Module, imports: list[Import]) -> list[Offence]:
-    package = module.name.split(".")[0]
-    offences = []
-    for item in imports:
-        top, _, rest = item.target.partition(".")
-        if top in NET_FORBIDDEN_PACKAGES:
-            offences.append(Offence(module.path, item.line, f"import {item.target}: net/ never imports {top}"))
-        elif top == package and rest.partition(".")[0] in NET_FORBIDDEN_MODULES:
-            offences.append(Offence(module.path, item.line,
-                                    f"import {item.target}: net/ never imports the window's modules"))
-    return offences
+def headless_offences(module: Module, imports: list[Import], package: Package) -> list[Offence]:
+    return [Offence(module.path, item.line,
+                    f"import {item.target}: a game's storage and analysis never import pygame, "
+                    "pymunk, ui, scenes, shell or a table")
+            for item in imports if needs_a_display(item.target, package)]
 
 
-# ---- rule 3: one game never imports another --------------------------------------------------
+# ---- rule 5: one game never imports another --------------------------------------------------
 
-def cross_game_offences(module: Module, imports: list[Import], games: set[str]) -> list[Offence]:
-    own = game_of(module.name, games)
+def cross_game_offences(module: Module, imports: list[Import], package: Package) -> list[Offence]:
+    own = game_of(module.name, package)
     if own is None:
         return []
     offences = []
     for item in imports:
-        other = game_of(item.target, games)
+        other = game_of(item.target, package)
         if other is not None and other != own:
             offences.append(Offence(module.path, item.line,
                                     f"import {item.target}: game {own} imports game {other}"))
     return offences
+
+
+# ---- rule 6: nothing the network layer reaches needs a display ------------------------------
+
+def import_edges(imports: list[Import], package: Package) -> dict[str, int]:
+    """What the module's imports load: project modules (with every package whose __init__ runs
+    on the way) and the third-party packages that need a display; the first line of each."""
+    edges: dict[str, int] = {}
+    for item in imports:
+        for loaded in loaded_modules(item.target, package):
+            edges.setdefault(loaded, item.line)
+    return edges
+
+
+def loaded_modules(target: str, package: Package) -> list[str]:
+    """The module named first, then its packages: a chain then names the module imported."""
+    top = target.partition(".")[0]
+    if top in WINDOW_PACKAGES:
+        return [top]
+    if top != package.name:
+        return []
+    parts = target.split(".")
+    prefixes = [".".join(parts[:end]) for end in range(len(parts), 0, -1)]
+    return [prefix for prefix in prefixes if prefix in package.known]
+
+
+def net_offences(modules: dict[str, Module], graph: dict[str, dict[str, int]],
+                 package: Package) -> list[Offence]:
+    offences = []
+    for name, module in modules.items():
+        if place_of(name, package) != NET:
+            continue
+        chain = chain_to_a_display(name, graph, package)
+        if chain:
+            shown = " -> ".join(modules[step].path.partition("/")[2] if step in modules else step
+                                for step in chain)
+            offences.append(Offence(module.path, graph[name][chain[1]],
+                                    f"net/ reaches what needs a display: {shown}"))
+    return offences
+
+
+def chain_to_a_display(start: str, graph: dict[str, dict[str, int]],
+                       package: Package) -> list[str] | None:
+    """The shortest chain of imports from ``start`` to something that needs a display, ending
+    with pygame or pymunk when the last project module imports one itself; None if none."""
+    came_from: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in graph.get(here, {}):
+            if there in came_from:
+                continue
+            came_from[there] = here
+            if needs_a_display(there, package):
+                chain = [there]
+                while came_from[chain[-1]] is not None:
+                    chain.append(came_from[chain[-1]])
+                shown_with = [name for name in graph.get(there, {}) if name in WINDOW_PACKAGES]
+                return [*reversed(chain), *shown_with[:1]]
+            queue.append(there)
+    return None

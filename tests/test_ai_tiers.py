@@ -10,7 +10,7 @@ import pytest
 from rummi_desktop.games.rummi.ai.dp import SolveInterrupted
 from rummi_desktop.games.rummi.ai.tiers import TIERS, choose_play
 from rummi_desktop.games.rummi.rules.play_check import check_play
-from rummi_desktop.tiles import Tile, parse_tiles
+from rummi_desktop.tiles import parse_tiles
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,7 @@ from rummi_desktop.games.rummble.table.results import GameOverScene  # noqa: E40
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene  # noqa: E402
 from rummi_desktop.games.rummble.table.view_state import state_from_view  # noqa: E402
 from rummi_desktop.scenes.turn_machine import Phase  # noqa: E402
-from test_net_session import PASSWORD, ask, run_until, seated_pair, server  # noqa: E402,F401  (server: the fixture)
-from test_online_lobby import lobby  # noqa: E402,F401  (the fixture)
+from test_net_session import PASSWORD, ask, run_until, seated_pair  # noqa: E402
 from test_rummble_scene_support import click, key, make_app, place, stand_in_choose_move, steps  # noqa: E402
 
 

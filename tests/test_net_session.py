@@ -11,21 +11,12 @@ import pytest
 pytest.importorskip("websockets")
 
 from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
-from rummi_desktop.net.loadtest import start_embedded  # noqa: E402
 from rummi_desktop.games.rummi.table.network_session import NetworkRummiSession  # noqa: E402
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene  # noqa: E402
 from rummi_desktop.scenes.turn_machine import Phase  # noqa: E402
 from test_rummi_flow_support import button_centre, click, make_app, steps  # noqa: E402
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def server(tmp_path):
-    process, url = start_embedded(str(tmp_path / "server.sqlite3"))
-    yield url
-    process.terminate()
-    process.wait(10)
 
 
 def ask(link: ClientLink, request, timeout: float = 20):

@@ -23,7 +23,7 @@ from rummi_desktop.games.tumblewords.table.online_table import OnlineTumblewords
 from rummi_desktop.games.tumblewords.table.results import GameOverScene  # noqa: E402
 from rummi_desktop.games.tumblewords.table.view_state import state_from_view  # noqa: E402
 from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
-from test_net_session import PASSWORD, ask, run_until, server  # noqa: E402,F401  (the fixture)
+from test_net_session import PASSWORD, ask, run_until  # noqa: E402
 from test_net_session import seated_pair as shared_seated_pair  # noqa: E402
 from tumblewords_scene_support import click, column_centre, hand_centre, make_app, steps  # noqa: E402
 

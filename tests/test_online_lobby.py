@@ -15,7 +15,6 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from rummi_desktop.net import hosting  # noqa: E402
 from rummi_desktop.net.link import ClientLink  # noqa: E402
 from rummi_desktop.scenes.online import lobby_scene  # noqa: E402
 from rummi_desktop.scenes.online.lobby_scene import OnlineScene  # noqa: E402
@@ -39,23 +38,6 @@ def type_into(app, field, text: str) -> None:
     type_text(app, text)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     steps(app, 1)
-
-
-@pytest.fixture
-def lobby(tmp_path, monkeypatch):
-    monkeypatch.setattr(hosting, "LAN_BIND", "127.0.0.1")
-    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
-    app = make_app(tmp_path, monkeypatch, "instant")
-    scene = OnlineScene(app)
-    app.stack.push(scene)
-    steps(app, 2)
-    yield app, scene
-    for _ in range(3):  # the table, if one opened; then the lobby closes its link
-        if app.stack.top is not None:
-            app.stack.pop()
-            steps(app, 1)
-    while lobby_scene._hosted:
-        lobby_scene._hosted.pop().stop()
 
 
 def signed_in_by_clicks(app, scene: OnlineScene) -> None:

@@ -13,13 +13,13 @@ from profile_support import finished_record  # noqa: E402
 from rummi_desktop.records.profiles import ProfileBook  # noqa: E402
 from rummi_desktop.storage.game_records import write_record  # noqa: E402
 from rummi_desktop.records.profile_file import save_profiles  # noqa: E402
-from test_online_lobby import lobby, run_until, signed_in_by_clicks  # noqa: E402,F401  (lobby is a fixture)
+from test_online_lobby import run_until, signed_in_by_clicks  # noqa: E402
 from test_rummi_flow_support import button_centre, click  # noqa: E402
 
 WHEN = dt.datetime(2026, 11, 20, 18, 30, tzinfo=dt.timezone.utc)
 
 
-def test_sync_profile_sends_the_chosen_profiles_games_and_says_so(lobby):  # noqa: F811
+def test_sync_profile_sends_the_chosen_profiles_games_and_says_so(lobby):
     app, scene = lobby
     book = ProfileBook()
     alice = book.create("Alice")

@@ -2,7 +2,6 @@
 rules name (with the offending line), the scoring order with premiums, the Rummmble bonus and
 declared jokers."""
 
-import pytest
 
 from rummi_desktop.games.rummble.rules.board import Board, Laid, premium, square
 from rummi_desktop.games.rummble.rules.play import check_play

@@ -3,7 +3,6 @@ drawing checked on off-screen surfaces."""
 
 from __future__ import annotations
 
-import pygame
 
 from rummi_desktop.games.rummble.rules.board import CENTRE, PREMIUMS
 from rummi_desktop.games.rummble.rules.moves import Play

@@ -7,7 +7,7 @@ import time
 
 from rummi_desktop.scenes.turn_machine import Phase
 from test_rummble_scene_support import (
-    click, key, make_app, open_table, place, session_from_position, steps, with_stand_in_computer)
+    key, make_app, open_table, place, session_from_position, steps, with_stand_in_computer)
 
 RACK = "R7 B8 Y9 K8 R2 J Y3 B11 K12 R13"
 OTHER = "B1 B3 B5 B9 B9 K1 K2 K4 K5 Y2"

@@ -16,7 +16,7 @@ from test_rummi_flow_support import (
 )
 
 from rummi_desktop.games.rummi.rules.serialize import match_to_dict
-from rummi_desktop.games.rummi.table import load_saved_session, quick_start, resume
+from rummi_desktop.games.rummi.table import load_saved_session, quick_start
 from rummi_desktop.scenes.table_overlays import PauseOverlay, PrivacyScreen
 from rummi_desktop.games.rummi.table.results import MatchSummaryScene, RoundEndScene
 from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession, SeatConfig

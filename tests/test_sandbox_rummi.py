@@ -9,7 +9,7 @@ import pygame
 
 from rummi_desktop.games.rummi.ai.solver import solve
 from rummi_desktop.games.rummi.rules.melds import check_meld
-from rummi_desktop.games.rummi.rules.pieces import face, faces
+from rummi_desktop.games.rummi.rules.pieces import faces
 from rummi_desktop.scenes.sandbox import scenario_files as files
 from rummi_desktop.games.rummi.table.sandbox import EDIT, PLAY, RummiSandboxScene
 from rummi_desktop.tiles import Tile, parse_tiles

@@ -222,9 +222,9 @@ def test_a_fresh_thinking_process_answers_a_tumblewords_task():
     import sys
 
     view = seat_view(random_state(4, 10), 0)
-    code = ("import json, sys, time\nfrom rummi_desktop.thinking import tasks as thinking\n"
+    code = ("import json, sys, time\nfrom rummi_desktop.thinking import tasks\n"
             "task = json.loads(sys.stdin.read())\n"
-            "print(thinking.think_task(task, time.perf_counter() + 5, None))\n")
+            "print(tasks.think_task(task, time.perf_counter() + 5, None))\n")
     task = {"game": "tumblewords", "tier": "hard", "view": view}
     done = subprocess.run([sys.executable, "-c", code], input=json.dumps(task), capture_output=True, text=True,
                           timeout=60)

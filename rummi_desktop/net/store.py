@@ -270,12 +270,6 @@ class SqlStore(SyncedRecords):
         done, last = _seq_facts(results[2]) if seat_seq is not None else (None, 0)
         return Changes(moves, _table(tables[0]) if tables else None, done, last)
 
-    async def seq_facts(self, table_id: str, seat: int, seq: int) -> tuple[int | None, int]:
-        """(the version that ``seq`` made, or None; the seat's highest seq so far, or 0)."""
-        async with self.reading() as tx:
-            rows = await tx.rows(SEQ_FACTS_SQL, (seq, table_id, seat))
-        return _seq_facts(rows)
-
     async def last_seq(self, table_id: str, seat: int) -> int:
         async with self.reading() as tx:
             rows = await tx.rows("SELECT MAX(seq) FROM moves WHERE table_id = ? AND seat = ?", (table_id, seat))

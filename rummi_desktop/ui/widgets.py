@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
-from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui import shapes
 
 if TYPE_CHECKING:

@@ -53,12 +53,3 @@ def my_seat(table: dict[str, Any], account: dict[str, Any] | None) -> int | None
 
 def your_turn(table: dict[str, Any], account: dict[str, Any] | None) -> bool:
     return table.get("status") == "playing" and table.get("current") == my_seat(table, account)
-
-
-def table_words(table: dict[str, Any], account: dict[str, Any] | None = None) -> str:
-    """One line for a table in a list: game, who sits there, its state."""
-    title = GAMES[table["game"]].title if table["game"] in GAMES else table["game"]
-    names = [seat.get("name") or ("open seat" if seat.get("label") == "human" else str(seat.get("label")).title())
-             for seat in table["seats"]]
-    state = "your turn" if your_turn(table, account) else table["status"]
-    return f"{title} · {', '.join(names)} · {state}"

@@ -64,10 +64,6 @@ class Lane:
     allowed: list[int]  # per slot: cross-check ∩ what the rack can lay
     bound: int = 0
 
-    @property
-    def new_tiles(self) -> int:
-        return len(self.slots)
-
 
 def _lane_squares(start: int, step: int) -> list[int]:
     return [start + i * step for i in range(SIZE)]

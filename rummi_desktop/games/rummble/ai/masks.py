@@ -39,14 +39,6 @@ def identity(colour: str, number: int) -> int:
     return COLOUR_INDEX[colour] * NUMBERS + number - 1
 
 
-def colour_of(ident: int) -> int:
-    return ident // NUMBERS
-
-
-def number_of(ident: int) -> int:
-    return ident % NUMBERS + 1
-
-
 def up_to(highest: int) -> int:
     """The identities of a tile set whose numbers run 1 to ``highest``."""
     return sum(NUMBER_MASK[n] for n in range(1, highest + 1))

@@ -32,6 +32,7 @@ from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, Boar
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.games.rummble.table.scenario import RummbleScenario
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
+
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.tiles import SET_FACES, Tile
 from rummi_desktop.ui import shapes

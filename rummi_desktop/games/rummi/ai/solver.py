@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from rummi_desktop.games.rummi.ai.dp import IMPOSSIBLE, PER_TILE, PlacementSearch, SolveInterrupted
+from rummi_desktop.games.rummi.ai.dp import IMPOSSIBLE, PlacementSearch, SolveInterrupted
 from rummi_desktop.games.rummi.ai.joker_fates import best_under_joker_rule, joker_fates
 from rummi_desktop.games.rummi.ai.layout import arrange_table, best_melds, search_melds
 from rummi_desktop.games.rummi.ai.table import COLOUR_INDEX, InvalidPositionError, check_position, count_grid

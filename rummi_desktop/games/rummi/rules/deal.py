@@ -42,10 +42,6 @@ class PositionSetup:
     opened: tuple[bool, ...] = ()
     pool: tuple[Tile, ...] | None = None
 
-    def all_named(self) -> list[Tile]:
-        named = [t for meld in self.table for t in meld] + [t for rack in self.racks for t in rack]
-        return named + list(self.pool or ())
-
 
 def place_setup(setup: PositionSetup, rng: random.Random) -> tuple[list[int], list[list[int]], list[list[int]]]:
     """Tile ids for a hand-made position: (pool, racks, table). ValueError if it names a

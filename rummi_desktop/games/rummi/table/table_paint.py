@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +18,9 @@ from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray
 from rummi_desktop.games.seats import seat_kind_label
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.tile_render import tile_margin
+
+if TYPE_CHECKING:  # view.py imports this module to paint with it: only the annotations need it
+    from rummi_desktop.games.rummi.table.view import RummiTableView
 
 REGIONS = screen_regions()
 MAX_LATECOMERS = 16
@@ -189,12 +193,6 @@ def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
                 view.draw_meld_glow(surface, theme.hint, box, 0.35 + 0.65 * burst)
             elif show_invalid and not is_valid_meld(faces(meld)):
                 view.draw_invalid_underline(surface, theme, box)
-
-
-def _resting_state(tv: "RummiTableView", tile: int) -> str:
-    if tile in tv.invalid_tiles:
-        return "invalid"
-    return "hint" if tile in tv.hint_tiles else "normal"
 
 
 def tile_state(tv: "RummiTableView", tile: int, hand: Hand) -> str:

@@ -45,7 +45,6 @@ class RummiTurnFlow(HintingTurnFlow):
         self.last_record: TurnRecord | None = None
         self.turn_log: list[TurnRecord] = []  # every completed turn, for tests and the curious
         self.hint_left = 0.0  # s the previewed hint still shows
-        self.hint_shown: list[list[int]] | None = None  # the last hint's table (tile ids), for tests
 
     # -- a person's turn --------------------------------------------------------------------
     def finish_person_turn(self, move: TurnAction) -> TurnRecord | None:
@@ -177,7 +176,6 @@ class RummiTurnFlow(HintingTurnFlow):
         table = [list(meld) for meld in layout]
         on_table = {t for meld in state.table for t in meld}
         laid = {t for meld in table for t in meld} - on_table
-        self.hint_shown = table
         self.view.preview_table = table
         self.view.hint_tiles = laid
         self.hint_left = HINT_SHOWN
