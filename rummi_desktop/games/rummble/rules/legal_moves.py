@@ -16,17 +16,34 @@ Pure module.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator, Protocol
 
-from rummi_desktop.games.rummble.rules.board import CENTRE, SIZE, SQUARES, Laid
+from rummi_desktop.games.rummble.rules.board import CENTRE, SIZE, SQUARES, Board, Laid
 from rummi_desktop.games.rummble.rules.moves import Exchange, Move, Pass, Placement, Play
 from rummi_desktop.tiles import COLOURS, Tile
-
-if TYPE_CHECKING:
-    from rummi_desktop.games.rummble.rules.state import RummbleState
+from rummi_desktop.games.rummble.rules.play import PlayVerdict
 
 
-def fewest_tile_moves(state: "RummbleState") -> Iterator[Move]:
+class _Highest(Protocol):
+    highest: int
+
+
+class PlayOnBoard(Protocol):
+    """What the legal moves read of a :class:`~rummi_desktop.games.rummble.rules.state.RummbleState`
+    (named here, not imported: the state module imports this one)."""
+
+    board: Board
+    params: _Highest
+
+    @property
+    def can_exchange(self) -> bool: ...
+
+    def rack_tiles(self, seat: int | None = None) -> list[Tile]: ...
+
+    def check(self, move: Play) -> PlayVerdict: ...
+
+
+def fewest_tile_moves(state: PlayOnBoard) -> Iterator[Move]:
     """The legal moves of the seat on turn (see the module docstring), generated lazily."""
     faces = sorted(set(state.rack_tiles()))
     if state.board.is_empty:
@@ -44,7 +61,7 @@ def fewest_tile_moves(state: "RummbleState") -> Iterator[Move]:
     yield Pass()
 
 
-def _first_plays(state: "RummbleState") -> Iterator[Play]:
+def _first_plays(state: PlayOnBoard) -> Iterator[Play]:
     rack = state.rack_tiles()
     highest = state.params.highest
     pairs = sorted({(a, b) for i, a in enumerate(rack) for j, b in enumerate(rack) if i != j})
@@ -68,7 +85,7 @@ def _declarations(tile: Tile, highest: int) -> Iterator[Laid]:
             yield Laid(colour, number, True)
 
 
-def _anchors(state: "RummbleState") -> list[int]:
+def _anchors(state: PlayOnBoard) -> list[int]:
     """Empty squares next to a board tile."""
     cells = state.board.cells
 

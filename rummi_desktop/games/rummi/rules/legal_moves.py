@@ -21,18 +21,33 @@ that of the arrangements of the table. Every yielded move is one ``apply`` accep
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator, Protocol
 
 from rummi_desktop.games.rummi.rules.melds import readings
 from rummi_desktop.games.rummi.rules.moves import (Draw, EndTurn, Merge, Move, Place, Retrieve, Shift, Split, Swap,
-                                                   Timeout)
+                                                   Timeout, TurnBoard)
 from rummi_desktop.games.rummi.rules.pieces import face, faces
-
-if TYPE_CHECKING:
-    from rummi_desktop.games.rummi.rules.state import RummiState
+from rummi_desktop.games.rummi.rules.play_check import PlayCheck
 
 
-def turn_steps(state: "RummiState") -> Iterator[Move]:
+class _Clock(Protocol):
+    clock_seconds: int | None
+
+
+class TurnOnTable(Protocol):
+    """What the legal moves read of a :class:`~rummi_desktop.games.rummi.rules.state.RummiState`
+    (named here, not imported: the state module imports this one)."""
+
+    board: TurnBoard
+    params: _Clock
+
+    @property
+    def laid_this_turn(self) -> list[int]: ...
+
+    def check_turn(self) -> PlayCheck: ...
+
+
+def turn_steps(state: TurnOnTable) -> Iterator[Move]:
     """The legal moves of the seat on turn (see the module docstring), generated lazily."""
     if state.check_turn().legal:
         yield EndTurn()
@@ -60,7 +75,7 @@ def turn_steps(state: "RummiState") -> Iterator[Move]:
     yield from _shifts(table)
 
 
-def _swaps(state: "RummiState") -> Iterator[Swap]:
+def _swaps(state: TurnOnTable) -> Iterator[Swap]:
     board = state.board
     candidates = list(board.rack) + [tile_id for meld in board.table for tile_id in meld]
     for meld_ids in board.table:

@@ -1,11 +1,12 @@
-"""Painting one frame of the Rummi table, back to front. Reads the view (``view``: the
-:class:`RummiTableView`) and what the player holds; changes nothing."""
+"""Painting one frame of the Rummi table, back to front. Reads the view (``tv``: what
+:class:`PaintedView` names of the :class:`~rummi_desktop.games.rummi.table.view.RummiTableView`)
+and what the player holds; changes nothing."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -19,8 +20,13 @@ from rummi_desktop.games.seats import seat_kind_label
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.tile_render import tile_margin
 
-if TYPE_CHECKING:  # view.py imports this module to paint with it: only the annotations need it
-    from rummi_desktop.games.rummi.table.view import RummiTableView
+if TYPE_CHECKING:
+    from rummi_desktop.games.rummi.table.layout import TableLayout
+    from rummi_desktop.games.rummi.table.session import RummiSession
+    from rummi_desktop.scenes.table_base import TableScene
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.ui.rack_layout import RackLayout
+    from rummi_desktop.ui.sprites import SpriteBoard
 
 REGIONS = screen_regions()
 MAX_LATECOMERS = 16
@@ -37,7 +43,7 @@ class Hand:
     preview: tuple[str, Box] | None = None  # where the tile in hand would land
 
 
-def paint_table(tv: "RummiTableView", surface: pygame.Surface, felt: pygame.Surface, hand: Hand, buttons) -> None:
+def paint_table(tv: PaintedView, surface: pygame.Surface, felt: pygame.Surface, hand: Hand, buttons) -> None:
     """Back to front. Everything that stays still (felt, HUD, rack tray, meld marks, resting
     tiles) is painted once into a cached layer; a frame blits it, then the moving parts."""
     if tv.shown is None:
@@ -58,6 +64,33 @@ def paint_table(tv: "RummiTableView", surface: pygame.Surface, felt: pygame.Surf
     _paint_overlay_bits(tv, surface)
 
 
+class PaintedView(Protocol):
+    """What painting reads of the table's view (named here, not imported: the view imports this
+    module to paint with it)."""
+
+    app: "App"
+    table: "TableScene"
+    session: "RummiSession"
+    table_area: Box
+    table_layout: "TableLayout"
+    rack_layout: "RackLayout"
+    sprites: "SpriteBoard"
+    meld_glow: dict[tuple[int, ...], float]
+    hint_tiles: set[int]
+    invalid_tiles: set[int]
+    show_caption: bool
+    paint_cache: "PaintCache"
+
+    @property
+    def shown(self) -> Any: ...  # the round as shown: the state, or a computer's move replayed
+
+    def shown_table(self) -> list[list[int]]: ...
+
+    def hud_key(self) -> tuple: ...
+
+    def paint_hud(self, surface: pygame.Surface) -> None: ...
+
+
 class PaintCache:
     """Two cached layers: the background (felt, HUD, rack tray — changes when a count or a
     score does) and, over a copy of it, the meld marks and every resting tile."""
@@ -70,7 +103,7 @@ class PaintCache:
         self.tiles: dict[int, tuple] = {}
         self.rebuilds = 0
 
-    def _background(self, tv: "RummiTableView", felt: pygame.Surface) -> pygame.Surface:
+    def _background(self, tv: PaintedView, felt: pygame.Surface) -> pygame.Surface:
         key = (tv.app.theme, tv.hud_key(), tv.table.viewer is None, hidden_tray_message(tv, "Racks"),
                tv.rack_layout.ledges)
         if key != self.back_key or self.back is None or self.back.get_size() != felt.get_size():
@@ -82,7 +115,7 @@ class PaintCache:
             self.back_key = key
         return self.back
 
-    def layer(self, tv: "RummiTableView", felt: pygame.Surface, resting: list,
+    def layer(self, tv: PaintedView, felt: pygame.Surface, resting: list,
               anything_moving: bool) -> tuple[pygame.Surface, list]:
         """The still layer, and the resting tiles it lacks (to be drawn on top this frame).
 
@@ -108,7 +141,7 @@ class PaintCache:
         return self.surface, []
 
 
-def _split_sprites(tv: "RummiTableView", hand: Hand) -> tuple[list, list]:
+def _split_sprites(tv: PaintedView, hand: Hand) -> tuple[list, list]:
     held, selected, hovered = hand.held, hand.selected, hand.hovered
     resting, moving = [], []
     for tile, sprite in tv.sprites.sprites.items():
@@ -120,13 +153,13 @@ def _split_sprites(tv: "RummiTableView", hand: Hand) -> tuple[list, list]:
     return resting, moving
 
 
-def _resting_state(tv: "RummiTableView", tile: int) -> str:
+def _resting_state(tv: PaintedView, tile: int) -> str:
     if tile in tv.invalid_tiles:
         return "invalid"
     return "hint" if tile in tv.hint_tiles else "normal"
 
 
-def _draw_tiles(tv: "RummiTableView", surface: pygame.Surface, items: list) -> None:
+def _draw_tiles(tv: PaintedView, surface: pygame.Surface, items: list) -> None:
     """Many tiles in one ``fblits`` call (one trip into C instead of one per tile)."""
     tiles, theme, blind = tv.app.tiles, tv.app.theme, tv.app.settings.colour_blind
     batch = []
@@ -139,7 +172,7 @@ def _draw_tiles(tv: "RummiTableView", surface: pygame.Surface, items: list) -> N
         surface.fblits(batch)
 
 
-def hud_key(tv: "RummiTableView") -> tuple:
+def hud_key(tv: PaintedView) -> tuple:
     state = tv.shown
     session = tv.session
     return (tuple(len(state.rack(s)) for s in range(state.seats)), tuple(session.match.totals),
@@ -147,14 +180,14 @@ def hud_key(tv: "RummiTableView") -> tuple:
             len(session.match.rounds))
 
 
-def _marks_key(tv: "RummiTableView") -> tuple:
+def _marks_key(tv: PaintedView) -> tuple:
     if tv.table.phase != Phase.PERSON:
         return ()
     glows = tuple((key, round(left * 12)) for key, left in tv.meld_glow.items())
     return (tuple(tuple(m) for m in tv.shown_table()), glows, tv.app.settings.show_invalid_melds)
 
 
-def paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
+def paint_hud(tv: PaintedView, surface: pygame.Surface) -> None:
     theme = tv.app.theme
     state = tv.shown
     session = tv.session
@@ -179,7 +212,7 @@ def paint_hud(tv: "RummiTableView", surface: pygame.Surface) -> None:
         view.draw_match_caption(surface, theme, REGIONS.table, caption)
 
 
-def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
+def _paint_meld_marks(tv: PaintedView, surface: pygame.Surface) -> None:
     """Glow behind melds that just became valid; red underline under invalid changed melds."""
     theme = tv.app.theme
     layout = tv.table_layout
@@ -195,7 +228,7 @@ def _paint_meld_marks(tv: "RummiTableView", surface: pygame.Surface) -> None:
                 view.draw_invalid_underline(surface, theme, box)
 
 
-def tile_state(tv: "RummiTableView", tile: int, hand: Hand) -> str:
+def tile_state(tv: PaintedView, tile: int, hand: Hand) -> str:
     if tile in tv.invalid_tiles:
         return "invalid"
     if tile in tv.hint_tiles:
@@ -207,7 +240,7 @@ def tile_state(tv: "RummiTableView", tile: int, hand: Hand) -> str:
     return "hint" if tile in tv.hint_tiles else "normal"
 
 
-def _paint_drop_preview(tv: "RummiTableView", surface: pygame.Surface, hand: Hand) -> None:
+def _paint_drop_preview(tv: PaintedView, surface: pygame.Surface, hand: Hand) -> None:
     preview = hand.preview
     if preview is None:
         return
@@ -218,7 +251,7 @@ def _paint_drop_preview(tv: "RummiTableView", surface: pygame.Surface, hand: Han
         view.draw_meld_target(surface, tv.app.theme, box)
 
 
-def _paint_overlay_bits(tv: "RummiTableView", surface: pygame.Surface) -> None:
+def _paint_overlay_bits(tv: PaintedView, surface: pygame.Surface) -> None:
     theme = tv.app.theme
     session = tv.session
     if tv.table.phase == Phase.PERSON and session.in_round and tv.session.state.owes_opening:

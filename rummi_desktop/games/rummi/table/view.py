@@ -45,13 +45,12 @@ class RummiTableView:
         # Where the player put melds down (display only): tile that started a meld → spot
         self.meld_hints: dict[int, Hint] = {}
         self.invalid_tiles: set[int] = set()  # the tiles of melds the model refused
-        self.hint_tiles: set[int] = set()  # tiles a hint points at (drawn in the "hint" light)
+        self.hint_tiles: set[int] = set()  # tiles a hint points at or lays (drawn in the "hint" light)
         self.meld_glow: dict[tuple[int, ...], float] = {}
         self.incoming: set[int] = set()  # computer tiles still flying to the table
         self.table_area = REGIONS.table  # where melds are laid out (the sandbox keeps a side panel)
         self.show_caption = True  # the match caption (mode, target, round, deal) on the felt
         self.preview_table: list[list[int]] | None = None  # a hint's table, shown instead of the real one
-        self.hint_tiles: set[int] = set()  # the rack tiles a hint lays (lit)
         self.table_layout: TableLayout = layout_table([], REGIONS.table)
         self.rack_layout: RackLayout = layout_rack(0, REGIONS.rack)
         self.rack_ids: list[int] = []
