@@ -11,9 +11,8 @@ from __future__ import annotations
 import time
 
 import pygame
-import pytest
 
-pytest.importorskip("websockets")
+import websockets  # noqa: E402,F401  (the server extra: without it these tests fail, never skip)
 
 from rummi_desktop.net.link import ClientLink  # noqa: E402
 from rummi_desktop.scenes.online import lobby_scene  # noqa: E402

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
 
-pytest.importorskip("websockets")
+import websockets  # noqa: E402,F401  (the server extra: without it these tests fail, never skip)
 
 from profile_support import finished_record  # noqa: E402
 from rummi_desktop.records.profiles import ProfileBook  # noqa: E402
