@@ -28,7 +28,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rummi_desktop.games.rummi.ai.solver import solve  # noqa: E402
-from rummi_desktop.games.rummi.ai.seat_view import seat_view  # noqa: E402
+from rummi_desktop.games.rummi.ai.seat_faces import seat_view  # noqa: E402
 from rummi_desktop.games.rummi.ai.tiers import choose_play  # noqa: E402
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState  # noqa: E402
 

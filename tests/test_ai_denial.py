@@ -13,7 +13,7 @@ from rummi_desktop.games.rummi.ai.denial import NextSeat, NextSeatModel, denial_
 from rummi_desktop.games.rummi.ai.feasibility import TableFeasibility
 from rummi_desktop.games.rummi.ai.positions import benchmark_positions
 from rummi_desktop.games.rummi.ai.solver import solve
-from rummi_desktop.games.rummi.ai.seat_view import seat_view
+from rummi_desktop.games.rummi.ai.seat_faces import seat_view
 from rummi_desktop.games.rummi.ai.tiers import choose_play
 from rummi_desktop.games.rummi.rules.play_check import check_play
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
@@ -156,8 +156,8 @@ def test_an_opening_play_says_nothing_about_the_tiles_kept():
 def test_the_thinking_process_gets_the_same_view():
     import json
 
-    from rummi_desktop.games.rummi.ai.seat_view import SeatView
-    from rummi_desktop.games.rummi.rules.view import seat_view as view_data
+    from rummi_desktop.games.rummi.ai.seat_faces import SeatView
+    from rummi_desktop.games.rummi.rules.seat_view import seat_view as view_data
 
     def through_json(state):
         return SeatView.from_data(json.loads(json.dumps(view_data(state, state.current))), "expert")

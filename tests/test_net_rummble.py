@@ -23,7 +23,7 @@ from rummi_desktop.net.store_sqlite import SqliteStore  # noqa: E402
 from rummi_desktop.games.rummble.table.network_session import NetworkRummbleSession  # noqa: E402
 from rummi_desktop.games.rummble.table.results import GameOverScene  # noqa: E402
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene  # noqa: E402
-from rummi_desktop.games.rummble.table.view_state import state_from_view  # noqa: E402
+from rummi_desktop.games.rummble.table.online_state import state_from_view  # noqa: E402
 from rummi_desktop.scenes.turn_machine import Phase  # noqa: E402
 from test_net_session import PASSWORD, ask, run_until, seated_pair  # noqa: E402
 from test_rummble_scene_support import click, key, make_app, place, stand_in_choose_move, steps  # noqa: E402

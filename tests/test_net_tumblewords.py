@@ -21,7 +21,7 @@ from rummi_desktop.scenes.turn_machine import Phase  # noqa: E402
 from rummi_desktop.games.tumblewords.table.network_session import NetworkTumblewordsSession  # noqa: E402
 from rummi_desktop.games.tumblewords.table.online_table import OnlineTumblewordsTable  # noqa: E402
 from rummi_desktop.games.tumblewords.table.results import GameOverScene  # noqa: E402
-from rummi_desktop.games.tumblewords.table.view_state import state_from_view  # noqa: E402
+from rummi_desktop.games.tumblewords.table.online_state import state_from_view  # noqa: E402
 from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
 from test_net_session import PASSWORD, ask, run_until  # noqa: E402
 from test_net_session import seated_pair as shared_seated_pair  # noqa: E402

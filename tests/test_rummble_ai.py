@@ -12,7 +12,7 @@ from rummi_desktop.games.rummble.rules.board import Board, Laid
 from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
-from rummi_desktop.games.rummble.rules.view import seat_view
+from rummi_desktop.games.rummble.rules.seat_view import seat_view
 from rummi_desktop.tiles import parse_tiles
 
 TIERS = ("easy", "medium", "hard", "expert")

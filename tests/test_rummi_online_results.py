@@ -15,7 +15,7 @@ from rummi_desktop.net.live import result_of
 from rummi_desktop.net.views import client_view
 from rummi_desktop.games.rummi.table.network_session import NetworkRummiSession
 from rummi_desktop.games.rummi.table.results import RoundEndScene, score_lines
-from rummi_desktop.games.rummi.table.view_state import server_round_result
+from rummi_desktop.games.rummi.table.online_state import server_round_result
 from rummi_desktop.tiles import Tile
 
 

@@ -314,7 +314,7 @@ def test_the_first_tiles_of_a_turn_stay_under_the_pointer_on_an_empty_table(tmp_
 
 def test_seat_chip_texts_fit_beside_the_tile_stack(tmp_path, monkeypatch):
     make_app(tmp_path, monkeypatch)
-    from rummi_desktop.games.rummi.table.table_view import SEAT_CHIP_W, _fitted
+    from rummi_desktop.games.rummi.table.marks_paint import SEAT_CHIP_W, _fitted
 
     room = SEAT_CHIP_W - 28 - 116
     for text, size, smallest, bold in (("Christabella", 21, 15, True), ("WWWWWWWWWWWW", 21, 15, True),

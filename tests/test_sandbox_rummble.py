@@ -9,7 +9,7 @@ import pygame
 from rummi_desktop.games.rummble.ai.tiers import choose_move
 from rummi_desktop.games.rummble.rules.board import Laid, square
 from rummi_desktop.games.rummble.rules.sets import set_problem
-from rummi_desktop.games.rummble.rules.view import seat_view
+from rummi_desktop.games.rummble.rules.seat_view import seat_view
 from rummi_desktop.scenes.sandbox import scenario_files as files
 from rummi_desktop.games.rummble.table.sandbox import RummbleSandboxScene
 from rummi_desktop.tiles import Tile

@@ -25,7 +25,7 @@ from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass
 from rummi_desktop.games.tumblewords.rules.parameters import CLAIMING, STEALING, TIERS, TumblewordsParameters
 from rummi_desktop.games.tumblewords.rules.play import check_drop, possible_drops
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
-from rummi_desktop.games.tumblewords.rules.view import seat_view
+from rummi_desktop.games.tumblewords.rules.seat_view import seat_view
 from rummi_desktop.games.tumblewords.storage import word_lists
 from tumblewords_support import arrange
 

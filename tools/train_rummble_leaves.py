@@ -24,7 +24,7 @@ from rummi_desktop.games.rummble.ai.tiers import choose_move  # noqa: E402
 from rummi_desktop.games.base import play_seat_move  # noqa: E402
 from rummi_desktop.games.rummble.rules.moves import Exchange, Play  # noqa: E402
 from rummi_desktop.games.rummble.spec import RUMMBLE  # noqa: E402
-from rummi_desktop.games.rummble.rules.view import seat_view  # noqa: E402
+from rummi_desktop.games.rummble.rules.seat_view import seat_view  # noqa: E402
 
 OUTPUT = ROOT / "rummi_desktop" / "ai" / "rummble_leave_values.py"
 RIDGE = 1.0

@@ -16,7 +16,7 @@ from rummi_desktop.games.rummble.rules.position import RummblePosition
 from rummi_desktop.games.rummble.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.rummble.rules.sets import classify, set_problem
 from rummi_desktop.games.rummble.rules.state import MAX_SEATS, MIN_SEATS, TIERS, TILE_SETS, RummbleParameters, RummbleState
-from rummi_desktop.games.rummble.rules.view import seat_view
+from rummi_desktop.games.rummble.rules.seat_view import seat_view
 
 
 def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummbleState:

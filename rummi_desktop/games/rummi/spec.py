@@ -15,7 +15,7 @@ from rummi_desktop.games.rummi.rules.pieces import FACES
 from rummi_desktop.games.rummi.rules.position import RummiPosition
 from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, TIERS, RummiParameters, RummiState
-from rummi_desktop.games.rummi.rules.view import seat_view
+from rummi_desktop.games.rummi.rules.seat_view import seat_view
 
 FULL_CENSUS = list(range(len(FACES)))
 

@@ -21,7 +21,7 @@ from rummi_desktop.games.tumblewords.rules.parameters import MAX_SEATS, MIN_LENG
 from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
 from rummi_desktop.games.tumblewords.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
-from rummi_desktop.games.tumblewords.rules.view import seat_view
+from rummi_desktop.games.tumblewords.rules.seat_view import seat_view
 
 OPTIONS = (
     SetupOption("board", "Board", tuple(BOARD_SIZES), "standard"),

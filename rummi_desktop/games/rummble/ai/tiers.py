@@ -1,7 +1,7 @@
 """Computer seats for Rummble: four strengths, each a function of what the seat can see.
 
 ``choose_move(view, tier, *, deadline=None, cancel=None)`` is the game's ``computer`` entry
-point: it takes the seat view (:func:`rummi_desktop.games.rummble.rules.view.seat_view`) and returns
+point: it takes the seat view (:func:`rummi_desktop.games.rummble.rules.seat_view.seat_view`) and returns
 a :class:`Play`, an :class:`Exchange` or a :class:`Pass`.
 
 - **easy**: a random play from the lower half by score; one turn in eight it exchanges

@@ -1,6 +1,6 @@
 """A Rummble game at a server's table, played through the same Rummble table scene as a local game.
 
-The local state is always rebuilt from the server's seat view (``view_state``). The other seats
+The local state is always rebuilt from the server's seat view (``online_state``). The other seats
 (people elsewhere, the server's computer seats) are shown as computer seats: their moves arrive
 as new versions and go through the table's computer-move path. To show one with its verdict and
 points, the move is carried out by the rules model on the position before it, with the mover
@@ -25,7 +25,7 @@ from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.games.rummble.rules.state import PASSED, TurnResult
 from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, online_setup
 from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, TurnRecord
-from rummi_desktop.games.rummble.table.view_state import end_kind, hide_drawn, server_result, state_from_view
+from rummi_desktop.games.rummble.table.online_state import end_kind, hide_drawn, server_result, state_from_view
 from rummi_desktop.tiles import Tile
 
 

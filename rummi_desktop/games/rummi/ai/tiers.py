@@ -1,10 +1,10 @@
 """Computer seats for Rummi: four named strengths, each a function of what the seat can see.
 
 ``choose_move(view, tier, deadline=..., cancel=...)`` is the game's ``computer`` entry point:
-it takes the seat's view as data (:func:`rummi_desktop.games.rummi.rules.view.seat_view`) and returns
+it takes the seat's view as data (:func:`rummi_desktop.games.rummi.rules.seat_view.seat_view`) and returns
 a Move, a whole-turn :class:`~rummi_desktop.games.rummi.rules.moves.Play` or a
 :class:`~rummi_desktop.games.rummi.rules.moves.Draw`. Underneath, ``choose_play(view)`` works on a
-:class:`~rummi_desktop.games.rummi.ai.seat_view.SeatView` and returns the new table (melds of Tile faces)
+:class:`~rummi_desktop.games.rummi.ai.seat_faces.SeatView` and returns the new table (melds of Tile faces)
 or None to draw. The call is pure and can run in the thinking process or on a thread: it stops
 with :class:`SolveInterrupted` when ``cancel`` is set, and past ``deadline`` (a
 ``time.perf_counter()`` instant) the strong tiers fall back to the quick Medium play.
@@ -33,7 +33,7 @@ from rummi_desktop.games.rummi.ai.dp import PER_TILE, SolveInterrupted
 from rummi_desktop.games.rummi.ai.denial import DENIAL_RACK, LOOK_AHEAD_SECONDS, denial_play
 from rummi_desktop.games.rummi.ai.medium import add_to_table, rack_melds, without
 from rummi_desktop.games.rummi.ai.solver import solve
-from rummi_desktop.games.rummi.ai.seat_view import SeatView
+from rummi_desktop.games.rummi.ai.seat_faces import SeatView
 from rummi_desktop.games.rummi.rules.moves import Draw, Move, Play
 from rummi_desktop.games.rummi.rules.state import TIERS
 from rummi_desktop.tiles import COLOURS, Tile

@@ -1,12 +1,13 @@
 """Rummi in the window: setup, the table, its overlays, round end and match summary.
 
-Rummi's table parts, on the game-neutral table (``scenes.table_base``, ``seats``, ``ui``):
+Rummi's table parts, on the game-neutral table (``scenes.table_base``, ``games.seats``, ``ui``):
 ``session`` (the match as the window plays it: seats, stats, autosave data), ``table_scene``
 (the scene, composing the three parts), ``turn_flow`` (how turns end; computer seats),
 ``controller`` (gestures, buttons and keys → moves; uses ``drag`` and ``rack_order``),
-``view`` (layout and sprites; paints with ``table_paint`` / ``table_view``), ``layout`` (pure
-geometry of the table), ``table_buttons``, ``results`` (round end, match summary),
-``setup_scene``, ``help_text``.
+``view`` (layout and sprites; paints a frame with ``paint``, whose table marks are
+``marks_paint``), ``layout`` (pure geometry of the table), ``table_buttons``, ``results`` (round
+end, match summary), ``setup_scene``, ``help_text``; ``online_state`` and ``network_session``
+for a server's table; ``sandbox``, ``scenario`` and the ``puzzle_*`` parts; ``bench``.
 This package wires them: nothing in it imports this module back.
 
 ``game_info()`` registers Rummi with the shell's game registry (menu entry, ``play rummi``

@@ -17,7 +17,7 @@ from rummi_desktop.games.rummi.table.drag import Pick, RackReorder, intent_for_d
 from rummi_desktop.games.rummi.table.layout import TableDrop, table_drop_target, tile_at
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.session import RummiSession
-from rummi_desktop.games.rummi.table.table_paint import Hand
+from rummi_desktop.games.rummi.table.paint import Hand
 from rummi_desktop.games.rummi.table.view import RummiTableView
 from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.ui.geometry import Box

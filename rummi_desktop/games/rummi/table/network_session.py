@@ -23,7 +23,7 @@ from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Play, TurnActio
 from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PLAYED, WENT_OUT, TurnResult
 from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, OnlineSetup, online_setup
 from rummi_desktop.games.rummi.table.session import RummiSeatStats, RummiSession, TurnRecord
-from rummi_desktop.games.rummi.table.view_state import hide_drawn, state_from_view
+from rummi_desktop.games.rummi.table.online_state import hide_drawn, state_from_view
 
 ONLINE = MatchSettings("Online", 1, None)
 

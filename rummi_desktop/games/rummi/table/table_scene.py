@@ -37,7 +37,7 @@ class RummiTableScene(SessionTableScene):
     GAME = "rummi"
     game_title = "Rummi"
     help_sections = HELP_SECTIONS
-    clock_ring_radius = min(REGIONS.clock.w, REGIONS.clock.h) / 2  # table_view.draw_clock's ring fits in
+    clock_ring_radius = min(REGIONS.clock.w, REGIONS.clock.h) / 2  # marks_paint.draw_clock's ring fits in
 
     def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True) -> None:
         super().__init__(app, autosave=autosave)
@@ -59,11 +59,6 @@ class RummiTableScene(SessionTableScene):
     @property
     def state(self):
         return self.session.state
-
-    @property
-    def view_state(self):
-        """The round on show: the one being played, or the one that just ended."""
-        return self.view.shown
 
     @property
     def table_layout(self):
@@ -162,7 +157,7 @@ class RummiTableScene(SessionTableScene):
 
     def status(self) -> dict:
         """For the status file: the turn, the counts a watcher checks, where to point."""
-        shown = self.view_state
+        shown = self.view.shown  # the round on show: the one being played, or the one that just ended
         return {
             **self.status_common(), "turns": len(self.turn_log),
             "current": self.session.current if self.session.in_round else None,

@@ -17,11 +17,10 @@ import pygame
 
 from rummi_desktop.games.rummi.rules.melds import is_valid_meld
 from rummi_desktop.games.rummi.rules.pieces import faces
-from rummi_desktop.games.rummi.table import table_paint
-from rummi_desktop.games.rummi.table import table_view as paint
+from rummi_desktop.games.rummi.table import marks_paint, paint
 from rummi_desktop.games.rummi.table.layout import Hint, TableLayout, layout_table, screen_regions
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
-from rummi_desktop.games.rummi.table.table_paint import GLOW_SECONDS, Hand
+from rummi_desktop.games.rummi.table.paint import GLOW_SECONDS, Hand
 from rummi_desktop.games.rummi.table.session import RummiSession, turn_start_melds
 from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.scenes.turn_machine import Phase
@@ -54,7 +53,7 @@ class RummiTableView:
         self.table_layout: TableLayout = layout_table([], REGIONS.table)
         self.rack_layout: RackLayout = layout_rack(0, REGIONS.rack)
         self.rack_ids: list[int] = []
-        self.paint_cache = table_paint.PaintCache()
+        self.paint_cache = paint.PaintCache()
         self.warm_queue: list[tuple[Tile, int]] = []
         self.warmed_sizes: set[int] = set()
 
@@ -109,7 +108,7 @@ class RummiTableView:
 
     def relayout_shown(self, seat: int, rate: float, stagger: float) -> None:
         """After a computer's play: moved tiles glide, new ones fly in from the seat's chip."""
-        chip = paint.seat_chip_rects(REGIONS.hud, self.shown.seats)[seat]
+        chip = marks_paint.seat_chip_rects(REGIONS.hud, self.shown.seats)[seat]
         self.relayout(spawn=lambda tile: (chip.centerx - 20, chip.centery - 20, self.table_layout.tile_w),
                       rate=rate, stagger=stagger)
 
@@ -123,7 +122,7 @@ class RummiTableView:
         return 1 if new else 0
 
     def _pool_spawn(self, tile: int) -> tuple[float, float, float]:
-        chip = paint.pool_chip_rect(REGIONS.hud, self.shown.seats)
+        chip = marks_paint.pool_chip_rect(REGIONS.hud, self.shown.seats)
         return (chip.x + 10, chip.y + 8, self.rack_layout.tile_w)
 
     def _update_glows(self, table: list[list[int]]) -> None:
@@ -172,13 +171,13 @@ class RummiTableView:
 
     def hud_key(self) -> tuple:
         """What the cached HUD shows (repainted when it changes)."""
-        return table_paint.hud_key(self)
+        return paint.hud_key(self)
 
     def paint_hud(self, surface: pygame.Surface) -> None:
-        table_paint.paint_hud(self, surface)
+        paint.paint_hud(self, surface)
 
     def tile_state(self, tile: int, hand: Hand) -> str:
-        return table_paint.tile_state(self, tile, hand)
+        return paint.tile_state(self, tile, hand)
 
     def draw(self, surface: pygame.Surface, hand: Hand, buttons) -> None:
-        table_paint.paint_table(self, surface, felt_surface(self.app.theme, surface.get_size()), hand, buttons)
+        paint.paint_table(self, surface, felt_surface(self.app.theme, surface.get_size()), hand, buttons)

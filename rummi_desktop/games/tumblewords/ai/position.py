@@ -1,5 +1,5 @@
 """What a Tumblewords computer seat knows, rebuilt from its seat view
-(:func:`rummi_desktop.games.tumblewords.rules.view.seat_view`): the board, its hand, the word list,
+(:func:`rummi_desktop.games.tumblewords.rules.seat_view.seat_view`): the board, its hand, the word list,
 and the letters it cannot see.
 
 The unseen letters are the full 100-tile set minus the board and minus its own hand: the bag

@@ -1,7 +1,7 @@
 """Computer seats for Tumblewords: four strengths, each a function of what the seat can see.
 
 ``choose_move(view, tier, *, deadline=None, cancel=None)`` is the game's ``computer`` entry
-point: it takes the seat view as data (:func:`rummi_desktop.games.tumblewords.rules.view.seat_view`),
+point: it takes the seat view as data (:func:`rummi_desktop.games.tumblewords.rules.seat_view.seat_view`),
 rebuilds the board, the hand and the word list from it
 (:mod:`~rummi_desktop.games.tumblewords.ai.position`) and returns a Move. With no legal drop (a
 full board or an empty hand) it passes. In Claim mode, once it has dropped, it claims every

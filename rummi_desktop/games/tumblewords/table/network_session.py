@@ -28,7 +28,7 @@ from rummi_desktop.scenes.network_play import (NetworkPlay, NetworkSession, Onli
                                                online_setup)
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TurnRecord
-from rummi_desktop.games.tumblewords.table.view_state import hide_drawn, state_from_view
+from rummi_desktop.games.tumblewords.table.online_state import hide_drawn, state_from_view
 from rummi_desktop.games.tumblewords.storage import word_lists
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from rummi_desktop.games.rummi.rules.pieces import FACES
 from rummi_desktop.games.rummi.rules.scoring import BLOCKED, WENT_OUT, RoundResult, rack_total
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, TurnResult
-from rummi_desktop.games.rummi.rules.view import tiles_of
+from rummi_desktop.games.rummi.rules.seat_view import tiles_of
 from rummi_desktop.scenes.network_play import kept_ids, unseen
 from rummi_desktop.tiles import Tile
 

@@ -1,5 +1,5 @@
 """A Rummi seat's view as the tiers read it: the JSON-ready view of
-:func:`rummi_desktop.games.rummi.rules.view.seat_view` turned into Tile faces, plus the tier.
+:func:`rummi_desktop.games.rummi.rules.seat_view.seat_view` turned into Tile faces, plus the tier.
 
 One definition for every caller (the thinking process, ``simulate``, the benchmarks), so a
 seat sees the same thing in the window and in headless games. Pure module (no pygame, no I/O).
@@ -12,8 +12,8 @@ from typing import Any
 
 from rummi_desktop.games.rummi.ai.denial import NextSeat
 from rummi_desktop.games.rummi.rules.state import RummiState
-from rummi_desktop.games.rummi.rules.view import seat_view as view_data
-from rummi_desktop.games.rummi.rules.view import tiles_of
+from rummi_desktop.games.rummi.rules.seat_view import seat_view as view_data
+from rummi_desktop.games.rummi.rules.seat_view import tiles_of
 from rummi_desktop.tiles import Tile
 
 

@@ -13,7 +13,7 @@ from rummi_desktop.games.tumblewords.spec import new_state
 from rummi_desktop.games.tumblewords.rules.state import replayed
 from rummi_desktop.net.views import client_view
 from rummi_desktop.games.tumblewords.table.network_session import letters_used
-from rummi_desktop.games.tumblewords.table.view_state import hide_drawn, state_from_view
+from rummi_desktop.games.tumblewords.table.online_state import hide_drawn, state_from_view
 from rummi_desktop.games.tumblewords.storage import word_lists
 
 WORDS = word_lists.shipped_dictionary()

@@ -12,7 +12,7 @@ import pygame
 
 from rummi_desktop.games.rummi.rules.melds import is_valid_meld
 from rummi_desktop.games.rummi.rules.pieces import face, faces
-from rummi_desktop.games.rummi.table import table_view as view
+from rummi_desktop.games.rummi.table import marks_paint
 from rummi_desktop.games.rummi.table.layout import screen_regions
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray
@@ -59,7 +59,7 @@ def paint_table(tv: PaintedView, surface: pygame.Surface, felt: pygame.Surface, 
     if tv.session.clock_seconds:
         total = float(tv.session.clock_seconds)
         left = tv.table.clock_left if tv.table.phase == Phase.PERSON else total
-        view.draw_clock(surface, tv.app.theme, REGIONS.clock, left, total, tv.table.phase == Phase.PERSON)
+        marks_paint.draw_clock(surface, tv.app.theme, REGIONS.clock, left, total, tv.table.phase == Phase.PERSON)
     buttons.draw(surface, tv.app.theme)
     _paint_overlay_bits(tv, surface)
 
@@ -194,9 +194,9 @@ def paint_hud(tv: PaintedView, surface: pygame.Surface) -> None:
     totals = session.match.totals
     pulse = 0.0  # the HUD is a cached layer: no per-frame pulse
     in_round = session.in_round
-    for seat, area in enumerate(view.seat_chip_rects(REGIONS.hud, state.seats)):
+    for seat, area in enumerate(marks_paint.seat_chip_rects(REGIONS.hud, state.seats)):
         config = session.seat(seat)
-        chip = view.SeatChip(
+        chip = marks_paint.SeatChip(
             name=config.name,
             kind=seat_kind_label(config),
             rack_count=len(state.rack(seat)),
@@ -204,12 +204,12 @@ def paint_hud(tv: PaintedView, surface: pygame.Surface) -> None:
             on_turn=in_round and state.current == seat,
             thinking=in_round and state.current == seat and tv.table.phase == Phase.THINKING,
         )
-        view.draw_seat_chip(surface, theme, area, chip, pulse)
-    view.draw_pool_chip(surface, theme, view.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
+        marks_paint.draw_seat_chip(surface, theme, area, chip, pulse)
+    marks_paint.draw_pool_chip(surface, theme, marks_paint.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
     round_number = len(session.match.rounds) + (1 if in_round else 0)
     caption = session.caption(round_number)
     if tv.show_caption:
-        view.draw_match_caption(surface, theme, REGIONS.table, caption)
+        marks_paint.draw_match_caption(surface, theme, REGIONS.table, caption)
 
 
 def _paint_meld_marks(tv: PaintedView, surface: pygame.Surface) -> None:
@@ -223,9 +223,9 @@ def _paint_meld_marks(tv: PaintedView, surface: pygame.Surface) -> None:
             if key in tv.meld_glow:
                 left = tv.meld_glow[key]
                 burst = math.sin(math.pi * (1 - left / GLOW_SECONDS)) if left > 0 else 0.0
-                view.draw_meld_glow(surface, theme.hint, box, 0.35 + 0.65 * burst)
+                marks_paint.draw_meld_glow(surface, theme.hint, box, 0.35 + 0.65 * burst)
             elif show_invalid and not is_valid_meld(faces(meld)):
-                view.draw_invalid_underline(surface, theme, box)
+                marks_paint.draw_invalid_underline(surface, theme, box)
 
 
 def tile_state(tv: PaintedView, tile: int, hand: Hand) -> str:
@@ -246,9 +246,9 @@ def _paint_drop_preview(tv: PaintedView, surface: pygame.Surface, hand: Hand) ->
         return
     kind, box = preview
     if kind == "slot":
-        view.draw_drop_preview(surface, tv.app.theme, box)
+        marks_paint.draw_drop_preview(surface, tv.app.theme, box)
     else:
-        view.draw_meld_target(surface, tv.app.theme, box)
+        marks_paint.draw_meld_target(surface, tv.app.theme, box)
 
 
 def _paint_overlay_bits(tv: PaintedView, surface: pygame.Surface) -> None:
@@ -256,8 +256,8 @@ def _paint_overlay_bits(tv: PaintedView, surface: pygame.Surface) -> None:
     session = tv.session
     if tv.table.phase == Phase.PERSON and session.in_round and tv.session.state.owes_opening:
         points = tv.session.state.opening_points()
-        view.draw_opening_counter(surface, theme, (round(tv.table_area.x), round(tv.table_area.bottom) - 34),
+        marks_paint.draw_opening_counter(surface, theme, (round(tv.table_area.x), round(tv.table_area.bottom) - 34),
                                   points, tv.session.state.params.opening_points)
     if tv.table.banner is not None:
         centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
-        view.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning)
+        marks_paint.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning)

@@ -14,7 +14,7 @@ from rummi_desktop.net.views import client_view
 from rummi_desktop.scenes.network_play import kept_ids
 from rummi_desktop.games.rummble.table.network_session import NetworkRummbleSession
 from rummi_desktop.games.rummble.table.results import settlement_lines
-from rummi_desktop.games.rummble.table.view_state import state_from_view
+from rummi_desktop.games.rummble.table.online_state import state_from_view
 from rummi_desktop.tiles import parse_tiles
 
 
