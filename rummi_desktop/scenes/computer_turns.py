@@ -8,7 +8,6 @@ for the person on turn, by a tier of its own; what the hint shows is the game's.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from rummi_desktop.thinking.computer_seats import THINKING_BUDGET, ComputerSeats
@@ -62,8 +61,7 @@ class ComputerTurnFlow:
 
     def _speed(self) -> float:
         """The animation speed as a factor on shown times (instant: every wait is over)."""
-        speed = self.table.app.animation_speed
-        return 1e9 if math.isinf(speed) else speed
+        return self.table.animation_factor
 
     def cancel_thinking(self) -> None:
         if self.job is not None:

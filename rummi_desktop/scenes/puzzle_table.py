@@ -16,7 +16,6 @@ puzzle table (``ask_to_give_up``: giving up changes the rating), the Rummi one i
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -162,9 +161,7 @@ class PuzzleTable:
     def start_puzzle(self, puzzle: dict[str, Any], on_finish: FinishCallback, logic: Any) -> None:
         self.puzzle, self.on_finish, self.logic = puzzle, on_finish, logic
         self.run = PuzzleRun(puzzle, list(logic.hints(puzzle)))
-        self.finish_in: float | None = None  # counting down to on_finish once solved
-        self.hint_steps: list[Callable[[], None]] = []
-        self.hint_clock = 0.0
+        self.hint_steps: list[Callable[[], None]] = []  # the level-3 hint's animation, a step a beat
         self.show_stopwatch = True
 
     # -- the base's hooks: one seat, no clock, nothing saved --------------------------------
@@ -189,8 +186,13 @@ class PuzzleTable:
     @property
     def puzzle_active(self) -> bool:
         """The player may use the buttons: not solved, given up or watching the solution."""
-        return (self.phase == Phase.PERSON and self.finish_in is None and not self.hint_steps  # type: ignore[attr-defined]
+        return (self.phase == Phase.PERSON and not self.solved_showing and not self.hint_steps  # type: ignore[attr-defined]
                 and not self.run.finished)
+
+    @property
+    def solved_showing(self) -> bool:
+        """Solved: the result is in view for a moment before ``on_finish``."""
+        return self.schedule.waiting(self._finish_solved)  # type: ignore[attr-defined]
 
     @property
     def my_turn(self) -> bool:
@@ -212,7 +214,7 @@ class PuzzleTable:
     # -- Check ------------------------------------------------------------------------------
     def check_answer(self) -> dict[str, Any] | None:
         """Ask the puzzle module whether the answer on the table solves the puzzle."""
-        if self.finish_in is not None or self.run.finished:
+        if self.solved_showing or self.run.finished:
             return None
         answer = self.current_answer()
         if answer is None:
@@ -233,17 +235,13 @@ class PuzzleTable:
             run.message = run.message or f"{result.get('value', 0)} points"
             self.say(f"Solved! {result.get('value', 0)} points")
             self.play("fanfare")
-            self.finish_in = RESULT_HOLD
+            self.schedule.after(RESULT_HOLD, self._finish_solved)  # type: ignore[attr-defined]
         else:
             self.say(short_verdict(run.message, result.get("value")), warning=True)
             self.play("invalid")
 
-    def _count_down_to_finish(self, dt: float) -> None:
-        if self.finish_in is None or self.run.finished:
-            return
-        speed = self.app.animation_speed  # type: ignore[attr-defined]
-        self.finish_in -= dt * (1e9 if math.isinf(speed) else speed)
-        if self.finish_in <= 0:
+    def _finish_solved(self) -> None:
+        if not self.run.finished:
             self.finish(self.run.outcome(solved=True))
 
     def finish(self, outcome: PuzzleOutcome) -> None:
@@ -289,27 +287,28 @@ class PuzzleTable:
         if self.run.level >= 3 and "solution" in hint:
             self.say("Watch: the solution")
             self.hint_steps = list(self.play_solution(hint["solution"]))
-            self.hint_clock = HINT_BEAT  # the first step at once
+            self.schedule.after(0.0, self._hint_beat)  # type: ignore[attr-defined]  # the first step at once
         else:
             self.show_hint(hint)  # first: the game may word the hint for its board
             self.say(f"Hint {self.run.level}: {self.run.hint_text}" if self.run.hint_text else f"Hint {self.run.level}")
 
-    def _run_hint_steps(self, dt: float) -> None:
+    def _pace_hint_steps(self) -> None:
+        """The next step a beat after the last one's pieces have landed."""
         if not self.hint_steps or self.animation_busy():
-            return
-        speed = self.app.animation_speed  # type: ignore[attr-defined]
-        self.hint_clock += dt * (1e9 if math.isinf(speed) else speed)
-        while self.hint_steps and self.hint_clock >= HINT_BEAT and not self.animation_busy():
-            self.hint_clock = 0.0
+            self.schedule.cancel(self._hint_beat)  # type: ignore[attr-defined]
+        else:
+            self.schedule.keep(HINT_BEAT, self._hint_beat)  # type: ignore[attr-defined]
+
+    def _hint_beat(self) -> None:
+        if self.hint_steps and not self.animation_busy():
             self.hint_steps.pop(0)()
 
     # -- frames -----------------------------------------------------------------------------
     def update_puzzle(self, dt: float) -> None:
         """The game's table calls this after its own update."""
-        if not self.run.finished and self.finish_in is None:
+        if not self.run.finished and not self.solved_showing:
             self.run.seconds += dt
-        self._run_hint_steps(dt)
-        self._count_down_to_finish(dt)
+        self._pace_hint_steps()
 
     def handle_action(self, action: Action) -> bool:
         if action.kind == ActionKind.BACK:
@@ -330,7 +329,7 @@ class PuzzleTable:
     def next_change_in(self) -> float:
         """The stopwatch changes the picture once a second."""
         wait = super().next_change_in()  # type: ignore[misc]
-        if self.hint_steps or self.finish_in is not None:
+        if self.hint_steps or self.solved_showing:
             return 0.0
         if self.run.finished or not self.show_stopwatch:
             return wait

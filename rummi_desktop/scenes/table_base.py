@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.table_events import Echo, LinkChanged, Overtaken, Refused, ResultsIn, TableEvent
+from rummi_desktop.scenes.schedule import Schedule
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 from rummi_desktop.scenes.turn_machine import ClockEvent, Phase, TurnMachine
@@ -64,6 +65,7 @@ class TableScene(Scene):
         self.app = app
         self.autosave = autosave
         self.turns = TurnMachine()
+        self.schedule = Schedule()  # the parts' waits, on the animation clock
         self.viewer: int | None = None  # whose rack is shown
         self.last_dt = 0.0
         self.banner: Banner | None = None
@@ -182,6 +184,12 @@ class TableScene(Scene):
     @property
     def clock_left(self) -> float:
         return self.turns.clock_left
+
+    @property
+    def animation_factor(self) -> float:
+        """Shown times pass this many times faster than real ones (instant: every wait is over)."""
+        speed = self.app.animation_speed
+        return 1e9 if math.isinf(speed) else speed
 
     @property
     def my_turn(self) -> bool:
@@ -336,6 +344,7 @@ class TableScene(Scene):
             self.update_thinking()
         elif self.phase == Phase.SHOWING:
             self.update_showing()
+        self.schedule.advance(dt * self.animation_factor)
 
     def _age_banner(self, dt: float) -> None:
         if self.banner is not None:

@@ -13,6 +13,7 @@ from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.rummble.table.session import RummbleSession, TurnRecord
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
@@ -32,7 +33,6 @@ class RummbleTurnFlow(HintingTurnFlow):
         self.view = view
         self.controller = controller
         self.tentative = controller.tentative
-        self.settled_time = 0.0
         self.last_record: TurnRecord | None = None
 
     @property
@@ -154,16 +154,19 @@ class RummbleTurnFlow(HintingTurnFlow):
             self.table.play("rack")
         self.view.incoming = {t for t in self.state.board_ids if t is not None and t not in before}
         self.table.turns.move_made()
-        self.settled_time = 0.0
+        self.table.schedule.cancel(self._move_shown)
         self.view.relayout_shown(record.seat, SHOWN_RATE, SHOWN_STAGGER)
 
     def update_showing(self) -> None:
-        if not self.view.sprites.settled:
-            self.settled_time = 0.0
-            return
-        self.settled_time += self.table.last_dt
-        if self.settled_time * self._speed() < HOLD_AFTER_PLAY or self.last_record is None:
-            return
+        # The hold counts from the moment everything has landed.
+        if self.view.sprites.settled and self.last_record is not None:
+            self.table.schedule.keep(HOLD_AFTER_PLAY, self._move_shown)
+        else:
+            self.table.schedule.cancel(self._move_shown)
+
+    def _move_shown(self) -> None:
+        if self.table.phase != Phase.SHOWING or self.last_record is None:
+            return  # the turn was taken over meanwhile (a server's state): nothing to hold for
         self.table.turns.move_shown()
         self.after_turn(self.last_record)
 

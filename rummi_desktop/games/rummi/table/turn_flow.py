@@ -23,6 +23,7 @@ from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.session import RummiSession, TurnRecord
 from rummi_desktop.games.rummi.table.view import RummiTableView
 from rummi_desktop.scenes.table_base import TableScene
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
 HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
@@ -41,10 +42,8 @@ class RummiTurnFlow(HintingTurnFlow):
         self.racks = racks
         self.view = view
         self.controller = controller
-        self.settled_time = 0.0
         self.last_record: TurnRecord | None = None
         self.turn_log: list[TurnRecord] = []  # every completed turn, for tests and the curious
-        self.hint_left = 0.0  # s the previewed hint still shows
 
     # -- a person's turn --------------------------------------------------------------------
     def finish_person_turn(self, move: TurnAction) -> TurnRecord | None:
@@ -125,20 +124,21 @@ class RummiTurnFlow(HintingTurnFlow):
         table_now = self.view.shown.table
         self.view.incoming = {t for meld in table_now for t in meld if t not in before}
         self.table.turns.move_made()
+        self.table.schedule.cancel(self._move_shown)
         self.view.relayout_shown(seat, SHOWN_RATE, SHOWN_STAGGER)
 
     def update_showing(self) -> None:
         # The hold counts from the moment everything has landed: the frame that repaints
         # the settled table and the frame that moves on to the next turn are not the same.
-        if not self.view.sprites.settled:
-            self.settled_time = 0.0
-            return
-        self.settled_time += self.table.last_dt
-        if self.settled_time * self._speed() < HOLD_AFTER_PLAY:
-            return
+        if self.view.sprites.settled and self.last_record is not None:
+            self.table.schedule.keep(HOLD_AFTER_PLAY, self._move_shown)
+        else:
+            self.table.schedule.cancel(self._move_shown)
+
+    def _move_shown(self) -> None:
         record = self.last_record
-        if record is None:
-            return
+        if self.table.phase != Phase.SHOWING or record is None:
+            return  # the turn was taken over meanwhile (a server's state): nothing to hold for
         self.table.turns.move_shown()
         self.after_turn(record)
 
@@ -153,10 +153,6 @@ class RummiTurnFlow(HintingTurnFlow):
         self.start_hint("Looking for the best play…")
 
     def update_hint(self) -> None:
-        if self.view.preview_table is not None:
-            self.hint_left -= self.table.last_dt * self._speed()
-            if self.hint_left <= 0 and self.view.sprites.settled:
-                self.clear_hint()
         answered, move = self.hint_answer()
         if not answered or not self.table.my_turn:
             return
@@ -178,9 +174,16 @@ class RummiTurnFlow(HintingTurnFlow):
         laid = {t for meld in table for t in meld} - on_table
         self.view.preview_table = table
         self.view.hint_tiles = laid
-        self.hint_left = HINT_SHOWN
+        self.table.schedule.after(HINT_SHOWN, self._hint_shown)
         self.view.relayout(rate=SHOWN_RATE)
         self.table.say(f"Best play: {len(laid)} tile{'s' if len(laid) != 1 else ''} — shown, not made")
+
+    def _hint_shown(self) -> None:
+        """The hint has shown long enough: it glides back once its tiles have landed."""
+        if self.view.sprites.settled:
+            self.clear_hint()
+        else:
+            self.table.schedule.after(0.0, self._hint_shown)  # again at the end of the next frame
 
     def clear_hint(self) -> None:
         view = self.view
@@ -188,5 +191,5 @@ class RummiTurnFlow(HintingTurnFlow):
             return
         view.preview_table = None
         view.hint_tiles = set()
-        self.hint_left = 0.0
+        self.table.schedule.cancel(self._hint_shown)
         view.relayout(rate=SHOWN_RATE)

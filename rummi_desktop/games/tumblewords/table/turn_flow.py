@@ -13,6 +13,7 @@ from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass, Timeout
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
+from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TurnRecord
 
 HOLD_AFTER_TURN = 0.5  # s after a turn is shown, before the next
@@ -29,7 +30,6 @@ class TumblewordsTurnFlow(HintingTurnFlow):
         # without computer seats a computer's turn passes
         super().__init__(table, session, "tumblewords", seats_think=computers_available())
         self.view, self.controller = view, controller
-        self.hold = 0.0
         self.last_record: TurnRecord | None = None
         self.unclaimed: list = []  # a Claim turn's missed words, kept through a steal window
 
@@ -140,15 +140,18 @@ class TumblewordsTurnFlow(HintingTurnFlow):
         self.last_record = record
         if record.ends_turn:
             self.table.turns.move_made()
-            self.hold = 0.0
+            self.table.schedule.cancel(self._turn_shown)
 
     def update_showing(self) -> None:
+        # The hold counts once the drop has landed (and the missed words are in view).
         if self.view.busy or self.last_record is None:
-            self.hold = 0.0
+            self.table.schedule.cancel(self._turn_shown)
             return
-        self.hold += self.table.last_dt * self._speed()
-        if self.hold < (HOLD_AFTER_MISSED if self.view.missed else HOLD_AFTER_TURN):
-            return
+        self.table.schedule.keep(HOLD_AFTER_MISSED if self.view.missed else HOLD_AFTER_TURN, self._turn_shown)
+
+    def _turn_shown(self) -> None:
+        if self.table.phase != Phase.SHOWING:
+            return  # the turn was taken over meanwhile (a server's state): nothing to hold for
         self.table.turns.move_shown()
         self.view.missed = []
         self.table.turn_completed(self.state.is_terminal)
