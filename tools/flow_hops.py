@@ -2,7 +2,9 @@
 
 Drives a real Rummi table headless (SDL dummy driver, throw-away user folders), and at the moment
 the rules model is asked to apply the move, reads the call stack: the project's frames between
-``App.step`` and ``RummiState.apply``. Prints one JSON line per flow:
+``App.step`` and ``RummiState.apply``. The third flow, another seat's move online, runs the
+embedded server and two accounts; there the model's state is rebuilt from the server's seat view
+(``online_state.state_from_view``), which is where it stops. Prints one JSON line per flow:
 ``{"flow": "drop", "hops": N, "modules": M, "chain": ["shell.app:App.step", ...]}``, where hops
 counts the calls and modules the distinct modules they pass through.
 
@@ -45,21 +47,21 @@ def project_chain(frame) -> list[str]:
     return chain[starts[-1]:] if starts else chain
 
 
-class ApplyWatch:
-    """Records the stack at the first call of the model's ``apply``."""
+class CallWatch:
+    """Records the stack at the first call of ``function`` in a module named ``.module``."""
 
-    def __init__(self) -> None:
+    def __init__(self, module: str, function: str) -> None:
+        self.module, self.function = module, function
         self.chain: list[str] | None = None
 
     def __call__(self, frame, event, _arg):
-        if self.chain is None and event == "call" and frame.f_code.co_name == "apply":
-            if frame.f_globals.get("__name__", "").endswith("rummi.rules.state") or \
-                    frame.f_globals.get("__name__", "").endswith("games.rummi.state"):
+        if self.chain is None and event == "call" and frame.f_code.co_name == self.function:
+            if frame.f_globals.get("__name__", "").endswith(self.module):
                 self.chain = project_chain(frame)
 
 
-def watched(run) -> list[str]:
-    watch = ApplyWatch()
+def watched(run, module: str = "rummi.rules.state", function: str = "apply") -> list[str]:
+    watch = CallWatch(module, function)
     sys.setprofile(watch)
     try:
         run()
@@ -101,11 +103,41 @@ def computer_flow() -> list[str]:
     return watched(until_moved)
 
 
+def online_flow() -> list[str]:
+    from rummi_desktop.games.rummi.rules.moves import Draw
+    from rummi_desktop.games.rummi.table.network_session import NetworkRummiSession
+    from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
+    from rummi_desktop.net.loadtest import start_embedded
+    from rummi_desktop.scenes.turn_machine import Phase
+    from test_net_session import ask, run_until, seated_pair
+
+    process, url = start_embedded(os.path.join(os.environ["RUMMI_DESKTOP_HOME"], "server.sqlite3"))
+    try:
+        alice, bob, table_id, first, _ = seated_pair(url)
+        app = make_app()
+        session = NetworkRummiSession.joined(alice, first)
+        scene = RummiTableScene(app, session, autosave=False)
+        app.stack.push(scene)
+        steps(app, 3)
+        if first["current"] == first["seat"]:  # Alice starts: she draws at her table, then Bob moves
+            scene.flow.finish_person_turn(Draw())
+            run_until(app, lambda: scene.phase == Phase.THINKING and session.play.in_flight is None)
+        ask(bob, lambda c: c.move(table_id, "draw"))
+        chain = watched(lambda: run_until(app, lambda: scene.phase == Phase.PERSON),
+                        "rummi.table.online_state", "state_from_view")
+        alice.close(), bob.close()
+        return chain
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
 def main() -> None:
     pygame.init()
     report("drop", drop_flow())
     report("computer move", computer_flow())
+    report("online move", online_flow())
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # the thinking process starts by importing this module again
     main()
