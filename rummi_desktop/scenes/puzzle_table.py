@@ -323,7 +323,7 @@ class PuzzleTable:
         """Enter: Check."""
         self.check_answer()
 
-    def end_person_turn(self, reason: str) -> None:
+    def end_person_turn(self, timed_out: bool) -> None:
         self.check_answer()
 
     def next_change_in(self) -> float:

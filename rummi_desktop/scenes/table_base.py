@@ -114,13 +114,13 @@ class TableScene(Scene):
     def computer_turn_begins(self, seat: int) -> None:
         """The computer at ``seat`` is on turn."""
 
-    def end_person_turn(self, reason: str) -> None:
-        """``reason``: "end" (the player confirmed) or "timeout" (the clock ran out)."""
+    def end_person_turn(self, timed_out: bool) -> None:
+        """The person's turn ends: they confirmed it, or (``timed_out``) the clock ran out."""
         raise NotImplementedError
 
     def confirm_turn(self) -> None:
         """Enter on a person's turn."""
-        self.end_person_turn("end")
+        self.end_person_turn(timed_out=False)
 
     def update_parts(self, dt: float) -> None:
         """Animations, buttons and effects, every frame before the phase's own work."""
@@ -357,7 +357,7 @@ class TableScene(Scene):
         if event == ClockEvent.TICK:
             self.play("tick")
         elif event == ClockEvent.TIMEOUT:
-            self.end_person_turn("timeout")
+            self.end_person_turn(timed_out=True)
 
 
 class SessionTableScene(TableScene):

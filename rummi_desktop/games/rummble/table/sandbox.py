@@ -221,7 +221,7 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
         self.say(self.pending_problem or "Edit: pick a face from the palette, then click a square or the rack",
                  warning=bool(self.pending_problem))
 
-    def end_person_turn(self, reason: str) -> None:
+    def end_person_turn(self, timed_out: bool) -> None:
         self.keep_play()
 
     def confirm_turn(self) -> None:

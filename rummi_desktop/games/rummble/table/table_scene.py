@@ -97,7 +97,7 @@ class RummbleTableScene(SingleGameTableScene):
         self.view.new_turn()
         self.tentative.recall()
 
-    def end_person_turn(self, reason: str) -> None:
+    def end_person_turn(self, timed_out: bool) -> None:
         self.flow.play()
 
     def confirm_turn(self) -> None:

@@ -141,7 +141,7 @@ class RummiPuzzleScene(TableScene):
         self.racks.turn_begins(seat, self.state.rack(seat))
         self.relayout()
 
-    def end_person_turn(self, reason: str) -> None:
+    def end_person_turn(self, timed_out: bool) -> None:
         self.check()
 
     def update_parts(self, dt: float) -> None:

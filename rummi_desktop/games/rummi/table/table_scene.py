@@ -101,9 +101,8 @@ class RummiTableScene(SessionTableScene):
         self.racks.turn_begins(seat, self.state.rack(seat))
         self.relayout()
 
-    def end_person_turn(self, reason: str) -> None:
-        # The shared table names why the turn ends ("end", "timeout"); the model takes the move.
-        self.flow.finish_person_turn(Timeout() if reason == "timeout" else EndTurn())
+    def end_person_turn(self, timed_out: bool) -> None:
+        self.flow.finish_person_turn(Timeout() if timed_out else EndTurn())
 
     def confirm_turn(self) -> None:
         self.view.sprites.finish_all()

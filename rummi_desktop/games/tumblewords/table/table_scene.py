@@ -77,8 +77,8 @@ class TumblewordsTableScene(SingleGameTableScene):
         self.view.new_turn()
         self.controller.cancel()
 
-    def end_person_turn(self, reason: str) -> None:
-        if reason == "timeout":
+    def end_person_turn(self, timed_out: bool) -> None:
+        if timed_out:
             self.flow.timeout()
         else:
             self.controller.confirm()
