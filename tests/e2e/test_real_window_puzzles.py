@@ -103,7 +103,7 @@ def tile_rect(table: dict[str, Any], face: str) -> list[int]:
 
 def free_felt_point(table: dict[str, Any]) -> tuple[float, float]:
     """A point on open felt a row and a half below the lowest meld, mid-width: a drop there
-    starts a new meld (no meld's end is within reach, see scenes/rummi/layout.py)."""
+    starts a new meld (no meld's end is within reach, see games/rummi/table/layout.py)."""
     fx, fy, fw, fh = table["felt"]
     lowest = max(y + h for _, y, _, h in table["melds"])
     point = (fx + fw / 2, lowest + table["tile_h"] * 1.5)

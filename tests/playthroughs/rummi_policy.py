@@ -1,4 +1,4 @@
-"""The random legal Rummi player of the golden playthroughs (the real computer seats live in ai/).
+"""The random legal Rummi player of the golden playthroughs (the real computer seats live in games/rummi/ai/).
 
 It stays a policy of its own, not the protocol's random player, because the golden
 transcripts (tests/playthroughs/rummi_*.txt) are its games, byte for byte.

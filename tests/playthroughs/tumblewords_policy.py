@@ -1,4 +1,4 @@
-"""The random legal Tumblewords player of the golden playthroughs (the real computer seats live in ai/).
+"""The random legal Tumblewords player of the golden playthroughs (the real computer seats live in games/tumblewords/ai/).
 
 It stays a policy of its own, not the protocol's random player, because the golden
 transcripts (tests/playthroughs/tumblewords_*.txt) are its games, byte for byte.
