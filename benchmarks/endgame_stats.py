@@ -28,7 +28,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rummi_desktop.games.rummi.ai.solver import solve  # noqa: E402
-from rummi_desktop.games.rummi.ai.seat_faces import seat_view  # noqa: E402
+from rummi_desktop.games.rummi.ai.seat_faces import tier_view  # noqa: E402
 from rummi_desktop.games.rummi.ai.tiers import choose_play  # noqa: E402
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState  # noqa: E402
 
@@ -39,7 +39,7 @@ def play_round(seats: tuple[str, str], seed: int) -> dict:
     starts = []  # (seat, own rack, other rack) at turn start, both seats opened
     while not state.is_over and state.turn_number < 2000:
         seat = state.current
-        view = seat_view(state, seats[seat])
+        view = tier_view(state, seats[seat])
         if all(state.opened):
             starts.append((seat, len(view.rack), len(state.rack(1 - seat))))
         melds = choose_play(view)

@@ -13,7 +13,7 @@ from rummi_desktop.games.rummi.ai.denial import NextSeat, NextSeatModel, denial_
 from rummi_desktop.games.rummi.ai.feasibility import TableFeasibility
 from rummi_desktop.games.rummi.ai.positions import benchmark_positions
 from rummi_desktop.games.rummi.ai.solver import solve
-from rummi_desktop.games.rummi.ai.seat_faces import seat_view
+from rummi_desktop.games.rummi.ai.seat_faces import tier_view
 from rummi_desktop.games.rummi.ai.tiers import choose_play
 from rummi_desktop.games.rummi.rules.play_check import check_play
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
@@ -107,12 +107,12 @@ def test_the_state_tells_how_each_seat_left_the_table():
                                      [parse_tiles("R1 R2 R3")],
                                      [parse_tiles("R4 K9"), parse_tiles("B5 B6")],
                                      opened=[True, True], pool=parse_tiles("Y1 Y2 Y3"))  # fmt: skip
-    assert seat_view(state, "expert").next_seat.left_table is None  # not seen a turn yet
+    assert tier_view(state, "expert").next_seat.left_table is None  # not seen a turn yet
     assert state.play_melds([parse_tiles("R1 R2 R3 R4")]).ok
-    view = seat_view(state, "expert")  # seat 1 now; seat 0 plays next
+    view = tier_view(state, "expert")  # seat 1 now; seat 0 plays next
     assert view.next_seat == NextSeat(1, True, 0, (tuple(parse_tiles("R1 R2 R3 R4")),))
     state.draw()  # seat 1 draws
-    view = seat_view(state, "expert")
+    view = tier_view(state, "expert")
     assert view.next_seat.drawn == 1 and view.next_seat.rack_size == 3
     assert view.next_seat.left_table == (tuple(parse_tiles("R1 R2 R3 R4")),)
 
@@ -127,20 +127,20 @@ def test_expert_looks_ahead_only_when_the_next_seat_is_close_to_going_out(monkey
                                      [parse_tiles("Y11 Y12 R5"), parse_tiles("Y13 B1 B2 B3 B4")],
                                      opened=[True, True], current=1, pool=parse_tiles("R1 R2 R3"))  # fmt: skip
     state.draw()  # seat 1 now holds six tiles
-    assert choose_play(seat_view(state, "expert")) is not None and not asked  # plays as Hard
+    assert choose_play(tier_view(state, "expert")) is not None and not asked  # plays as Hard
     state = RummiState.from_position(RummiParameters(seats=("expert", "hard"), seed=3),
                                      [list(m) for m in TABLE],
                                      [parse_tiles("Y11 Y12 R5"), parse_tiles("Y13 B1")],
                                      opened=[True, True], current=1, pool=parse_tiles("R1 R2 R3 B2 B3 B4 B5"))  # fmt: skip
     state.draw()  # seat 1 holds three tiles, one of them fresh
-    assert choose_play(seat_view(state, "expert")) is None  # the (stubbed) look-ahead decided
+    assert choose_play(tier_view(state, "expert")) is None  # the (stubbed) look-ahead decided
     assert asked == [NextSeat(3, True, 1, tuple(tuple(m) for m in TABLE))]
     state = RummiState.from_position(RummiParameters(seats=("expert", "hard"), seed=3),
                                      [list(m) for m in TABLE],
                                      [parse_tiles("Y11 Y12 R5"), parse_tiles("Y13 B1")],
                                      opened=[True, True], current=1, pool=parse_tiles("R1 R2 R3"))  # fmt: skip
     state.draw()  # two tiles left to draw: a draw would soon be a pass that may end the round
-    assert choose_play(seat_view(state, "expert")) is not None and len(asked) == 1
+    assert choose_play(tier_view(state, "expert")) is not None and len(asked) == 1
 
 
 def test_an_opening_play_says_nothing_about_the_tiles_kept():
@@ -149,9 +149,9 @@ def test_an_opening_play_says_nothing_about_the_tiles_kept():
                                      [parse_tiles("R10 R11 R12 Y11"), parse_tiles("B5 B6 B7 K9")],
                                      opened=[False, True], pool=parse_tiles("Y1 Y2 Y3"))  # fmt: skip
     assert state.play_melds([list(m) for m in TABLE] + [parse_tiles("R10 R11 R12")]).ok
-    assert seat_view(state, "hard").next_seat.left_table is None  # Y11 fitted, but could not go
+    assert tier_view(state, "hard").next_seat.left_table is None  # Y11 fitted, but could not go
     assert state.play_melds([list(m) for m in state.table_tiles()] + [parse_tiles("B5 B6 B7")]).ok
-    assert seat_view(state, "hard").next_seat.left_table is not None  # seat 1 could use it
+    assert tier_view(state, "hard").next_seat.left_table is not None  # seat 1 could use it
 
 def test_the_thinking_process_gets_the_same_view():
     import json
@@ -163,10 +163,10 @@ def test_the_thinking_process_gets_the_same_view():
         return SeatView.from_data(json.loads(json.dumps(view_data(state, state.current))), "expert")
 
     state = RummiState.new(RummiParameters(seats=("expert", "hard"), seed=4))
-    first = seat_view(state, "expert")
+    first = tier_view(state, "expert")
     assert first.next_seat.left_table is None and through_json(state) == first  # next seat unseen
     state.draw()
     state.draw()
-    view = seat_view(state, "expert")
+    view = tier_view(state, "expert")
     assert view.next_seat.left_table is not None and view.next_seat.drawn == 1
     assert through_json(state) == view

@@ -176,3 +176,17 @@ def test_a_sandbox_scenario_writes_its_game_position():
     for scenario, data in ((RummiScenario, RUMMI), (RummbleScenario, RUMMBLE),
                            (TumblewordsScenario, {**TUMBLEWORDS, "rows": ["." * 8] * 7 + ["CAT....."]})):
         assert scenario.from_position(data).position() == data
+
+
+def test_a_sandbox_opens_a_position_missing_its_empty_parts_or_carrying_labels_as_it_always_did():
+    """The sandbox is more forgiving than a puzzle: a Rummi position without its game, table or
+    rack, analyze's id and comment labels, and initial given as a number all open."""
+    rummi = RummiScenario.from_position({"rack": ["R7"], "id": "p1", "comment": "mine", "initial": 1})
+    assert rummi.position() == {"game": "rummi", "table": [], "rack": ["R7"], "initial": True}
+    rummble = RummbleScenario.from_position({"game": "rummble", "rack": ["K1"], "id": 3})
+    assert rummble.position() == {"game": "rummble", "board": [], "rack": ["K1"]}
+    rows = ["." * 8] * 7 + ["CAT....."]
+    tumblewords = TumblewordsScenario.from_position({"game": "tumblewords", "rows": rows, "comment": "x"})
+    assert tumblewords.position()["rows"] == rows and tumblewords.position()["hand"] == []
+    with pytest.raises(PositionError, match="not a Rummble position"):
+        RummbleScenario.from_position({"rack": ["K1"]})  # but a position still names its game

@@ -1,7 +1,7 @@
 """A sandbox scenario as a puzzle: saved to the player's puzzles folder, shared as a text code.
 
 Game-neutral. A scenario is an analyze position (``{"game": ..., ...}`` without a move); it is
-saved as a one-puzzle file (``storage.puzzle_files``, the puzzle format every puzzle uses,
+saved as a one-puzzle file (``trainer.puzzle_files``, the puzzle format every puzzle uses,
 ``pack = ""``) in ``<user data>/puzzles/``, with its solution when the solver has found one,
 and shared as a ``puzzles.share_code`` code. Every way in (a file, a code) raises
 :class:`ScenarioLoadError` with one clear sentence; nothing is changed then.

@@ -15,6 +15,7 @@ from typing import Any
 from rummi_desktop.games.positions import PositionError
 from rummi_desktop.games.rummble.rules.board import Laid, row_col, square
 from rummi_desktop.games.rummble.rules.position import RummblePosition
+from rummi_desktop.scenes.sandbox.opened_position import opened_position
 from rummi_desktop.tiles import Tile, copies_in_set
 
 
@@ -63,7 +64,7 @@ class RummbleScenario:
     def from_position(cls, position: dict[str, Any]) -> "RummbleScenario":
         """The scenario of an analyze position (read by :class:`RummblePosition`; its lines
         need not be sets yet); PositionError saying what is wrong."""
-        read = RummblePosition.from_dict(position)
+        read = RummblePosition.from_dict(opened_position(position, RummblePosition.PUZZLE_KEYS, {"board": [], "rack": []}))
         scenario = cls()
         for row, col, laid in read.board:
             scenario.put(square(row, col), laid)

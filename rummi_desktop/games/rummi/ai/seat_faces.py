@@ -57,6 +57,6 @@ def _next_seat(data: dict[str, Any] | None) -> NextSeat | None:
     )
 
 
-def seat_view(state: RummiState, tier: str) -> SeatView:
+def tier_view(state: RummiState, tier: str) -> SeatView:
     """The view of the seat on turn, exactly as the thinking process receives it."""
     return SeatView.from_data(view_data(state, state.current), tier)

@@ -15,6 +15,7 @@ from typing import Any
 
 from rummi_desktop.games.positions import PositionError
 from rummi_desktop.games.rummi.rules.position import RummiPosition
+from rummi_desktop.scenes.sandbox.opened_position import opened_position
 from rummi_desktop.tiles import SET_FACES, Tile, copies_in_set
 
 PALETTE_FACES = SET_FACES  # the palette offers every face of the set
@@ -75,7 +76,10 @@ class RummiScenario:
     def from_position(cls, position: dict[str, Any]) -> "RummiScenario":
         """The scenario of an analyze position (read by :class:`RummiPosition`; its melds need
         not be valid yet); PositionError saying what is wrong."""
-        read = RummiPosition.from_dict(position)
+        opened = opened_position(position, RummiPosition.PUZZLE_KEYS, {"game": "rummi", "table": [], "rack": []})
+        if isinstance(opened, dict) and "initial" in opened:
+            opened["initial"] = bool(opened["initial"])  # as the sandbox always read it
+        read = RummiPosition.from_dict(opened)
         if not all(read.table):
             raise PositionError("the table must be a list of melds, each a list of tiles")
         scenario = cls(initial=read.initial)

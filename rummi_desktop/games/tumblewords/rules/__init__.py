@@ -9,7 +9,7 @@ dictionary — Dictionary(words, name); Dictionary.from_text(text, name) / from_
     word); ``"cat" in d``, d.is_word(word, min_length=2), d.has_prefix(prefix), d.sorted_words,
     d.digest, d.name, d.words (a frozenset of lower-case words of 2+ letters)
     word_list(name="enable", digest=None): a list by name through the source the shell installs
-    (rummi_desktop.games.tumblewords.storage.word_lists.install()); WordListUnavailable otherwise.  SHIPPED
+    (rummi_desktop.games.tumblewords.storage.word_lists.install()); WordListUnavailable otherwise. SHIPPED names the shipped list.
 grid — FACES (id -> letter, "?" a blank), BAG_COUNTS, BLANK, LETTERS, BOARD_SIZES
     {"standard": (8, 8), "quick": (7, 6), "long": (10, 10)} (columns, rows)
     Grid(columns, rows): .ids[sq] .shown[sq] ("." vacant, capital, lower case = blank) .heights

@@ -23,6 +23,7 @@ from rummi_desktop.games.tumblewords.rules.grid import (
 )
 from rummi_desktop.games.tumblewords.rules.parameters import MIN_LENGTHS
 from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
+from rummi_desktop.scenes.sandbox.opened_position import opened_position
 
 PALETTE_LETTERS: tuple[str, ...] = (*LETTERS, BLANK)
 
@@ -89,7 +90,7 @@ class TumblewordsScenario:
     def from_position(cls, position: dict[str, Any]) -> "TumblewordsScenario":
         """The scenario of an analyze position (read by :class:`TumblewordsPosition`), on one
         of the game's boards; PositionError saying what is wrong."""
-        read = TumblewordsPosition.from_dict(position)
+        read = TumblewordsPosition.from_dict(opened_position(position, TumblewordsPosition.PUZZLE_KEYS, {"hand": []}))
         rows = read.rows
         if (len(rows[0]), len(rows)) not in BOARD_SIZES.values():
             raise PositionError(f"a {len(rows[0])} × {len(rows)} board is none of the game's sizes")
