@@ -157,12 +157,12 @@ def test_a_still_table_at_a_persons_turn_keeps_the_clock_on_real_time(tmp_path, 
     session = session_from_position(["R1 R2 R3"], ["K5 K6 Y9", "B1 B2 B3"], clock=60)
     scene = open_table(app, session, autosave=False)
     assert scene.phase == "person"
-    clock_before, time_before = scene.clock_left, app.time
+    clock_before, time_before = scene.turns.clock_left, app.time
     loop = FakeLoop(app, until=20.0)
     loop.run()
     ran = app.time - time_before
     assert ran >= 20.0 - IDLE_WAKE  # the game's time followed the (fake) real time
-    assert clock_before - scene.clock_left == pytest.approx(ran)  # the clock lost none of it
+    assert clock_before - scene.turns.clock_left == pytest.approx(ran)  # the clock lost none of it
     quiet = loop.frames_between(5.0, 20.0)  # the banner is gone; only the clock ring moves
     assert 15 * 2 <= len(quiet) <= 15 * 5  # one frame per pixel of ring and per second shown
     assert len(loop.frame_times) < 20 * FPS / 4

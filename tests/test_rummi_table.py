@@ -206,9 +206,9 @@ def test_pause_overlay_opens_rules_and_resumes(tmp_path, monkeypatch):
     scene = open_table(app, session_from_position([], [OPENING_RACK, OTHER_RACK], clock=30))
     key(app, "escape")
     assert isinstance(app.stack.top, PauseOverlay)
-    clock = scene.clock_left
+    clock = scene.turns.clock_left
     steps(app, 120)
-    assert scene.clock_left == clock  # the turn clock stands still while paused
+    assert scene.turns.clock_left == clock  # the turn clock stands still while paused
     key(app, "h")
     assert isinstance(app.stack.top, RulesOverlay)
     click(app, (640, 400))

@@ -92,7 +92,7 @@ def test_the_hint_shows_the_computers_drop_as_a_ghost(tmp_path, monkeypatch):
 def test_the_ticker_clock_times_the_turn_out(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, speed="instant")
     scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"], ticker=True))
-    assert scene.clock_seconds == 30 and 29 < scene.clock_left <= 30
+    assert scene.clock_seconds == 30 and 29 < scene.turns.clock_left <= 30
     steps(app, 31 * 10, dt=0.1)
     assert scene.state.log[0] == "timeout"
 

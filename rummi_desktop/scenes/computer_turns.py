@@ -38,9 +38,9 @@ class ComputerTurnFlow:
         """The turn record of the computer seat's move, once it is played; None while the seat
         is still thinking (or still visibly thinking)."""
         if not self.seats_think:
-            if self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
+            if self.table.turns.phase_time * self._speed() < MIN_THINK_SHOWN:
                 return None
-            return self.session.play_computer(None, self.table.phase_time)
+            return self.session.play_computer(None, self.table.turns.phase_time)
         job = self.job
         if job is None:
             # Asked for one frame after the turn began, so the request does not share a
@@ -51,7 +51,7 @@ class ComputerTurnFlow:
             move = job.poll()  # the move's notation
         except ThinkingFailed:
             move = None  # a failing tier plays "no move" instead of freezing the table
-        if not job.done or self.table.phase_time * self._speed() < MIN_THINK_SHOWN:
+        if not job.done or self.table.turns.phase_time * self._speed() < MIN_THINK_SHOWN:
             return None
         self.job = None
         return self._play_answer(move, job.elapsed)

@@ -55,6 +55,11 @@ class GameSession:
     def current(self) -> int:
         return self.state.current
 
+    @property
+    def match_over(self) -> bool:
+        """Nothing is left to play or to continue from an autosave (Rummi: the whole match)."""
+        return self.state.is_terminal
+
     def seat(self, index: int) -> SeatConfig:
         return self.setup.seats[index]
 

@@ -8,7 +8,7 @@ turn flow, input controller and view do the work); the rules stay in the game's 
 
 The phase of the turn and its timing belong to the table's :class:`TurnMachine` (``turns``):
 the table and its parts tell it what happened and read ``phase``, ``phase_time``,
-``turn_time`` and ``clock_left`` from it, never writing them.
+``turn_time`` and ``clock_left`` from it (the table shows ``phase`` too), never writing them.
 """
 
 from __future__ import annotations
@@ -174,18 +174,6 @@ class TableScene(Scene):
         return self.turns.phase
 
     @property
-    def phase_time(self) -> float:
-        return self.turns.phase_time
-
-    @property
-    def turn_time(self) -> float:
-        return self.turns.turn_time
-
-    @property
-    def clock_left(self) -> float:
-        return self.turns.clock_left
-
-    @property
     def animation_factor(self) -> float:
         """Shown times pass this many times faster than real ones (instant: every wait is over)."""
         speed = self.app.animation_speed
@@ -330,7 +318,7 @@ class TableScene(Scene):
         if self.banner is not None:
             waits.append(banner_still_for(self.banner.left, BANNER_SECONDS, Banner.FADE_IN, Banner.FADE_OUT))
         if self.clock_seconds:
-            waits.append(clock_still_for(self.clock_left, float(self.clock_seconds), self.clock_ring_radius))
+            waits.append(clock_still_for(self.turns.clock_left, float(self.clock_seconds), self.clock_ring_radius))
         return min(waits)
 
     def update(self, dt: float) -> None:
@@ -417,6 +405,17 @@ class SessionTableScene(TableScene):
             self.take_news(event)
         self.view.update(dt)
         self.buttons.update(dt, self.session.in_round)
+        self.flow.update_hint()
+
+    def victory_cue(self) -> str:
+        return self.session.victory_cue()
+
+    def next_round_begins(self) -> None:
+        """A game played once through has no next round (its results offer a rematch); Rummi's
+        table deals the next round of its match."""
+
+    def save_parts(self) -> SaveParts | None:
+        return None if self.session.match_over else self.session.to_save()
 
     def update_thinking(self) -> None:
         self.flow.update_thinking()
@@ -516,21 +515,3 @@ class SessionTableScene(TableScene):
             from rummi_desktop.scenes.connection_chip import draw_connection_chip
 
             draw_connection_chip(surface, self.app.theme, online["connection"], self.connection_chip_at)
-
-
-class SingleGameTableScene(SessionTableScene):
-    """A table for a game played once through, with a Hint: no next round (the results offer
-    a rematch), and the autosave kept until the game is over."""
-
-    def update_parts(self, dt: float) -> None:
-        super().update_parts(dt)
-        self.flow.update_hint()
-
-    def victory_cue(self) -> str:
-        return self.session.victory_cue()
-
-    def next_round_begins(self) -> None:
-        """One game: there is no next round."""
-
-    def save_parts(self) -> SaveParts | None:
-        return None if self.session.state.is_terminal else self.session.to_save()

@@ -181,7 +181,7 @@ class RummbleTableInput(PointerInput):
         viewer = self.table.viewer
         if viewer is None:
             return
-        self.view.rack_orders[viewer] = shuffled(self.view.rack_order(viewer), round(self.table.phase_time * 1000))
+        self.view.rack_orders[viewer] = shuffled(self.view.rack_order(viewer), round(self.table.turns.phase_time * 1000))
         self.table.play("shuffle")
         self.table.relayout()
 

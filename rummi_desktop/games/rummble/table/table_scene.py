@@ -21,7 +21,7 @@ from rummi_desktop.games.rummble.table.table_buttons import TableButtons
 from rummi_desktop.games.rummble.table.tentative import Tentative
 from rummi_desktop.games.rummble.table.turn_flow import RummbleTurnFlow, computers_available
 from rummi_desktop.games.rummble.table.view import RummbleTableView
-from rummi_desktop.scenes.table_base import SingleGameTableScene
+from rummi_desktop.scenes.table_base import SessionTableScene
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 GAME = "rummble"
 
 
-class RummbleTableScene(SingleGameTableScene):
+class RummbleTableScene(SessionTableScene):
     GAME = GAME
     game_title = "Rummble"
     board_keys_first = True  # the arrows move the board cursor, not the buttons' focus

@@ -54,7 +54,7 @@ class RummbleTurnFlow(HintingTurnFlow):
             self._refuse("Put tiles on the board first (or exchange, or pass)", ())
             return None
         try:
-            record = self.session.apply(play, table.turn_time)
+            record = self.session.apply(play, table.turns.turn_time)
         except IllegalMove as error:
             self.view.refresh_preview()
             self._refuse(str(error), self.view.refused_line)
@@ -81,7 +81,7 @@ class RummbleTurnFlow(HintingTurnFlow):
             return None
         self.controller.cancel()
         self.tentative.recall()
-        record = self.session.apply(Pass(), self.table.turn_time)
+        record = self.session.apply(Pass(), self.table.turns.turn_time)
         self.table.say("You pass" if self.session.seat(record.seat).name == "You" else f"{self.session.seat(record.seat).name} passes")
         self.table.play("rack")
         self.after_turn(record)
@@ -94,7 +94,7 @@ class RummbleTurnFlow(HintingTurnFlow):
         self.tentative.recall()
         tiles = tuple(self.state.faces[t] for t in tile_ids)
         try:
-            record = self.session.apply(Exchange(tiles), self.table.turn_time)
+            record = self.session.apply(Exchange(tiles), self.table.turns.turn_time)
         except IllegalMove as error:
             self._refuse(str(error), ())
             return None

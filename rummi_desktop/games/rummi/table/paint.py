@@ -58,7 +58,7 @@ def paint_table(tv: PaintedView, surface: pygame.Surface, felt: pygame.Surface, 
     _draw_tiles(tv, surface, [(t, s, tile_state(tv, t, hand)) for t, s in moving])
     if tv.session.clock_seconds:
         total = float(tv.session.clock_seconds)
-        left = tv.table.clock_left if tv.table.phase == Phase.PERSON else total
+        left = tv.table.turns.clock_left if tv.table.phase == Phase.PERSON else total
         marks_paint.draw_clock(surface, tv.app.theme, REGIONS.clock, left, total, tv.table.phase == Phase.PERSON)
     buttons.draw(surface, tv.app.theme)
     _paint_overlay_bits(tv, surface)

@@ -10,7 +10,7 @@ the match was made with.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from rummi_desktop.games.base import play_seat_move
 from rummi_desktop.games.rummi.spec import RUMMI
@@ -131,6 +131,16 @@ class RummiSession(GameSession):
     @property
     def clock_seconds(self) -> int | None:
         return self.setup.clock_seconds
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.is_over
+
+    def victory_cue(self, winners: Sequence[int] | None = None) -> str:
+        """As every game's, for the round that just ended when no winners are given."""
+        if winners is None:
+            winners = self.last_result.winners if self.last_result is not None else ()
+        return super().victory_cue(winners)
 
     def caption(self, round_number: int) -> str:
         """The line under the table: the mode, its target, the round and the deal."""

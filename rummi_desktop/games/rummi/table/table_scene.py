@@ -23,7 +23,7 @@ from rummi_desktop.games.rummi.table.session import RummiSession, TurnRecord
 from rummi_desktop.games.rummi.table.table_buttons import TableButtons
 from rummi_desktop.games.rummi.table.turn_flow import RummiTurnFlow
 from rummi_desktop.games.rummi.table.view import REGIONS, RummiTableView
-from rummi_desktop.scenes.table_base import SaveParts, SessionTableScene
+from rummi_desktop.scenes.table_base import SessionTableScene
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -112,7 +112,6 @@ class RummiTableScene(SessionTableScene):
         super().update_parts(dt)
         self.view.age_effects(dt)
         self.view.warm_tiles()
-        self.flow.update_hint()
 
     def handle_action(self, action: Action) -> bool:
         """While a hint is previewed the table is not the real one: a press puts it back first."""
@@ -133,10 +132,6 @@ class RummiTableScene(SessionTableScene):
         self.view.sprites.finish_all()
         super().skip_animation()
 
-    def victory_cue(self) -> str:
-        result = self.session.last_result
-        return self.session.victory_cue(result.winners if result is not None else ())
-
     def round_end_scene(self) -> Scene:
         from rummi_desktop.games.rummi.table.results import RoundEndScene
 
@@ -146,9 +141,6 @@ class RummiTableScene(SessionTableScene):
         self.session.next_round()
         self.racks.clear()
         self.view.forget_round()
-
-    def save_parts(self) -> SaveParts | None:
-        return None if self.session.match.is_over else self.session.to_save()
 
     # -- lifecycle and frames ---------------------------------------------------------------
     def on_resume(self) -> None:

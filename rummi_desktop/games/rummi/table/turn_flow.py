@@ -55,7 +55,7 @@ class RummiTurnFlow(HintingTurnFlow):
         self.cancel_hint()
         self.controller.cancel()
         seat = self.session.current
-        record = self.session.finish_turn(move, table.turn_time)
+        record = self.session.finish_turn(move, table.turns.turn_time)
         if not record.result.ok:
             self._refused(record)
             return record

@@ -70,7 +70,7 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     buttons.draw(surface, theme)
     if tv.session.params.ticker and tv.table.in_round:
         total = float(tv.table.clock_seconds or 1)
-        left = tv.table.clock_left if tv.table.phase == Phase.PERSON else total
+        left = tv.table.turns.clock_left if tv.table.phase == Phase.PERSON else total
         table_hud.draw_clock(surface, theme, REGIONS.clock, left, total, tv.table.phase == Phase.PERSON)
     banner = tv.table.banner
     if banner is not None:

@@ -16,7 +16,7 @@ from rummi_desktop.games.tumblewords.rules.grid import LETTERS
 from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.parameters import STEAL_SECONDS, STEALING, TICKER_SECONDS
 from rummi_desktop.shell.scene import Scene
-from rummi_desktop.scenes.table_base import SingleGameTableScene
+from rummi_desktop.scenes.table_base import SessionTableScene
 from rummi_desktop.games.tumblewords.table.controller import TumblewordsTableInput
 from rummi_desktop.games.tumblewords.table.help_text import HELP_SECTIONS
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 GAME = "tumblewords"
 
 
-class TumblewordsTableScene(SingleGameTableScene):
+class TumblewordsTableScene(SessionTableScene):
     GAME = GAME
     game_title = "Tumblewords"
     board_keys_first = True  # Left/Right choose a column, not the buttons' focus

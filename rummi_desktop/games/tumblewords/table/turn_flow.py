@@ -76,7 +76,7 @@ class TumblewordsTurnFlow(HintingTurnFlow):
     def apply(self, move) -> TurnRecord | None:
         hands_before = [list(hand) for hand in self.state.hands]
         try:
-            record = self.session.apply(move, self.table.turn_time)
+            record = self.session.apply(move, self.table.turns.turn_time)
         except IllegalMove as error:
             self._refuse(str(error))
             return None
