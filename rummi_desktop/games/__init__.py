@@ -1,8 +1,9 @@
 """The one registry of games, by short key: the menu, setup, help, analyze, simulate, bench,
-autosave and the random-game invariant test all loop over :data:`GAMES`.
+autosave, the trainer, the server and the random-game invariant test all loop over :data:`GAMES`.
 
-``GAMES["rummi"].new_state(("human", "hard"), seed=7)`` starts a round. A new game adds its
-package under ``games/`` and one line here. Nothing here imports pygame or does I/O
+``GAMES["rummi"].new_state(("human", "hard"), seed=7)`` starts a round. A new game is its folder
+under ``games/`` and its registration here: its spec's import, and its place in ``GAMES`` (the
+menu's order). Nothing here imports pygame or does I/O
 (tests/test_layering.py); the protocol itself is in :mod:`rummi_desktop.games.base`.
 """
 
