@@ -72,9 +72,11 @@ class GameEndScene(ShellScene):
         return type(self.session).new(setup)
 
     def rematch(self) -> None:
+        """The next deal at a new table. The card stands over the table that ended (the table
+        pushed it): both give way, so the finished table is exited and its thinking closed."""
         setup = replace(self.session.setup, seed=self.session.setup.seed + 1)
         if self.stack is not None:
-            self.stack.replace(self.new_table(self.app, self.new_session(setup)))
+            self.stack.replace(self.new_table(self.app, self.new_session(setup)), depth=2)
 
     def to_menu(self) -> None:
         back_to_menu(self.app, self.stack)

@@ -118,9 +118,10 @@ class SceneStack:
     def pop(self) -> None:
         self._pending.append(("pop", None))
 
-    def replace(self, scene: Scene) -> None:
-        """Pop the top scene and push ``scene`` in its place (the one below is not resumed)."""
-        self._pending.append(("replace", scene))
+    def replace(self, scene: Scene, depth: int = 1) -> None:
+        """Pop the top ``depth`` scenes (each exited, none below resumed) and push ``scene`` in
+        their place."""
+        self._pending.append(("replace", (scene, depth)))
 
     def clear(self, then: Scene | None = None) -> None:
         """Remove every scene (top first), then push ``then`` if given (e.g. back to the menu)."""
@@ -133,7 +134,7 @@ class SceneStack:
             self._apply(kind, scene)
             self.changes += 1
 
-    def _apply(self, kind: str, scene: Scene | None) -> None:
+    def _apply(self, kind: str, scene: Any) -> None:
         if kind == "push":
             self._enter(scene)
         elif kind == "pop":
@@ -142,7 +143,8 @@ class SceneStack:
                 if self._scenes:
                     self._scenes[-1].on_resume()
         elif kind == "replace":
-            if self._scenes:
+            scene, depth = scene
+            for _ in range(min(depth, len(self._scenes))):
                 self._exit_top()
             self._enter(scene, pause_below=False)
         elif kind == "clear":

@@ -1,0 +1,53 @@
+"""Rematch: the finished table gives way to the new one (it was left under it, with its thinking
+process, one more table a rematch)."""
+
+from __future__ import annotations
+
+from rummi_desktop.games.rummble.table.results import GameOverScene
+from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
+from rummi_desktop.shell.scene import Scene, SceneStack
+from test_rummble_scene_support import open_table, place, session_from_position
+from test_rummi_flow_support import key, make_app, steps
+
+ROW = [(6, 4, "K4"), (6, 5, "K5"), (6, 6, "K6"), (6, 7, "K7")]
+
+
+class Named(Scene):
+    def __init__(self, name: str, log: list[str]) -> None:
+        super().__init__()
+        self.name, self.log = name, log
+
+    def on_exit(self) -> None:
+        self.log.append(f"exit {self.name}")
+
+    def on_resume(self) -> None:
+        self.log.append(f"resume {self.name}")
+
+
+def test_replace_with_a_depth_exits_that_many_scenes_and_resumes_none():
+    log: list[str] = []
+    stack = SceneStack()
+    for name in ("menu", "table", "card"):
+        stack.push(Named(name, log))
+    stack.apply_pending()
+    stack.replace(Named("new table", log), depth=2)
+    stack.apply_pending()
+    assert log == ["exit card", "exit table"]
+    assert [scene.name for scene in stack.scenes] == ["menu", "new table"]
+
+
+def test_a_rematch_leaves_one_table_and_closes_the_finished_ones_thinking(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    finished = open_table(app, session_from_position(ROW, ["K8", "B1 B3 Y2"], seats=("human", "easy"), pool=""))
+    finished.flow.computers.prepare()  # the thinking process a computer seat keeps warm
+    place(app, finished, "K8", 6, 8)
+    key(app, "return")
+    steps(app, 3)
+    card = app.stack.top
+    assert isinstance(card, GameOverScene)
+    card.rematch()
+    steps(app, 2)
+    tables = [scene for scene in app.stack.scenes if isinstance(scene, RummbleTableScene)]
+    assert len(tables) == 1 and tables[0] is not finished and app.stack.top is tables[0]
+    assert finished.stack is None and finished.flow.computers._process is None  # exited, its process closed
+    assert tables[0].state.params.seed == finished.state.params.seed + 1
