@@ -51,3 +51,22 @@ def test_a_rematch_leaves_one_table_and_closes_the_finished_ones_thinking(tmp_pa
     assert len(tables) == 1 and tables[0] is not finished and app.stack.top is tables[0]
     assert finished.stack is None and finished.flow.computers._process is None  # exited, its process closed
     assert tables[0].state.params.seed == finished.state.params.seed + 1
+
+
+def test_a_tumblewords_rematch_leaves_one_table_too(tmp_path, monkeypatch):
+    from rummi_desktop.games.tumblewords.table.results import GameOverScene as TumblewordsOver
+    from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
+    from tumblewords_scene_support import open_table as open_tumblewords, session_from
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    finished = open_tumblewords(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"], seats=("human", "human")))
+    for _ in range(2):  # both pass in a row: the game is over
+        key(app, "return")  # the privacy screen
+        steps(app, 2)
+        key(app, "p")
+        steps(app, 30)
+    assert finished.state.is_terminal and isinstance(app.stack.top, TumblewordsOver)
+    app.stack.top.rematch()
+    steps(app, 2)
+    tables = [scene for scene in app.stack.scenes if isinstance(scene, TumblewordsTableScene)]
+    assert len(tables) == 1 and tables[0] is not finished and finished.stack is None
