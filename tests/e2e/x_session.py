@@ -35,13 +35,18 @@ NEEDED_TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "xdpyinfo": "x11-utils", "
 
 
 def require_tools() -> None:
-    """Fail (never skip) with the install command when a tool is missing: the README's test
-    command runs this test on every machine, CI included."""
+    """The tools the real-window tests drive the window with. Where one is missing they skip,
+    naming the install command (one line in the summary), so the README's test command passes
+    on a machine with Python alone; under CI (``CI`` set, as ``.ci/run`` sets it, which also
+    installs them) a missing tool fails the run instead."""
     missing = [name for name in NEEDED_TOOLS if shutil.which(name) is None]
     if missing:
         packages = " ".join(sorted({NEEDED_TOOLS[name] for name in missing}))
-        pytest.fail(f"the real-window test needs {', '.join(missing)}; install with: "
-                    f"sudo apt-get install {packages}", pytrace=False)
+        reason = (f"the real-window tests need {', '.join(missing)}; install with: "
+                  f"sudo apt-get install {packages}")
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
 
 
 class VirtualScreen:
