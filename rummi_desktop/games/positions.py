@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
 from rummi_desktop.tiles import NotationError, Tile, excess_copies, format_tiles
 
@@ -71,14 +72,27 @@ def check_game(data: Any, game: str, title: str) -> None:
         raise PositionError(f"this is not a {title} position")
 
 
-def read_tiles(value: Any, what: str) -> tuple[Tile, ...]:
+@dataclass(frozen=True)
+class Wording:
+    """How a message names what it quotes: analyze speaks JSON (``null``, "an array, not
+    object"); a puzzle file's solution messages keep their own words (``None``, "a list")."""
+
+    echo: Callable[[Any], str]
+    array: str
+    kind: Callable[[Any], str]  # what is said of a value that is not an array
+
+
+JSON_WORDS = Wording(json_text, "an array", lambda value: f", not {json_kind(value)}")
+
+
+def read_tiles(value: Any, what: str, words: Wording = JSON_WORDS) -> tuple[Tile, ...]:
     """The tiles of an array of tile names like ``["R7", "J"]``; ``what`` names it in a message."""
     if not isinstance(value, list):
-        raise PositionError(f"{what} must be an array of tiles like [\"R7\", \"J\"], not {json_kind(value)}")
+        raise PositionError(f"{what} must be {words.array} of tiles like [\"R7\", \"J\"]{words.kind(value)}")
     tiles = []
     for item in value:
         if not isinstance(item, str):
-            raise PositionError(f"{what}: {json_text(item)} is not a tile (tiles are strings like \"R7\")")
+            raise PositionError(f"{what}: {words.echo(item)} is not a tile (tiles are strings like \"R7\")")
         try:
             tiles.append(Tile.parse(item))
         except NotationError as error:
@@ -197,16 +211,4 @@ def quoted(value: Any) -> str:
     return text if len(text) <= PUZZLE_ECHO_LIMIT else text[: PUZZLE_ECHO_LIMIT - 1] + "…"
 
 
-def solution_tiles(value: Any, what: str) -> list[Tile]:
-    """The tiles of a puzzle solution's list of tile names; ``what`` names it in a message."""
-    if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list of tiles like [\"R7\", \"J\"]")
-    tiles = []
-    for item in value:
-        if not isinstance(item, str):
-            raise PositionError(f"{what}: {quoted(item)} is not a tile (tiles are strings like \"R7\")")
-        try:
-            tiles.append(Tile.parse(item))
-        except NotationError as error:
-            raise PositionError(f"{what}: {error}") from error
-    return tiles
+PUZZLE_WORDS = Wording(quoted, "a list", lambda value: "")

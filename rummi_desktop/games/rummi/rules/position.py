@@ -20,7 +20,7 @@ from rummi_desktop.games.positions import (
     check_keys,
     json_kind,
     json_text,
-    solution_tiles,
+    PUZZLE_WORDS,
     read_tiles,
 )
 from rummi_desktop.games.rummi.rules.play_check import meld_problems
@@ -78,7 +78,7 @@ class RummiPosition:
         if not isinstance(value, list):
             raise PositionError("solution must be a list of melds (lists of tiles)")
         for number, meld in enumerate(value, start=1):
-            solution_tiles(meld, f"solution meld {number}")
+            read_tiles(meld, f"solution meld {number}", PUZZLE_WORDS)
 
     def to_state(self, params: RummiParameters, pool: list[Tile] | None = None) -> RummiState:
         """A round with seat 0 on turn holding the rack (the other seats' racks empty)."""
