@@ -87,7 +87,8 @@ def test_a_version_1_profiles_file_is_upgraded(tmp_path):
     assert loaded.last_for("rummi", 0) == book.profiles[0].id and loaded.last_for("rummi", 1) == GUEST
 
 
-@pytest.mark.parametrize("content", [b"version = 2\n[[profiles]\n", b"\xff\xfe", b'version = 99\n'])
+@pytest.mark.parametrize("content", [b"version = 2\n[[profiles]\n", b"\xff\xfe", b'version = 99\n',
+                                     b"version = [2]\n", b"version = {x = 1}\n"])  # no version at all
 def test_a_damaged_profiles_file_is_set_aside_and_an_empty_book_used(tmp_path, content):
     (tmp_path / "profiles.toml").write_bytes(content)
     book, notice = load_profiles(tmp_path)

@@ -16,7 +16,8 @@ class FileVersionError(ValueError):
 def upgraded(document: dict[str, Any], current: int, upgraders: Upgraders) -> dict[str, Any]:
     version = document.get("version")
     while version != current:
-        if isinstance(version, bool) or version not in upgraders:
+        # a list or a table is no version (and cannot even be looked up): refused like any other
+        if not isinstance(version, int) or isinstance(version, bool) or version not in upgraders:
             raise FileVersionError(f"it has version {version!r}, and this game reads up to {current}")
         document = upgraders[version](document)
         version = document.get("version")
