@@ -7,6 +7,8 @@ import tomllib
 
 import datetime
 
+import pytest
+
 from rummi_desktop.records.profiles import ProfileBook
 from rummi_desktop.records.profile_file import save_profiles
 from rummi_desktop.trainer.progress_file import (VERSION, ProgressBook, PuzzleProgress, profile_summary,
@@ -115,6 +117,16 @@ def test_a_file_with_bad_values_or_a_future_version_is_set_aside(tmp_path):
     path.write_text("version = 9\n")
     progress, notice = read_book(path)
     assert "newer than this copy" in notice and (tmp_path / "progress.toml.bad").read_text() == "version = 9\n"
+
+
+@pytest.mark.parametrize("line", ["mu = 1" + "0" * 400, "mu = inf", "best_seconds = nan", "attempts = inf",
+                                  "attempts = 2.5", "mu = [1]"])
+def test_a_number_no_file_of_ours_holds_sets_the_file_aside_instead_of_failing_later(tmp_path, line):
+    path = tmp_path / "progress.toml"
+    path.write_text(f"version = {VERSION}\n[players.guest.games.rummi.puzzles.x]\nsolved = true\nmu = 25.0\n"
+                    f"sigma = 8.0\n".replace("mu = 25.0", line if line.startswith("mu") else f"mu = 25.0\n{line}"))
+    progress, notice = read_book(path)
+    assert progress == ProgressBook() and "kept it as progress.toml.bad" in notice
 
 
 def test_ranks_follow_the_documented_choice():

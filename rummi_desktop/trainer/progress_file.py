@@ -32,6 +32,7 @@ cannot be read is moved aside as ``.bad`` with a notice, and play goes on from e
 from __future__ import annotations
 
 import datetime
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,9 +84,9 @@ class PuzzleRecord:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PuzzleRecord":
         best = data.get("best_seconds")
-        rating = Rating(float(data["mu"]), float(data["sigma"])) if "mu" in data else None
-        return cls(_bool(data.get("solved", False)), int(data.get("attempts", 0)),
-                   None if best is None else float(best), int(data.get("hints", 0)), rating)
+        rating = Rating(_number(data["mu"]), _number(data.get("sigma"))) if "mu" in data else None
+        return cls(_bool(data.get("solved", False)), _count(data.get("attempts", 0)),
+                   None if best is None else _number(best), _count(data.get("hints", 0)), rating)
 
 
 @dataclass
@@ -115,8 +116,8 @@ class GameProgress:
         daily = data.get("daily_done", [])
         if not isinstance(daily, list):
             raise ValueError("daily_done must be a list of dates")
-        return cls(Rating(float(data.get("mu", Rating().mu)), float(data.get("sigma", DEFAULT_SIGMA))),
-                   int(data.get("streak_best", 0)),
+        return cls(Rating(_number(data.get("mu", Rating().mu)), _number(data.get("sigma", DEFAULT_SIGMA))),
+                   _count(data.get("streak_best", 0)),
                    {str(key): PuzzleRecord.from_dict(_table(value)) for key, value in puzzles.items()},
                    {str(day) for day in daily})
 
@@ -165,6 +166,28 @@ def _table(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"expected a table, found {type(value).__name__}")
     return value
+
+
+NUMBER_LIMIT = 1e9  # no rating, time or count the trainer keeps comes near it
+
+
+def _number(value: Any) -> float:
+    """A finite number of a sane size: 10**400, inf or nan in a damaged file is refused here,
+    not met later by a float() that overflows or a stopwatch that cannot be drawn."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"expected a number, found {value!r}")
+    if isinstance(value, int) and abs(value) > NUMBER_LIMIT:
+        raise ValueError("a number too large for this file")
+    if not math.isfinite(value) or abs(value) > NUMBER_LIMIT:
+        raise ValueError(f"expected a finite number, found {value!r}")
+    return float(value)
+
+
+def _count(value: Any) -> int:
+    number = _number(value)
+    if number != int(number) or number < 0:
+        raise ValueError(f"expected a whole number from 0, found {value!r}")
+    return int(number)
 
 
 def _bool(value: Any) -> bool:
