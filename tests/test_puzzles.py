@@ -217,6 +217,9 @@ def test_a_damaged_share_code_gets_one_clear_sentence(damage, words):
     ({"solution": [["R3", "Q4"]]}, "solution meld 1"),
     ({"runner_up": 2}, "runner_up \\(2\\) is more than best"),
     ({"features": {"broken_melds": -1}}, "feature broken_melds"),
+    ({"difficulty": 10 ** 400}, "difficulty must be a number"),  # overflowed float() before
+    ({"rating": float("inf")}, "rating must be a number"),
+    ({"game": {"x": 1}}, "unknown game"),  # a table: unhashable, it failed the lookup before
 ])
 def test_a_bad_puzzle_is_refused_with_the_field_named(change, words):
     with pytest.raises(PuzzleError, match=words):

@@ -50,8 +50,13 @@ def _whole(value: Any, what: str, least: int = 0) -> int:
     return value
 
 
+NUMBER_LIMIT = 1e9  # no difficulty or rating comes near it; 10**400 would not even be a float
+
+
 def _number(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or isinstance(value, int) and abs(value) > NUMBER_LIMIT
+            or not math.isfinite(value) or abs(value) > NUMBER_LIMIT):
         raise PuzzleError(f"{what} must be a number, not {_shown(value)}")
     return float(value)
 
@@ -130,7 +135,7 @@ class Puzzle:
         if missing:
             raise PuzzleError(f"missing key {missing[0]!r}")
         game = data["game"]
-        if game not in GOALS:
+        if not isinstance(game, str) or game not in GOALS:  # a table is no game (nor hashable)
             raise PuzzleError(f"unknown game {_shown(game)} (puzzles exist for {', '.join(GOALS)})")
         if data["goal"] not in GOALS[game]:
             raise PuzzleError(f"goal {_shown(data['goal'])} is not a {game} goal ({', '.join(GOALS[game])})")
@@ -234,7 +239,7 @@ class PuzzleFile:
         if data.get("version") != VERSION:
             raise PuzzleError(f"version must be {VERSION}, not {_shown(data.get('version'))}")
         game = data.get("game")
-        if game not in GOALS:
+        if not isinstance(game, str) or game not in GOALS:  # a table is no game (nor hashable)
             raise PuzzleError(f"unknown game {_shown(game)} (puzzles exist for {', '.join(GOALS)})")
         packs = _list(data.get("packs", []), "packs")
         packs = tuple(Pack.from_dict(pack) for pack in packs)
