@@ -64,6 +64,21 @@ def test_a_custom_file_is_read_and_checked(tmp_path):
         word_lists.custom_dictionary(numbers)
 
 
+def test_a_word_list_that_is_a_pipe_or_a_link_to_a_device_is_refused_without_reading_it(tmp_path):
+    """A FIFO once hung the game in open() at every launch, and a link to /dev/zero ran it out
+    of memory; both are refused in words, before anything is read."""
+    import os
+
+    pipe = tmp_path / "words.fifo"
+    os.mkfifo(pipe)
+    with pytest.raises(WordListError, match="cannot read the word list .*a named pipe"):
+        word_lists.custom_dictionary(pipe)
+    zero = tmp_path / "zero.txt"
+    zero.symlink_to("/dev/zero")
+    with pytest.raises(WordListError, match="cannot read the word list .*a device"):
+        word_lists.custom_dictionary(zero)
+
+
 def test_a_changed_list_is_noticed_by_its_digest(tmp_path):
     path = tmp_path / "mine.txt"
     path.write_text("cat\n", encoding="utf-8")

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from rummi_desktop.games.tumblewords.rules.dictionary import SHIPPED, Dictionary, WordListError, install_source
+from rummi_desktop.storage.toml_files import read_regular_file
 
 MAX_FILE_BYTES = 20_000_000  # ENABLE is 1.7 MB; a file far bigger is not a word list
 _cache: dict[str, Dictionary] = {}
@@ -37,7 +38,7 @@ def custom_dictionary(path: str | Path) -> Dictionary:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise WordListError(f"{path.name} is {size // 1_000_000} MB: too big to be a word list")
-        text = path.read_bytes().decode("utf-8")
+        text = read_regular_file(path, MAX_FILE_BYTES).decode("utf-8")  # never a pipe or device
     except OSError as error:
         raise WordListError(f"cannot read the word list {path}: {error.strerror or error}") from error
     except UnicodeDecodeError as error:
