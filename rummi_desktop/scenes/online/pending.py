@@ -9,8 +9,18 @@ from typing import Any, Callable
 
 
 def error_words(error: BaseException) -> str:
-    """A refusal in the server's own words, else the error's."""
-    return getattr(error, "message", None) or str(error) or type(error).__name__
+    """A refusal in the server's own words; a line that failed, in a player's words (not
+    "[Errno 111] Connect call failed ('127.0.0.1', 8765)"); else the error's own text."""
+    message = getattr(error, "message", None)
+    if message:
+        return message
+    if isinstance(error, ConnectionRefusedError):
+        return "No server answers at that address: is it running, and are the address and port right?"
+    if isinstance(error, TimeoutError):  # asyncio's timeout is this one too
+        return "The server did not answer in time: check the address, or try again"
+    if isinstance(error, OSError) and error.strerror:
+        return f"The connection failed: {error.strerror.lower()}"
+    return str(error) or type(error).__name__
 
 
 class Pending:
