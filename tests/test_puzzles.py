@@ -218,6 +218,7 @@ def test_a_damaged_share_code_gets_one_clear_sentence(damage, words):
     ({"runner_up": 2}, "runner_up \\(2\\) is more than best"),
     ({"features": {"broken_melds": -1}}, "feature broken_melds"),
     ({"difficulty": 10 ** 400}, "difficulty must be a number"),  # overflowed float() before
+    ({"target": 10 ** 400}, "target must be a whole number of at most 1,000,000,000"),  # passed silently
     ({"rating": float("inf")}, "rating must be a number"),
     ({"game": {"x": 1}}, "unknown game"),  # a table: unhashable, it failed the lookup before
 ])

@@ -44,13 +44,15 @@ def _shown(value: Any) -> str:
     return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
 
 
+NUMBER_LIMIT = 1e9  # no number of a puzzle comes near it; 10**400 would not even be a float
+
+
 def _whole(value: Any, what: str, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise PuzzleError(f"{what} must be a whole number of at least {least}, not {_shown(value)}")
+    if value > NUMBER_LIMIT:
+        raise PuzzleError(f"{what} must be a whole number of at most {NUMBER_LIMIT:,.0f}, not {_shown(value)}")
     return value
-
-
-NUMBER_LIMIT = 1e9  # no difficulty or rating comes near it; 10**400 would not even be a float
 
 
 def _number(value: Any, what: str) -> float:
