@@ -37,8 +37,6 @@ def deal_number(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from rummi_desktop.games import default_game  # the registry: pure and cheap to import
-
     parser = argparse.ArgumentParser(
         prog="rummi-desktop",
         description="Rummi, Rummble and Tumblewords. With no command, opens the game window.",
@@ -56,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("file", help="JSON / JSON Lines file, or - for standard input")
 
     simulate = commands.add_parser("simulate", help="play computer-only games, no window")
-    simulate.add_argument("--game", default=default_game("simulate"))
+    simulate.add_argument("--game", default=None, help="game to play (default: the game simulate opens)")
     simulate.add_argument("--seats", required=True, help="tiers, e.g. hard,easy")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=1)
@@ -81,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     loadtest = commands.add_parser("loadtest", help="play bot games over WebSockets and time them")
     loadtest.add_argument("--games", type=int, default=20)
-    loadtest.add_argument("--game", default=default_game("loadtest"))
+    loadtest.add_argument("--game", default=None, help="game to play (default: the game loadtest opens)")
     loadtest.add_argument("--server", default=None, help="ws:// URL; default: an embedded server")
     loadtest.add_argument("--processes", type=int, default=1,
                           help="embedded server processes (more than 1 needs --database postgresql://…)")
@@ -108,8 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     # A frozen program's worker processes start as this program: let them do their work here.
     multiprocessing.freeze_support()
     argv = sys.argv[1:] if argv is None else argv
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(argv)  # before the registry is imported: --version stays instant
     from rummi_desktop.entry_points import start_games
+    from rummi_desktop.games import default_game
+
+    if args.command in ("simulate", "loadtest") and args.game is None:
+        args.game = default_game(args.command)
 
     start_games()  # e.g. where a game finds its data by name; nothing is read until a game asks
     if args.command == "analyze":
