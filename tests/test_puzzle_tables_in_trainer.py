@@ -11,11 +11,11 @@ from puzzle_table_support import RUMMBLE_PUZZLE, TUMBLEWORDS_PUZZLE
 from rummi_desktop.games.rummble import table as rummble
 from rummi_desktop.games.rummi import table as rummi
 from rummi_desktop.games.tumblewords import table as tumblewords
-from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzleTable
+from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzle
 from rummi_desktop.scenes.trainer.result import AttemptResultScene
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
 from rummi_desktop.scenes.trainer.trainer_scene import TrainerScene
-from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzleTable
+from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzle
 from rummi_desktop.trainer.progress_file import read_book
 from rummi_desktop.trainer.catalog import packs_of
 from test_rummble_scene_support import click, key, make_app, place, steps
@@ -47,7 +47,7 @@ def open_first_puzzle(app, games):
 def test_a_rummble_puzzle_solved_from_the_trainer_shows_the_result_card(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, speed="instant")
     _, table = open_first_puzzle(app, [trainer_with("rummble", "Rummble", RUMMBLE_PUZZLE, rummble.ENTRY)])
-    assert isinstance(table, RummblePuzzleTable)
+    assert isinstance(table.mode.board, RummblePuzzle)
     for notation, (row, col) in (("K1", (4, 3)), ("R2", (5, 3)), ("Y3", (6, 3))):
         place(app, table, notation, row, col)
     key(app, "return")
@@ -61,7 +61,7 @@ def test_a_tumblewords_puzzle_given_up_from_the_trainer_closes_its_table(tmp_pat
     app = make_app(tmp_path, monkeypatch, speed="instant")
     pack, table = open_first_puzzle(app, [trainer_with("tumblewords", "Tumblewords", TUMBLEWORDS_PUZZLE,
                                                        tumblewords.ENTRY)])
-    assert isinstance(table, TumblewordsPuzzleTable)
+    assert isinstance(table.mode.board, TumblewordsPuzzle)
     key(app, "escape")
     click(app, app.stack.top.confirm_button.rect.center)
     card = app.stack.top

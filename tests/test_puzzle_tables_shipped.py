@@ -30,5 +30,5 @@ def test_hint_three_solves_every_shipped_puzzle(game, tmp_path, monkeypatch):
                 break
             steps(app, 1)
         if not (outcomes and outcomes[0].solved and outcomes[0].hints_used == 3):
-            unsolved.append((puzzle["id"], scene.run.message))
+            unsolved.append((puzzle["id"], scene.mode.run.message))
     assert unsolved == []

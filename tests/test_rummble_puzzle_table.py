@@ -9,10 +9,10 @@ from test_rummble_scene_support import click, key, make_app, place, steps
 
 
 def open_puzzle(app, puzzle=RUMMBLE_PUZZLE):
-    from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzleTable
+    from rummi_desktop.games.rummble.table.puzzle_table import puzzle_table
 
     outcomes = Outcomes()
-    scene = RummblePuzzleTable(app, puzzle, outcomes)
+    scene = puzzle_table(app, puzzle, outcomes)
     app.stack.push(scene)
     steps(app, 3)
     return scene, outcomes
@@ -32,7 +32,7 @@ def test_solving_with_real_drags_and_check_reports_solved(tmp_path, monkeypatch)
         place(app, scene, notation, row, col)
     assert scene.view.verdict is not None and scene.view.verdict.score == 31
     click(app, scene.buttons.check.rect.center)
-    assert scene.run.solved and scene.banner.message == "Solved! 31 points"
+    assert scene.mode.run.solved and scene.banner.message == "Solved! 31 points"
     assert not scene.buttons.give_up.enabled and not scene.buttons.check.enabled
     assert outcomes == [], "the result shows for a moment first"
     steps(app, 200)
@@ -48,10 +48,10 @@ def test_a_wrong_answer_stays_unsolved_and_says_why(tmp_path, monkeypatch):
     place(app, scene, "Y3", 6, 3)
     key(app, "return")  # Enter checks
     steps(app, 30)
-    assert outcomes == [] and not scene.run.solved and scene.my_turn
-    assert scene.run.message == "25 points; the best play scores 31."
+    assert outcomes == [] and not scene.mode.run.solved and scene.my_turn
+    assert scene.mode.run.message == "25 points; the best play scores 31."
     assert scene.banner.warning and scene.banner.message == "25 points; the best play scores 31."
-    assert scene.run.checks == 1
+    assert scene.mode.run.checks == 1
 
 
 def test_hint_levels_mark_the_square_then_the_tiles_then_play_the_solution(tmp_path, monkeypatch):
@@ -59,14 +59,14 @@ def test_hint_levels_mark_the_square_then_the_tiles_then_play_the_solution(tmp_p
     scene, outcomes = open_puzzle(app)
     place(app, scene, "B9", 7, 4)  # a wrong tile on the board: level 3 starts from here
     click(app, scene.buttons.hint.rect.center)
-    assert scene.run.level == 1 and scene.view.hint_squares == [square(6, 3)]
+    assert scene.mode.run.level == 1 and scene.view.hint_squares == [square(6, 3)]
     assert scene.view.hint_tiles == set()
     key(app, "h")
     faces = scene.state.faces
     assert sorted(faces[t].notation() for t in scene.view.hint_tiles) == ["K1", "R2", "Y3"]
     assert all(t in scene.state.rack(0) for t in scene.view.hint_tiles)
     key(app, "h")
-    assert scene.run.level == 3 and not scene.my_turn, "the solution is being played"
+    assert scene.mode.run.level == 3 and not scene.my_turn, "the solution is being played"
     gliding = set()
     for _ in range(400):
         steps(app, 1)
@@ -74,7 +74,7 @@ def test_hint_levels_mark_the_square_then_the_tiles_then_play_the_solution(tmp_p
     assert {"K1", "R2", "Y3"} <= gliding, "each tile glides onto the board"
     placed = sorted((sq, faces[t].notation()) for sq, t in scene.tentative.squares.items())
     assert placed == [(square(4, 3), "K1"), (square(5, 3), "R2"), (square(6, 3), "Y3")], "B9 went back"
-    assert scene.run.solved and len(outcomes) == 1
+    assert scene.mode.run.solved and len(outcomes) == 1
     assert outcomes[0].solved and outcomes[0].hints_used == 3
 
 
@@ -125,7 +125,7 @@ def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monk
     box = square_box(square(6, 3))
     edge = surface.get_at((round(box.x) - 1, round(box.y + box.h / 2)))[:3]
     assert sum(abs(a - b) for a, b in zip(edge, hint)) < 60, "the anchor square wears a golden ring"
-    card = scene.puzzle_area
+    card = scene.mode.board.card_area
     inside = surface.get_at((round(card.x + card.w / 2), round(card.bottom) - 6))[:3]
     assert sum(abs(a - b) for a, b in zip(inside, app.theme.panel[:3])) < 40, "the puzzle's card fills the left column"
 
@@ -133,17 +133,20 @@ def test_drawing_shows_the_card_the_hint_square_and_glowing_tiles(tmp_path, monk
 def test_the_game_entry_names_the_puzzle_table_and_builds_it(tmp_path, monkeypatch):
     from rummi_desktop.games.rummble import table as rummble
     from rummi_desktop.games.tumblewords import table as tumblewords
-    from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzleTable
-    from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzleTable
+    from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzle
+    from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
+    from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzle
+    from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
 
-    assert rummble.ENTRY.puzzle.endswith(":RummblePuzzleTable")
-    assert tumblewords.ENTRY.puzzle.endswith(":TumblewordsPuzzleTable")
+    assert rummble.ENTRY.puzzle.endswith("puzzle_table:puzzle_table")
+    assert tumblewords.ENTRY.puzzle.endswith("puzzle_table:puzzle_table")
     app = make_app(tmp_path, monkeypatch, speed="instant")
     scene = rummble.ENTRY.puzzle_scene(app, RUMMBLE_PUZZLE, Outcomes())
-    assert isinstance(scene, RummblePuzzleTable)
+    assert isinstance(scene, RummbleTableScene) and isinstance(scene.mode.board, RummblePuzzle)
     from puzzle_table_support import TUMBLEWORDS_PUZZLE
 
-    assert isinstance(tumblewords.ENTRY.puzzle_scene(app, TUMBLEWORDS_PUZZLE, Outcomes()), TumblewordsPuzzleTable)
+    scene = tumblewords.ENTRY.puzzle_scene(app, TUMBLEWORDS_PUZZLE, Outcomes())
+    assert isinstance(scene, TumblewordsTableScene) and isinstance(scene.mode.board, TumblewordsPuzzle)
 
 
 # A stage for the joker picker (not a verified puzzle: a better play exists).
@@ -168,7 +171,7 @@ def test_a_joker_is_declared_through_the_picker_and_checked(tmp_path, monkeypatc
     click(app, picker.widgets.widgets[0].rect.center)
     steps(app, 2)
     key(app, "return")
-    assert not scene.run.solved and scene.run.checks == 1 and scene.banner.warning
+    assert not scene.mode.run.solved and scene.mode.run.checks == 1 and scene.banner.warning
     click(app, scene.buttons.undo.rect.center)  # back to the undeclared joker... and before it
     while scene.tentative:
         click(app, scene.buttons.undo.rect.center)
@@ -179,7 +182,7 @@ def test_a_joker_is_declared_through_the_picker_and_checked(tmp_path, monkeypatc
     steps(app, 2)
     key(app, "return")
     steps(app, 5)
-    assert scene.run.solved and outcomes and outcomes[0].solved
+    assert scene.mode.run.solved and outcomes and outcomes[0].solved
 
 
 def test_w_hides_and_shows_the_stopwatch_which_runs_on_meanwhile(tmp_path, monkeypatch):
@@ -187,9 +190,9 @@ def test_w_hides_and_shows_the_stopwatch_which_runs_on_meanwhile(tmp_path, monke
     scene, _outcomes = open_puzzle(app)
     assert scene.status()["stopwatch"] is True
     key(app, "w")
-    before = scene.run.seconds
+    before = scene.mode.run.seconds
     steps(app, 10)
-    assert scene.status()["stopwatch"] is False and scene.run.seconds > before
-    assert scene._card[0][1] is None, "the card shows no time while hidden"
+    assert scene.status()["stopwatch"] is False and scene.mode.run.seconds > before
+    assert scene.mode._card[0][1] is None, "the card shows no time while hidden"
     key(app, "w")
     assert scene.status()["stopwatch"] is True

@@ -125,7 +125,7 @@ def test_best_play_puts_the_solvers_answer_on_the_table(tmp_path, monkeypatch):
     click(app, button_centre(scene.buttons.best))
     wait_for_solver(app, scene)
     expected = solve([parse_tiles(" ".join(m)) for m in POSITION["table"]], parse_tiles(" ".join(POSITION["rack"])), False)
-    assert scene.mode == PLAY
+    assert scene.stage == PLAY
     assert len(POSITION["rack"]) - len(scene.state.rack(0)) == expected.placed == scene.answer.best
     assert Counter(t for meld in scene.state.table_tiles() for t in meld) == Counter(
         t for meld in expected.table for t in meld)
@@ -139,7 +139,7 @@ def test_play_a_move_undo_and_reset_with_the_real_table(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch)
     build_small_table(app, scene)
     click(app, button_centre(scene.buttons.play))
-    assert scene.mode == PLAY
+    assert scene.stage == PLAY
     r8 = rack_id(scene, "R8")
     drag(app, rack_tile_centre(scene, r8), meld_end(scene, 0))
     assert table_names(scene) == [["R5", "R6", "R7", "R8"]]
@@ -220,7 +220,7 @@ def test_edit_undo_and_the_opening_rule_toggle(tmp_path, monkeypatch):
     assert not scene.scenario.initial
     click(app, button_centre(scene.buttons.reset))  # Clear while editing
     assert scene.position()["table"] == [] and scene.position()["rack"] == []
-    assert scene.mode == EDIT
+    assert scene.stage == EDIT
 
 
 def test_drawing_the_sandbox_shows_the_panel_and_the_meld_marks(tmp_path, monkeypatch):
@@ -258,7 +258,7 @@ def test_save_without_best_play_asks_the_solver_and_stores_its_solution(tmp_path
     puzzle = assert_saved_puzzle_verifies(path, "rummi", capsys)
     expected = solve([parse_tiles(" ".join(m)) for m in POSITION["table"]], parse_tiles(" ".join(POSITION["rack"])), False)
     assert puzzle["best"] == expected.placed and puzzle["goal"] == "place-n" and puzzle["target"] == expected.placed
-    assert table_names(scene) == POSITION["table"] and scene.mode == EDIT  # the table was left as it was
+    assert table_names(scene) == POSITION["table"] and scene.stage == EDIT  # the table was left as it was
 
 
 def test_a_position_with_no_play_is_no_whole_puzzle_and_keeps_the_games_goal_rule():

@@ -9,10 +9,10 @@ from tumblewords_scene_support import click, column_centre, drag, hand_centre, k
 
 
 def open_puzzle(app, puzzle=TUMBLEWORDS_PUZZLE):
-    from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzleTable
+    from rummi_desktop.games.tumblewords.table.puzzle_table import puzzle_table
 
     outcomes = Outcomes()
-    scene = TumblewordsPuzzleTable(app, puzzle, outcomes)
+    scene = puzzle_table(app, puzzle, outcomes)
     app.stack.push(scene)
     steps(app, 3)
     return scene, outcomes
@@ -40,7 +40,7 @@ def test_a_dragged_drop_that_reaches_the_target_is_solved(tmp_path, monkeypatch)
     assert not scene.view.world.settled, "the letter falls"
     settle(app, scene)
     finish_showing(app, scene)
-    assert scene.run.solved and scene.run.message == "Solved: STOPE, TOPE, OPE, PE for 14 points."
+    assert scene.mode.run.solved and scene.mode.run.message == "Solved: STOPE, TOPE, OPE, PE for 14 points."
     steps(app, 200)
     assert len(outcomes) == 1 and outcomes[0].solved and outcomes[0].hints_used == 0
     assert scene.state.grid.row_texts()[-1] == "C.TSTOPE"
@@ -54,8 +54,8 @@ def test_a_wrong_drop_says_why_and_undo_lifts_it_back(tmp_path, monkeypatch):
     assert "A" not in [FACES[t] for t in scene.view.hand_ids], "the letter left the hand as it fell"
     finish_showing(app, scene)
     steps(app, 30)
-    assert outcomes == [] and not scene.run.solved
-    assert scene.run.message == "CAT, CATS, AT, TA: 11 points; the best drop scores 14."
+    assert outcomes == [] and not scene.mode.run.solved
+    assert scene.mode.run.message == "CAT, CATS, AT, TA: 11 points; the best drop scores 14."
     assert scene.banner.warning and scene.banner.message == "Not yet: 11 points", "the card has the rest"
     assert not scene.my_turn, "one drop per try"
     assert scene.buttons.undo.enabled and not scene.buttons.check.enabled, "checked already"
@@ -73,12 +73,12 @@ def test_hint_levels_light_the_column_then_the_letter_then_drop_it(tmp_path, mon
     settle(app, scene)
     finish_showing(app, scene)
     click(app, scene.buttons.hint.rect.center)
-    assert scene.run.level == 1 and scene.view.hint_column == 7 and scene.view.hint_tiles == set()
-    assert scene.run.hint_text == "Drop into column 8.", "as the board numbers its columns"
+    assert scene.mode.run.level == 1 and scene.view.hint_column == 7 and scene.view.hint_tiles == set()
+    assert scene.mode.run.hint_text == "Drop into column 8.", "as the board numbers its columns"
     key(app, "h")
     assert [FACES[t] for t in scene.view.hint_tiles] == ["E"]
     key(app, "h")
-    assert scene.run.level == 3
+    assert scene.mode.run.level == 3
     fell = False
     for _ in range(900):
         steps(app, 1)
@@ -117,8 +117,8 @@ def test_w_hides_the_stopwatch_on_the_card(tmp_path, monkeypatch):
     scene, _outcomes = open_puzzle(app)
     key(app, "w")
     steps(app, 2)
-    assert scene.show_stopwatch is False and scene.status()["stopwatch"] is False
-    assert scene._card[0][1] is None, "the card was painted again without the time"
+    assert scene.mode.show_stopwatch is False and scene.status()["stopwatch"] is False
+    assert scene.mode._card[0][1] is None, "the card was painted again without the time"
     key(app, "w")
     steps(app, 2)
-    assert scene.show_stopwatch is True and scene._card[0][1] == int(scene.run.seconds)
+    assert scene.mode.show_stopwatch is True and scene.mode._card[0][1] == int(scene.mode.run.seconds)

@@ -21,6 +21,7 @@ from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.table_events import Echo, LinkChanged, Overtaken, Refused, ResultsIn, TableEvent
 from rummi_desktop.scenes.schedule import Schedule
+from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 from rummi_desktop.scenes.turn_machine import ClockEvent, Phase, TurnMachine
@@ -60,10 +61,11 @@ class TableScene(Scene):
     help_sections: HelpSections = ()
     clock_ring_radius = 30.0  # px: the outer edge of the turn clock's ring, as the view draws it
 
-    def __init__(self, app: "App", *, autosave: bool = True) -> None:
+    def __init__(self, app: "App", *, autosave: bool = True, mode: TableMode | None = None) -> None:
         super().__init__()
         self.app = app
-        self.autosave = autosave
+        self.mode = mode if mode is not None else TableMode()
+        self.autosave = autosave and self.mode.saves
         self.turns = TurnMachine()
         self.schedule = Schedule()  # the parts' waits, on the animation clock
         self.viewer: int | None = None  # whose rack is shown
@@ -94,7 +96,12 @@ class TableScene(Scene):
 
     @property
     def clock_seconds(self) -> int | None:
-        """Seconds a person has for a turn (None: no clock)."""
+        """Seconds a person has for a turn (None: no clock): the game's, as the mode allows."""
+        return self.mode.clock_seconds(self.game_clock)
+
+    @property
+    def game_clock(self) -> int | None:
+        """The game's turn clock in seconds (None: no clock)."""
         raise NotImplementedError
 
     def relayout(self) -> None:
@@ -116,11 +123,21 @@ class TableScene(Scene):
 
     def end_person_turn(self, timed_out: bool) -> None:
         """The person's turn ends: they confirmed it, or (``timed_out``) the clock ran out."""
-        raise NotImplementedError
+        if not self.mode.end_person_turn(timed_out):
+            self.end_move(timed_out)
 
     def confirm_turn(self) -> None:
         """Enter on a person's turn."""
-        self.end_person_turn(timed_out=False)
+        if not self.mode.confirm():
+            self.confirm_move()
+
+    def end_move(self, timed_out: bool) -> None:
+        """The game ends the person's move (confirmed, or timed out)."""
+        raise NotImplementedError
+
+    def confirm_move(self) -> None:
+        """The game's answer to Enter on a person's turn."""
+        self.end_move(timed_out=False)
 
     def update_parts(self, dt: float) -> None:
         """Animations, buttons and effects, every frame before the phase's own work."""
@@ -167,6 +184,10 @@ class TableScene(Scene):
         if not self.started:
             self.started = True
             self.first_deal()
+            self.mode.dealt()
+
+    def on_exit(self) -> None:
+        self.mode.exit()
 
     # -- what the parts read ----------------------------------------------------------------
     @property
@@ -182,7 +203,7 @@ class TableScene(Scene):
     @property
     def my_turn(self) -> bool:
         """A person is on turn and may move tiles."""
-        return self.phase == Phase.PERSON and self.in_round
+        return self.phase == Phase.PERSON and self.in_round and self.mode.may_move()
 
     def play(self, cue: str) -> None:
         self.app.audio.play(cue)
@@ -217,6 +238,7 @@ class TableScene(Scene):
             self.turns.computer_turn()
             self.computer_turn_begins(seat)
             self.relayout()
+        self.mode.turn_begun()
 
     def restart_turn(self) -> None:
         """The turn's state was replaced from outside (a server's answer): begin it afresh."""
@@ -231,6 +253,8 @@ class TableScene(Scene):
             self.stack.push(PrivacyScreen(self.app, self.seat_name(seat), lambda: self.start_person_turn(seat)))
 
     def start_person_turn(self, seat: int) -> None:
+        if self.mode.person_turn(seat):
+            return
         self.viewer = seat
         self.turns.person_turn(self.clock_seconds)
         self.person_turn_begins(seat)
@@ -240,6 +264,8 @@ class TableScene(Scene):
 
     def turn_completed(self, round_over: bool) -> None:
         """A turn completed: autosave, then the next turn, the round end or the match end."""
+        if self.mode.turn_completed(round_over):
+            return
         if round_over:
             self.record_finished()  # first: the autosave then holds what the record counted
         self.save_now()
@@ -253,6 +279,8 @@ class TableScene(Scene):
         self.begin_turn()
 
     def show_round_end(self) -> None:
+        if self.mode.round_over():
+            return
         if self.on_round_over is not None:
             self.on_round_over()
         if self.stack is not None:
@@ -304,15 +332,20 @@ class TableScene(Scene):
         return False
 
     def open_pause(self) -> None:
+        if self.mode.pause():
+            return
         if self.stack is not None:
             self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, self.save_and_leave))
 
     def next_change_in(self) -> float:
         """The table animates at the full rate except at a person's turn with nothing moving;
-        then only the banner's fades and the turn clock change the picture."""
+        then only the banner's fades, the turn clock and what the mode shows change the picture."""
+        return self.mode.next_change_in(self._still_for())
+
+    def _still_for(self) -> float:
         if self.stack is not None and self.stack.top is not self:
             return math.inf  # under an overlay the table is not updated: nothing on it moves
-        if self.phase != Phase.PERSON or self.animating():
+        if self.phase != Phase.PERSON or self.animating() or self.mode.animating():
             return 0.0
         waits = [math.inf]
         if self.banner is not None:
@@ -333,6 +366,7 @@ class TableScene(Scene):
         elif self.phase == Phase.SHOWING:
             self.update_showing()
         self.schedule.advance(dt * self.animation_factor)
+        self.mode.update(dt)
 
     def _age_banner(self, dt: float) -> None:
         if self.banner is not None:
@@ -375,16 +409,17 @@ class SessionTableScene(TableScene):
         return self.session.current
 
     def is_person(self, seat: int) -> bool:
-        return self.session.is_human(seat)
+        return seat in self.person_seats
 
     @property
     def person_seats(self) -> list[int]:
-        return self.session.human_seats
+        return self.mode.person_seats(self.session.human_seats)
 
     def seat_name(self, seat: int) -> str:
         return self.session.seat(seat).name
 
     def relayout(self) -> None:
+        self.mode.relayout()
         self.view.relayout()
 
     def first_deal(self) -> None:
@@ -486,6 +521,7 @@ class SessionTableScene(TableScene):
         self.controller.pointer = None
 
     def on_exit(self) -> None:
+        super().on_exit()
         self.flow.close()
 
     def open_pause(self) -> None:
@@ -493,6 +529,8 @@ class SessionTableScene(TableScene):
         super().open_pause()
 
     def handle_action(self, action: Action) -> bool:
+        if self.mode.handle_action(action):
+            return True
         if self.board_keys_first and action.kind == ActionKind.SHORTCUT and self.controller.handle_action(action):
             return True
         if self.buttons.handle_action(action):
@@ -501,12 +539,17 @@ class SessionTableScene(TableScene):
             return True
         return self.controller.handle_action(action)
 
-    def status_common(self) -> dict:
-        """The status file's entries every table reports; a game's ``status`` adds its own."""
+    def status(self) -> dict:
+        """For the status file: what every table reports, the game's own, the mode's."""
         from rummi_desktop.shell.status_report import describe_widgets
 
         return {"phase": self.phase, "viewer": self.viewer, "theme": self.app.theme.name,
-                "seed": self.session.setup.seed, "widgets": describe_widgets(self.buttons.group.widgets)}
+                "seed": self.session.setup.seed, "widgets": describe_widgets(self.buttons.group.widgets),
+                **self.game_status(), **self.mode.status()}
+
+    def game_status(self) -> dict:
+        """The game's entries for the status file: the counts a watcher checks, where to point."""
+        return {}
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
@@ -515,3 +558,4 @@ class SessionTableScene(TableScene):
             from rummi_desktop.scenes.connection_chip import draw_connection_chip
 
             draw_connection_chip(surface, self.app.theme, online["connection"], self.connection_chip_at)
+        self.mode.draw(surface)

@@ -114,7 +114,7 @@ class BoardSandbox:
         return super().animating() or self.search is not None or self.quiet is not None
 
     def handle_action(self, action: Action) -> bool:
-        if self.mode == PLAY:
+        if self.stage == PLAY:
             return super().handle_action(action)
         if self.buttons.handle_action(action):
             return True

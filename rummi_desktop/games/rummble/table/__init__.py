@@ -27,7 +27,7 @@ ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.games.rummble.table.setup_sc
                   session="rummi_desktop.games.rummble.table.session:RummbleSession",
                   load_state="rummi_desktop.games.rummble.table.session:load_state",
                   table="rummi_desktop.games.rummble.table.table_scene:RummbleTableScene",
-                  puzzle="rummi_desktop.games.rummble.table.puzzle_table:RummblePuzzleTable",
+                  puzzle="rummi_desktop.games.rummble.table.puzzle_table:puzzle_table",
                   sandbox="rummi_desktop.games.rummble.table.sandbox:RummbleSandboxScene")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 

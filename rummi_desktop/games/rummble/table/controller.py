@@ -9,6 +9,8 @@ live preview, through the view); nothing here decides what is legal.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rummi_desktop.games.rummble.rules.board import SIZE
 from rummi_desktop.shell.input import Action
 from rummi_desktop.scenes.pointer_input import PointerInput
@@ -34,6 +36,7 @@ class RummbleTableInput(PointerInput):
         self.selected: int | None = None
         self.touch = False
         self.step = 1  # the cursor moves on this way after a key puts a tile down
+        self.after_change: Callable[[], None] | None = None  # a puzzle table remembers each change for Undo
 
     @property
     def state(self):
@@ -161,6 +164,8 @@ class RummbleTableInput(PointerInput):
         """The tentative play changed: ask the model again; old refusals no longer apply."""
         self.view.refresh_preview()
         self.table.withdraw_warning()
+        if self.after_change is not None:
+            self.after_change()
 
     def cancel(self) -> None:
         self.held = None

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from rummi_desktop.entry_points import puzzle_logic
 from rummi_desktop.games.rummble.rules.board import SIZE, Laid, square
 from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
-from rummi_desktop.scenes.puzzle_table import FinishCallback, PuzzleTable
-from rummi_desktop.games.rummble.table.controller import RummbleTableInput
+from rummi_desktop.scenes.puzzle_mode import FinishCallback, PuzzleMode
 from rummi_desktop.games.rummble.table.layout import REGIONS
 from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
@@ -24,8 +23,6 @@ from rummi_desktop.tiles import Tile
 from rummi_desktop.ui.geometry import Box
 
 if TYPE_CHECKING:
-    import pygame
-
     from rummi_desktop.shell.app import App
 
 Snapshot = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, Tile], ...]]
@@ -52,29 +49,34 @@ def square_of(focus: Any) -> int | None:
     return None
 
 
-class PuzzleInput(RummbleTableInput):
-    """The table's own input; every change to the tiles put down is remembered for Undo."""
+class RummblePuzzle:
+    """The Rummble half of a puzzle table (:class:`PuzzleMode`'s board): tiles put down are
+    the answer, every change to them is remembered for Undo."""
 
-    def changed(self) -> None:
-        super().changed()
-        self.table.remember_tiles()
-
-
-class RummblePuzzleTable(PuzzleTable, RummbleTableScene):
     noun = "play"
     how_to = ("Put tiles from the rack on the board as in a game; the panel on the right scores the play. "
               "Check (Enter) when it is ready. W hides the stopwatch; Esc gives up.")
-    input_type = PuzzleInput
-    puzzle_area = Box(REGIONS.seats.x, REGIONS.seats.y, REGIONS.seats.w, REGIONS.log.bottom - REGIONS.seats.y)
+    card_area = Box(REGIONS.seats.x, REGIONS.seats.y, REGIONS.seats.w, REGIONS.log.bottom - REGIONS.seats.y)
 
-    def __init__(self, app: "App", puzzle: dict[str, Any], on_finish: FinishCallback, *, logic: Any = None) -> None:
+    def __init__(self, puzzle: dict[str, Any]) -> None:
+        self.puzzle = puzzle
         self.history: list[Snapshot] = [((), ())]
-        super().__init__(app, puzzle_session(puzzle["position"]), autosave=False)
-        self.start_puzzle(puzzle, on_finish, logic if logic is not None else puzzle_logic("rummble"))
+        self.solution_squares: list[int] = [square(int(r), int(c)) for r, c, _ in puzzle.get("solution", [])]
+
+    def attach(self, table: RummbleTableScene, mode: PuzzleMode) -> None:
+        self.table, self.mode = table, mode
+        self.tentative = table.tentative
+        self.view, self.controller = table.view, table.controller
+        self.controller.after_change = self.remember_tiles
         self.view.scoreboard = False
         self.view.enter_says = "Enter to check it"
-        self.buttons = self.puzzle_buttons(REGIONS.buttons, "Is the play on the board the answer?")
-        self.solution_squares: list[int] = [square(int(r), int(c)) for r, c, _ in puzzle.get("solution", [])]
+
+    @property
+    def state(self) -> RummbleState:
+        return self.table.state
+
+    def buttons(self, mode: PuzzleMode):
+        return mode.puzzle_buttons(REGIONS.buttons, "Is the play on the board the answer?")
 
     # -- the answer on the table ------------------------------------------------------------
     def current_answer(self) -> list[list[Any]] | None:
@@ -84,12 +86,21 @@ class RummblePuzzleTable(PuzzleTable, RummbleTableScene):
         placements = sorted(play.placements, key=lambda p: (p.row, p.col))
         return [[p.row, p.col, p.laid.notation()] for p in placements]
 
-    def check_answer(self):
+    def check_waits(self) -> bool:
         undeclared = self.tentative.undeclared(self.state.faces)
-        if undeclared and self.my_turn:
-            self.ask_joker(undeclared[0])  # what it stands for comes first
-            return None
-        return super().check_answer()
+        if undeclared and self.table.my_turn:
+            self.table.ask_joker(undeclared[0])  # what it stands for comes first
+            return True
+        return False
+
+    def check_available(self) -> bool:
+        return self.current_answer() is not None
+
+    def answer_open(self) -> bool:
+        return True
+
+    def turn_completed(self) -> bool:
+        return False
 
     # -- Undo and Reset ---------------------------------------------------------------------
     def _snapshot(self) -> Snapshot:
@@ -113,14 +124,14 @@ class RummblePuzzleTable(PuzzleTable, RummbleTableScene):
         self.tentative.squares = dict(squares)
         self.tentative.declared = dict(declared)
         self.view.refresh_preview()
-        self.relayout()
+        self.table.relayout()
 
     def reset_position(self) -> None:
         self.controller.recall()  # remembered, so Undo brings the tiles back
 
     # -- hints ------------------------------------------------------------------------------
     def show_hint(self, hint: dict[str, Any]) -> None:
-        if hint.get("level") == 1 or self.run.level == 1:
+        if hint.get("level") == 1 or self.mode.run.level == 1:
             sq = square_of(hint.get("focus"))
             self.view.hint_squares = [sq] if sq is not None else self.solution_squares[:1]
         else:
@@ -162,7 +173,7 @@ class RummblePuzzleTable(PuzzleTable, RummbleTableScene):
             if chosen.get(sq) != tile_id:
                 self.tentative.take(tile_id)
         self.controller.changed()
-        self.relayout()
+        self.table.relayout()
 
     def _hint_place(self, tile_id: int, sq: int, laid: Laid) -> None:
         """One solution tile onto its square (a joker already there is declared afresh)."""
@@ -172,25 +183,21 @@ class RummblePuzzleTable(PuzzleTable, RummbleTableScene):
         if laid.joker:
             self.tentative.declared[tile_id] = laid.as_tile
         self.view.ghosts = []
-        self.play("clink")
+        self.table.play("clink")
         self.controller.changed()
-        self.relayout()
+        self.table.relayout()
 
     def _checked_by_hint(self) -> None:
         self.view.hint_tiles = set()
-        self.check_answer()
+        self.mode.check_answer()
 
     def animation_busy(self) -> bool:
         return not self.view.sprites.settled
 
-    # -- frames -----------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.update_puzzle(dt)
 
-    def draw(self, surface: "pygame.Surface") -> None:
-        super().draw(surface)
-        self.draw_puzzle_card(surface)
 
-    def status(self) -> dict:
-        return {**super().status(), **self.puzzle_status()}
+def puzzle_table(app: "App", puzzle: dict[str, Any], on_finish: FinishCallback, *,
+                 logic: Any = None) -> RummbleTableScene:
+    """The Rummble table at the puzzle's position, in the puzzle mode."""
+    mode = PuzzleMode(puzzle, on_finish, logic if logic is not None else puzzle_logic("rummble"), RummblePuzzle(puzzle))
+    return RummbleTableScene(app, puzzle_session(puzzle["position"]), autosave=False, mode=mode)

@@ -75,7 +75,7 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
         super().__init__(app, sandbox_session(self.scenario), autosave=False)
         self.view.scoreboard = False
         self.view.enter_says = "Enter to keep it"
-        self.mode = EDIT
+        self.stage = EDIT
         self.brush: Tile | None = None
         self.edits: list[RummbleScenario] = []
         self.search: BestMoveSearch | None = None
@@ -121,26 +121,26 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
 
     # -- modes and commands ---------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
-        if mode != self.mode:
-            self.mode = mode
+        if mode != self.stage:
+            self.stage = mode
             self.brush = None
             self._use(self.scenario, keep_answer=True)
             self.say("Play: put rack tiles on the board" if mode == PLAY else "Edit: pick a face, then a square")
 
     def undo(self) -> None:
-        if self.mode == PLAY:
+        if self.stage == PLAY:
             self.controller.recall()
         elif self.edits:
             self._use(self.edits.pop())
 
     def reset(self) -> None:
-        if self.mode == PLAY:
+        if self.stage == PLAY:
             self.controller.recall()
         else:
             self._edit(RummbleScenario.clear)
 
     def keep_play(self) -> None:
-        if self.mode != PLAY:
+        if self.stage != PLAY:
             return
         play = self.tentative.play(self.state.faces)
         if play is None:
@@ -182,7 +182,7 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
         if wrong:
             self.say(f"The board has a line that is not a set: {wrong[0]}", warning=True)
             return
-        if self.mode != PLAY:
+        if self.stage != PLAY:
             self.set_mode(PLAY)
         self.controller.recall()
         self.search = BestMoveSearch.start(self.flow.hints, self.state, BEST_TIER)
@@ -228,7 +228,7 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
         self.keep_play()
 
     def _refresh_buttons(self, grid: GridButtons) -> None:
-        editing = self.mode == EDIT
+        editing = self.stage == EDIT
         named = grid.named
         named["Edit"].style, named["Play"].style = ("primary", "secondary") if editing else ("secondary", "primary")
         named["Reset"].label = "Clear" if editing else "Reset"
@@ -287,9 +287,9 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
                 pygame.draw.rect(surface, theme.invalid, outline, 3, border_radius=6)
         draw_panel(surface, theme, PANEL, radius=16)
         y = PANEL.y + 12
-        title = "Palette — pick a face, click a square" if self.mode == EDIT else "Sandbox · Play"
+        title = "Palette — pick a face, click a square" if self.stage == EDIT else "Sandbox · Play"
         surface.blit(shapes.text(title, 18, theme.text, bold=True), (PANEL.x + 14, y))
-        if self.mode == EDIT:
+        if self.stage == EDIT:
             self.palette.draw(surface, self.app, self.scenario.copies_left, self.brush)
             y = self.palette.area.bottom + 14
         else:

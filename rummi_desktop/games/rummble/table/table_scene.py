@@ -22,6 +22,7 @@ from rummi_desktop.games.rummble.table.tentative import Tentative
 from rummi_desktop.games.rummble.table.turn_flow import RummbleTurnFlow, computers_available
 from rummi_desktop.games.rummble.table.view import RummbleTableView
 from rummi_desktop.scenes.table_base import SessionTableScene
+from rummi_desktop.scenes.table_mode import TableMode
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -36,20 +37,20 @@ class RummbleTableScene(SessionTableScene):
     # a server game's chip: in the turn log's heading (the top right holds the play preview)
     connection_chip_at = (round(REGIONS.log.right) - 180, round(REGIONS.log.y) + 3)
     help_sections = HELP_SECTIONS
-    input_type = RummbleTableInput  # a puzzle table puts its own (undo-recording) input here
 
-    def __init__(self, app: "App", session: RummbleSession, *, autosave: bool = True) -> None:
-        super().__init__(app, autosave=autosave)
+    def __init__(self, app: "App", session: RummbleSession, *, autosave: bool = True, mode: TableMode | None = None) -> None:
+        super().__init__(app, autosave=autosave, mode=mode)
         self.session = session
         self.tentative = Tentative()
         self.view = RummbleTableView(self, session, self.tentative)
-        self.controller = self.input_type(self, self.view, self.tentative, self.ask_joker)
+        self.controller = RummbleTableInput(self, self.view, self.tentative, self.ask_joker)
         self.flow = RummbleTurnFlow(self, session, self.view, self.controller)
         self.buttons = TableButtons({"play": self.flow.play, "recall": self.controller.recall,
                                      "shuffle": self.controller.shuffle, "exchange": self.open_exchange,
                                      "pass": self.flow.pass_turn, "hint": self.flow.ask_hint,
                                      "pause": self.open_pause}, self._buttons_enabled)
         self.view.warm_tiles()
+        self.mode.attach(self)
 
     def _buttons_enabled(self) -> tuple[bool, bool, bool, str]:
         mine = self.my_turn
@@ -90,17 +91,17 @@ class RummbleTableScene(SessionTableScene):
 
     # -- the base's hooks -------------------------------------------------------------------
     @property
-    def clock_seconds(self) -> int | None:
+    def game_clock(self) -> int | None:
         return None
 
     def turn_begins(self) -> None:
         self.view.new_turn()
         self.tentative.recall()
 
-    def end_person_turn(self, timed_out: bool) -> None:
+    def end_move(self, timed_out: bool) -> None:
         self.flow.play()
 
-    def confirm_turn(self) -> None:
+    def confirm_move(self) -> None:
         self.view.sprites.finish_all()
         self.flow.play()
 
@@ -120,11 +121,11 @@ class RummbleTableScene(SessionTableScene):
     def on_resume(self) -> None:
         self.view.sprites.speed = self.app.animation_speed
 
-    def status(self) -> dict:
+    def game_status(self) -> dict:
         """For the status file: the turn, the counts a watcher checks, where to point."""
         verdict = self.view.verdict
         return {
-            **self.status_common(), "turns": len(self.session.history),
+            "turns": len(self.session.history),
             "current": self.session.current if self.session.in_round else None,
             "board_tiles": self.state.board.count, "tentative": len(self.tentative.squares),
             "rack_size": len(self.view.rack_ids),

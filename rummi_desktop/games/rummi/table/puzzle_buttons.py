@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from rummi_desktop.scenes.puzzle_table import hint_label
+from rummi_desktop.scenes.puzzle_mode import hint_label
 from rummi_desktop.games.rummi.table.layout import screen_regions
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.widgets import Button

@@ -16,7 +16,7 @@ from rummi_desktop.games.rummi.rules.moves import IllegalMove, Rearrange
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.puzzle_run import goal_text
-from rummi_desktop.scenes.puzzle_table import ask_to_give_up, toggles_stopwatch
+from rummi_desktop.scenes.puzzle_mode import ask_to_give_up, toggles_stopwatch
 from rummi_desktop.games.rummi.table.controller import RummiTableInput
 from rummi_desktop.games.rummi.table.help_text import HELP_SECTIONS
 from rummi_desktop.games.rummi.table.puzzle_buttons import PuzzleButtons

@@ -110,7 +110,7 @@ class SandboxButtons(ButtonPanel):
 
     def refresh(self) -> None:
         scene = self.scene
-        editing = scene.mode == EDIT
+        editing = scene.stage == EDIT
         self.edit.style, self.play.style = ("primary", "secondary") if editing else ("secondary", "primary")
         self.reset.label = "Clear" if editing else "Reset"
         self.reset.tooltip = "Empty the table and the rack" if editing else "Back to the position"
@@ -130,7 +130,7 @@ class RummiSandboxScene(SandboxEditing, RummiTableScene):
         super().__init__(app, sandbox_session(self.scenario), autosave=False)
         self.view.table_area = TABLE_AREA
         self.view.show_caption = False
-        self.mode = EDIT
+        self.stage = EDIT
         self.brush: Tile | None = None  # the palette face being placed
         self.carried: Tile | None = None  # a palette face being dragged
         self.edits: list[RummiScenario] = []  # edit-mode undo
@@ -169,28 +169,28 @@ class RummiSandboxScene(SandboxEditing, RummiTableScene):
 
     # -- modes and commands ---------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
-        if mode == self.mode:
+        if mode == self.stage:
             return
-        self.mode = mode
+        self.stage = mode
         self.brush = self.carried = None
         self._use(self.scenario, keep_answer=True)
         self.say("Play: move tiles as at the table" if mode == PLAY else "Edit: pick a face, then click where it goes")
 
     def undo(self) -> None:
-        if self.mode == PLAY:
+        if self.stage == PLAY:
             self.controller.undo()
         elif self.edits:
             self._use(self.edits.pop())
 
     def reset(self) -> None:
-        if self.mode == PLAY:
+        if self.stage == PLAY:
             self.controller.reset_turn()
         else:
             self._edit(RummiScenario.clear)
 
     def keep_play(self) -> None:
         """A valid play of this turn becomes the position (the rack keeps what is left)."""
-        if self.mode != PLAY:
+        if self.stage != PLAY:
             return
         verdict = self.state.check_turn()
         if not verdict.legal:
@@ -229,7 +229,7 @@ class RummiSandboxScene(SandboxEditing, RummiTableScene):
             self.say(f"The solver needs a valid table: fix meld {', '.join(map(str, wrong))} first", warning=True)
             self.play("invalid")
             return
-        if self.mode != PLAY:
+        if self.stage != PLAY:
             self.set_mode(PLAY)
         elif self.state.turn_moves:
             self.controller.reset_turn()
@@ -316,7 +316,7 @@ class RummiSandboxScene(SandboxEditing, RummiTableScene):
     def handle_action(self, action: Action) -> bool:
         if self.tools.handle_action(action):
             return True
-        if self.mode == PLAY:
+        if self.stage == PLAY:
             return super().handle_action(action)
         if self.buttons.handle_action(action):
             return True
@@ -385,7 +385,7 @@ class RummiSandboxScene(SandboxEditing, RummiTableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         theme = self.app.theme
-        caption = "Custom Sandbox · " + ("Edit" if self.mode == EDIT else "Play")
+        caption = "Custom Sandbox · " + ("Edit" if self.stage == EDIT else "Play")
         self.tools.draw_strip(surface, theme, caption)
         self._draw_meld_badges(surface)
         self._draw_panel(surface)
@@ -406,7 +406,7 @@ class RummiSandboxScene(SandboxEditing, RummiTableScene):
         theme = self.app.theme
         draw_panel(surface, theme, PANEL, radius=16)
         y = PANEL.y + 12
-        if self.mode == EDIT:
+        if self.stage == EDIT:
             title = shapes.text("Palette — pick a face, click where it goes", 18, theme.text, bold=True)
             surface.blit(title, (PANEL.x + 14, y))
             self.palette.draw(surface, self.app, self.scenario.copies_left, self.brush or self.carried)

@@ -24,6 +24,7 @@ from rummi_desktop.games.rummi.table.table_buttons import TableButtons
 from rummi_desktop.games.rummi.table.turn_flow import RummiTurnFlow
 from rummi_desktop.games.rummi.table.view import REGIONS, RummiTableView
 from rummi_desktop.scenes.table_base import SessionTableScene
+from rummi_desktop.scenes.table_mode import TableMode
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -39,8 +40,8 @@ class RummiTableScene(SessionTableScene):
     help_sections = HELP_SECTIONS
     clock_ring_radius = min(REGIONS.clock.w, REGIONS.clock.h) / 2  # marks_paint.draw_clock's ring fits in
 
-    def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True) -> None:
-        super().__init__(app, autosave=autosave)
+    def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True, mode: TableMode | None = None) -> None:
+        super().__init__(app, autosave=autosave, mode=mode)
         self.session = session
         self.racks = RackOrders()
         self._gesture_spent = False
@@ -50,6 +51,7 @@ class RummiTableScene(SessionTableScene):
         self.buttons = TableButtons(self.controller.sort_rack, self.controller.undo, self.controller.reset_turn,
                                     self.flow.finish_person_turn, self.open_pause, self._buttons_enabled,
                                     self.flow.ask_hint, session.hint_refusal)
+        self.mode.attach(self)
 
     def _buttons_enabled(self) -> tuple[bool, bool, bool]:
         mine = self.my_turn
@@ -94,17 +96,17 @@ class RummiTableScene(SessionTableScene):
 
     # -- the base's hooks -------------------------------------------------------------------
     @property
-    def clock_seconds(self) -> int | None:
+    def game_clock(self) -> int | None:
         return self.session.clock_seconds
 
     def person_turn_begins(self, seat: int) -> None:
         self.racks.turn_begins(seat, self.state.rack(seat))
         self.relayout()
 
-    def end_person_turn(self, timed_out: bool) -> None:
+    def end_move(self, timed_out: bool) -> None:
         self.flow.finish_person_turn(Timeout() if timed_out else EndTurn())
 
-    def confirm_turn(self) -> None:
+    def confirm_move(self) -> None:
         self.view.sprites.finish_all()
         self.flow.finish_person_turn(EndTurn())
 
@@ -146,11 +148,11 @@ class RummiTableScene(SessionTableScene):
     def on_resume(self) -> None:
         self.view.sprites.speed = self.app.animation_speed
 
-    def status(self) -> dict:
+    def game_status(self) -> dict:
         """For the status file: the turn, the counts a watcher checks, where to point."""
         shown = self.view.shown  # the round on show: the one being played, or the one that just ended
         return {
-            **self.status_common(), "turns": len(self.turn_log),
+            "turns": len(self.turn_log),
             "current": self.session.current if self.session.in_round else None,
             "table_tiles": sum(len(meld) for meld in shown.table) if shown is not None else 0,
             "rack_size": len(self.rack_ids), "settled": self.sprites.settled,

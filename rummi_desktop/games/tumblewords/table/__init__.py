@@ -28,7 +28,7 @@ ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.games.tumblewords.table.setu
                   load_state="rummi_desktop.games.tumblewords.table.session:load_state",
                   table="rummi_desktop.games.tumblewords.table.table_scene:TumblewordsTableScene",
                   missing="rummi_desktop.games.tumblewords.table.session:WORD_LIST_ERRORS", missing_what="its word list",
-                  puzzle="rummi_desktop.games.tumblewords.table.puzzle_table:TumblewordsPuzzleTable",
+                  puzzle="rummi_desktop.games.tumblewords.table.puzzle_table:puzzle_table",
                   sandbox="rummi_desktop.games.tumblewords.table.sandbox:TumblewordsSandboxScene")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 

@@ -18,7 +18,7 @@ from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.parameters import DROPPING
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
-from rummi_desktop.scenes.puzzle_table import FinishCallback, PuzzleTable
+from rummi_desktop.scenes.puzzle_mode import FinishCallback, PuzzleMode
 from rummi_desktop.games.tumblewords.table.layout import REGIONS
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TumblewordsSetup
 from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
@@ -27,8 +27,6 @@ from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.sprites import HUMAN_RATE
 
 if TYPE_CHECKING:
-    import pygame
-
     from rummi_desktop.shell.app import App
     from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
 
@@ -63,19 +61,30 @@ def column_of(focus: Any) -> int | None:
     return focus if isinstance(focus, int) and not isinstance(focus, bool) else None
 
 
-class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
+class TumblewordsPuzzle:
+    """The Tumblewords half of a puzzle table (:class:`PuzzleMode`'s board): the drop made
+    from the puzzle's position is the answer; it is checked once it has landed."""
+
     noun = "drop"
     how_to = ("Drag a letter onto a column, or click a letter and then a column. The drop is checked "
               "once it lands; Undo lifts it back. W hides the stopwatch; Esc gives up.")
-    puzzle_area = Box(REGIONS.seats.x, REGIONS.seats.y, REGIONS.seats.w, REGIONS.log.bottom - REGIONS.seats.y)
+    card_area = Box(REGIONS.seats.x, REGIONS.seats.y, REGIONS.seats.w, REGIONS.log.bottom - REGIONS.seats.y)
 
-    def __init__(self, app: "App", puzzle: dict[str, Any], on_finish: FinishCallback, *, logic: Any = None,
-                 dictionary: "Dictionary | None" = None) -> None:
-        super().__init__(app, puzzle_session(puzzle["position"], dictionary), autosave=False)
+    def __init__(self, puzzle: dict[str, Any]) -> None:
+        self.puzzle = puzzle
         self.checked: Drop | None = None  # the drop the last Check looked at
-        self.start_puzzle(puzzle, on_finish, logic if logic is not None else puzzle_logic("tumblewords"))
+
+    def attach(self, table: TumblewordsTableScene, mode: PuzzleMode) -> None:
+        self.table, self.mode = table, mode
+        self.view, self.controller, self.flow = table.view, table.controller, table.flow
         self.view.scoreboard = False
-        self.buttons = self.puzzle_buttons(REGIONS.buttons, "Drop the chosen letter, or check the drop made")
+
+    @property
+    def state(self) -> TumblewordsState:
+        return self.table.state
+
+    def buttons(self, mode: PuzzleMode):
+        return mode.puzzle_buttons(REGIONS.buttons, "Drop the chosen letter, or check the drop made")
 
     # -- the answer on the table ------------------------------------------------------------
     def made_drop(self) -> Drop | None:
@@ -100,18 +109,19 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
         drop = self.made_drop()
         return (drop is None and self.controller.selected is not None) or (drop is not None and drop != self.checked)
 
-    def check_answer(self):
-        if self.made_drop() is None and self.controller.selected is not None and self.my_turn:
+    def check_waits(self) -> bool:
+        if self.made_drop() is None and self.controller.selected is not None and self.table.my_turn:
             self.controller.confirm()  # drop the chosen letter first; the check follows the fall
-            return None
+            return True
         self.checked = self.made_drop()
-        return super().check_answer()
+        return False
 
-    def turn_completed(self, round_over: bool) -> None:
+    def turn_completed(self) -> bool:
         """The drop has been shown: no next seat, the puzzle module's verdict instead."""
-        self.turns.free_play()
-        self.relayout()
-        self.check_answer()
+        self.table.turns.free_play()
+        self.table.relayout()
+        self.mode.check_answer()
+        return True
 
     # -- Undo and Reset ---------------------------------------------------------------------
     def undo_available(self) -> bool:
@@ -136,7 +146,7 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
             if body is not None and tile_id not in view.sprites:
                 view.sprites.target(tile_id, body.x, body.y, body.w, rate=HUMAN_RATE, start=(body.x, body.y, body.w))
         self.controller.cancel()
-        self.relayout()
+        self.table.relayout()
 
     def reset_position(self) -> None:
         while self.state.log:
@@ -154,7 +164,7 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
 
     def show_hint(self, hint: dict[str, Any]) -> None:
         column, letter = self._solution()
-        if self.run.level == 1:
+        if self.mode.run.level == 1:
             focus = column_of(hint.get("focus"))
             self.view.hint_column = focus if focus is not None else column  # the hint's text is the puzzle module's
         else:
@@ -176,25 +186,22 @@ class TumblewordsPuzzleTable(PuzzleTable, TumblewordsTableScene):
         self.view.hint_column, self.view.hint_tiles = column, set()
         self.view.cursor, self.view.show_cursor = column, True
         self.controller.selected = tile_id
-        self.play("rack")
+        self.table.play("rack")
 
     def _drop(self, column: int, letter: str) -> None:
         self.controller.selected = None
         self.view.hint_column = None
         self.flow.apply(Drop(column, letter.upper(), blank=letter.islower()))
-        self.relayout()
+        self.table.relayout()
 
     def animation_busy(self) -> bool:
         return self.view.busy or not self.view.sprites.settled
 
-    # -- frames -----------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.update_puzzle(dt)
 
-    def draw(self, surface: "pygame.Surface") -> None:
-        super().draw(surface)
-        self.draw_puzzle_card(surface)
 
-    def status(self) -> dict:
-        return {**super().status(), **self.puzzle_status()}
+def puzzle_table(app: "App", puzzle: dict[str, Any], on_finish: FinishCallback, *, logic: Any = None,
+                 dictionary: "Dictionary | None" = None) -> TumblewordsTableScene:
+    """The Tumblewords table at the puzzle's position, in the puzzle mode."""
+    logic = logic if logic is not None else puzzle_logic("tumblewords")
+    mode = PuzzleMode(puzzle, on_finish, logic, TumblewordsPuzzle(puzzle))
+    return TumblewordsTableScene(app, puzzle_session(puzzle["position"], dictionary), autosave=False, mode=mode)

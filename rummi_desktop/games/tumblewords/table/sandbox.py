@@ -78,7 +78,7 @@ class TumblewordsSandboxScene(SandboxEditing, BoardSandbox, TumblewordsTableScen
         self.dictionary = session.state.dictionary
         super().__init__(app, session, autosave=False)
         self.view.scoreboard = False
-        self.mode = EDIT
+        self.stage = EDIT
         self.brush: str | None = None
         self.edits: list[TumblewordsScenario] = []
         self.played: list[TumblewordsScenario] = []  # Play mode's drops, for Undo
@@ -129,22 +129,22 @@ class TumblewordsSandboxScene(SandboxEditing, BoardSandbox, TumblewordsTableScen
 
     # -- modes and commands ---------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
-        if mode != self.mode:
-            self.mode = mode
+        if mode != self.stage:
+            self.stage = mode
             self.brush = None
             self.played.clear()
             self._use(self.scenario, keep_answer=True)
             self.say("Play: drop a letter into a column" if mode == PLAY else "Edit: pick a letter, then a column")
 
     def undo(self) -> None:
-        if self.mode == PLAY:
+        if self.stage == PLAY:
             if self.played:
                 self._use(self.played.pop())
         elif self.edits:
             self._use(self.edits.pop())
 
     def reset(self) -> None:
-        if self.mode == PLAY:
+        if self.stage == PLAY:
             if self.played:
                 self._use(self.played[0])
                 self.played.clear()
@@ -181,7 +181,7 @@ class TumblewordsSandboxScene(SandboxEditing, BoardSandbox, TumblewordsTableScen
     def best_drop(self) -> None:
         if self.search is not None or not self.scenario.hand:
             return
-        if self.mode != PLAY:
+        if self.stage != PLAY:
             self.set_mode(PLAY)
         self.search = BestMoveSearch.start(self.flow.hints, self.state, BEST_TIER)
         self.say("Looking for the best drop…")
@@ -202,7 +202,7 @@ class TumblewordsSandboxScene(SandboxEditing, BoardSandbox, TumblewordsTableScen
                  warning=bool(self.pending_problem))
 
     def _refresh_buttons(self, grid: GridButtons) -> None:
-        editing, named = self.mode == EDIT, grid.named
+        editing, named = self.stage == EDIT, grid.named
         named["Edit"].style, named["Play"].style = ("primary", "secondary") if editing else ("secondary", "primary")
         named["Reset"].label = "Clear" if editing else "Reset"
         named["Undo"].enabled = bool(self.edits) if editing else bool(self.played) and self.my_turn
@@ -259,9 +259,9 @@ class TumblewordsSandboxScene(SandboxEditing, BoardSandbox, TumblewordsTableScen
         theme = self.app.theme
         draw_panel(surface, theme, PANEL, radius=16)
         y = PANEL.y + 12
-        title = "Palette — pick a letter, click a column" if self.mode == EDIT else "Sandbox · Play"
+        title = "Palette — pick a letter, click a column" if self.stage == EDIT else "Sandbox · Play"
         surface.blit(shapes.text(title, 18, theme.text, bold=True), (PANEL.x + 14, y))
-        if self.mode == EDIT:
+        if self.stage == EDIT:
             blind = self.app.settings.colour_blind
             self.palette.draw(surface, self.app, self.scenario.copies_left, self.brush,
                               lambda letter, w, state: self.app.tiles.surface(paint.face(letter), w, theme, state, blind))

@@ -17,6 +17,7 @@ from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.parameters import STEAL_SECONDS, STEALING, TICKER_SECONDS
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.table_base import SessionTableScene
+from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.games.tumblewords.table.controller import TumblewordsTableInput
 from rummi_desktop.games.tumblewords.table.help_text import HELP_SECTIONS
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession
@@ -36,8 +37,8 @@ class TumblewordsTableScene(SessionTableScene):
     board_keys_first = True  # Left/Right choose a column, not the buttons' focus
     help_sections = HELP_SECTIONS
 
-    def __init__(self, app: "App", session: TumblewordsSession, *, autosave: bool = True) -> None:
-        super().__init__(app, autosave=autosave)
+    def __init__(self, app: "App", session: TumblewordsSession, *, autosave: bool = True, mode: TableMode | None = None) -> None:
+        super().__init__(app, autosave=autosave, mode=mode)
         self.session = session
         self.view = TumblewordsTableView(self, session)
         self.controller = TumblewordsTableInput(self, self.view)
@@ -46,6 +47,7 @@ class TumblewordsTableScene(SessionTableScene):
         self.buttons = TableButtons({"confirm": self.confirm_turn, "pass": self.flow.pass_turn,
                                      "hint": self.flow.ask_hint, "pause": self.open_pause}, self._buttons_enabled)
         self.view.warm_tiles()
+        self.mode.attach(self)
 
     def _buttons_enabled(self) -> tuple[bool, bool, bool, bool, str]:
         mine, phase = self.my_turn, self.state.phase
@@ -68,7 +70,7 @@ class TumblewordsTableScene(SessionTableScene):
 
     # -- the base's hooks -------------------------------------------------------------------
     @property
-    def clock_seconds(self) -> int | None:
+    def game_clock(self) -> int | None:
         if not self.state.params.ticker or not self.session.thinks_locally:
             return None  # a server game's clock is the server's (it forfeits a turn itself)
         return STEAL_SECONDS if self.state.phase == STEALING else TICKER_SECONDS
@@ -77,13 +79,13 @@ class TumblewordsTableScene(SessionTableScene):
         self.view.new_turn()
         self.controller.cancel()
 
-    def end_person_turn(self, timed_out: bool) -> None:
+    def end_move(self, timed_out: bool) -> None:
         if timed_out:
             self.flow.timeout()
         else:
             self.controller.confirm()
 
-    def confirm_turn(self) -> None:
+    def confirm_move(self) -> None:
         self.controller.confirm()
 
     def skip_animation(self) -> None:
@@ -102,12 +104,12 @@ class TumblewordsTableScene(SessionTableScene):
     def fixed_update(self, step: float) -> None:
         self.view.fixed_update(step)
 
-    def status(self) -> dict:
+    def game_status(self) -> dict:
         """For the status file: the turn, the counts a watcher checks, where to point."""
         lay, state = self.view.layout, self.state
         verdict = self.view.verdict
         return {
-            **self.status_common(), "turns": len(self.session.history),
+            "turns": len(self.session.history),
             "current": state.current if self.session.in_round else None, "game_phase": state.phase,
             "board_tiles": sum(1 for t in state.grid.ids if t is not None), "settled": self.view.world.settled,
             "scores": list(state.scores()),

@@ -1,11 +1,10 @@
-"""What every game's puzzle table shares, on top of that game's real table.
+"""The puzzle mode: every game's puzzle table is that game's own table given a :class:`PuzzleMode`.
 
-A puzzle table is the game's own table (its view, input controller and turn flow, on
-``table_base``) with one seat, no turn clock and different buttons: Check, Undo, Reset, Hint
-(levels 1 → 2 → 3) and Give up. :class:`PuzzleTable` is mixed in before the game's table
-class (``class RummblePuzzleTable(PuzzleTable, RummbleTableScene)``) and answers the base's
-hooks the same way for every game; the game's puzzle table says what the answer on the table
-is, how each hint level is shown and how Undo and Reset work.
+The game's table (its view, input controller and turn flow) plays with one seat, no turn
+clock and different buttons: Check, Undo, Reset, Hint (levels 1 → 2 → 3) and Give up. The
+mode answers the table's questions the same way for every game; the game's
+:class:`PuzzleBoard` part says what the answer on the table is, how each hint level is shown
+and how Undo and Reset work.
 
 Whether an answer solves the puzzle is the game's puzzle module's ``check`` (no rules here).
 When it does, the result shows for a moment, then ``on_finish(PuzzleOutcome(...))`` is called,
@@ -16,13 +15,14 @@ puzzle table (``ask_to_give_up``: giving up changes the rating), the Rummi one i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.puzzle_run import PuzzleRun, goal_text, short_verdict, stopwatch_text
+from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.button_panel import ButtonPanel
@@ -143,83 +143,115 @@ def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: P
         surface.blit(shapes.text(line, 16, theme.text_muted), (x, box.bottom - 18 - 21 * (len(how) - index)))
 
 
-class PuzzleTable:
-    """The puzzle half of a puzzle table; mixed in before the game's table class.
+class PuzzleBoard(Protocol):
+    """The game's half of a puzzle table: what the answer on the board is and how a hint,
+    Undo and Reset are shown on it. Built with the table (``attach`` gets it and the mode)."""
 
-    The game's puzzle table calls ``start_puzzle`` in its ``__init__`` and provides:
-    ``current_answer()`` (the answer on the table in the puzzle's solution notation, or None),
-    ``show_hint(hint)`` (levels 1 and 2), ``play_solution(solution)`` (level 3: returns the
-    animation's steps, run one per beat), ``undo_move()``, ``reset_position()``,
-    ``undo_available()``, ``reset_available()``, ``answer_open()`` (the seat may still move),
-    ``animation_busy()`` (the next hint step waits while pieces move).
-    """
+    noun: str  # what one answer is called in the goal ("one play", "one drop")
+    how_to: str  # how to answer, in a sentence or two, at the bottom of the card
+    card_area: Box | None  # where the puzzle's card goes (None: the board shows the run itself)
 
-    noun = "play"  # what one answer is called in the goal ("one play", "one drop")
-    how_to = ""  # how to answer, in a sentence or two, at the bottom of the card
-    puzzle_area: Box  # the left column, where the puzzle's card goes
+    def attach(self, table: Any, mode: "PuzzleMode") -> None: ...
 
-    def start_puzzle(self, puzzle: dict[str, Any], on_finish: FinishCallback, logic: Any) -> None:
-        self.puzzle, self.on_finish, self.logic = puzzle, on_finish, logic
+    def buttons(self, mode: "PuzzleMode") -> Any:
+        """The table's buttons on this puzzle table."""
+
+    def current_answer(self) -> Any:
+        """The answer on the table in the puzzle's solution notation (None: nothing yet)."""
+
+    def check_waits(self) -> bool:
+        """True when Check must first finish the answer on the person's turn (a joker's face,
+        a letter's drop); the board starts that, and Check comes again."""
+
+    def check_available(self) -> bool: ...
+
+    def answer_open(self) -> bool:
+        """The seat may still move pieces towards the answer."""
+
+    def show_hint(self, hint: dict[str, Any]) -> None:
+        """Hint levels 1 and 2, shown on the board."""
+
+    def play_solution(self, solution: Any) -> list[Callable[[], None]]:
+        """Level 3: the animation's steps, run one per beat."""
+
+    def undo_available(self) -> bool: ...
+
+    def reset_available(self) -> bool: ...
+
+    def undo_move(self) -> None: ...
+
+    def reset_position(self) -> None: ...
+
+    def animation_busy(self) -> bool:
+        """The next hint step waits while pieces move."""
+
+    def turn_completed(self) -> bool:
+        """A move was shown and completed: True when the board checks it itself."""
+
+
+class PuzzleMode(TableMode):
+    """One seat, no clock, nothing saved: Check, hints, Undo, Reset and Give up, for ``puzzle``
+    (a puzzle dict) played on the game's ``board``. ``logic`` is the game's puzzle module."""
+
+    saves = False
+
+    def __init__(self, puzzle: dict[str, Any], on_finish: FinishCallback, logic: Any, board: PuzzleBoard) -> None:
+        self.puzzle, self.on_finish, self.logic, self.board = puzzle, on_finish, logic, board
         self.run = PuzzleRun(puzzle, list(logic.hints(puzzle)))
         self.hint_steps: list[Callable[[], None]] = []  # the level-3 hint's animation, a step a beat
         self.show_stopwatch = True
+        self._card: tuple[tuple, pygame.Surface] | None = None
 
-    # -- the base's hooks: one seat, no clock, nothing saved --------------------------------
-    @property
-    def person_seats(self) -> list[int]:
+    def attach(self, table: Any) -> None:
+        super().attach(table)
+        self.board.attach(table, self)
+        table.buttons = self.board.buttons(self)
+
+    # -- the table's questions: one seat, no clock ------------------------------------------
+    def person_seats(self, seats: list[int]) -> list[int]:
         return [0]
 
-    def is_person(self, seat: int) -> bool:
-        return seat == 0
-
-    @property
-    def clock_seconds(self) -> int | None:
+    def clock_seconds(self, seconds: int | None) -> int | None:
         return None
 
-    def save_now(self) -> None:
-        """A puzzle is never autosaved (and never touches the game's own autosave)."""
-
-    def first_deal(self) -> None:
-        super().first_deal()  # type: ignore[misc]
-        self.say(goal_text(self.puzzle, self.noun))
+    def dealt(self) -> None:
+        self.table.say(goal_text(self.puzzle, self.board.noun))
 
     @property
-    def puzzle_active(self) -> bool:
+    def active(self) -> bool:
         """The player may use the buttons: not solved, given up or watching the solution."""
-        return (self.phase == Phase.PERSON and not self.solved_showing and not self.hint_steps  # type: ignore[attr-defined]
+        return (self.table.phase == Phase.PERSON and not self.solved_showing and not self.hint_steps
                 and not self.run.finished)
 
     @property
     def solved_showing(self) -> bool:
         """Solved: the result is in view for a moment before ``on_finish``."""
-        return self.schedule.waiting(self._finish_solved)  # type: ignore[attr-defined]
+        return self.table.schedule.waiting(self._finish_solved)
 
-    @property
-    def my_turn(self) -> bool:
+    def may_move(self) -> bool:
         """The player may move pieces: the puzzle is active and the answer is still open."""
-        return super().my_turn and self.puzzle_active and self.answer_open()  # type: ignore[misc]
+        return self.active and self.board.answer_open()
 
     # -- the buttons ------------------------------------------------------------------------
     def puzzle_buttons(self, area: Box, check_tooltip: str) -> PuzzleButtons:
+        """The shared Check, Undo, Reset, Hint and Give up buttons, in ``area``."""
         actions = {"check": self.check_answer, "undo": self.undo, "reset": self.reset, "hint": self.ask_hint,
                    "give_up": self.ask_give_up}
-        return PuzzleButtons(area, actions, self._puzzle_buttons_enabled, self.run, check_tooltip)
+        return PuzzleButtons(area, actions, self._buttons_enabled, self.run, check_tooltip)
 
-    def _puzzle_buttons_enabled(self) -> tuple[bool, bool, bool, bool]:
-        return self.puzzle_active, self.undo_available(), self.reset_available(), self.check_available()
-
-    def check_available(self) -> bool:
-        return self.current_answer() is not None
+    def _buttons_enabled(self) -> tuple[bool, bool, bool, bool]:
+        board = self.board
+        return self.active, board.undo_available(), board.reset_available(), board.check_available()
 
     # -- Check ------------------------------------------------------------------------------
     def check_answer(self) -> dict[str, Any] | None:
         """Ask the puzzle module whether the answer on the table solves the puzzle."""
-        if self.solved_showing or self.run.finished:
+        if self.board.check_waits() or self.solved_showing or self.run.finished:
             return None
-        answer = self.current_answer()
+        answer = self.board.current_answer()
         if answer is None:
-            self.say(f"Make your {self.noun} first, then Check", warning=True)
-            self.play("invalid")
+            self.table.say(f"Make your {self.board.noun} first, then Check", warning=True)
+            self.table.play("invalid")
             return None
         result = self.logic.check(self.puzzle, answer)
         self.show_verdict(result)
@@ -233,12 +265,12 @@ class PuzzleTable:
         if solved:
             run.solved = True
             run.message = run.message or f"{result.get('value', 0)} points"
-            self.say(f"Solved! {result.get('value', 0)} points")
-            self.play("fanfare")
-            self.schedule.after(RESULT_HOLD, self._finish_solved)  # type: ignore[attr-defined]
+            self.table.say(f"Solved! {result.get('value', 0)} points")
+            self.table.play("fanfare")
+            self.table.schedule.after(RESULT_HOLD, self._finish_solved)
         else:
-            self.say(short_verdict(run.message, result.get("value")), warning=True)
-            self.play("invalid")
+            self.table.say(short_verdict(run.message, result.get("value")), warning=True)
+            self.table.play("invalid")
 
     def _finish_solved(self) -> None:
         if not self.run.finished:
@@ -250,62 +282,76 @@ class PuzzleTable:
         self.run.finished = True
         self.on_finish(outcome)
 
+    def confirm(self) -> bool:
+        """Enter: Check."""
+        self.check_answer()
+        return True
+
+    def end_person_turn(self, timed_out: bool) -> bool:
+        self.check_answer()
+        return True
+
+    def turn_completed(self, round_over: bool) -> bool:
+        return self.board.turn_completed()
+
     # -- Undo, Reset, Give up ---------------------------------------------------------------
     def undo(self) -> None:
-        if self.puzzle_active and self.undo_available():
-            self.undo_move()
-            self.play("rack")
+        if self.active and self.board.undo_available():
+            self.board.undo_move()
+            self.table.play("rack")
 
     def reset(self) -> None:
-        if self.puzzle_active and self.reset_available():
-            self.reset_position()
-            self.play("rack")
+        if self.active and self.board.reset_available():
+            self.board.reset_position()
+            self.table.play("rack")
 
     def ask_give_up(self) -> None:
         if self.run.finished or self.run.solved:
             return
-        ask_to_give_up(self, self.give_up)
+        ask_to_give_up(self.table, self.give_up)
 
     def give_up(self) -> None:
         """The table closes (back to whoever opened it), then reports the unsolved outcome."""
         self.hint_steps = []
-        self.close()  # type: ignore[attr-defined]
+        self.table.close()
         self.finish(self.run.outcome(solved=False, gave_up=True))
 
-    def open_pause(self) -> None:
+    def pause(self) -> bool:
         """Esc: the puzzle has no pause menu (its leaving would skip the trainer): Give up?"""
         self.ask_give_up()
+        return True
 
     # -- hints ------------------------------------------------------------------------------
     def ask_hint(self) -> None:
-        if not self.puzzle_active:
+        if not self.active:
             return
         hint = self.run.next_hint()
         if hint is None:
             return
-        self.play("turn")
+        self.table.play("turn")
         if self.run.level >= 3 and "solution" in hint:
-            self.say("Watch: the solution")
-            self.hint_steps = list(self.play_solution(hint["solution"]))
-            self.schedule.after(0.0, self._hint_beat)  # type: ignore[attr-defined]  # the first step at once
+            self.table.say("Watch: the solution")
+            self.hint_steps = list(self.board.play_solution(hint["solution"]))
+            self.table.schedule.after(0.0, self._hint_beat)  # the first step at once
         else:
-            self.show_hint(hint)  # first: the game may word the hint for its board
-            self.say(f"Hint {self.run.level}: {self.run.hint_text}" if self.run.hint_text else f"Hint {self.run.level}")
+            self.board.show_hint(hint)  # first: the game may word the hint for its board
+            run = self.run
+            self.table.say(f"Hint {run.level}: {run.hint_text}" if run.hint_text else f"Hint {run.level}")
 
     def _pace_hint_steps(self) -> None:
         """The next step a beat after the last one's pieces have landed."""
-        if not self.hint_steps or self.animation_busy():
-            self.schedule.cancel(self._hint_beat)  # type: ignore[attr-defined]
+        schedule = self.table.schedule
+        if not self.hint_steps or self.board.animation_busy():
+            schedule.cancel(self._hint_beat)
         else:
-            self.schedule.keep(HINT_BEAT, self._hint_beat)  # type: ignore[attr-defined]
+            schedule.keep(HINT_BEAT, self._hint_beat)
 
     def _hint_beat(self) -> None:
-        if self.hint_steps and not self.animation_busy():
+        if self.hint_steps and not self.board.animation_busy():
             self.hint_steps.pop(0)()
 
     # -- frames -----------------------------------------------------------------------------
-    def update_puzzle(self, dt: float) -> None:
-        """The game's table calls this after its own update."""
+    def update(self, dt: float) -> None:
         if not self.run.finished and not self.solved_showing:
             self.run.seconds += dt
         self._pace_hint_steps()
@@ -317,66 +363,31 @@ class PuzzleTable:
         if toggles_stopwatch(action):
             self.show_stopwatch = not self.show_stopwatch
             return True
-        return super().handle_action(action)  # type: ignore[misc]
+        return False
 
-    def confirm_turn(self) -> None:
-        """Enter: Check."""
-        self.check_answer()
-
-    def end_person_turn(self, timed_out: bool) -> None:
-        self.check_answer()
-
-    def next_change_in(self) -> float:
+    def next_change_in(self, wait: float) -> float:
         """The stopwatch changes the picture once a second."""
-        wait = super().next_change_in()  # type: ignore[misc]
         if self.hint_steps or self.solved_showing:
             return 0.0
         if self.run.finished or not self.show_stopwatch:
             return wait
         return min(wait, max(0.0, 1.0 - (self.run.seconds % 1.0)))
 
-    def draw_puzzle_card(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The card, painted again only when what it shows changes (the stopwatch: once a second)."""
-        run, theme = self.run, self.app.theme  # type: ignore[attr-defined]
+        area = self.board.card_area
+        if area is None:
+            return
+        run, theme = self.run, self.table.app.theme
         shown_seconds = int(run.seconds) if self.show_stopwatch else None
         key = (theme, shown_seconds, run.level, run.checks, run.message, run.solved, run.hint_text)
-        cached = getattr(self, "_card", None)
-        if cached is None or cached[0] != key:
-            area = self.puzzle_area
+        if self._card is None or self._card[0] != key:
             picture = pygame.Surface((round(area.w), round(area.h)), pygame.SRCALPHA)
-            paint_puzzle_card(picture, theme, Box(0, 0, area.w, area.h), run, self.noun, self.how_to,
+            paint_puzzle_card(picture, theme, Box(0, 0, area.w, area.h), run, self.board.noun, self.board.how_to,
                               self.show_stopwatch)
-            cached = self._card = (key, picture)
-        surface.blit(cached[1], (round(self.puzzle_area.x), round(self.puzzle_area.y)))
+            self._card = (key, picture)
+        surface.blit(self._card[1], (round(area.x), round(area.y)))
 
-    def puzzle_status(self) -> dict[str, Any]:
+    def status(self) -> dict[str, Any]:
         return {"puzzle": self.puzzle.get("id", ""), "hint_level": self.run.level, "checks": self.run.checks,
                 "solved": self.run.solved, "message": self.run.message, "stopwatch": self.show_stopwatch}
-
-    # -- what the game's puzzle table provides ----------------------------------------------
-    def current_answer(self) -> Any:
-        raise NotImplementedError
-
-    def show_hint(self, hint: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    def play_solution(self, solution: Any) -> list[Callable[[], None]]:
-        raise NotImplementedError
-
-    def undo_move(self) -> None:
-        raise NotImplementedError
-
-    def reset_position(self) -> None:
-        raise NotImplementedError
-
-    def undo_available(self) -> bool:
-        raise NotImplementedError
-
-    def reset_available(self) -> bool:
-        raise NotImplementedError
-
-    def answer_open(self) -> bool:
-        return True
-
-    def animation_busy(self) -> bool:
-        return False
