@@ -16,6 +16,7 @@ import pytest
 
 import websockets  # noqa: E402,F401  (the server extra: without it these tests fail, never skip)
 
+from rummi_desktop.scenes.online_mode import OnlineMode  # noqa: E402
 from rummi_desktop.games.rummble.rules.moves import Exchange, Play  # noqa: E402
 from rummi_desktop.net.bots import choose  # noqa: E402
 from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
@@ -91,7 +92,7 @@ def table(server, tmp_path, monkeypatch):
     alice, bob, table_id, first = rummble_pair(server)
     app = make_app(tmp_path, monkeypatch, "instant")
     session = NetworkRummbleSession.joined(alice, first)
-    scene = RummbleTableScene(app, session, autosave=False)
+    scene = RummbleTableScene(app, session, mode=OnlineMode())
     app.stack.push(scene)
     steps(app, 3)
     try:
@@ -247,7 +248,7 @@ def test_a_whole_game_reaches_the_results_with_the_servers_scores(table, tmp_pat
         run_until(app, lambda: scene.phase == Phase.PERSON)
         version = session.play.version
         click(app, scene.buttons.pass_turn.rect.center)
-    assert scene.phase == Phase.ROUND_END and scene.results_waiting or isinstance(app.stack.top, GameOverScene)
+    assert scene.phase == Phase.ROUND_END and scene.mode.results_waiting or isinstance(app.stack.top, GameOverScene)
     run_until(app, lambda: isinstance(app.stack.top, GameOverScene))
     record, moves = stored(tmp_path / "server.sqlite3", table_id)
     assert record.status == "over" and moves[-1].seat == session.play.seat
@@ -313,7 +314,7 @@ def test_a_resume_past_several_moves_begins_the_turn_from_the_servers_view(serve
     ask(bob, lambda c: c.subscribe(table_id))
     app = make_app(tmp_path, monkeypatch, "instant")
     session = NetworkRummbleSession.joined(alice, first)
-    scene = RummbleTableScene(app, session, autosave=False)
+    scene = RummbleTableScene(app, session, mode=OnlineMode())
     app.stack.push(scene)
     try:
         steps(app, 3)
@@ -385,7 +386,7 @@ def test_a_game_the_servers_clock_ends_on_our_turn_goes_to_the_results(server, t
     ask(bob, lambda c: c.subscribe(table_id))
     app = make_app(tmp_path, monkeypatch, "instant")
     session = NetworkRummbleSession.joined(alice, first)
-    scene = RummbleTableScene(app, session, autosave=False)
+    scene = RummbleTableScene(app, session, mode=OnlineMode())
     app.stack.push(scene)
     try:
         steps(app, 3)

@@ -10,6 +10,7 @@ import pytest
 
 import websockets  # noqa: E402,F401  (the server extra: without it these tests fail, never skip)
 
+from rummi_desktop.scenes.online_mode import OnlineMode  # noqa: E402
 from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
 from rummi_desktop.games.rummi.table.network_session import NetworkRummiSession  # noqa: E402
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene  # noqa: E402
@@ -52,7 +53,7 @@ def test_a_draw_clicked_at_the_real_table_reaches_the_other_client(server, tmp_p
     alice, bob, table_id, first, _ = seated_pair(server)
     app = make_app(tmp_path, monkeypatch, "instant")
     session = NetworkRummiSession.joined(alice, first)
-    scene = RummiTableScene(app, session, autosave=False)
+    scene = RummiTableScene(app, session, mode=OnlineMode())
     app.stack.push(scene)
     try:
         steps(app, 3)
@@ -84,7 +85,7 @@ def test_a_dropped_socket_reconnects_and_resumes_at_the_version(server, tmp_path
     alice, bob, table_id, first, _ = seated_pair(server)
     app = make_app(tmp_path, monkeypatch, "instant")
     session = NetworkRummiSession.joined(alice, first)
-    scene = RummiTableScene(app, session, autosave=False)
+    scene = RummiTableScene(app, session, mode=OnlineMode())
     app.stack.push(scene)
     try:
         steps(app, 3)
@@ -200,7 +201,7 @@ def test_a_draw_made_while_the_line_is_down_reaches_the_server_after_the_reconne
         first = ask(alice, lambda c: c.wait_game(table_id, after=first["version"]))
     app = make_app(tmp_path, monkeypatch, "instant")
     session = NetworkRummiSession.joined(alice, first)
-    scene = RummiTableScene(app, session, autosave=False)
+    scene = RummiTableScene(app, session, mode=OnlineMode())
     app.stack.push(scene)
     try:
         run_until(app, lambda: scene.phase == Phase.PERSON)

@@ -19,7 +19,8 @@ from rummi_desktop.net.link import CONNECTED, ClientLink  # noqa: E402
 from rummi_desktop.net.store_sqlite import SqliteStore  # noqa: E402
 from rummi_desktop.scenes.turn_machine import Phase  # noqa: E402
 from rummi_desktop.games.tumblewords.table.network_session import NetworkTumblewordsSession  # noqa: E402
-from rummi_desktop.games.tumblewords.table.online_table import OnlineTumblewordsTable  # noqa: E402
+from rummi_desktop.games.tumblewords.table.online_table import TumblewordsOnline  # noqa: E402
+from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene  # noqa: E402
 from rummi_desktop.games.tumblewords.table.results import GameOverScene  # noqa: E402
 from rummi_desktop.games.tumblewords.table.online_state import state_from_view  # noqa: E402
 from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
@@ -35,7 +36,7 @@ def seated_pair(url: str, options=None, clock=None):
 
 def open_online(app, link, first):
     session = NetworkTumblewordsSession.joined(link, first)
-    scene = OnlineTumblewordsTable(app, session, autosave=False)
+    scene = TumblewordsTableScene(app, session, mode=TumblewordsOnline())
     app.stack.push(scene)
     steps(app, 3)
     return session, scene
@@ -339,8 +340,9 @@ def test_the_connection_chip_sits_in_the_bags_row_clear_of_every_seat(seats):
     from rummi_desktop.scenes.connection_chip import CHIP
     from rummi_desktop.games.tumblewords.table.layout import REGIONS, seat_box
 
-    table = types.SimpleNamespace(state=types.SimpleNamespace(seats=seats))
-    x, y = OnlineTumblewordsTable.connection_chip_at.fget(table)
+    mode = TumblewordsOnline()
+    mode.table = types.SimpleNamespace(state=types.SimpleNamespace(seats=seats))
+    x, y = mode.chip_at()
     chip = pygame.Rect(x, y, CHIP.w, CHIP.h)
     bag = seat_box(seats)
     assert pygame.Rect(round(bag.x), round(bag.y), round(bag.w), round(bag.h)).contains(chip)

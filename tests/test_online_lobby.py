@@ -299,7 +299,7 @@ def test_play_ranked_waits_in_the_queue_and_opens_the_matched_table(lobby):
 
 
 def test_a_tumblewords_table_with_its_rules_opens_the_tumblewords_table(lobby):
-    from rummi_desktop.games.tumblewords.table.online_table import OnlineTumblewordsTable
+    from rummi_desktop.games.tumblewords.table.online_table import TumblewordsOnline
 
     app, scene = lobby
     signed_in_by_clicks(app, scene)
@@ -315,7 +315,7 @@ def test_a_tumblewords_table_with_its_rules_opens_the_tumblewords_table(lobby):
     bob = other_player(scene.link.url, "bob")
     try:
         bob.submit(lambda c: c.join_table(invite=scene.invite)).result(20)
-        run_until(app, lambda: isinstance(app.stack.top, OnlineTumblewordsTable))
+        run_until(app, lambda: isinstance(getattr(app.stack.top, "mode", None), TumblewordsOnline))
         table = app.stack.top
         assert (table.state.params.columns, table.state.params.rows) == (7, 6) and not table.state.params.claim
         bob_view = bob.submit(lambda c: c.subscribe(table.session.play.table_id)).result(20)

@@ -8,7 +8,7 @@ import pygame
 
 from puzzle_support import EXTEND, SPLIT_RUN, TAKE_GROUP
 from rummi_desktop.games.rummi.rules.pieces import face
-from rummi_desktop.games.rummi.table.puzzle_table import RummiPuzzleScene
+from rummi_desktop.games.rummi.table.puzzle_table import puzzle_table
 from test_rummi_flow_support import (button_centre, click, drag, faces_of, key, make_app, meld_end_point,
                                      new_meld_point, rack_id, rack_tile_centre, steps)
 
@@ -33,7 +33,7 @@ class CountingLogic:
 
 def open_puzzle(app, puzzle, outcomes, logic=None):
     """The puzzle's table, as the trainer opens it (Rummi's own puzzle module unless ``logic``)."""
-    scene = RummiPuzzleScene(app, puzzle, outcomes.append, logic=logic)
+    scene = puzzle_table(app, puzzle, outcomes.append, logic=logic)
     app.stack.push(scene)
     steps(app, 40)  # rack tiles glide in from the pool chip
     return scene
@@ -64,7 +64,7 @@ def test_solving_with_drags_and_check_reports_a_solved_outcome(tmp_path, monkeyp
     outcome = outcomes[0]
     assert outcome.solved and not outcome.gave_up and outcome.hints_used == 0
     assert outcome.seconds > 0.5  # the stopwatch ran while the tiles were dragged
-    assert scene.outcome is outcome and "Solved" in scene.banner.message
+    assert scene.mode.run.finished and "Solved" in scene.banner.message
 
 
 def test_a_wrong_answer_is_refused_with_the_reason_and_undo_reset_work(tmp_path, monkeypatch):
@@ -75,7 +75,7 @@ def test_a_wrong_answer_is_refused_with_the_reason_and_undo_reset_work(tmp_path,
     drag(app, rack_tile_centre(scene, rack_id(scene, "K7")), meld_end_point(scene, 0))
     assert faces_of(scene.state.table)[0] == ["K4", "K5", "K6", "K7"]
     key(app, "return")
-    assert outcomes == [] and scene.outcome is None
+    assert outcomes == [] and not scene.mode.run.finished
     assert scene.banner.warning and "lays 1 of the 2 tiles" in scene.banner.message
     assert logic.checked[-1] == [["K4", "K5", "K6", "K7"], ["Y9", "B9", "R9"]]
     click(app, button_centre(scene.buttons.undo))
@@ -95,8 +95,8 @@ def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_pa
     assert len(scene.state.table) == 2
 
     click(app, button_centre(scene.buttons.hint))
-    assert scene.hint_level == 1 and scene.view.hint_melds == nines
-    assert scene.hint_text == "Break up this meld: K9 B9 R9 Y9." and scene.buttons.hint.label == "Hint 2/3"
+    assert scene.mode.run.level == 1 and scene.view.hint_melds == nines
+    assert scene.mode.board.hint_text == "Break up this meld: K9 B9 R9 Y9." and scene.buttons.hint.label == "Hint 2/3"
     steps(app, 1)
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
@@ -113,11 +113,11 @@ def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_pa
     assert {scene.view.tile_state(t, hand) for t in lit} == {"hint"}
 
     click(app, button_centre(scene.buttons.hint))
-    assert scene.hint_level == 3 and scene.buttons.hint.label == "Solution shown"
+    assert scene.mode.run.level == 3 and scene.buttons.hint.label == "Solution shown"
     steps(app, 3)
     assert not scene.view.sprites.settled, "the tiles glide to the solution"
     assert outcomes == []
-    steps(app, 120)
+    steps(app, 200)  # the glide, then a beat, then Check
     assert faces_of(scene.state.table) == TAKE_GROUP["solution"]
     for meld, boxes in zip(scene.state.table, scene.table_layout.tile_boxes):
         for tile, box in zip(meld, boxes):
@@ -172,13 +172,14 @@ def test_every_shipped_rummi_puzzle_plays_out_to_a_solved_table(tmp_path, monkey
     assert game.unavailable == "" and len(game.puzzles) >= 60
     for puzzle in game.puzzles:
         outcomes = []
-        scene = RummiPuzzleScene(app, puzzle, outcomes.append)
+        scene = puzzle_table(app, puzzle, outcomes.append)
         app.stack.push(scene)
         app.stack.apply_pending()
         for _ in range(3):
-            scene.next_hint()
-        scene.view.sprites.finish_all()
-        scene.update(1 / 60)
+            scene.mode.ask_hint()
+        for _ in range(60):  # the glide (cut short), a beat, then Check
+            scene.update(1 / 60)
+            scene.view.sprites.finish_all()
         assert outcomes and outcomes[0].solved and outcomes[0].hints_used == 3, (puzzle["id"], scene.banner_log)
         assert faces_of(scene.state.table) == [list(m) for m in puzzle["solution"]]
         app.stack.pop()

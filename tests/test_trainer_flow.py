@@ -10,7 +10,7 @@ import pygame
 
 from puzzle_support import PACKS, PUZZLES
 from rummi_desktop.games.rummi.table import ENTRY
-from rummi_desktop.games.rummi.table.puzzle_table import RummiPuzzleScene
+from rummi_desktop.games.rummi.table.puzzle_table import RummiPuzzle
 from rummi_desktop.scenes.trainer.pack_scene import PackScene
 from rummi_desktop.scenes.trainer.result import AttemptResultScene
 from rummi_desktop.scenes.trainer.sources import GamePuzzles
@@ -62,7 +62,7 @@ def test_solving_a_puzzle_from_its_pack_marks_it_done_moves_the_rating_and_unloc
     click(app, button_centre(pack.puzzle_buttons[0]))
     steps(app, 40)
     table = app.stack.top
-    assert isinstance(table, RummiPuzzleScene) and table.session.puzzle["id"] == "t-split-001"
+    assert isinstance(table.mode.board, RummiPuzzle) and table.session.puzzle["id"] == "t-split-001"
     solve_split_run_by_hand(app, table)
     click(app, button_centre(table.buttons.check))
     card = app.stack.top
@@ -78,7 +78,7 @@ def test_solving_a_puzzle_from_its_pack_marks_it_done_moves_the_rating_and_unloc
     assert card.choice_buttons[0].label == "Next puzzle"
     click(app, button_centre(card.choice_buttons[0]))
     steps(app, 40)
-    assert isinstance(app.stack.top, RummiPuzzleScene) and app.stack.top.session.puzzle["id"] == "t-extend-002"
+    assert isinstance(app.stack.top.mode.board, RummiPuzzle) and app.stack.top.session.puzzle["id"] == "t-extend-002"
     assert table not in app.stack.scenes and card not in app.stack.scenes
     key(app, "escape")  # leave the second one: asked, given up, a card over the pack
     key(app, "return")

@@ -64,13 +64,13 @@ def game_tables(out: Path) -> None:
 def puzzle_tables(out: Path) -> None:
     from test_puzzles import SPLIT
     from puzzle_table_support import RUMMBLE_PUZZLE, TUMBLEWORDS_PUZZLE, Outcomes
-    from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzleTable
-    from rummi_desktop.games.rummi.table.puzzle_table import RummiPuzzleScene
-    from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzleTable
+    from rummi_desktop.games.rummble.table import puzzle_table as rummble
+    from rummi_desktop.games.rummi.table import puzzle_table as rummi
+    from rummi_desktop.games.tumblewords.table import puzzle_table as tumblewords
 
-    for name, scene, puzzle in (("rummi_puzzle", RummiPuzzleScene, SPLIT),
-                                ("rummble_puzzle", RummblePuzzleTable, RUMMBLE_PUZZLE),
-                                ("tumblewords_puzzle", TumblewordsPuzzleTable, TUMBLEWORDS_PUZZLE)):
+    for name, scene, puzzle in (("rummi_puzzle", rummi.puzzle_table, SPLIT),
+                                ("rummble_puzzle", rummble.puzzle_table, RUMMBLE_PUZZLE),
+                                ("tumblewords_puzzle", tumblewords.puzzle_table, TUMBLEWORDS_PUZZLE)):
         app = new_app()
         app.stack.push(scene(app, puzzle, Outcomes()))
         shoot(app, out, name)

@@ -15,7 +15,7 @@ puzzle table (``ask_to_give_up``: giving up changes the rating), the Rummi one i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -143,50 +143,86 @@ def paint_puzzle_card(surface: pygame.Surface, theme: "Theme", area: Box, run: P
         surface.blit(shapes.text(line, 16, theme.text_muted), (x, box.bottom - 18 - 21 * (len(how) - index)))
 
 
-class PuzzleBoard(Protocol):
+class PuzzleBoard:
     """The game's half of a puzzle table: what the answer on the board is and how a hint,
-    Undo and Reset are shown on it. Built with the table (``attach`` gets it and the mode)."""
+    Undo and Reset are shown on it. Built before the table; ``attach`` gets the table and
+    the mode once the table's parts are built. The defaults are the card-and-panel puzzle
+    tables' (Rummble, Tumblewords)."""
 
-    noun: str  # what one answer is called in the goal ("one play", "one drop")
-    how_to: str  # how to answer, in a sentence or two, at the bottom of the card
-    card_area: Box | None  # where the puzzle's card goes (None: the board shows the run itself)
+    noun = "play"  # what one answer is called in the goal ("one play", "one drop")
+    how_to = ""  # how to answer, in a sentence or two, at the bottom of the card
+    card_area: Box | None = None  # where the puzzle's card goes (None: the board shows the run itself)
+    result_hold = RESULT_HOLD  # s the solved result stays in view before on_finish
+    solved_cue = "fanfare"
 
-    def attach(self, table: Any, mode: "PuzzleMode") -> None: ...
+    def attach(self, table: Any, mode: "PuzzleMode") -> None:
+        raise NotImplementedError
 
     def buttons(self, mode: "PuzzleMode") -> Any:
         """The table's buttons on this puzzle table."""
+        raise NotImplementedError
 
     def current_answer(self) -> Any:
         """The answer on the table in the puzzle's solution notation (None: nothing yet)."""
+        raise NotImplementedError
 
     def check_waits(self) -> bool:
         """True when Check must first finish the answer on the person's turn (a joker's face,
         a letter's drop); the board starts that, and Check comes again."""
+        return False
 
-    def check_available(self) -> bool: ...
+    def check_available(self) -> bool:
+        return self.current_answer() is not None
 
     def answer_open(self) -> bool:
         """The seat may still move pieces towards the answer."""
+        return True
 
     def show_hint(self, hint: dict[str, Any]) -> None:
         """Hint levels 1 and 2, shown on the board."""
+        raise NotImplementedError
+
+    def hint_words(self, run: PuzzleRun, hint: dict[str, Any]) -> str:
+        """The banner for a hint just shown ("": none)."""
+        if run.level >= 3:
+            return "Watch: the solution"
+        return f"Hint {run.level}: {run.hint_text}" if run.hint_text else f"Hint {run.level}"
 
     def play_solution(self, solution: Any) -> list[Callable[[], None]]:
         """Level 3: the animation's steps, run one per beat."""
+        raise NotImplementedError
 
-    def undo_available(self) -> bool: ...
+    def wrong_words(self, run: PuzzleRun, value: Any) -> str:
+        return short_verdict(run.message, value)
 
-    def reset_available(self) -> bool: ...
+    def solved_words(self, run: PuzzleRun, value: Any) -> str:
+        return f"Solved! {value} points"
 
-    def undo_move(self) -> None: ...
+    def solved(self) -> None:
+        """The answer solved the puzzle (the result is about to show)."""
 
-    def reset_position(self) -> None: ...
+    def undo_available(self) -> bool:
+        raise NotImplementedError
+
+    def reset_available(self) -> bool:
+        raise NotImplementedError
+
+    def undo_move(self) -> None:
+        raise NotImplementedError
+
+    def reset_position(self) -> None:
+        raise NotImplementedError
 
     def animation_busy(self) -> bool:
         """The next hint step waits while pieces move."""
+        return False
 
     def turn_completed(self) -> bool:
         """A move was shown and completed: True when the board checks it itself."""
+        return False
+
+    def status(self) -> dict[str, Any]:
+        return {}
 
 
 class PuzzleMode(TableMode):
@@ -262,14 +298,16 @@ class PuzzleMode(TableMode):
         run.checks += 1
         solved = bool(result.get("solved"))
         run.message = str(result.get("message") or "")
+        value = result.get("value", 0)
         if solved:
             run.solved = True
-            run.message = run.message or f"{result.get('value', 0)} points"
-            self.table.say(f"Solved! {result.get('value', 0)} points")
-            self.table.play("fanfare")
-            self.table.schedule.after(RESULT_HOLD, self._finish_solved)
+            run.message = run.message or f"{value} points"
+            self.board.solved()
+            self.table.say(self.board.solved_words(run, value))
+            self.table.play(self.board.solved_cue)
+            self.table.schedule.after(self.board.result_hold, self._finish_solved)
         else:
-            self.table.say(short_verdict(run.message, result.get("value")), warning=True)
+            self.table.say(self.board.wrong_words(run, result.get("value")), warning=True)
             self.table.play("invalid")
 
     def _finish_solved(self) -> None:
@@ -329,14 +367,14 @@ class PuzzleMode(TableMode):
         if hint is None:
             return
         self.table.play("turn")
-        if self.run.level >= 3 and "solution" in hint:
-            self.table.say("Watch: the solution")
-            self.hint_steps = list(self.board.play_solution(hint["solution"]))
+        if self.run.level >= 3:
+            self.hint_steps = list(self.board.play_solution(hint.get("solution")))
             self.table.schedule.after(0.0, self._hint_beat)  # the first step at once
         else:
             self.board.show_hint(hint)  # first: the game may word the hint for its board
-            run = self.run
-            self.table.say(f"Hint {run.level}: {run.hint_text}" if run.hint_text else f"Hint {run.level}")
+        words = self.board.hint_words(self.run, hint)
+        if words:
+            self.table.say(words)
 
     def _pace_hint_steps(self) -> None:
         """The next step a beat after the last one's pieces have landed."""
@@ -358,7 +396,7 @@ class PuzzleMode(TableMode):
 
     def handle_action(self, action: Action) -> bool:
         if action.kind == ActionKind.BACK:
-            self.ask_give_up()
+            self.table.open_pause()  # the hand is put down, then: Give up?
             return True
         if toggles_stopwatch(action):
             self.show_stopwatch = not self.show_stopwatch
@@ -390,4 +428,5 @@ class PuzzleMode(TableMode):
 
     def status(self) -> dict[str, Any]:
         return {"puzzle": self.puzzle.get("id", ""), "hint_level": self.run.level, "checks": self.run.checks,
-                "solved": self.run.solved, "message": self.run.message, "stopwatch": self.show_stopwatch}
+                "solved": self.run.solved, "message": self.run.message, "stopwatch": self.show_stopwatch,
+                **self.board.status()}

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
-from rummi_desktop.scenes.table_events import Echo, LinkChanged, Overtaken, Refused, ResultsIn, TableEvent
 from rummi_desktop.scenes.schedule import Schedule
 from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
@@ -240,13 +239,6 @@ class TableScene(Scene):
             self.relayout()
         self.mode.turn_begun()
 
-    def restart_turn(self) -> None:
-        """The turn's state was replaced from outside (a server's answer): begin it afresh."""
-        self.stop_thinking()
-        self.turns.hand_over()
-        self.relayout()
-        self.begin_turn()
-
     def hand_over(self, seat: int) -> None:
         """The privacy screen: the next person takes the laptop before their rack shows."""
         if self.stack is not None:
@@ -279,8 +271,6 @@ class TableScene(Scene):
         self.begin_turn()
 
     def show_round_end(self) -> None:
-        if self.mode.round_over():
-            return
         if self.on_round_over is not None:
             self.on_round_over()
         if self.stack is not None:
@@ -436,8 +426,7 @@ class SessionTableScene(TableScene):
         self.flow.computer_turn_begins()
 
     def update_parts(self, dt: float) -> None:
-        for event in self.session.news(self):
-            self.take_news(event)
+        self.mode.frame_begins()
         self.view.update(dt)
         self.buttons.update(dt, self.session.in_round)
         self.flow.update_hint()
@@ -471,33 +460,9 @@ class SessionTableScene(TableScene):
         if problems:
             self.say(" ".join(problems), warning=True)
 
-    results_waiting = False  # the game ended here first; its results wait for the server's word
-
-    def take_news(self, event: TableEvent) -> None:
-        """What a server's session says arrived (``scenes.network_play``): the table lays out
-        again, says it, or begins the turn afresh from the server's state."""
-        if isinstance(event, Echo):
-            self.relayout()
-            if event.ended_here:
-                self.stop_thinking()
-                self.turn_completed(True)
-        elif isinstance(event, LinkChanged):
-            self.say(event.words, warning=not event.connected)
-        elif isinstance(event, Refused):
-            self.say(f"The server refused the move: {event.reason}", warning=True)
-            self.restart_turn()
-        elif isinstance(event, Overtaken):
-            self.restart_turn()
-            if event.over:
-                self.turn_completed(True)
-        elif isinstance(event, ResultsIn):
-            self.show_round_end()
-
     def show_round_end(self) -> None:
-        ready = getattr(self.session, "results_ready", None)  # a network session's
-        self.results_waiting = ready is not None and not ready()
-        if self.results_waiting:
-            return  # the session shows them once the server's result is in
+        if self.mode.round_over():
+            return
         super().show_round_end()
         trophies, self.trophies = self.trophies, ()
         if trophies and self.stack is not None:  # over the results: the banner is seen first
@@ -553,9 +518,4 @@ class SessionTableScene(TableScene):
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
-        online = self.session.online_status().get("online") if hasattr(self.session, "online_status") else None
-        if online:
-            from rummi_desktop.scenes.connection_chip import draw_connection_chip
-
-            draw_connection_chip(surface, self.app.theme, online["connection"], self.connection_chip_at)
         self.mode.draw(surface)

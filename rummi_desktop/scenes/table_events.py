@@ -2,7 +2,7 @@
 
 A network session (:mod:`rummi_desktop.scenes.network_play`) reads the table only through
 :class:`TableFacts` and tells it what arrived as one of these events; the table acts on each
-(:meth:`~rummi_desktop.scenes.table_base.SessionTableScene.take_news`). Plain values: no
+(:meth:`~rummi_desktop.scenes.online_mode.OnlineMode.take`). Plain values: no
 pygame, no network.
 """
 

@@ -75,6 +75,9 @@ class TableMode:
         return False
 
     # -- frames --------------------------------------------------------------------------
+    def frame_begins(self) -> None:
+        """Every frame, before the table's parts update."""
+
     def relayout(self) -> None:
         """Before the table lays out again."""
 

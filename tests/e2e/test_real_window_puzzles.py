@@ -22,7 +22,7 @@ import pytest
 from x_session import GameWindow, centre, find_widget
 
 pytestmark = pytest.mark.slow
-TABLE, PACK, TRAINER, CARD = "RummiPuzzleScene", "PackScene", "TrainerScene", "AttemptResultScene"
+TABLE, PACK, TRAINER, CARD = "RummiTableScene", "PackScene", "TrainerScene", "AttemptResultScene"
 EASY, HARD = "First Steps", "Grand Rearrangements"
 HINT_BUTTONS = ("Hint 1/3", "Hint 2/3", "Show solution")
 SOLVED_BEFORE = ("rummi-hard-001", "rummi-hard-002")

@@ -33,48 +33,33 @@ def crowded_position(seed: int) -> tuple[list, list[list[Tile]], list[Tile]]:
     return board, racks, rest[len(BENCH_SEATS) * 10:]
 
 
-
-
-
-
-
-
 def setup_bench(app: "App"):
     from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup
     from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
     from rummi_desktop.games.seats import SeatConfig
     from rummi_desktop.ui.felt import felt_surface
 
-    class BenchTable(RummbleTableScene):
-        """The real table; a finished game restarts from the crowded board."""
+    from rummi_desktop.scenes.bench_mode import BenchMode
 
-        def __init__(self) -> None:
-            setup = RummbleSetup(tuple(SeatConfig(kind, kind.title()) for kind in BENCH_SEATS), "standard", 1)
-            self.games = 0
-            super().__init__(app, RummbleSession(setup, self._crowded(), [RummbleSeatStats() for _ in BENCH_SEATS]),
-                             autosave=False)
-            self.viewer = 0
-            self.relayout()
+    games = 0
 
-        def _crowded(self) -> RummbleState:
-            self.games += 1
-            board, racks, pool = crowded_position(self.games)
-            params = RummbleParameters(BENCH_SEATS, self.games)
-            return RummbleState.from_position(params, board, racks, current=0, pool=pool)
+    def crowded() -> RummbleState:
+        nonlocal games
+        games += 1
+        board, racks, pool = crowded_position(games)
+        return RummbleState.from_position(RummbleParameters(BENCH_SEATS, games), board, racks, current=0, pool=pool)
 
-        def begin_turn(self) -> None:
-            super().begin_turn()
-            if self.viewer != 0:
-                self.viewer = 0
-                self.relayout()
+    def restart(table: RummbleTableScene) -> None:
+        """A finished game restarts from the crowded board."""
+        table.session.state = crowded()
+        table.view.sprites.keep_only(set())
+        table.view.log.clear()
 
-        def show_round_end(self) -> None:
-            self.session.state = self._crowded()
-            self.view.sprites.keep_only(set())
-            self.view.log.clear()
-            self.begin_turn()
-
-    table = BenchTable()
+    setup = RummbleSetup(tuple(SeatConfig(kind, kind.title()) for kind in BENCH_SEATS), "standard", 1)
+    session = RummbleSession(setup, crowded(), [RummbleSeatStats() for _ in BENCH_SEATS])
+    table = RummbleTableScene(app, session, mode=BenchMode(restart))
+    table.viewer = 0
+    table.relayout()
     felt_surface(app.theme, app.screen.get_size())
     app.stack.push(table)
     app.stack.apply_pending()

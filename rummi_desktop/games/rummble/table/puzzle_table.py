@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from rummi_desktop.entry_points import puzzle_logic
 from rummi_desktop.games.rummble.rules.board import SIZE, Laid, square
 from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
-from rummi_desktop.scenes.puzzle_mode import FinishCallback, PuzzleMode
+from rummi_desktop.scenes.puzzle_mode import FinishCallback, PuzzleBoard, PuzzleMode
 from rummi_desktop.games.rummble.table.layout import REGIONS
 from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
@@ -49,7 +49,7 @@ def square_of(focus: Any) -> int | None:
     return None
 
 
-class RummblePuzzle:
+class RummblePuzzle(PuzzleBoard):
     """The Rummble half of a puzzle table (:class:`PuzzleMode`'s board): tiles put down are
     the answer, every change to them is remembered for Undo."""
 

@@ -29,7 +29,7 @@ ENTRY = GameEntry("rummi", "Rummi", setup="rummi_desktop.games.rummi.table.setup
                   session="rummi_desktop.games.rummi.table.session:RummiSession",
                   load_state="rummi_desktop.games.rummi.table.session:load_match",
                   table="rummi_desktop.games.rummi.table.table_scene:RummiTableScene",
-                  puzzle="rummi_desktop.games.rummi.table.puzzle_table:RummiPuzzleScene",
+                  puzzle="rummi_desktop.games.rummi.table.puzzle_table:puzzle_table",
                   sandbox="rummi_desktop.games.rummi.table.sandbox:RummiSandboxScene")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rummi_desktop.games.rummi.rules.state import RummiState
 from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession, SeatConfig
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
+from rummi_desktop.scenes.bench_mode import BenchMode
 from rummi_desktop.tiles import COLOURS, JOKER, Tile
 
 if TYPE_CHECKING:
@@ -35,45 +36,44 @@ def crowded_position(seed: int) -> tuple[list[list[Tile]], list[list[Tile]], lis
     return table, racks, pool
 
 
-class BenchTable(RummiTableScene):
-    """The real table scene; a finished round restarts from the crowded position."""
+class CrowdedDeals:
+    """The bench's rounds: each starts from the crowded position, with new racks."""
 
-    def __init__(self, app: "App") -> None:
-        setup = MatchSetup(tuple(SeatConfig(kind, kind.title()) for kind in BENCH_SEATS), "parlor", 10_000, 0, 1)
-        session = RummiSession.new(setup)
-        super().__init__(app, session, autosave=False)
+    def __init__(self) -> None:
         self.rounds_played = 0
-        self._deal_crowded()
-        self.viewer = 0
-        self.relayout()
-        self.view.warm_tiles(budget=30.0)  # before the timed frames, as a game's loading screen would
 
-    def _deal_crowded(self) -> None:
+    def deal(self, session: RummiSession) -> None:
         self.rounds_played += 1
         table, racks, pool = crowded_position(self.rounds_played)
-        params = self.session.match.round_parameters(self.rounds_played)
-        self.session.match.current = RummiState.from_position(
+        params = session.match.round_parameters(self.rounds_played)
+        session.match.current = RummiState.from_position(
             params, table, racks, current=0, opened=[True] * len(BENCH_SEATS), pool=pool)
 
-    def begin_turn(self) -> None:
-        super().begin_turn()
-        if self.viewer != 0:
-            self.viewer = 0
-            self.relayout()
+    def restart(self, table: RummiTableScene) -> None:
+        table.session.match.rounds.clear()
+        table.racks.clear()
+        table.view.sprites.keep_only(set())
+        self.deal(table.session)
 
-    def show_round_end(self) -> None:
-        self.session.match.rounds.clear()
-        self.racks.clear()
-        self.view.sprites.keep_only(set())
-        self._deal_crowded()
-        self.begin_turn()
+
+def bench_table(app: "App") -> RummiTableScene:
+    """The real table scene in the bench mode; a finished round restarts from the crowded position."""
+    setup = MatchSetup(tuple(SeatConfig(kind, kind.title()) for kind in BENCH_SEATS), "parlor", 10_000, 0, 1)
+    session = RummiSession.new(setup)
+    deals = CrowdedDeals()
+    deals.deal(session)
+    table = RummiTableScene(app, session, mode=BenchMode(deals.restart))
+    table.viewer = 0
+    table.relayout()
+    table.view.warm_tiles(budget=30.0)  # before the timed frames, as a game's loading screen would
+    return table
 
 
 def setup_bench(app: "App"):
     """Deal the table and paint it once before the timed frames (felt, tile pictures)."""
     from rummi_desktop.ui.felt import felt_surface
 
-    table = BenchTable(app)
+    table = bench_table(app)
     felt_surface(app.theme, app.screen.get_size())
     app.stack.push(table)
     app.stack.apply_pending()  # the table is entered and dealt before timing starts

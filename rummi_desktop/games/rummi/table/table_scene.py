@@ -40,12 +40,13 @@ class RummiTableScene(SessionTableScene):
     help_sections = HELP_SECTIONS
     clock_ring_radius = min(REGIONS.clock.w, REGIONS.clock.h) / 2  # marks_paint.draw_clock's ring fits in
 
-    def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True, mode: TableMode | None = None) -> None:
+    def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True, mode: TableMode | None = None,
+                 view_type: type[RummiTableView] = RummiTableView) -> None:
         super().__init__(app, autosave=autosave, mode=mode)
         self.session = session
         self.racks = RackOrders()
         self._gesture_spent = False
-        self.view = RummiTableView(self, session, self.racks)
+        self.view = view_type(self, session, self.racks)
         self.controller = RummiTableInput(self, session, self.racks, self.view)
         self.flow = RummiTurnFlow(self, session, self.racks, self.view, self.controller)
         self.buttons = TableButtons(self.controller.sort_rack, self.controller.undo, self.controller.reset_turn,

@@ -16,10 +16,6 @@ if TYPE_CHECKING:
 BENCH_SEATS = ("medium", "hard", "easy", "expert")
 
 
-
-
-
-
 def setup_bench(app: "App"):
     from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TumblewordsSetup
     from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
@@ -30,33 +26,24 @@ def setup_bench(app: "App"):
     install()
     seats = tuple(SeatConfig(kind, kind.title()) for kind in BENCH_SEATS)
 
-    class BenchTable(TumblewordsTableScene):
-        """The real table; a finished game starts again with the next deal."""
+    from rummi_desktop.scenes.bench_mode import BenchMode
 
-        def __init__(self) -> None:
-            self.games = 1
-            super().__init__(app, TumblewordsSession.new(TumblewordsSetup(seats, zapper=True, seed=1)),
-                             autosave=False)
-            self.viewer = 0
-            self.relayout()
+    games = 1
 
-        def begin_turn(self) -> None:
-            super().begin_turn()
-            if self.viewer != 0:
-                self.viewer = 0
-                self.relayout()
+    def restart(table: TumblewordsTableScene) -> None:
+        """A finished game starts again with the next deal."""
+        nonlocal games
+        games += 1
+        fresh = TumblewordsSession.new(TumblewordsSetup(seats, zapper=True, seed=games), table.session.state.dictionary)
+        table.session.state, table.session.stats = fresh.state, fresh.stats
+        table.view.world = table.view._new_world()
+        table.view.log.clear()
+        table.view.sync_board(animate=False)
 
-        def show_round_end(self) -> None:
-            self.games += 1
-            fresh = TumblewordsSession.new(TumblewordsSetup(seats, zapper=True, seed=self.games),
-                                           self.session.state.dictionary)
-            self.session.state, self.session.stats = fresh.state, fresh.stats
-            self.view.world = self.view._new_world()
-            self.view.log.clear()
-            self.view.sync_board(animate=False)
-            self.begin_turn()
-
-    table = BenchTable()
+    session = TumblewordsSession.new(TumblewordsSetup(seats, zapper=True, seed=1))
+    table = TumblewordsTableScene(app, session, mode=BenchMode(restart))
+    table.viewer = 0
+    table.relayout()
     felt_surface(app.theme, app.screen.get_size())
     app.stack.push(table)
     app.stack.apply_pending()

@@ -18,7 +18,7 @@ from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.parameters import DROPPING
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
-from rummi_desktop.scenes.puzzle_mode import FinishCallback, PuzzleMode
+from rummi_desktop.scenes.puzzle_mode import FinishCallback, PuzzleBoard, PuzzleMode
 from rummi_desktop.games.tumblewords.table.layout import REGIONS
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TumblewordsSetup
 from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
@@ -61,7 +61,7 @@ def column_of(focus: Any) -> int | None:
     return focus if isinstance(focus, int) and not isinstance(focus, bool) else None
 
 
-class TumblewordsPuzzle:
+class TumblewordsPuzzle(PuzzleBoard):
     """The Tumblewords half of a puzzle table (:class:`PuzzleMode`'s board): the drop made
     from the puzzle's position is the answer; it is checked once it has landed."""
 

@@ -1,0 +1,77 @@
+"""The online mode: a game's table over a server's network session.
+
+Every frame the mode asks the session what arrived from the server (:mod:`scenes.table_events`)
+and tells the table: lay out again, say it, or begin the turn afresh from the server's state.
+The table never knows that a remote player is behind the seat on turn. A game that ended here
+first shows its results once the server's word is in. The connection chip is drawn over the
+table, where the game's table wants it (``connection_chip_at``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummi_desktop.scenes.table_events import Echo, LinkChanged, Overtaken, Refused, ResultsIn, TableEvent
+from rummi_desktop.scenes.table_mode import TableMode
+from rummi_desktop.scenes.turn_machine import Phase
+
+if TYPE_CHECKING:
+    import pygame
+
+
+class OnlineMode(TableMode):
+    saves = False  # the server keeps the game (and the records)
+
+    def __init__(self) -> None:
+        self.results_waiting = False  # the game ended here first; its results wait for the server's word
+
+    @property
+    def phase(self) -> Phase:
+        """For the session's news (:class:`~rummi_desktop.scenes.table_events.TableFacts`)."""
+        return self.table.phase
+
+    def frame_begins(self) -> None:
+        for event in self.table.session.news(self):
+            self.take(event)
+
+    def take(self, event: TableEvent) -> None:
+        table = self.table
+        if isinstance(event, Echo):
+            table.relayout()
+            if event.ended_here:
+                table.stop_thinking()
+                table.turn_completed(True)
+        elif isinstance(event, LinkChanged):
+            table.say(event.words, warning=not event.connected)
+        elif isinstance(event, Refused):
+            table.say(f"The server refused the move: {event.reason}", warning=True)
+            self.restart_turn()
+        elif isinstance(event, Overtaken):
+            self.restart_turn()
+            if event.over:
+                table.turn_completed(True)
+        elif isinstance(event, ResultsIn):
+            table.show_round_end()
+
+    def restart_turn(self) -> None:
+        """The turn's state was replaced by the server's answer: begin it afresh."""
+        table = self.table
+        table.stop_thinking()
+        table.turns.hand_over()
+        table.relayout()
+        table.begin_turn()
+
+    def round_over(self) -> bool:
+        self.results_waiting = not self.table.session.results_ready()
+        return self.results_waiting  # the session shows them once the server's result is in
+
+    def chip_at(self) -> tuple[int, int] | None:
+        """Where the connection chip goes (None: the top right)."""
+        return self.table.connection_chip_at
+
+    def draw(self, surface: "pygame.Surface") -> None:
+        from rummi_desktop.scenes.connection_chip import draw_connection_chip
+
+        online: dict[str, Any] | None = self.table.session.online_status().get("online")
+        if online:
+            draw_connection_chip(surface, self.table.app.theme, online["connection"], self.chip_at())
