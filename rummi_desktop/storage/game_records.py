@@ -17,12 +17,15 @@ from typing import Any
 
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.saves import first_bad_number, to_toml_safe
-from rummi_desktop.storage.toml_files import SAVE_SIZE_LIMIT, quarantine, read_toml_or_quarantine, write_toml_atomic
+from rummi_desktop.storage.toml_files import (SAVE_SIZE_LIMIT, quarantine, read_toml_or_quarantine,
+                                             remove_stale_temp_files_in, write_toml_atomic)
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
 RECORD_VERSION = 2
 RECORD_ID = re.compile(r"r-[0-9]{8}T[0-9]{6}-[0-9a-f]{8}")
 GAME_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
+# A record write takes milliseconds; a temp file an hour old is the leftover of a killed one.
+STALE_RECORD_TEMP_SECONDS = 3600
 
 
 def _mode_from_seats(document: dict[str, Any]) -> dict[str, Any]:
@@ -106,9 +109,24 @@ def _check_seat(seat: Any, number: int) -> None:
         raise RecordFormatError(f"its seat {number} has a statistic that is not a number")
 
 
+def remove_stale_temp_files(root: Path, max_age: float = STALE_RECORD_TEMP_SECONDS) -> int:
+    """Remove the temp files that killed record writes left in ``root`` and its game folders.
+    Each record is written once under its own name, so no later write of that name tidies its
+    leftover (as later writes of a settings file do): opening the folder does, for any temp
+    file older than ``max_age`` (a younger one may be another window's write in progress)."""
+    removed = remove_stale_temp_files_in(root, max_age)  # the index's
+    try:
+        folders = [entry.path for entry in os.scandir(root) if entry.is_dir(follow_symlinks=False)]
+    except OSError:
+        return removed
+    return removed + sum(remove_stale_temp_files_in(Path(folder), max_age) for folder in folders)
+
+
 def read_records(folder: str | os.PathLike[str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
-    """Every readable record (oldest first), and a notice for each one set aside as ``.bad``."""
+    """Every readable record (oldest first), and a notice for each one set aside as ``.bad``.
+    Stale temp files of killed writes are removed first."""
     root = records_dir(folder)
+    remove_stale_temp_files(root)
     records, notices = [], []
     for source in sorted(root.glob("*/r-*.toml")):
         record, notice = read_record(source)

@@ -17,7 +17,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from rummi_desktop.storage.game_records import RecordFormatError, check_summary, read_record, records_dir
+from rummi_desktop.storage.game_records import (RecordFormatError, check_summary, read_record, records_dir,
+                                               remove_stale_temp_files)
 from rummi_desktop.storage.record_digest import digest_of
 from rummi_desktop.storage.toml_files import SAVE_SIZE_LIMIT, read_toml_or_quarantine, write_toml_atomic
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
@@ -65,6 +66,7 @@ def read_entries(folder: str | os.PathLike[str] | None = None) -> tuple[list[dic
     """The index entry of every readable record, oldest first: ``file`` (its path under the
     records folder), ``summary`` and ``digest``; and notices as ``read_records`` gives."""
     root = records_dir(folder)
+    remove_stale_temp_files(root)  # the leftovers of killed record writes
     index_path = root / INDEX_FILE
     known, notices = _known_entries(index_path)
     entries, changed = [], False

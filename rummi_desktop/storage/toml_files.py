@@ -74,10 +74,26 @@ def remove_stale_temp_files(target: Path, max_age: float = STALE_TEMP_SECONDS) -
     ``max_age`` seconds (a younger one may belong to a write in progress in another window).
     Returns how many were removed; problems are ignored (this is tidying, never fatal)."""
     pattern = re.compile(re.escape(_temp_prefix(target)) + r"[A-Za-z0-9_]+" + re.escape(TEMP_SUFFIX))
+    return _remove_stale(target.parent, pattern, max_age)
+
+
+# Any temp file of write_toml_atomic's naming: ".<name>.<random>.tmp".
+_ANY_TEMP = re.compile(r"\..+\.[A-Za-z0-9_]+" + re.escape(TEMP_SUFFIX))
+
+
+def remove_stale_temp_files_in(folder: Path, max_age: float = STALE_TEMP_SECONDS) -> int:
+    """Remove every temp file of ``write_toml_atomic``'s naming in ``folder`` older than
+    ``max_age`` seconds, whatever file it was for: a folder of files written once each (the
+    finished games) never writes the same name again, so the per-file tidying never meets the
+    leftover of a write killed there."""
+    return _remove_stale(folder, _ANY_TEMP, max_age)
+
+
+def _remove_stale(folder: Path, pattern: re.Pattern[str], max_age: float) -> int:
     removed = 0
     now = time.time()
     try:
-        entries = list(os.scandir(target.parent))
+        entries = list(os.scandir(folder))
     except OSError:
         return 0
     for entry in entries:
