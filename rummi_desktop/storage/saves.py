@@ -219,12 +219,15 @@ def read_autosave(
     title: str,
     rebuild_state: Callable[[dict[str, Any]], Loaded],
     folder: str | os.PathLike[str] | None = None,
+    not_damage: tuple[type[BaseException], ...] = (),
 ) -> tuple[Autosave[Loaded] | None, str | None]:
     """Load the autosave. Returns ``(autosave, None)``, ``(None, None)`` when there is none,
     or ``(None, notice)`` when it was damaged (the file is then kept aside as ``*.bad``).
 
     ``rebuild_state`` is the model's loader (``dict -> state``); any ValueError, KeyError or
-    TypeError it raises marks the save as damaged.
+    TypeError it raises marks the save as damaged, except the errors in ``not_damage``: those
+    say the save needs something outside it that is missing now (Tumblewords' custom word
+    list), so they are raised to the caller and the file is left exactly as it is.
     """
     source = autosave_path(game, folder)
     document, notice = read_toml_or_quarantine(source, SAVE_SIZE_LIMIT)
@@ -235,6 +238,8 @@ def read_autosave(
     try:
         document = _check_document(document, game)
         state = rebuild_state(document["state"])
+    except not_damage:
+        raise
     except (AutosaveFormatError, ValueError, KeyError, TypeError, IndexError) as error:
         return None, f"The saved {title} game is damaged ({error}); {_set_aside(source)}. Start a new game."
     return (
