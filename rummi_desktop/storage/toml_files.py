@@ -12,6 +12,7 @@ behind; the next read or write of the same file removes such leftovers once they
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -119,6 +120,21 @@ def _kind_of(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "something other than a file"
+
+
+def unusable_reason(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` cannot be read as a file, found without opening it ("it is a named pipe",
+    "it is a link that loops"), or None when it is a regular file (or a link to one): what a
+    listing of the player's files shows beside an entry it cannot offer, instead of hiding it."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "it is a link that loops"
+        if error.errno == errno.ENOENT and os.path.islink(path):
+            return "it is a link to nothing"
+        return error.strerror or str(error)
+    return None if stat.S_ISREG(info.st_mode) else f"it is {_kind_of(info.st_mode)}"
 
 
 def read_regular_file(path: str | os.PathLike[str], size_limit: int = SIZE_LIMIT) -> bytes:
