@@ -432,3 +432,28 @@ def test_a_damaged_index_is_rebuilt_from_the_records(tmp_path, content):
     summaries, _notices = read_summaries(tmp_path)
     assert summaries == [summary_of(record)]
     assert read_summaries(tmp_path) == ([summary_of(record)], [])
+
+
+@pytest.mark.parametrize("where", ["seed", "setup", "finished_at", "seats"])
+def test_a_record_holding_a_toml_date_is_set_aside_instead_of_crashing_the_statistics(tmp_path, where):
+    from rummi_desktop.storage.record_index import read_summaries
+
+    _, kept = finished_record("rummi", 1, {0: "p-0000000a"}, WHEN)
+    _, dated = finished_record("rummi", 2, {0: "p-0000000a"}, WHEN)
+    write_record(kept, tmp_path)
+    path = write_record(dated, tmp_path)
+    import tomllib
+
+    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    if where == "seats":
+        document["seats"][0]["stats"] = {"played_at": dt.date(2026, 11, 20)}
+    elif where == "setup":
+        document["setup"] = {"seed": dt.datetime(2026, 11, 20, 18, 30)}
+    else:
+        document[where] = dt.datetime(2026, 11, 20, 18, 30)  # unquoted: a TOML date, not text
+    path.write_text(tomli_w.dumps(document), encoding="utf-8")
+    summaries, notices = read_summaries(tmp_path)  # the history and statistics screens' read
+    assert [summary["id"] for summary in summaries] == [kept["id"]]
+    assert len(notices) == 1 and path.name in notices[0] and "damaged" in notices[0]
+    assert not path.exists() and path.with_name(path.name + ".bad").exists()
+    assert read_records(tmp_path) == ([kept], [])
