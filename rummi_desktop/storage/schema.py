@@ -9,7 +9,8 @@ A schema is built from a few parts::
           required=("version", "seats"))
 
 ``check(schema, value)`` gives the value back or raises :class:`SchemaError` naming the first
-place that is wrong ("its seats.2.score is not a whole number from -1000000000 to 1000000000").
+place that is wrong ("its seats.2.score is not a whole number from -1000000000 to 1000000000";
+places in a list count from 1).
 Every number is bounded and finite, and a TOML date or time (which no file of ours writes, and
 which JSON and the arithmetic downstream cannot take) is refused wherever it is. ``Plain()`` is
 any data without those: for the parts whose own loader checks them (a game's state, its log).
@@ -76,7 +77,7 @@ def first_bad_value(document: Any, where: str = "") -> tuple[str, str] | None:
         if isinstance(value, dict):
             pending.extend((_join(here, key), item) for key, item in value.items())
         elif isinstance(value, list):
-            pending.extend((_join(here, index), item) for index, item in enumerate(value))
+            pending.extend((_join(here, index), item) for index, item in enumerate(value, start=1))
         else:
             problem = bad_value(value)
             if problem is not None:

@@ -24,6 +24,8 @@ from typing import Any
 
 import tomli_w
 
+from rummi_desktop.storage.schema import Spec, check
+
 SIZE_LIMIT = 1 << 20  # 1 MiB: settings and themes are a few hundred bytes
 SAVE_SIZE_LIMIT = 8 << 20  # a long match's autosave is tens of KiB; this leaves room
 STALE_TEMP_SECONDS = 30  # a live write takes milliseconds; an older temp file is a leftover
@@ -213,17 +215,40 @@ def parse_toml_bytes(raw: bytes) -> dict[str, Any]:
         raise ValueError(parse_problem(error)) from error
 
 
+class FileContentError(ValueError):
+    """A file read whole that is not TOML, or not of its kind's schema (the message says why)."""
+
+
+def read_toml_file(path: str | os.PathLike[str], size_limit: int = SIZE_LIMIT, schema: Spec | None = None) -> dict[str, Any]:
+    """The one way a player's TOML file is read: a regular file of at most ``size_limit`` bytes,
+    opened non-blocking (:func:`read_regular_file`), parsed, and checked against its kind's
+    ``schema`` (:mod:`rummi_desktop.storage.schema`: types, bounded finite numbers, no dates).
+
+    Raises FileNotFoundError, UnusableFileError or OSError when it cannot be read, and
+    FileContentError when it is damaged. Moves nothing: callers whose file is their own set it
+    aside (:func:`read_toml_or_quarantine`); a file the player wrote is only reported.
+    """
+    raw = read_regular_file(path, size_limit)
+    try:
+        document = parse_toml_bytes(raw)
+        return document if schema is None else check(schema, document)
+    except ValueError as error:  # SchemaError is one
+        raise FileContentError(str(error)) from error
+
+
 def read_toml_or_quarantine(
-    path: str | os.PathLike[str], size_limit: int = SIZE_LIMIT,
+    path: str | os.PathLike[str], size_limit: int = SIZE_LIMIT, schema: Spec | None = None,
 ) -> tuple[dict[str, Any] | None, str | None]:
-    """Read a TOML file. Returns ``(data, None)``, or ``(None, None)`` when there is no file, or
-    ``(None, notice)`` when it could not be read or parsed: the notice is a sentence for the
-    player, and a corrupt file (or a pipe, device or oversized file in its place) has been moved
-    aside as ``NAME.bad`` so it is not lost and does not trouble the next start."""
+    """Read a TOML file of ours (:func:`read_toml_file`). Returns ``(data, None)``, or
+    ``(None, None)`` when there is no file, or ``(None, notice)`` when it could not be read or
+    was damaged: the notice is a sentence for the player, and a corrupt file (or a pipe, device
+    or oversized file in its place) has been moved aside as ``NAME.bad`` so it is not lost and
+    does not trouble the next start. ``schema`` is for a kind checked before any upgrade (most
+    check theirs after upgrading an older version, and set the file aside themselves)."""
     source = Path(path)
     remove_stale_temp_files(source)
     try:
-        raw = read_regular_file(source, size_limit)
+        return read_toml_file(source, size_limit, schema), None
     except FileNotFoundError:
         return None, None
     except UnusableFileError as error:
@@ -232,9 +257,7 @@ def read_toml_or_quarantine(
         return None, _set_aside(source, "could not be used", error.reason)
     except OSError as error:
         return None, f"Could not read {source.name} ({error.strerror or error}); using defaults."
-    try:
-        return parse_toml_bytes(raw), None
-    except ValueError as error:
+    except FileContentError as error:
         return None, _set_aside(source, "was damaged", str(error))
 
 
