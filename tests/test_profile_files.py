@@ -166,6 +166,54 @@ def test_a_record_write_failing_before_the_replace_leaves_no_record_and_the_othe
     assert read_records(tmp_path) == ([kept], [])
 
 
+KILLED_RECORD_WRITE = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, sys.argv[2])
+    from profile_support import finished_record
+    from rummi_desktop.storage import game_records, toml_files
+    import datetime as dt
+    record = finished_record("rummble", 2, {0: "p-0000000a"}, dt.datetime(2026, 11, 20, tzinfo=dt.timezone.utc))[1]
+    def stuck(*args):
+        print("written", flush=True)
+        time.sleep(120)
+    toml_files.os.replace = stuck
+    game_records.write_record(record, sys.argv[1])
+""")
+
+
+@pytest.mark.parametrize("reader", ["read_records", "read_summaries"])
+def test_temp_files_of_killed_record_writes_are_removed_when_the_records_are_next_read(tmp_path, reader):
+    from pathlib import Path
+
+    from rummi_desktop.storage import record_index
+    from test_storage_files import age
+
+    _, kept = finished_record("rummble", 1, {0: "p-0000000a"}, WHEN)
+    write_record(kept, tmp_path)
+    tests = str(Path(__file__).resolve().parent)
+    writer = subprocess.Popen([sys.executable, "-c", KILLED_RECORD_WRITE, str(tmp_path), tests],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout.readline() == "written\n"
+    finally:
+        writer.kill()
+        writer.wait(timeout=60)
+        writer.stdout.close()
+    (killed,) = (tmp_path / "rummble").glob(".r-*.toml.*.tmp")  # never written again under its name
+    young = tmp_path / "rummble" / ".r-20261120T000000-0000beef.toml.x1y2z3.tmp"  # another window's, under way
+    young.write_text("half a record")
+    index_left = tmp_path / ".index.toml.q7w8e9.tmp"
+    index_left.write_text("half an index")
+    age(killed, game_records.STALE_RECORD_TEMP_SECONDS + 60)
+    age(index_left, game_records.STALE_RECORD_TEMP_SECONDS + 60)
+    read = game_records.read_records if reader == "read_records" else record_index.read_summaries
+    records, notices = read(tmp_path)
+    assert len(records) == 1 and notices == []
+    assert not killed.exists() and not index_left.exists()
+    assert young.exists()  # younger than an hour: it may still be written
+    assert sorted(path.name for path in (tmp_path / "rummble").iterdir()) == sorted([f"{kept['id']}.toml", young.name])
+
+
 def test_a_damaged_record_is_set_aside_and_the_others_still_count(tmp_path):
     records = [finished_record(key, 1, {0: "p-0000000a"}, WHEN)[1] for key in ("rummi", "rummble", "tumblewords")]
     paths = [write_record(record, tmp_path) for record in records]
@@ -384,3 +432,28 @@ def test_a_damaged_index_is_rebuilt_from_the_records(tmp_path, content):
     summaries, _notices = read_summaries(tmp_path)
     assert summaries == [summary_of(record)]
     assert read_summaries(tmp_path) == ([summary_of(record)], [])
+
+
+@pytest.mark.parametrize("where", ["seed", "setup", "finished_at", "seats"])
+def test_a_record_holding_a_toml_date_is_set_aside_instead_of_crashing_the_statistics(tmp_path, where):
+    from rummi_desktop.storage.record_index import read_summaries
+
+    _, kept = finished_record("rummi", 1, {0: "p-0000000a"}, WHEN)
+    _, dated = finished_record("rummi", 2, {0: "p-0000000a"}, WHEN)
+    write_record(kept, tmp_path)
+    path = write_record(dated, tmp_path)
+    import tomllib
+
+    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    if where == "seats":
+        document["seats"][0]["stats"] = {"played_at": dt.date(2026, 11, 20)}
+    elif where == "setup":
+        document["setup"] = {"seed": dt.datetime(2026, 11, 20, 18, 30)}
+    else:
+        document[where] = dt.datetime(2026, 11, 20, 18, 30)  # unquoted: a TOML date, not text
+    path.write_text(tomli_w.dumps(document), encoding="utf-8")
+    summaries, notices = read_summaries(tmp_path)  # the history and statistics screens' read
+    assert [summary["id"] for summary in summaries] == [kept["id"]]
+    assert len(notices) == 1 and path.name in notices[0] and "damaged" in notices[0]
+    assert not path.exists() and path.with_name(path.name + ".bad").exists()
+    assert read_records(tmp_path) == ([kept], [])

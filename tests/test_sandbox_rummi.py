@@ -270,3 +270,32 @@ def test_a_position_with_no_play_is_no_whole_puzzle_and_keeps_the_games_goal_rul
     assert (answered["goal"], answered["target"]) == ("place-n", 1)
     whole = files.complete_puzzle(POSITION, "Mine")
     assert whole["title"] == "Mine" and files.puzzle_module("rummi").verify(whole) == []
+
+
+def test_a_saved_scenario_that_is_a_pipe_a_folder_or_a_link_loop_is_listed_as_unusable_with_its_reason(
+        tmp_path, monkeypatch):
+    import os
+
+    app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
+    good = files.save_scenario(files.scenario_puzzle(POSITION, None), scene.puzzles_folder)
+    folder = scene.puzzles_folder
+    os.mkfifo(folder / "rummi-pipe.toml")
+    (folder / "rummi-folder.toml").mkdir()
+    (folder / "rummi-loop.toml").symlink_to("rummi-loop.toml")
+    (folder / "rummi-nowhere.toml").symlink_to("gone.toml")
+    listed = files.listed_scenarios("rummi", folder)
+    assert [(entry.path.name, entry.problem) for entry in listed] == [
+        (good.name, ""), ("rummi-folder.toml", "it is a folder"), ("rummi-loop.toml", "it is a link that loops"),
+        ("rummi-nowhere.toml", "it is a link to nothing"), ("rummi-pipe.toml", "it is a named pipe")]
+    assert files.saved_scenarios("rummi", folder) == [good]
+
+    click(app, button_centre(scene.tools.named["Load"]))
+    dialog = app.stack.top
+    assert [choice.label for choice in dialog.choices] == [
+        good.stem, "rummi-folder (unusable)", "rummi-loop (unusable)", "rummi-nowhere (unusable)",
+        "rummi-pipe (unusable)"]
+    assert "unusable" in dialog.note
+    click(app, button_centre(dialog.choices[4]))  # never opened: it would block the game
+    assert app.stack.top is dialog and dialog.problem == "rummi-pipe.toml cannot be opened: it is a named pipe."
+    click(app, button_centre(dialog.choices[0]))
+    assert app.stack.top is scene and scene.position() == POSITION

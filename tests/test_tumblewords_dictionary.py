@@ -98,3 +98,31 @@ def test_without_an_installed_source_a_list_by_name_is_unavailable(monkeypatch):
     monkeypatch.setattr(dictionary_module, "_source", [])
     with pytest.raises(WordListUnavailable, match="word_lists.install"):
         word_list("enable")
+
+
+@pytest.mark.parametrize("damage", ["bad lines", "a folder", "gone", "changed"])
+def test_a_damaged_custom_list_is_reported_and_leaves_the_intact_autosave_alone(tmp_path, monkeypatch, damage):
+    from rummi_desktop.games.tumblewords.table import load_saved_session
+    from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TumblewordsSetup, quick_setup
+    from rummi_desktop.storage.saves import autosave_path, write_autosave
+
+    monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
+    mine = tmp_path / "mine.txt"
+    mine.write_text("\n".join(word_lists.shipped_dictionary().words), encoding="utf-8")
+    setup = TumblewordsSetup(quick_setup("human,medium", 7).seats, words=str(mine), seed=7)
+    write_autosave("tumblewords", *TumblewordsSession.new(setup).to_save())
+    saved = autosave_path("tumblewords").read_bytes()
+    assert load_saved_session([]) is not None
+    monkeypatch.delitem(word_lists._cache, str(mine.resolve()) if str(mine.resolve()) in word_lists._cache else str(mine))
+    mine.unlink()  # then the game starts again: the list is read afresh
+    if damage == "bad lines":
+        mine.write_text("cat\nd0g\n", encoding="utf-8")
+    elif damage == "a folder":
+        mine.mkdir()
+    elif damage == "changed":
+        mine.write_text("cat\ndog\n", encoding="utf-8")
+    notices: list[str] = []
+    assert load_saved_session(notices) is None
+    assert len(notices) == 1 and "word list" in notices[0], notices
+    assert autosave_path("tumblewords").read_bytes() == saved  # the save is intact: kept as it was
+    assert sorted(path.name for path in autosave_path("tumblewords").parent.iterdir()) == ["tumblewords_autosave.toml"]

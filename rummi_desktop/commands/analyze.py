@@ -17,6 +17,9 @@ from typing import Any, Callable, TextIO
 from rummi_desktop.games.positions import BYTE_ORDER_MARK, PositionError, json_kind, json_text, read_positions
 from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES
+from rummi_desktop.storage.toml_files import read_regular_file
+
+ANALYZE_SIZE_LIMIT = 64 << 20  # a file of thousands of positions is a few MiB
 
 # Each game's ``analyze`` entry point turns a raw position into a zero-argument function that
 # computes its answer; preparing validates, so every error is found before anything is printed.
@@ -45,8 +48,9 @@ def _read_source(path: str, stdin: TextIO) -> str:
     # Windows editors like to start UTF-8 files with a byte order mark: accept it.
     if path == "-":
         return stdin.read().removeprefix(BYTE_ORDER_MARK)
-    with open(path, encoding="utf-8-sig") as source:
-        return source.read()
+    # Through storage's bounded reader like every file the game reads: a named pipe or a device
+    # named here is refused in words instead of blocking or filling memory ("-" reads a pipe).
+    return read_regular_file(path, ANALYZE_SIZE_LIMIT).decode("utf-8-sig")
 
 
 def run_analyze(path: str, stdin: TextIO | None = None, stdout: TextIO | None = None,

@@ -24,6 +24,7 @@ from typing import Any
 
 from rummi_desktop.records.profiles import GUEST, Profile, ProfileBook, ProfileError
 from rummi_desktop.storage import paths
+from rummi_desktop.storage.schema import ListOf, Plain, Table, Whole, check
 from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
@@ -40,6 +41,11 @@ def _last_used_per_seat(document: dict[str, Any]) -> dict[str, Any]:
 
 
 UPGRADERS = {1: _last_used_per_seat}
+# The file's schema (today's version). Each profile is checked on its own by Profile.from_dict,
+# so one bad entry is left out and named instead of costing the whole book; the last-used seats
+# fall back to Guest one by one. Here: the shape they all rely on, and plain data throughout.
+PROFILES_SCHEMA = Table({"version": Whole(1, 99), "profiles": ListOf(Plain()), "last_used": Plain(),
+                         "last_person": Plain()})
 
 
 def profiles_path(folder: str | os.PathLike[str] | None = None) -> Path:
@@ -59,10 +65,8 @@ def book_to_dict(book: ProfileBook) -> dict[str, Any]:
 def book_from_dict(document: dict[str, Any]) -> tuple[ProfileBook, list[str]]:
     """The book, and the problems of the entries left out. FileVersionError / ValueError when
     the document as a whole is not a profiles file."""
-    document = upgraded(document, PROFILES_VERSION, UPGRADERS)
+    document = check(PROFILES_SCHEMA, upgraded(document, PROFILES_VERSION, UPGRADERS))
     entries = document.get("profiles", [])
-    if not isinstance(entries, list):
-        raise ValueError("its profiles are not a list")
     book, problems = ProfileBook(), []
     for number, entry in enumerate(entries, start=1):
         try:

@@ -15,7 +15,23 @@ from pathlib import Path
 from rummi_desktop.records.replay import Replay, ReplayError, replay_from_document, replay_to_document
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.saves import to_toml_safe
-from rummi_desktop.storage.toml_files import SAVE_SIZE_LIMIT, UnusableFileError, parse_toml_bytes, read_regular_file, write_toml_atomic
+from rummi_desktop.storage.schema import COUNT_LIMIT, INT_RANGE, ListOf, Plain, SchemaError, Table, Text, Whole, check
+from rummi_desktop.storage.toml_files import FileContentError, SAVE_SIZE_LIMIT, UnusableFileError, read_toml_file, write_toml_atomic
+
+# A replay file's schema: the types of what replay_from_document reads (which checks the kind,
+# the version and the game first, and then replays every move to the final scores).
+REPLAY_SCHEMA = Table({"kind": Text(), "version": Whole(1, 99), "game": Text(limit=100), "start": Table({}),
+                       "setup": Table({}), "seed": Whole(*INT_RANGE), "seats": ListOf(Plain()),
+                       "moves": ListOf(Text()), "final_scores": ListOf(Whole(-COUNT_LIMIT, COUNT_LIMIT)),
+                       "finished_at": Text()})
+
+
+def check_replay(document: dict) -> dict:
+    """The document if it is of :data:`REPLAY_SCHEMA` (ReplayError naming the field)."""
+    try:
+        return check(REPLAY_SCHEMA, document)
+    except SchemaError as error:
+        raise ReplayError(str(error)) from error
 
 
 def replays_dir() -> Path:
@@ -44,7 +60,7 @@ def _free_path(wanted: Path, document: dict) -> Path:
         if not path.exists():
             return path
         try:
-            if parse_toml_bytes(read_regular_file(path, SAVE_SIZE_LIMIT)) == document:
+            if read_toml_file(path, SAVE_SIZE_LIMIT) == document:
                 return path  # this very replay, exported before
         except (OSError, ValueError):
             pass  # a file we cannot read is not ours to overwrite
@@ -55,16 +71,16 @@ def load_replay(source: str | os.PathLike[str]) -> tuple[Replay | None, str]:
     """(the replay, "") or (None, a sentence saying why the file cannot be replayed)."""
     path = Path(source).expanduser()
     try:
-        document = parse_toml_bytes(read_regular_file(path, SAVE_SIZE_LIMIT))
+        document = read_toml_file(path, SAVE_SIZE_LIMIT)
     except FileNotFoundError:
         return None, f"There is no file {path}."
     except UnusableFileError as error:
         return None, f"{path.name} cannot be read: {error.reason}."
     except OSError as error:
         return None, f"{path.name} cannot be read ({error.strerror or error})."
-    except ValueError as error:
+    except FileContentError as error:
         return None, f"{path.name} is not a readable TOML file ({error})."
     try:
-        return replay_from_document(document), ""
+        return replay_from_document(check_replay(document)), ""
     except ReplayError as error:
         return None, f"{path.name} is not a replay this game can show: {error}."

@@ -43,12 +43,17 @@ from rummi_desktop.records.profile_file import load_profiles, save_profiles
 from rummi_desktop.trainer.progress_file import (PuzzleProgress, PuzzleRecord, progress_path, read_book,
                                                    write_book)
 from rummi_desktop.storage.record_index import add_to_index, read_summaries
-from rummi_desktop.storage.toml_files import parse_toml_bytes, read_regular_file, write_toml_atomic
+from rummi_desktop.storage.schema import ListOf, Plain, Table, Text, Whole
+from rummi_desktop.storage.toml_files import FileContentError, read_toml_file, write_toml_atomic
 from rummi_desktop.records.unlock_state import merge_earned, read_unlocks, write_unlocks
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
 EXPORT_VERSION = 2
 EXPORT_KIND = "rummi-desktop profile"
+# An export's schema: its envelope. The profile, each finished game (one bad game is counted,
+# not fatal), the puzzle progress and the unlocks are then checked by their own kinds' rules.
+EXPORT_SCHEMA = Table({"kind": Text(), "version": Whole(1, 99), "profile": Table({}), "records": ListOf(Plain()),
+                       "puzzles": Plain(), "unlocks": Plain()})
 EXPORT_SIZE_LIMIT = 64 << 20  # thousands of games
 
 
@@ -162,9 +167,11 @@ def _read_puzzles(document: dict[str, Any]) -> tuple[PuzzleProgress | None, bool
 def _read_export(source: Path) -> ExportContents:
     """What the export holds (ValueError when it is not a readable profile export)."""
     try:
-        document = parse_toml_bytes(read_regular_file(source, EXPORT_SIZE_LIMIT))
+        document = read_toml_file(source, EXPORT_SIZE_LIMIT, EXPORT_SCHEMA)
     except OSError as error:
         raise ValueError(f"it could not be read ({getattr(error, 'reason', None) or error.strerror or error})") from error
+    except FileContentError as error:
+        raise ValueError(str(error)) from error
     if document.get("kind") != EXPORT_KIND:
         raise ValueError("it is not a Rummi Desktop profile")
     try:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rummi_desktop.storage import paths
+from rummi_desktop.storage.schema import MapOf, Table, Text, Whole, check
 from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
@@ -34,6 +35,8 @@ def _earned_dates(document: dict[str, Any]) -> dict[str, Any]:
 
 
 UPGRADERS = {1: _earned_dates}
+# The file's schema (today's version): when each unlock was first earned, as text ("" unknown).
+UNLOCKS_SCHEMA = Table({"version": Whole(1, 99), "earned": MapOf(Text(limit=100), key=Text(limit=100))})
 
 
 @dataclass
@@ -58,11 +61,8 @@ def read_unlocks(profile_id: str, folder: str | os.PathLike[str] | None = None) 
     if document is None:
         return UnlockState(), notice
     try:
-        data = upgraded(document, UNLOCK_VERSION, UPGRADERS)
-        earned = data.get("earned", {})
-        if not isinstance(earned, dict) or not all(isinstance(v, str) for v in earned.values()):
-            raise ValueError("its earned unlocks are not a table of dates")
-        return UnlockState({str(k): v for k, v in earned.items()}), None
+        data = check(UNLOCKS_SCHEMA, upgraded(document, UNLOCK_VERSION, UPGRADERS))
+        return UnlockState(dict(data.get("earned", {}))), None
     except (FileVersionError, ValueError) as error:
         try:
             kept = f"kept it as {quarantine(source).name}"

@@ -82,7 +82,7 @@ class GameEntry:
 
         missing = load(EntryPoint(self.missing)) if self.missing else ()
         try:
-            save, notice = read_autosave(self.key, self.title, load(EntryPoint(self.load_state)))
+            save, notice = read_autosave(self.key, self.title, load(EntryPoint(self.load_state)), not_damage=missing)
         except missing as error:
             _tell(notices, f"The saved {self.title} game needs {self.missing_what}: {error}")
             return None

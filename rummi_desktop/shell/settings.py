@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.storage import paths
+from rummi_desktop.storage.schema import Choice, Flag, Number, Table, Text
 from rummi_desktop.storage.toml_files import read_toml_or_quarantine, write_toml_atomic
 
 SETTINGS_VERSION = 1
@@ -57,43 +58,33 @@ class Settings:
         return updated
 
 
-def _is_volume(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
+# The settings file's schema: one spec per setting. It is read field by field (``Table.sift``):
+# a setting that does not fit falls back to its default and is named, the others are kept.
+SETTINGS_SCHEMA = Table({
+    **{name: Number(0, 1) for name in ("master_volume", "effects_volume", "music_volume")},
+    **{name: Flag() for name in ("music_on", "colour_blind", "show_invalid_melds", "fullscreen")},
+    "theme": Text(limit=100, blank=False, says="a theme name"),
+    "tile_back": Text(limit=100, blank=False, says="a tile back's name"),
+    "turn_clock": Choice(TURN_CLOCK_CHOICES),
+    "animation_speed": Choice(tuple(ANIMATION_SPEEDS)),
+})
 
 
 def _field_problem(name: str, value: Any) -> str | None:
     """Why ``value`` is not acceptable for field ``name``, or None when it is."""
-    if name.endswith("_volume"):
-        return None if _is_volume(value) else f"{name} must be a number from 0 to 1"
-    if name == "theme":
-        return None if isinstance(value, str) and value.strip() else "theme must be a theme name"
-    if name == "tile_back":
-        return None if isinstance(value, str) and value.strip() else "tile_back must be a tile back's name"
-    if name == "turn_clock":
-        ok = isinstance(value, int) and not isinstance(value, bool) and value in TURN_CLOCK_CHOICES
-        return None if ok else f"turn_clock must be one of {', '.join(map(str, TURN_CLOCK_CHOICES))}"
-    if name == "animation_speed":
-        ok = isinstance(value, str) and value in ANIMATION_SPEEDS  # a TOML array is unhashable
-        return None if ok else f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}"
-    if name in ("music_on", "colour_blind", "show_invalid_melds", "fullscreen"):
-        return None if isinstance(value, bool) else f"{name} must be true or false"
-    return f"unknown setting {name}"
+    spec = SETTINGS_SCHEMA.fields.get(name)
+    if spec is None:
+        return f"unknown setting {name}"
+    problem = spec.problem(value)
+    return None if problem is None else f"{name} must be {problem}"
 
 
 def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Settings from parsed TOML: good values kept, bad ones replaced by defaults and named."""
-    values: dict[str, Any] = {}
-    bad_keys: list[str] = []
-    for field in fields(Settings):
-        if field.name not in data:
-            continue
-        value = data[field.name]
-        if field.name.endswith("_volume") and _is_volume(value):
-            value = float(value)
-        if _field_problem(field.name, value) is None:
-            values[field.name] = value
-        else:
-            bad_keys.append(field.name)
+    values, bad_keys = SETTINGS_SCHEMA.sift(data)
+    for name in values:
+        if name.endswith("_volume"):
+            values[name] = float(values[name])
     return Settings(**values), bad_keys
 
 

@@ -16,13 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.saves import first_bad_number, to_toml_safe
-from rummi_desktop.storage.toml_files import SAVE_SIZE_LIMIT, quarantine, read_toml_or_quarantine, write_toml_atomic
+from rummi_desktop.storage.saves import to_toml_safe
+from rummi_desktop.storage.schema import COUNT_LIMIT, Flag, ListOf, MapOf, Number, SchemaError, Table, Text, Whole, check
+from rummi_desktop.storage.toml_files import (SAVE_SIZE_LIMIT, quarantine, read_toml_or_quarantine,
+                                             remove_stale_temp_files_in, write_toml_atomic)
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
 RECORD_VERSION = 2
 RECORD_ID = re.compile(r"r-[0-9]{8}T[0-9]{6}-[0-9a-f]{8}")
 GAME_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
+# A record write takes milliseconds; a temp file an hour old is the leftover of a killed one.
+STALE_RECORD_TEMP_SECONDS = 3600
 
 
 def _mode_from_seats(document: dict[str, Any]) -> dict[str, Any]:
@@ -55,12 +59,18 @@ def write_record(record: dict[str, Any], folder: str | os.PathLike[str] | None =
     return target
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    return (_is_int(value) or isinstance(value, float)) and first_bad_number(value) is None
+# A finished game's schema: the fields statistics read (id, game, date, mode, duration, seats),
+# each typed; the rest (setup, state, log, scores) is the game's, read when it is replayed, and
+# may hold no number no record of ours writes, nor a date (which would break its digest).
+SEAT_SCHEMA = Table({
+    "kind": Text(), "name": Text(), "profile": Text(), "score": Whole(-COUNT_LIMIT, COUNT_LIMIT), "won": Flag(),
+    "stats": MapOf(Number(-COUNT_LIMIT, COUNT_LIMIT)),
+}, required=("kind", "name", "profile", "score", "won"))
+RECORD_SCHEMA = Table({
+    "version": Whole(1, 99), "id": Text(pattern=RECORD_ID.pattern, says="a record id"),
+    "game": Text(pattern=GAME_KEY.pattern, says="a game's key"), "finished_at": Text(), "mode": Text(),
+    "duration_seconds": Number(0, COUNT_LIMIT), "seats": ListOf(SEAT_SCHEMA, at_least=1),
+}, required=("id", "game", "finished_at", "mode", "seats"))
 
 
 def check_record(record: dict[str, Any]) -> dict[str, Any]:
@@ -73,42 +83,31 @@ def check_record(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_summary(record: dict[str, Any]) -> dict[str, Any]:
-    """The fields statistics read (id, game, date, mode, duration, seats), each checked."""
-    if not isinstance(record.get("id"), str) or not RECORD_ID.fullmatch(record["id"]):
-        raise RecordFormatError("its id is missing or malformed")
-    if not isinstance(record.get("game"), str) or not GAME_KEY.fullmatch(record["game"]):
-        raise RecordFormatError("its game is missing or malformed")
-    for key in ("finished_at", "mode"):
-        if not isinstance(record.get(key), str):
-            raise RecordFormatError(f"its {key} is not text")
-    if not _is_number(record.get("duration_seconds", 0)):
-        raise RecordFormatError("its duration is not a number")
-    seats = record.get("seats")
-    if not isinstance(seats, list) or not seats:
-        raise RecordFormatError("it has no seats")
-    for number, seat in enumerate(seats, start=1):
-        _check_seat(seat, number)
-    if first_bad_number(record) is not None:
-        raise RecordFormatError(f"its {first_bad_number(record)} is not a sensible number")
-    return record
+    """The record (or its summary in the index) checked against :data:`RECORD_SCHEMA`."""
+    try:
+        return check(RECORD_SCHEMA, record)
+    except SchemaError as error:
+        raise RecordFormatError(str(error)) from error
 
 
-def _check_seat(seat: Any, number: int) -> None:
-    if not isinstance(seat, dict):
-        raise RecordFormatError(f"its seat {number} is not a table")
-    for key in ("kind", "name", "profile"):
-        if not isinstance(seat.get(key), str):
-            raise RecordFormatError(f"its seat {number} has no {key}")
-    if not _is_int(seat.get("score")) or not isinstance(seat.get("won"), bool):
-        raise RecordFormatError(f"its seat {number} has no score or win")
-    stats = seat.get("stats", {})
-    if not isinstance(stats, dict) or not all(_is_number(value) for value in stats.values()):
-        raise RecordFormatError(f"its seat {number} has a statistic that is not a number")
+def remove_stale_temp_files(root: Path, max_age: float = STALE_RECORD_TEMP_SECONDS) -> int:
+    """Remove the temp files that killed record writes left in ``root`` and its game folders.
+    Each record is written once under its own name, so no later write of that name tidies its
+    leftover (as later writes of a settings file do): opening the folder does, for any temp
+    file older than ``max_age`` (a younger one may be another window's write in progress)."""
+    removed = remove_stale_temp_files_in(root, max_age)  # the index's
+    try:
+        folders = [entry.path for entry in os.scandir(root) if entry.is_dir(follow_symlinks=False)]
+    except OSError:
+        return removed
+    return removed + sum(remove_stale_temp_files_in(Path(folder), max_age) for folder in folders)
 
 
 def read_records(folder: str | os.PathLike[str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
-    """Every readable record (oldest first), and a notice for each one set aside as ``.bad``."""
+    """Every readable record (oldest first), and a notice for each one set aside as ``.bad``.
+    Stale temp files of killed writes are removed first."""
     root = records_dir(folder)
+    remove_stale_temp_files(root)
     records, notices = [], []
     for source in sorted(root.glob("*/r-*.toml")):
         record, notice = read_record(source)

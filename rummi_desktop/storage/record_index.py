@@ -17,8 +17,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from rummi_desktop.storage.game_records import RecordFormatError, check_summary, read_record, records_dir
+from rummi_desktop.storage.game_records import (RecordFormatError, check_summary, read_record, records_dir,
+                                               remove_stale_temp_files)
 from rummi_desktop.storage.record_digest import digest_of
+from rummi_desktop.storage.schema import INT_RANGE, ListOf, SchemaError, Table, Text, Whole, check
 from rummi_desktop.storage.toml_files import SAVE_SIZE_LIMIT, read_toml_or_quarantine, write_toml_atomic
 from rummi_desktop.storage.versioned import FileVersionError, upgraded
 
@@ -26,6 +28,13 @@ INDEX_FILE = "index.toml"
 INDEX_VERSION = 1
 UPGRADERS: dict = {}  # version 1 is the first; a later layout adds its step here
 SUMMARY_KEYS = ("id", "game", "finished_at", "mode", "duration_seconds", "seats")
+# Each entry's summary is checked against the record schema when it is used (a bad one is read
+# again from its record); here, the types the index itself relies on.
+INDEX_SCHEMA = Table({
+    "version": Whole(1, 99),
+    "entries": ListOf(Table({"file": Text(), "size": Whole(0, INT_RANGE[1]), "mtime_ns": Whole(*INT_RANGE),
+                             "summary": Table({}), "digest": Text()}, required=("file",))),
+}, required=("entries",))
 
 
 def summary_of(record: dict[str, Any]) -> dict[str, Any]:
@@ -47,12 +56,10 @@ def _known_entries(index_path: Path) -> tuple[dict[str, dict[str, Any]], list[st
     if document is None:
         return {}, notices
     try:
-        document = upgraded(document, INDEX_VERSION, UPGRADERS)
-        entries = document["entries"]
-        known = {entry["file"]: entry for entry in entries if isinstance(entry, dict) and isinstance(entry.get("file"), str)}
-    except (FileVersionError, KeyError, TypeError):
+        document = check(INDEX_SCHEMA, upgraded(document, INDEX_VERSION, UPGRADERS))
+    except (FileVersionError, SchemaError):
         return {}, notices  # rebuilt from the records, which are the truth
-    return known, notices
+    return {entry["file"]: entry for entry in document["entries"]}, notices
 
 
 def read_summaries(folder: str | os.PathLike[str] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
@@ -65,6 +72,7 @@ def read_entries(folder: str | os.PathLike[str] | None = None) -> tuple[list[dic
     """The index entry of every readable record, oldest first: ``file`` (its path under the
     records folder), ``summary`` and ``digest``; and notices as ``read_records`` gives."""
     root = records_dir(folder)
+    remove_stale_temp_files(root)  # the leftovers of killed record writes
     index_path = root / INDEX_FILE
     known, notices = _known_entries(index_path)
     entries, changed = [], False

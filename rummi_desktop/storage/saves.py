@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
 
 from rummi_desktop.storage import paths
+from rummi_desktop.storage.schema import COUNT_LIMIT, ListOf, MapOf, Number, SchemaError, Table, Text, Whole, check, \
+    first_bad_value
 from rummi_desktop.storage.toml_files import (
     SAVE_SIZE_LIMIT,
     quarantine,
@@ -141,29 +143,33 @@ def delete_autosave(game: str, folder: str | os.PathLike[str] | None = None) -> 
     autosave_path(game, folder).unlink(missing_ok=True)
 
 
+# The autosave's schema (today's version): the envelope and the counters typed here; what the
+# setup and state hold is the game's to check (its loader refuses what it cannot use), but no
+# part of them may hold a number no save of ours writes, or a date.
+SAVE_SCHEMA = Table({
+    "version": Whole(1, 99), "game": Text(), "saved_at": Text(),
+    "setup": Table({}), "state": Table({}),
+    "stats": Table({"seats": ListOf(MapOf(Number(0, COUNT_LIMIT)))}, required=("seats",)),
+}, required=("version", "game", "setup", "state", "stats"))
+LAST_SETUP_SCHEMA = Table({"version": Whole(1, 99), "setup": Table({})}, required=("setup",))
+
+
 def _check_document(document: dict[str, Any], game: str) -> dict[str, Any]:
-    """The document upgraded to today's version, its envelope checked. Every field read here
-    is checked for type and range, so a save that passes cannot make the table fail later (an
-    OverflowError on the first finished turn, say)."""
+    """The document upgraded to today's version, checked against :data:`SAVE_SCHEMA`, so a
+    save that passes cannot make the table fail later (an OverflowError on the first finished
+    turn, say)."""
     if document.get("game") != game:
         raise AutosaveFormatError(f"it is not a {game} save")
     document = upgrade(document)
-    if not isinstance(document.get("saved_at", ""), str):
-        raise AutosaveFormatError("its saved_at is not a date")
-    for key in ("setup", "state", "stats"):
-        if not isinstance(document.get(key), dict):
-            raise AutosaveFormatError(f"its [{key}] part is missing")
-    where = first_bad_number(document)
-    if where is not None:
-        raise AutosaveFormatError(f"its {where} is not a sensible number")
+    try:
+        check(SAVE_SCHEMA, document)
+    except SchemaError as error:
+        raise AutosaveFormatError(str(error)) from error
     _check_stats(document["stats"])
     return document
 
 
-# TOML's integers are 64-bit; tomllib reads bigger ones, but no save we write holds one, and
-# such a number can overflow float arithmetic far from here.
-INT_RANGE = (-(2**63), 2**63 - 1)
-MAX_COUNT = 10**9  # per-seat counters and seconds: far beyond any match, safe for float maths
+MAX_COUNT = COUNT_LIMIT  # per-seat counters and seconds: far beyond any match, safe for float maths
 FRACTIONAL_SUFFIX = "_seconds"  # a stat named so is a time; every other stat counts things
 
 
@@ -176,20 +182,10 @@ def _is_int(value: Any) -> bool:
 
 
 def first_bad_number(document: Any) -> str | None:
-    """Where (``state.rounds.2.seed``) the first non-finite float or out-of-range integer is,
-    or None. Iterative, so even a deep document cannot exhaust the stack."""
-    pending: list[tuple[str, Any]] = [("", document)]
-    while pending:
-        where, value = pending.pop()
-        if isinstance(value, dict):
-            pending.extend((f"{where}.{key}" if where else str(key), item) for key, item in value.items())
-        elif isinstance(value, list):
-            pending.extend((f"{where}.{index}", item) for index, item in enumerate(value))
-        elif isinstance(value, float) and not math.isfinite(value):
-            return where
-        elif _is_int(value) and not INT_RANGE[0] <= value <= INT_RANGE[1]:
-            return where
-    return None
+    """Where (``state.rounds.2.seed``) the first value no file of ours holds is (a non-finite
+    float, an out-of-range integer, a date), or None (the schema module's walk)."""
+    found = first_bad_value(document)
+    return None if found is None else found[0]
 
 
 def _is_count(name: str, value: Any) -> bool:
@@ -219,12 +215,15 @@ def read_autosave(
     title: str,
     rebuild_state: Callable[[dict[str, Any]], Loaded],
     folder: str | os.PathLike[str] | None = None,
+    not_damage: tuple[type[BaseException], ...] = (),
 ) -> tuple[Autosave[Loaded] | None, str | None]:
     """Load the autosave. Returns ``(autosave, None)``, ``(None, None)`` when there is none,
     or ``(None, notice)`` when it was damaged (the file is then kept aside as ``*.bad``).
 
     ``rebuild_state`` is the model's loader (``dict -> state``); any ValueError, KeyError or
-    TypeError it raises marks the save as damaged.
+    TypeError it raises marks the save as damaged, except the errors in ``not_damage``: those
+    say the save needs something outside it that is missing now (Tumblewords' custom word
+    list), so they are raised to the caller and the file is left exactly as it is.
     """
     source = autosave_path(game, folder)
     document, notice = read_toml_or_quarantine(source, SAVE_SIZE_LIMIT)
@@ -235,6 +234,8 @@ def read_autosave(
     try:
         document = _check_document(document, game)
         state = rebuild_state(document["state"])
+    except not_damage:
+        raise
     except (AutosaveFormatError, ValueError, KeyError, TypeError, IndexError) as error:
         return None, f"The saved {title} game is damaged ({error}); {_set_aside(source)}. Start a new game."
     return (
@@ -270,9 +271,10 @@ def read_last_setup(game: str, folder: str | os.PathLike[str] | None = None) -> 
     """The remembered setup, or None (missing or damaged: a damaged one is kept as .bad)."""
     source = last_setup_path(game, folder)
     document, _notice = read_toml_or_quarantine(source)
-    if not document or not isinstance(document.get("setup"), dict):
+    if not document:
         return None
-    if first_bad_number(document) is not None:
+    try:
+        return check(LAST_SETUP_SCHEMA, document)["setup"]
+    except SchemaError:
         _set_aside(source)
         return None
-    return document["setup"]

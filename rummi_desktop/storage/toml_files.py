@@ -12,6 +12,7 @@ behind; the next read or write of the same file removes such leftovers once they
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
+
+from rummi_desktop.storage.schema import Spec, check
 
 SIZE_LIMIT = 1 << 20  # 1 MiB: settings and themes are a few hundred bytes
 SAVE_SIZE_LIMIT = 8 << 20  # a long match's autosave is tens of KiB; this leaves room
@@ -74,10 +77,26 @@ def remove_stale_temp_files(target: Path, max_age: float = STALE_TEMP_SECONDS) -
     ``max_age`` seconds (a younger one may belong to a write in progress in another window).
     Returns how many were removed; problems are ignored (this is tidying, never fatal)."""
     pattern = re.compile(re.escape(_temp_prefix(target)) + r"[A-Za-z0-9_]+" + re.escape(TEMP_SUFFIX))
+    return _remove_stale(target.parent, pattern, max_age)
+
+
+# Any temp file of write_toml_atomic's naming: ".<name>.<random>.tmp".
+_ANY_TEMP = re.compile(r"\..+\.[A-Za-z0-9_]+" + re.escape(TEMP_SUFFIX))
+
+
+def remove_stale_temp_files_in(folder: Path, max_age: float = STALE_TEMP_SECONDS) -> int:
+    """Remove every temp file of ``write_toml_atomic``'s naming in ``folder`` older than
+    ``max_age`` seconds, whatever file it was for: a folder of files written once each (the
+    finished games) never writes the same name again, so the per-file tidying never meets the
+    leftover of a write killed there."""
+    return _remove_stale(folder, _ANY_TEMP, max_age)
+
+
+def _remove_stale(folder: Path, pattern: re.Pattern[str], max_age: float) -> int:
     removed = 0
     now = time.time()
     try:
-        entries = list(os.scandir(target.parent))
+        entries = list(os.scandir(folder))
     except OSError:
         return 0
     for entry in entries:
@@ -103,6 +122,21 @@ def _kind_of(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "something other than a file"
+
+
+def unusable_reason(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` cannot be read as a file, found without opening it ("it is a named pipe",
+    "it is a link that loops"), or None when it is a regular file (or a link to one): what a
+    listing of the player's files shows beside an entry it cannot offer, instead of hiding it."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "it is a link that loops"
+        if error.errno == errno.ENOENT and os.path.islink(path):
+            return "it is a link to nothing"
+        return error.strerror or str(error)
+    return None if stat.S_ISREG(info.st_mode) else f"it is {_kind_of(info.st_mode)}"
 
 
 def read_regular_file(path: str | os.PathLike[str], size_limit: int = SIZE_LIMIT) -> bytes:
@@ -181,17 +215,40 @@ def parse_toml_bytes(raw: bytes) -> dict[str, Any]:
         raise ValueError(parse_problem(error)) from error
 
 
+class FileContentError(ValueError):
+    """A file read whole that is not TOML, or not of its kind's schema (the message says why)."""
+
+
+def read_toml_file(path: str | os.PathLike[str], size_limit: int = SIZE_LIMIT, schema: Spec | None = None) -> dict[str, Any]:
+    """The one way a player's TOML file is read: a regular file of at most ``size_limit`` bytes,
+    opened non-blocking (:func:`read_regular_file`), parsed, and checked against its kind's
+    ``schema`` (:mod:`rummi_desktop.storage.schema`: types, bounded finite numbers, no dates).
+
+    Raises FileNotFoundError, UnusableFileError or OSError when it cannot be read, and
+    FileContentError when it is damaged. Moves nothing: callers whose file is their own set it
+    aside (:func:`read_toml_or_quarantine`); a file the player wrote is only reported.
+    """
+    raw = read_regular_file(path, size_limit)
+    try:
+        document = parse_toml_bytes(raw)
+        return document if schema is None else check(schema, document)
+    except ValueError as error:  # SchemaError is one
+        raise FileContentError(str(error)) from error
+
+
 def read_toml_or_quarantine(
-    path: str | os.PathLike[str], size_limit: int = SIZE_LIMIT,
+    path: str | os.PathLike[str], size_limit: int = SIZE_LIMIT, schema: Spec | None = None,
 ) -> tuple[dict[str, Any] | None, str | None]:
-    """Read a TOML file. Returns ``(data, None)``, or ``(None, None)`` when there is no file, or
-    ``(None, notice)`` when it could not be read or parsed: the notice is a sentence for the
-    player, and a corrupt file (or a pipe, device or oversized file in its place) has been moved
-    aside as ``NAME.bad`` so it is not lost and does not trouble the next start."""
+    """Read a TOML file of ours (:func:`read_toml_file`). Returns ``(data, None)``, or
+    ``(None, None)`` when there is no file, or ``(None, notice)`` when it could not be read or
+    was damaged: the notice is a sentence for the player, and a corrupt file (or a pipe, device
+    or oversized file in its place) has been moved aside as ``NAME.bad`` so it is not lost and
+    does not trouble the next start. ``schema`` is for a kind checked before any upgrade (most
+    check theirs after upgrading an older version, and set the file aside themselves)."""
     source = Path(path)
     remove_stale_temp_files(source)
     try:
-        raw = read_regular_file(source, size_limit)
+        return read_toml_file(source, size_limit, schema), None
     except FileNotFoundError:
         return None, None
     except UnusableFileError as error:
@@ -200,9 +257,7 @@ def read_toml_or_quarantine(
         return None, _set_aside(source, "could not be used", error.reason)
     except OSError as error:
         return None, f"Could not read {source.name} ({error.strerror or error}); using defaults."
-    try:
-        return parse_toml_bytes(raw), None
-    except ValueError as error:
+    except FileContentError as error:
         return None, _set_aside(source, "was damaged", str(error))
 
 

@@ -41,6 +41,7 @@ from typing import Any, Callable
 from rummi_desktop.games import GAMES
 from rummi_desktop.records.profiles import GUEST
 from rummi_desktop.storage.paths import data_dir
+from rummi_desktop.storage.schema import MapOf, Table, Text, Whole, check
 from rummi_desktop.storage.toml_files import quarantine, read_toml_or_quarantine, write_toml_atomic
 from rummi_desktop.trainer.catalog import daily_game
 from rummi_desktop.trainer.rating import DEFAULT_SIGMA, Rating
@@ -274,6 +275,13 @@ def heir_of_old_progress(folder: str | os.PathLike[str] | None = None) -> str:
 
 # -- reading and writing -------------------------------------------------------------------------
 
+# The file's schema (today's version): each player's games, each game's table of numbers and
+# dates (ProgressBook.from_dict reads those one by one, bounded), plain data throughout.
+PROGRESS_SCHEMA = Table({"version": Whole(VERSION, VERSION),
+                         "players": MapOf(Table({"games": MapOf(Table({}))}), key=Text(limit=100))},
+                        required=("version",))
+
+
 def read_book(path: Path | None = None) -> tuple[ProgressBook, str | None]:
     """Every profile's progress on file (empty when there is none) and a notice for the player
     when the file could not be used (it is then kept as ``.bad``). Never raises for a bad file.
@@ -284,7 +292,7 @@ def read_book(path: Path | None = None) -> tuple[ProgressBook, str | None]:
         return ProgressBook(), notice
     try:
         heir = heir_of_old_progress(source.parent) if data.get("version") != VERSION else GUEST
-        return ProgressBook.from_dict(upgrade(data, heir)), None
+        return ProgressBook.from_dict(check(PROGRESS_SCHEMA, upgrade(data, heir))), None
     except (ValueError, TypeError, KeyError) as error:
         try:
             bad = quarantine(source)

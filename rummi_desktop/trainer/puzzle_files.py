@@ -16,7 +16,9 @@ from importlib import resources
 from pathlib import Path
 
 from rummi_desktop.puzzles.record import PuzzleError, PuzzleFile, VERSION
-from rummi_desktop.storage.toml_files import UnusableFileError, parse_toml_bytes, read_regular_file, write_toml_atomic
+from rummi_desktop.storage.schema import ListOf, SchemaError, Table, Text, Whole, check
+from rummi_desktop.storage.toml_files import (FileContentError, UnusableFileError, parse_toml_bytes, read_toml_file,
+                                             write_toml_atomic)
 
 PUZZLE_FILE_LIMIT = 4 << 20  # a shipped pack of 100 puzzles is about 100 KiB
 SUFFIX = ".toml"
@@ -26,28 +28,42 @@ class PuzzleFileError(ValueError):
     """A puzzle file that cannot be used; the message names the file and the problem."""
 
 
+# A puzzle file's schema: its envelope. Every puzzle in it is checked by the puzzle format's own
+# reader (puzzles.record, shared with share codes), which names the puzzle and the problem.
+PUZZLE_FILE_SCHEMA = Table({"version": Whole(1, 99), "game": Text(limit=100), "packs": ListOf(Table({})),
+                            "puzzles": ListOf(Table({}))})
+
+
 def parse_puzzle_bytes(raw: bytes, name: str) -> PuzzleFile:
     try:
         data = parse_toml_bytes(raw)
     except ValueError as error:
         raise PuzzleFileError(f"{name} is not a readable TOML file: {error}.") from error
+    return puzzle_file_of(data, name)
+
+
+def puzzle_file_of(data: dict, name: str) -> PuzzleFile:
     try:
-        return PuzzleFile.from_dict(data)
-    except PuzzleError as error:
+        return PuzzleFile.from_dict(check(PUZZLE_FILE_SCHEMA, data))
+    except (PuzzleError, SchemaError) as error:
         raise PuzzleFileError(f"{name}: {error}.") from error
 
 
 def read_puzzle_file(path: str | os.PathLike[str]) -> PuzzleFile:
+    """A player's puzzle file, read through storage's one reader (regular files only, opened
+    non-blocking, size-capped); PuzzleFileError names the problem. Nothing is moved."""
     source = Path(path)
     try:
-        raw = read_regular_file(source, PUZZLE_FILE_LIMIT)
+        data = read_toml_file(source, PUZZLE_FILE_LIMIT)
     except FileNotFoundError as error:
         raise PuzzleFileError(f"{source.name}: there is no such file.") from error
     except UnusableFileError as error:
         raise PuzzleFileError(f"{source.name} cannot be read as a puzzle file: {error.reason}.") from error
     except OSError as error:
         raise PuzzleFileError(f"{source.name} cannot be read: {error.strerror or error}.") from error
-    return parse_puzzle_bytes(raw, source.name)
+    except FileContentError as error:
+        raise PuzzleFileError(f"{source.name} is not a readable TOML file: {error}.") from error
+    return puzzle_file_of(data, source.name)
 
 
 def write_puzzle_file(path: str | os.PathLike[str], puzzles: PuzzleFile, header: str = "") -> None:

@@ -98,13 +98,45 @@ def save_scenario(puzzle: dict[str, Any], folder: Path | None = None) -> Path:
     return path
 
 
-def saved_scenarios(game: str, folder: Path | None = None) -> list[Path]:
-    """The player's puzzle files for ``game`` (by name; newest first)."""
+@dataclass(frozen=True)
+class SavedScenario:
+    """An entry of the puzzles folder named as ``game``'s scenario; ``problem`` says why it
+    cannot be opened ("it is a named pipe") and is "" for a file that can be tried."""
+
+    path: Path
+    problem: str = ""
+
+
+def listed_scenarios(game: str, folder: Path | None = None) -> list[SavedScenario]:
+    """Every entry of the puzzles folder named as ``game``'s scenario: the files newest first,
+    then what is there but no file (a pipe, a folder, a link that loops or leads nowhere), each
+    with its reason, so the Load list shows it instead of leaving the player to wonder where
+    it went. Nothing is opened to find out."""
+    from rummi_desktop.storage.toml_files import unusable_reason
+
     folder = folder or puzzles_dir()
-    if not folder.is_dir():
+    try:
+        entries = sorted(folder.glob(f"{game}-*.toml"))
+    except OSError:
         return []
-    files = [p for p in folder.glob(f"{game}-*.toml") if p.is_file()]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    usable: list[tuple[float, SavedScenario]] = []
+    unusable: list[SavedScenario] = []
+    for path in entries:
+        problem = unusable_reason(path)
+        if problem is None:
+            try:
+                usable.append((path.stat().st_mtime, SavedScenario(path)))
+                continue
+            except OSError as error:  # gone or changed since: say so too
+                problem = error.strerror or str(error)
+        unusable.append(SavedScenario(path, problem))
+    usable.sort(key=lambda item: item[0], reverse=True)
+    return [entry for _, entry in usable] + unusable
+
+
+def saved_scenarios(game: str, folder: Path | None = None) -> list[Path]:
+    """The player's puzzle files for ``game`` that can be opened (by name; newest first)."""
+    return [entry.path for entry in listed_scenarios(game, folder) if not entry.problem]
 
 
 def load_scenario_file(path: Path, game: str) -> dict[str, Any]:

@@ -122,8 +122,21 @@ def load_file(scene: Any, path: Path) -> str | None:
     return None
 
 
+def unusable(path: Path, problem: str) -> str:
+    return f"{path.name} cannot be opened: {problem}."
+
+
 def open_saved(scene: Any) -> None:
-    paths = files.saved_scenarios(scene.GAME, scene.puzzles_folder)[:MAX_LISTED]
-    note = "Your saved scenarios, newest first." if paths else "No saved scenarios yet: Save makes one."
-    choices = [(path.stem, str(path), lambda p=path: load_file(scene, p)) for path in paths]
+    """The saved scenarios, newest first; one that is no file (a pipe, a folder, a link that
+    loops) is listed too, marked unusable with its reason, and choosing it says why."""
+    entries = files.listed_scenarios(scene.GAME, scene.puzzles_folder)[:MAX_LISTED]
+    if not entries:
+        note = "No saved scenarios yet: Save makes one."
+    elif any(entry.problem for entry in entries):
+        note = "Your saved scenarios, newest first; those marked unusable cannot be opened."
+    else:
+        note = "Your saved scenarios, newest first."
+    choices = [(f"{entry.path.stem} (unusable)", unusable(entry.path, entry.problem),
+                lambda e=entry: unusable(e.path, e.problem)) if entry.problem else
+               (entry.path.stem, str(entry.path), lambda p=entry.path: load_file(scene, p)) for entry in entries]
     _push(scene, ChoiceDialog(scene.app, "Saved scenarios", note, choices))

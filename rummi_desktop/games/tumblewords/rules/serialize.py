@@ -24,6 +24,13 @@ class SaveFormatError(ValueError):
     """A saved dict that cannot be loaded; the message says what is wrong."""
 
 
+class SavedWordListUnavailable(SaveFormatError, WordListUnavailable):
+    """A save that is fine, but whose word list cannot be had now (a custom list damaged,
+    moved or changed since): the list is what to report, not the save. Still a SaveFormatError
+    for callers that only ask whether the state loads; a WordListUnavailable for the menu,
+    which keeps the autosave as it is then instead of setting it aside as damaged."""
+
+
 def _snapshot(state: TumblewordsState) -> dict[str, Any]:
     return {
         "current": state.current, "phase": state.phase, "rows": state.grid.row_texts(),
@@ -83,7 +90,7 @@ def _dictionary(data: Mapping[str, Any], given: Dictionary | None) -> Dictionary
     try:
         return word_list(words["name"], words["digest"])
     except (WordListUnavailable, ValueError) as error:
-        raise SaveFormatError(f"cannot get the game's word list: {error}") from error
+        raise SavedWordListUnavailable(f"cannot get the game's word list: {error}") from error
 
 
 def state_from_dict(data: Mapping[str, Any], dictionary: Dictionary | None = None) -> TumblewordsState:
