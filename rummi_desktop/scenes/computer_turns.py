@@ -1,4 +1,5 @@
-"""A table's computer seats and hints, driven the same way by every game's turn flow.
+"""The shared half of every game's turn flow: what the table asks of it at each point of a
+turn (defaults a game's flow overrides), its computer seats and its hints.
 
 A computer seat thinks off the frame loop (``ComputerSeats``): the flow asks the seat on turn
 (``start``), reads its answer (``poll``) frame by frame and, once it is in and the seat has
@@ -8,21 +9,25 @@ for the person on turn, by a tier of its own; what the hint shows is the game's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummi_desktop.thinking.computer_seats import THINKING_BUDGET, ComputerSeats
 from rummi_desktop.games.base import MoveNotationError
 from rummi_desktop.thinking.thread import ThinkingFailed, ThinkingJob
+
+if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import TableContext
 
 MIN_THINK_SHOWN = 0.7  # s: a computer seat visibly "thinks" at least this long (at speed 1)
 HINT_TIER = "medium"  # the computer whose move a hint shows
 
 
 class ComputerTurnFlow:
-    """The computer-seat half of a game's turn flow. ``seats_think`` False: the game has no
-    computer entry point, and a computer's turn is played as "no move" after the pause."""
+    """The shared half of a game's turn flow: the table's turn hooks and the computer seats.
+    ``seats_think`` False: the game has no computer entry point, and a computer's turn is
+    played as "no move" after the pause."""
 
-    def __init__(self, table: Any, session: Any, game: str, seats_think: bool = True) -> None:
+    def __init__(self, table: "TableContext", session: Any, game: str, seats_think: bool = True) -> None:
         self.table = table
         self.session = session
         self.computers = ComputerSeats(game)
@@ -31,6 +36,37 @@ class ComputerTurnFlow:
             self.computers.prepare()  # warm for the first computer turn
         self.job: ThinkingJob | None = None
 
+    # -- what the table asks of every game's turn flow (defaults) ---------------------------
+    @property
+    def clock_seconds(self) -> int | None:
+        """Seconds a person has for a turn in this game (None: no clock)."""
+        return None
+
+    def turn_begins(self) -> None:
+        """A turn is about to begin: clear what described the last one."""
+
+    def person_turn_begins(self, seat: int) -> None:
+        """The person at ``seat`` may move now (the table lays out next)."""
+
+    def end_move(self, timed_out: bool) -> None:
+        """The person's move ends: confirmed, or (``timed_out``) the clock ran out."""
+        raise NotImplementedError
+
+    def confirm_move(self) -> None:
+        """Enter on a person's turn."""
+        self.end_move(timed_out=False)
+
+    def skip_animation(self) -> None:
+        """Enter while a move is shown: the pieces go straight to where they land."""
+
+    def animating(self) -> bool:
+        """True while the game's own pieces move (tiles gliding, a glow fading, a hint searched)."""
+        return False
+
+    def next_round_begins(self) -> None:
+        """A game played once through has no next round (its results offer a rematch)."""
+
+    # -- computer seats ---------------------------------------------------------------------
     def computer_turn_begins(self) -> None:
         self.job = None  # requested on the next frame (see _computer_move)
 
@@ -81,7 +117,7 @@ class HintingTurnFlow(ComputerTurnFlow):
     hint_tier = HINT_TIER
     hint_budget = THINKING_BUDGET
 
-    def __init__(self, table: Any, session: Any, game: str, seats_think: bool = True) -> None:
+    def __init__(self, table: "TableContext", session: Any, game: str, seats_think: bool = True) -> None:
         super().__init__(table, session, game, seats_think)
         self.hints = ComputerSeats(game)
         self.hint_job: ThinkingJob | None = None

@@ -1,14 +1,24 @@
-"""The game-neutral table: one match played in the window, turn after turn.
+"""The game-neutral table: one game played in the window, turn after turn.
 
 :class:`TableScene` runs what every game's table shares: whose turn it is and in what phase,
 the banner, the turn clock, the privacy screen between two people, the pause overlay (with the
 rules, fed by the game's help text), the end of a round and of the match, and the autosave
-after every completed turn. A game's table subclasses it and fills in the hooks below (its
-turn flow, input controller and view do the work); the rules stay in the game's model.
+after every completed turn. It is built from owned parts, wired the same way in every game:
 
-The phase of the turn and its timing belong to the table's :class:`TurnMachine` (``turns``):
-the table and its parts tell it what happened and read ``phase``, ``phase_time``,
-``turn_time`` and ``clock_left`` from it (the table shows ``phase`` too), never writing them.
+* ``session``: the game being played (the model, through the game's session);
+* ``view`` (lays out, paints, owns the sprites), ``controller`` (gestures and keys),
+  ``flow`` (the turns: a person's move ending, computer moves, hints, what a new turn clears)
+  and ``buttons``; the parts see the table only as a
+  :class:`~rummi_desktop.scenes.table_context.TableContext`;
+* ``turns`` (:class:`TurnMachine`): the phase of the turn and its timing; the table and its
+  parts tell it what happened and read ``phase``, ``turn_time`` and ``clock_left``, never
+  writing them; ``schedule``: the parts' waits;
+* ``saving`` (:class:`TableSaving`): the autosave and the record of a finished game;
+* ``mode`` (:class:`TableMode`): what the table is used for (a match, a puzzle, the sandbox,
+  an online game, the bench), asked where those uses differ.
+
+A game's table is a subclass that builds its parts in ``__init__`` (and adds what only that
+game shows, such as Rummble's joker picker); the rules stay in the game's model.
 """
 
 from __future__ import annotations
@@ -22,9 +32,9 @@ from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.schedule import Schedule
 from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
+from rummi_desktop.scenes.table_saving import TableSaving
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 from rummi_desktop.scenes.turn_machine import ClockEvent, Phase, TurnMachine
-from rummi_desktop.storage.saves import delete_autosave, write_autosave
 
 if TYPE_CHECKING:
     import pygame
@@ -49,22 +59,39 @@ class Banner:
         return min(1.0, self.left / self.FADE_OUT, 0.2 + 0.8 * shown_for / self.FADE_IN)
 
 
-SaveParts = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]  # (setup, state, stats)
+def aged(banner: Banner | None, dt: float) -> Banner | None:
+    """The banner ``dt`` seconds on (None once it has gone)."""
+    if banner is not None:
+        banner.left -= dt
+        if banner.left <= 0:
+            return None
+    return banner
 
 
 class TableScene(Scene):
-    """The shared table. ``autosave=False`` for the bench. Subclasses set ``game_title`` and
-    ``help_sections`` and override the hooks (the methods that raise NotImplementedError)."""
+    """The shared table. A game's table sets ``GAME`` (the autosave's name), ``game_title``
+    and ``help_sections``, and builds its parts, then calls ``self.mode.attach(self)``."""
 
+    GAME: ClassVar[str] = ""
     game_title = ""
     help_sections: HelpSections = ()
     clock_ring_radius = 30.0  # px: the outer edge of the turn clock's ring, as the view draws it
+    board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
+    connection_chip_at: ClassVar[tuple[int, int] | None] = None  # a server game's chip (None: top right)
 
-    def __init__(self, app: "App", *, autosave: bool = True, mode: TableMode | None = None) -> None:
+    session: Any
+    view: Any
+    controller: Any
+    flow: Any
+    buttons: Any
+
+    def __init__(self, app: "App", session: Any, *, autosave: bool = True, mode: TableMode | None = None) -> None:
         super().__init__()
         self.app = app
+        self.session = session
         self.mode = mode if mode is not None else TableMode()
         self.autosave = autosave and self.mode.saves
+        self.saving = TableSaving(self.GAME, session, self.autosave, lambda words: self.say(words, warning=True))
         self.turns = TurnMachine()
         self.schedule = Schedule()  # the parts' waits, on the animation clock
         self.viewer: int | None = None  # whose rack is shown
@@ -74,124 +101,19 @@ class TableScene(Scene):
         self.on_round_over: Callable[[], None] | None = None  # tests may observe
         self.started = False
 
-    # -- hooks: what the game's table tells the base ----------------------------------------
-    @property
-    def in_round(self) -> bool:
-        raise NotImplementedError
-
-    @property
-    def current_seat(self) -> int:
-        raise NotImplementedError
-
-    def is_person(self, seat: int) -> bool:
-        raise NotImplementedError
-
-    @property
-    def person_seats(self) -> list[int]:
-        raise NotImplementedError
-
-    def seat_name(self, seat: int) -> str:
-        raise NotImplementedError
-
-    @property
-    def clock_seconds(self) -> int | None:
-        """Seconds a person has for a turn (None: no clock): the game's, as the mode allows."""
-        return self.mode.clock_seconds(self.game_clock)
-
-    @property
-    def game_clock(self) -> int | None:
-        """The game's turn clock in seconds (None: no clock)."""
-        raise NotImplementedError
-
-    def relayout(self) -> None:
-        """Lay the table out again after a change."""
-        raise NotImplementedError
-
-    def first_deal(self) -> None:
-        """The table is shown for the first time (sounds, then the first turn)."""
-        self.begin_turn()
-
-    def turn_begins(self) -> None:
-        """A turn is about to begin (clear what described the last one)."""
-
-    def person_turn_begins(self, seat: int) -> None:
-        """The person at ``seat`` may move now (their rack is shown)."""
-
-    def computer_turn_begins(self, seat: int) -> None:
-        """The computer at ``seat`` is on turn."""
-
-    def end_person_turn(self, timed_out: bool) -> None:
-        """The person's turn ends: they confirmed it, or (``timed_out``) the clock ran out."""
-        if not self.mode.end_person_turn(timed_out):
-            self.end_move(timed_out)
-
-    def confirm_turn(self) -> None:
-        """Enter on a person's turn."""
-        if not self.mode.confirm():
-            self.confirm_move()
-
-    def end_move(self, timed_out: bool) -> None:
-        """The game ends the person's move (confirmed, or timed out)."""
-        raise NotImplementedError
-
-    def confirm_move(self) -> None:
-        """The game's answer to Enter on a person's turn."""
-        self.end_move(timed_out=False)
-
-    def update_parts(self, dt: float) -> None:
-        """Animations, buttons and effects, every frame before the phase's own work."""
-
-    def update_thinking(self) -> None:
-        """A frame while a computer seat thinks."""
-
-    def update_showing(self) -> None:
-        """A frame while a move is being shown."""
-
-    def skip_animation(self) -> None:
-        self.turns.skip()
-
-    def victory_cue(self) -> str:
-        """The sound for the round that just ended."""
-        return "turn"
-
-    def round_end_scene(self) -> Scene:
-        raise NotImplementedError
-
-    def next_round_begins(self) -> None:
-        """The round-end screen's Continue: deal the next round."""
-        raise NotImplementedError
-
-    def save_parts(self) -> SaveParts | None:
-        """(setup, state, stats) for the autosave; None when the match is over."""
-        raise NotImplementedError
-
-    def write_save(self, parts: SaveParts) -> None:
-        raise NotImplementedError
-
-    def delete_save(self) -> None:
-        raise NotImplementedError
-
-    def animating(self) -> bool:
-        """True while the game's own pieces move (tiles gliding, a glow fading)."""
-        return False
-
-    def stop_thinking(self) -> None:
-        """Leaving the table: stop any computer seat's thinking."""
-
-    # -- lifecycle --------------------------------------------------------------------------
-    def on_enter(self) -> None:
-        if not self.started:
-            self.started = True
-            self.first_deal()
-            self.mode.dealt()
-
-    def on_exit(self) -> None:
-        self.mode.exit()
-
     # -- what the parts read ----------------------------------------------------------------
     @property
     def phase(self) -> Phase:
         return self.turns.phase
+
+    @property
+    def person_seats(self) -> list[int]:
+        return self.mode.person_seats(self.session.human_seats)
+
+    @property
+    def clock_seconds(self) -> int | None:
+        """Seconds a person has for a turn (None: no clock): the game's, as the mode allows."""
+        return self.mode.clock_seconds(self.flow.clock_seconds)
 
     @property
     def animation_factor(self) -> float:
@@ -202,7 +124,7 @@ class TableScene(Scene):
     @property
     def my_turn(self) -> bool:
         """A person is on turn and may move tiles."""
-        return self.phase == Phase.PERSON and self.in_round and self.mode.may_move()
+        return self.phase == Phase.PERSON and self.session.in_round and self.mode.may_move()
 
     def play(self, cue: str) -> None:
         self.app.audio.play(cue)
@@ -216,54 +138,75 @@ class TableScene(Scene):
         if self.banner is not None and self.banner.warning:
             self.banner = None
 
+    def relayout(self) -> None:
+        self.mode.relayout()
+        self.view.relayout()
+
     # -- turns ------------------------------------------------------------------------------
+    def first_deal(self) -> None:
+        """The table is shown for the first time: the shuffle, then the first turn."""
+        self.play("shuffle")
+        people = self.person_seats
+        if len(people) == 1:  # one person at this screen: their rack shows from the deal on
+            self.viewer = people[0]
+        self.begin_turn()
+
     def begin_turn(self) -> None:
-        if not self.in_round:
+        if not self.session.in_round:
             return
-        seat = self.current_seat
+        seat = self.session.current
         self.turns.turn_begins()
-        self.turn_begins()
-        if self.is_person(seat):
-            if len(self.person_seats) > 1 and self.viewer != seat:
-                self.viewer = None
+        self.flow.turn_begins()
+        people = self.person_seats
+        if seat in people:
+            if len(people) > 1 and self.viewer != seat:
+                self.viewer = None  # the privacy screen: the next person takes the laptop first
                 self.turns.hand_over()
                 self.relayout()
-                self.hand_over(seat)
+                if self.stack is not None:
+                    name = self.session.seat(seat).name
+                    self.stack.push(PrivacyScreen(self.app, name, lambda: self.start_person_turn(seat)))
                 return
             self.start_person_turn(seat)
         else:
-            if len(self.person_seats) != 1:
+            if len(people) != 1:
                 self.viewer = None
             self.turns.computer_turn()
-            self.computer_turn_begins(seat)
+            self.flow.computer_turn_begins()
             self.relayout()
         self.mode.turn_begun()
-
-    def hand_over(self, seat: int) -> None:
-        """The privacy screen: the next person takes the laptop before their rack shows."""
-        if self.stack is not None:
-            self.stack.push(PrivacyScreen(self.app, self.seat_name(seat), lambda: self.start_person_turn(seat)))
 
     def start_person_turn(self, seat: int) -> None:
         if self.mode.person_turn(seat):
             return
         self.viewer = seat
         self.turns.person_turn(self.clock_seconds)
-        self.person_turn_begins(seat)
+        self.flow.person_turn_begins(seat)
+        self.relayout()
         self.play("turn")
-        name = self.seat_name(seat)
+        name = self.session.seat(seat).name
         self.say("Your turn" if name == "You" else f"{name}, your turn")
+
+    def confirm_turn(self) -> None:
+        """Enter on a person's turn."""
+        if not self.mode.confirm():
+            self.flow.confirm_move()
+
+    def end_person_turn(self, timed_out: bool) -> None:
+        """The person's turn ends: they confirmed it, or (``timed_out``) the clock ran out."""
+        if not self.mode.end_person_turn(timed_out):
+            self.flow.end_move(timed_out)
 
     def turn_completed(self, round_over: bool) -> None:
         """A turn completed: autosave, then the next turn, the round end or the match end."""
         if self.mode.turn_completed(round_over):
             return
         if round_over:
-            self.record_finished()  # first: the autosave then holds what the record counted
-        self.save_now()
+            self.saving.record()  # first: the autosave then holds what the record counted
+        self.saving.save()
         if round_over:
             self.turns.round_over()
-            self.play(self.victory_cue())
+            self.play(self.session.victory_cue())
             self.relayout()
             self.show_round_end()
             return
@@ -271,98 +214,126 @@ class TableScene(Scene):
         self.begin_turn()
 
     def show_round_end(self) -> None:
+        if self.mode.round_over():
+            return
         if self.on_round_over is not None:
             self.on_round_over()
-        if self.stack is not None:
-            self.stack.push(self.round_end_scene())
+        if self.stack is None:
+            return
+        self.stack.push(self.round_end_scene())
+        trophies = self.saving.take_trophies()
+        if trophies:  # over the results: the banner is seen first
+            from rummi_desktop.scenes.trophy import TrophyBanner
+
+            self.stack.push(TrophyBanner(self.app, trophies, self.GAME))
+
+    def round_end_scene(self) -> Scene:
+        """The game's results for the round (or the game) that just ended."""
+        raise NotImplementedError
 
     def start_next_round(self) -> None:
         """Called by the round-end scene's Continue."""
-        self.next_round_begins()
+        self.flow.next_round_begins()
         people = self.person_seats
         self.viewer = None if len(people) != 1 else people[0]
         self.play("shuffle")
-        self.save_now()
+        self.saving.save()
         self.begin_turn()
 
-    # -- saving -----------------------------------------------------------------------------
-    def save_now(self) -> None:
-        """The autosave: after every completed turn (and on Save and quit)."""
-        if not self.autosave:
-            return
-        parts = self.save_parts()
-        if parts is None:
-            self.delete_save()  # a finished match leaves nothing to continue
-            return
-        try:
-            self.write_save(parts)
-        except OSError as error:
-            self.say(f"Could not autosave ({error.strerror or error})", warning=True)
+    def stop_thinking(self) -> None:
+        """Leaving the table, or its turn replaced: stop any computer seat's thinking."""
+        self.flow.cancel_thinking()
 
-    def record_finished(self) -> None:
-        """The game (or round) just ended: its record for the players' statistics. Once per
-        end, here for every game; the bench (no autosave) plays nothing worth recording."""
+    # -- lifecycle --------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.view.sprites.speed = self.app.animation_speed
+        if not self.started:
+            self.started = True
+            if not self.mode.first_deal():
+                self.first_deal()
+            self.mode.dealt()
 
-    def save_and_leave(self) -> None:
-        self.save_now()
-        self.stop_thinking()
+    def on_pause(self) -> None:
+        self.buttons.group.forget_pointer()  # covered by an overlay: no tooltip, no hover
+        self.controller.pointer = None
+
+    def on_resume(self) -> None:
+        self.view.sprites.speed = self.app.animation_speed
+
+    def on_exit(self) -> None:
+        self.mode.exit()
+        self.flow.close()
+
+    def open_pause(self) -> None:
+        self.controller.cancel()
+        if self.mode.pause() or self.stack is None:
+            return
+
+        def save_and_leave() -> None:
+            self.saving.save()
+            self.stop_thinking()
+
+        self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, save_and_leave))
 
     # -- frames -----------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
-        """Esc pauses; Enter ends a person's turn or skips a shown move."""
+        """The mode first; the board's keys (where they come first), the buttons; Esc pauses,
+        Enter ends a person's turn or skips a shown move; then the pointer and the keys."""
+        if self.mode.handle_action(action):
+            return True
+        if self.board_keys_first and action.kind == ActionKind.SHORTCUT and self.controller.handle_action(action):
+            return True
+        if self.buttons.handle_action(action):
+            return True
         if action.kind == ActionKind.BACK:
             self.open_pause()
             return True
         if action.kind == ActionKind.CONFIRM:
             if self.phase in (Phase.THINKING, Phase.SHOWING):
-                self.skip_animation()
+                self.flow.skip_animation()
+                self.turns.skip()
             elif self.my_turn:
                 self.confirm_turn()
             return True
-        return False
-
-    def open_pause(self) -> None:
-        if self.mode.pause():
-            return
-        if self.stack is not None:
-            self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, self.save_and_leave))
+        return self.controller.handle_action(action)
 
     def next_change_in(self) -> float:
         """The table animates at the full rate except at a person's turn with nothing moving;
         then only the banner's fades, the turn clock and what the mode shows change the picture."""
-        return self.mode.next_change_in(self._still_for())
-
-    def _still_for(self) -> float:
         if self.stack is not None and self.stack.top is not self:
-            return math.inf  # under an overlay the table is not updated: nothing on it moves
-        if self.phase != Phase.PERSON or self.animating() or self.mode.animating():
-            return 0.0
-        waits = [math.inf]
-        if self.banner is not None:
-            waits.append(banner_still_for(self.banner.left, BANNER_SECONDS, Banner.FADE_IN, Banner.FADE_OUT))
-        if self.clock_seconds:
-            waits.append(clock_still_for(self.turns.clock_left, float(self.clock_seconds), self.clock_ring_radius))
-        return min(waits)
+            wait = math.inf  # under an overlay the table is not updated: nothing on it moves
+        elif self.phase != Phase.PERSON or self.flow.animating() or self.mode.animating():
+            wait = 0.0
+        else:
+            waits = [math.inf]
+            if self.banner is not None:
+                waits.append(banner_still_for(self.banner.left, BANNER_SECONDS, Banner.FADE_IN, Banner.FADE_OUT))
+            if self.clock_seconds:
+                waits.append(clock_still_for(self.turns.clock_left, float(self.clock_seconds),
+                                             self.clock_ring_radius))
+            wait = min(waits)
+        return self.mode.next_change_in(wait)
+
+    def update_parts(self, dt: float) -> None:
+        """Animations, buttons and effects, every frame before the phase's own work."""
+        self.mode.frame_begins()
+        self.view.update(dt)
+        self.buttons.update(dt, self.session.in_round)
+        self.flow.update_hint()
 
     def update(self, dt: float) -> None:
         self.last_dt = dt
         self.turns.elapse(dt)
         self.update_parts(dt)
-        self._age_banner(dt)
+        self.banner = aged(self.banner, dt)
         if self.phase == Phase.PERSON:
             self._run_clock(dt)
         elif self.phase == Phase.THINKING:
-            self.update_thinking()
+            self.flow.update_thinking()
         elif self.phase == Phase.SHOWING:
-            self.update_showing()
+            self.flow.update_showing()
         self.schedule.advance(dt * self.animation_factor)
         self.mode.update(dt)
-
-    def _age_banner(self, dt: float) -> None:
-        if self.banner is not None:
-            self.banner.left -= dt
-            if self.banner.left <= 0:
-                self.banner = None
 
     def _run_clock(self, dt: float) -> None:
         event = self.turns.run_clock(dt)
@@ -370,139 +341,6 @@ class TableScene(Scene):
             self.play("tick")
         elif event == ClockEvent.TIMEOUT:
             self.end_person_turn(timed_out=True)
-
-
-class SessionTableScene(TableScene):
-    """A table whose hooks are answered by a game's session and its three parts, wired the
-    same way in every game: ``view`` (lays out, paints, owns the sprites), ``controller``
-    (gestures and keys), ``flow`` (turns, computer moves) and ``buttons``. A game's table sets
-    ``GAME`` (the autosave's name) and the parts, and answers the hooks that differ."""
-
-    GAME: ClassVar[str] = ""
-    board_keys_first: ClassVar[bool] = False  # the board's keys before the buttons' focus keys
-    connection_chip_at: ClassVar[tuple[int, int] | None] = None  # a server game's chip (None: top right)
-    trophies: tuple[tuple[str, Any], ...] | list[tuple[str, Any]] = ()  # earned by the game just recorded
-
-    session: Any
-    view: Any
-    controller: Any
-    flow: Any
-    buttons: Any
-
-    # -- the base's hooks, from the session -------------------------------------------------
-    @property
-    def in_round(self) -> bool:
-        return self.session.in_round
-
-    @property
-    def current_seat(self) -> int:
-        return self.session.current
-
-    def is_person(self, seat: int) -> bool:
-        return seat in self.person_seats
-
-    @property
-    def person_seats(self) -> list[int]:
-        return self.mode.person_seats(self.session.human_seats)
-
-    def seat_name(self, seat: int) -> str:
-        return self.session.seat(seat).name
-
-    def relayout(self) -> None:
-        self.mode.relayout()
-        self.view.relayout()
-
-    def first_deal(self) -> None:
-        self.play("shuffle")
-        people = self.person_seats
-        if len(people) == 1:  # one person at this screen: their rack shows from the deal on
-            self.viewer = people[0]
-        self.begin_turn()
-
-    def person_turn_begins(self, seat: int) -> None:
-        self.relayout()
-
-    def computer_turn_begins(self, seat: int) -> None:
-        self.flow.computer_turn_begins()
-
-    def update_parts(self, dt: float) -> None:
-        self.mode.frame_begins()
-        self.view.update(dt)
-        self.buttons.update(dt, self.session.in_round)
-        self.flow.update_hint()
-
-    def victory_cue(self) -> str:
-        return self.session.victory_cue()
-
-    def next_round_begins(self) -> None:
-        """A game played once through has no next round (its results offer a rematch); Rummi's
-        table deals the next round of its match."""
-
-    def save_parts(self) -> SaveParts | None:
-        return None if self.session.match_over else self.session.to_save()
-
-    def update_thinking(self) -> None:
-        self.flow.update_thinking()
-
-    def update_showing(self) -> None:
-        self.flow.update_showing()
-
-    def write_save(self, parts: SaveParts) -> None:
-        write_autosave(self.GAME, *parts)
-
-    def record_finished(self) -> None:
-        if not self.autosave:
-            return
-        from rummi_desktop.scenes.game_records_hook import record_session, unlocks_after
-
-        problems = [problem] if (problem := record_session(self.GAME, self.session)) else []
-        self.trophies = unlocks_after(self.session, problems)
-        if problems:
-            self.say(" ".join(problems), warning=True)
-
-    def show_round_end(self) -> None:
-        if self.mode.round_over():
-            return
-        super().show_round_end()
-        trophies, self.trophies = self.trophies, ()
-        if trophies and self.stack is not None:  # over the results: the banner is seen first
-            from rummi_desktop.scenes.trophy import TrophyBanner
-
-            self.stack.push(TrophyBanner(self.app, trophies, self.GAME))
-
-    def delete_save(self) -> None:
-        delete_autosave(self.GAME)
-
-    def stop_thinking(self) -> None:
-        self.flow.cancel_thinking()
-
-    # -- lifecycle and frames ---------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.view.sprites.speed = self.app.animation_speed
-        super().on_enter()
-
-    def on_pause(self) -> None:
-        self.buttons.group.forget_pointer()  # covered by an overlay: no tooltip, no hover
-        self.controller.pointer = None
-
-    def on_exit(self) -> None:
-        super().on_exit()
-        self.flow.close()
-
-    def open_pause(self) -> None:
-        self.controller.cancel()
-        super().open_pause()
-
-    def handle_action(self, action: Action) -> bool:
-        if self.mode.handle_action(action):
-            return True
-        if self.board_keys_first and action.kind == ActionKind.SHORTCUT and self.controller.handle_action(action):
-            return True
-        if self.buttons.handle_action(action):
-            return True
-        if super().handle_action(action):
-            return True
-        return self.controller.handle_action(action)
 
     def status(self) -> dict:
         """For the status file: what every table reports, the game's own, the mode's."""

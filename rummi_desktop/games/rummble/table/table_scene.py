@@ -21,7 +21,7 @@ from rummi_desktop.games.rummble.table.table_buttons import TableButtons
 from rummi_desktop.games.rummble.table.tentative import Tentative
 from rummi_desktop.games.rummble.table.turn_flow import RummbleTurnFlow, computers_available
 from rummi_desktop.games.rummble.table.view import RummbleTableView
-from rummi_desktop.scenes.table_base import SessionTableScene
+from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.scenes.table_mode import TableMode
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 GAME = "rummble"
 
 
-class RummbleTableScene(SessionTableScene):
+class RummbleTableScene(TableScene):
     GAME = GAME
     game_title = "Rummble"
     board_keys_first = True  # the arrows move the board cursor, not the buttons' focus
@@ -39,8 +39,7 @@ class RummbleTableScene(SessionTableScene):
     help_sections = HELP_SECTIONS
 
     def __init__(self, app: "App", session: RummbleSession, *, autosave: bool = True, mode: TableMode | None = None) -> None:
-        super().__init__(app, autosave=autosave, mode=mode)
-        self.session = session
+        super().__init__(app, session, autosave=autosave, mode=mode)
         self.tentative = Tentative()
         self.view = RummbleTableView(self, session, self.tentative)
         self.controller = RummbleTableInput(self, self.view, self.tentative, self.ask_joker)
@@ -89,38 +88,12 @@ class RummbleTableScene(SessionTableScene):
         self.stack.push(ExchangeDialog(self.app, list(self.view.rack_ids), self.state.faces,
                                        self.state.params.tile_set == "cards", self.flow.exchange))
 
-    # -- the base's hooks -------------------------------------------------------------------
-    @property
-    def game_clock(self) -> int | None:
-        return None
-
-    def turn_begins(self) -> None:
-        self.view.new_turn()
-        self.tentative.recall()
-
-    def end_move(self, timed_out: bool) -> None:
-        self.flow.play()
-
-    def confirm_move(self) -> None:
-        self.view.sprites.finish_all()
-        self.flow.play()
-
-    def skip_animation(self) -> None:
-        self.view.sprites.finish_all()
-        super().skip_animation()
-
     def round_end_scene(self) -> Scene:
         from rummi_desktop.games.rummble.table.results import GameOverScene
 
         return GameOverScene(self.app, self.session, new_table)
 
-    def animating(self) -> bool:
-        return bool(self.view.incoming) or not self.view.sprites.settled or self.flow.hint_job is not None
-
-    # -- lifecycle and frames ---------------------------------------------------------------
-    def on_resume(self) -> None:
-        self.view.sprites.speed = self.app.animation_speed
-
+    # -- frames ---------------------------------------------------------------------------
     def game_status(self) -> dict:
         """For the status file: the turn, the counts a watcher checks, where to point."""
         verdict = self.view.verdict

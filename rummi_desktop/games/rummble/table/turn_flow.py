@@ -39,6 +39,24 @@ class RummbleTurnFlow(HintingTurnFlow):
     def state(self):
         return self.session.state
 
+    # -- what the table asks --------------------------------------------------------------
+    def turn_begins(self) -> None:
+        self.view.new_turn()
+        self.tentative.recall()
+
+    def end_move(self, timed_out: bool) -> None:
+        self.play()
+
+    def confirm_move(self) -> None:
+        self.view.sprites.finish_all()
+        self.play()
+
+    def skip_animation(self) -> None:
+        self.view.sprites.finish_all()
+
+    def animating(self) -> bool:
+        return bool(self.view.incoming) or not self.view.sprites.settled or self.hint_job is not None
+
     # -- a person's turn --------------------------------------------------------------------
     def play(self) -> TurnRecord | None:
         table = self.table

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rummi_desktop.games.rummi.rules.moves import EndTurn, Timeout
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.games.rummi.table.controller import RummiTableInput
 from rummi_desktop.games.rummi.table.help_text import HELP_SECTIONS
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
-from rummi_desktop.games.rummi.table.session import RummiSession, TurnRecord
+from rummi_desktop.games.rummi.table.session import RummiSession
 from rummi_desktop.games.rummi.table.table_buttons import TableButtons
 from rummi_desktop.games.rummi.table.turn_flow import RummiTurnFlow
 from rummi_desktop.games.rummi.table.view import REGIONS, RummiTableView
-from rummi_desktop.scenes.table_base import SessionTableScene
+from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.scenes.table_mode import TableMode
 
 if TYPE_CHECKING:
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
 GESTURE_ENDS = (ActionKind.CLICK, ActionKind.DRAG_MOVE, ActionKind.DROP, ActionKind.DRAG_CANCEL)
 
 
-class RummiTableScene(SessionTableScene):
+class RummiTableScene(TableScene):
     """The table for a :class:`RummiSession`. ``autosave=False`` for the bench."""
 
     GAME = "rummi"
@@ -42,8 +41,7 @@ class RummiTableScene(SessionTableScene):
 
     def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True, mode: TableMode | None = None,
                  view_type: type[RummiTableView] = RummiTableView) -> None:
-        super().__init__(app, autosave=autosave, mode=mode)
-        self.session = session
+        super().__init__(app, session, autosave=autosave, mode=mode)
         self.racks = RackOrders()
         self._gesture_spent = False
         self.view = view_type(self, session, self.racks)
@@ -54,62 +52,13 @@ class RummiTableScene(SessionTableScene):
                                     self.flow.ask_hint, session.hint_refusal)
         self.mode.attach(self)
 
-    def _buttons_enabled(self) -> tuple[bool, bool, bool]:
-        mine = self.my_turn
-        return mine, self.viewer is not None, mine and bool(self.state.turn_moves)
-
-    # -- what tests, the bench and the e2e status read ----------------------------------------
     @property
     def state(self):
         return self.session.state
 
-    @property
-    def table_layout(self):
-        return self.view.table_layout
-
-    @property
-    def rack_layout(self):
-        return self.view.rack_layout
-
-    @property
-    def rack_ids(self) -> list[int]:
-        return self.view.rack_ids
-
-    @property
-    def sprites(self):
-        return self.view.sprites
-
-    @property
-    def invalid_tiles(self) -> set[int]:
-        return self.view.invalid_tiles
-
-    @property
-    def incoming(self) -> set[int]:
-        return self.view.incoming
-
-    @property
-    def turn_log(self) -> list[TurnRecord]:
-        return self.flow.turn_log
-
-    def rack_order(self, seat: int) -> list[int]:
-        """The seat's rack in the order the player arranged it (new tiles at the end)."""
-        return self.view.rack_order(seat)
-
-    # -- the base's hooks -------------------------------------------------------------------
-    @property
-    def game_clock(self) -> int | None:
-        return self.session.clock_seconds
-
-    def person_turn_begins(self, seat: int) -> None:
-        self.racks.turn_begins(seat, self.state.rack(seat))
-        self.relayout()
-
-    def end_move(self, timed_out: bool) -> None:
-        self.flow.finish_person_turn(Timeout() if timed_out else EndTurn())
-
-    def confirm_move(self) -> None:
-        self.view.sprites.finish_all()
-        self.flow.finish_person_turn(EndTurn())
+    def _buttons_enabled(self) -> tuple[bool, bool, bool]:
+        mine = self.my_turn
+        return mine, self.viewer is not None, mine and bool(self.state.turn_moves)
 
     def update_parts(self, dt: float) -> None:
         super().update_parts(dt)
@@ -127,48 +76,27 @@ class RummiTableScene(SessionTableScene):
             return True
         return super().handle_action(action)
 
-    def turn_begins(self) -> None:
-        self.flow.cancel_hint()
-        self.view.new_turn()
-
-    def skip_animation(self) -> None:
-        self.view.sprites.finish_all()
-        super().skip_animation()
-
     def round_end_scene(self) -> Scene:
         from rummi_desktop.games.rummi.table.results import RoundEndScene
 
         return RoundEndScene(self.app, self.session, self.start_next_round, new_table)
 
-    def next_round_begins(self) -> None:
-        self.session.next_round()
-        self.racks.clear()
-        self.view.forget_round()
-
     # -- lifecycle and frames ---------------------------------------------------------------
-    def on_resume(self) -> None:
-        self.view.sprites.speed = self.app.animation_speed
-
     def game_status(self) -> dict:
         """For the status file: the turn, the counts a watcher checks, where to point."""
         shown = self.view.shown  # the round on show: the one being played, or the one that just ended
         return {
-            "turns": len(self.turn_log),
+            "turns": len(self.flow.turn_log),
             "current": self.session.current if self.session.in_round else None,
             "table_tiles": sum(len(meld) for meld in shown.table) if shown is not None else 0,
-            "rack_size": len(self.rack_ids), "settled": self.sprites.settled,
-            "rack": [list(box.as_tuple()) for box in self.rack_layout.slots],
+            "rack_size": len(self.view.rack_ids), "settled": self.view.sprites.settled,
+            "rack": [list(box.as_tuple()) for box in self.view.rack_layout.slots],
             "table_area": list(REGIONS.table.as_tuple()),
-            "melds": [list(box.as_tuple()) for box in self.table_layout.meld_boxes],
+            "melds": [list(box.as_tuple()) for box in self.view.table_layout.meld_boxes],
             "rack_sizes": [len(shown.rack(s)) for s in range(shown.seats)] if shown is not None else [],
             "table": sorted(str(t) for meld in shown.table_tiles() for t in meld) if shown is not None else [],
             **self.session.online_status(),
         }
-
-    def animating(self) -> bool:
-        view = self.view
-        return (bool(view.incoming) or not view.sprites.settled or any(left > 0 for left in view.meld_glow.values())
-                or self.flow.hint_job is not None or view.preview_table is not None)
 
 
 def new_table(app: "App", session: RummiSession) -> RummiTableScene:

@@ -15,16 +15,20 @@ the table glides back. The model is never touched by a hint.
 
 from __future__ import annotations
 
-from rummi_desktop.games.rummi.rules.moves import Play, Timeout, TurnAction
+from typing import TYPE_CHECKING
+
+from rummi_desktop.games.rummi.rules.moves import EndTurn, Play, Timeout, TurnAction
 from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.games.rummi.table.controller import RummiTableInput
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.session import RummiSession, TurnRecord
 from rummi_desktop.games.rummi.table.view import RummiTableView
-from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui.sprites import SHOWN_RATE
+
+if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import TableContext
 
 HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next turn
 SHOWN_STAGGER = 0.22  # s between two new tiles of a computer's play leaving its chip
@@ -36,7 +40,7 @@ class RummiTurnFlow(HintingTurnFlow):
     hint_tier = "hard"  # the exact solver: a hint shows the best play, not a good one
     hint_budget = HINT_BUDGET
 
-    def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders, view: RummiTableView,
+    def __init__(self, table: "TableContext", session: RummiSession, racks: RackOrders, view: RummiTableView,
                  controller: RummiTableInput) -> None:
         super().__init__(table, session, "rummi")
         self.racks = racks
@@ -44,6 +48,38 @@ class RummiTurnFlow(HintingTurnFlow):
         self.controller = controller
         self.last_record: TurnRecord | None = None
         self.turn_log: list[TurnRecord] = []  # every completed turn, for tests and the curious
+
+    # -- what the table asks --------------------------------------------------------------
+    @property
+    def clock_seconds(self) -> int | None:
+        return self.session.clock_seconds
+
+    def turn_begins(self) -> None:
+        self.cancel_hint()
+        self.view.new_turn()
+
+    def person_turn_begins(self, seat: int) -> None:
+        self.racks.turn_begins(seat, self.session.state.rack(seat))
+
+    def end_move(self, timed_out: bool) -> None:
+        self.finish_person_turn(Timeout() if timed_out else EndTurn())
+
+    def confirm_move(self) -> None:
+        self.view.sprites.finish_all()
+        self.finish_person_turn(EndTurn())
+
+    def skip_animation(self) -> None:
+        self.view.sprites.finish_all()
+
+    def animating(self) -> bool:
+        view = self.view
+        return (bool(view.incoming) or not view.sprites.settled or any(left > 0 for left in view.meld_glow.values())
+                or self.hint_job is not None or view.preview_table is not None)
+
+    def next_round_begins(self) -> None:
+        self.session.next_round()
+        self.racks.clear()
+        self.view.forget_round()
 
     # -- a person's turn --------------------------------------------------------------------
     def finish_person_turn(self, move: TurnAction) -> TurnRecord | None:

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 
 from rummi_desktop.games.tumblewords.rules.grid import LETTERS
 from rummi_desktop.games.tumblewords.rules.moves import Drop
-from rummi_desktop.games.tumblewords.rules.parameters import STEAL_SECONDS, STEALING, TICKER_SECONDS
 from rummi_desktop.shell.scene import Scene
-from rummi_desktop.scenes.table_base import SessionTableScene
+from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.games.tumblewords.table.controller import TumblewordsTableInput
 from rummi_desktop.games.tumblewords.table.help_text import HELP_SECTIONS
@@ -31,15 +30,14 @@ if TYPE_CHECKING:
 GAME = "tumblewords"
 
 
-class TumblewordsTableScene(SessionTableScene):
+class TumblewordsTableScene(TableScene):
     GAME = GAME
     game_title = "Tumblewords"
     board_keys_first = True  # Left/Right choose a column, not the buttons' focus
     help_sections = HELP_SECTIONS
 
     def __init__(self, app: "App", session: TumblewordsSession, *, autosave: bool = True, mode: TableMode | None = None) -> None:
-        super().__init__(app, autosave=autosave, mode=mode)
-        self.session = session
+        super().__init__(app, session, autosave=autosave, mode=mode)
         self.view = TumblewordsTableView(self, session)
         self.controller = TumblewordsTableInput(self, self.view)
         self.flow = TumblewordsTurnFlow(self, session, self.view, self.controller)
@@ -68,37 +66,10 @@ class TumblewordsTableScene(SessionTableScene):
         if self.stack is not None:
             self.stack.push(BlankPicker(self.app, scores, done))
 
-    # -- the base's hooks -------------------------------------------------------------------
-    @property
-    def game_clock(self) -> int | None:
-        if not self.state.params.ticker or not self.session.thinks_locally:
-            return None  # a server game's clock is the server's (it forfeits a turn itself)
-        return STEAL_SECONDS if self.state.phase == STEALING else TICKER_SECONDS
-
-    def turn_begins(self) -> None:
-        self.view.new_turn()
-        self.controller.cancel()
-
-    def end_move(self, timed_out: bool) -> None:
-        if timed_out:
-            self.flow.timeout()
-        else:
-            self.controller.confirm()
-
-    def confirm_move(self) -> None:
-        self.controller.confirm()
-
-    def skip_animation(self) -> None:
-        self.view.finish_animations()
-        super().skip_animation()
-
     def round_end_scene(self) -> Scene:
         from rummi_desktop.games.tumblewords.table.results import GameOverScene
 
         return GameOverScene(self.app, self.session, new_table)
-
-    def animating(self) -> bool:
-        return self.view.busy or not self.view.sprites.settled or self.flow.hint_job is not None
 
     # -- lifecycle and frames ---------------------------------------------------------------
     def fixed_update(self, step: float) -> None:

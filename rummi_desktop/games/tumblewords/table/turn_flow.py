@@ -11,6 +11,7 @@ from __future__ import annotations
 from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass, Timeout
+from rummi_desktop.games.tumblewords.rules.parameters import STEAL_SECONDS, STEALING, TICKER_SECONDS
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.turn_machine import Phase
@@ -36,6 +37,32 @@ class TumblewordsTurnFlow(HintingTurnFlow):
     @property
     def state(self):
         return self.session.state
+
+    # -- what the table asks --------------------------------------------------------------
+    @property
+    def clock_seconds(self) -> int | None:
+        if not self.state.params.ticker or not self.session.thinks_locally:
+            return None  # a server game's clock is the server's (it forfeits a turn itself)
+        return STEAL_SECONDS if self.state.phase == STEALING else TICKER_SECONDS
+
+    def turn_begins(self) -> None:
+        self.view.new_turn()
+        self.controller.cancel()
+
+    def end_move(self, timed_out: bool) -> None:
+        if timed_out:
+            self.timeout()
+        else:
+            self.controller.confirm()
+
+    def confirm_move(self) -> None:
+        self.controller.confirm()
+
+    def skip_animation(self) -> None:
+        self.view.finish_animations()
+
+    def animating(self) -> bool:
+        return self.view.busy or not self.view.sprites.settled or self.hint_job is not None
 
     def _name(self, seat: int) -> str:
         return self.session.seat(seat).name

@@ -1,0 +1,46 @@
+"""The narrow face a table shows the parts it owns (a game's view, input controller and turn
+flow, and the shared computer-turn flow): what they may read and what they may tell it.
+
+The parts are given the table as a :class:`TableContext`, not as a scene: they never reach its
+stack, its mode or its other parts through it (each part is handed the parts it works with).
+``tests/test_table_context.py`` walks the parts' code and holds them to this list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from rummi_desktop.scenes.schedule import Schedule
+    from rummi_desktop.scenes.turn_machine import Phase, TurnMachine
+    from rummi_desktop.shell.app import App
+
+
+class TableContext(Protocol):
+    app: "App"  # the theme, the settings and the sounds' volume
+    viewer: int | None  # whose rack is shown (None: the rack is hidden)
+    turns: "TurnMachine"  # told what happened to the turn; read for its times
+    schedule: "Schedule"  # the parts' waits, on the animation clock
+
+    @property
+    def phase(self) -> "Phase": ...
+
+    @property
+    def my_turn(self) -> bool:
+        """A person is on turn and may move pieces."""
+
+    @property
+    def clock_seconds(self) -> int | None: ...
+
+    @property
+    def animation_factor(self) -> float: ...
+
+    def say(self, message: str, warning: bool = False) -> None: ...
+
+    def withdraw_warning(self) -> None: ...
+
+    def play(self, cue: str) -> None: ...
+
+    def relayout(self) -> None: ...
+
+    def turn_completed(self, round_over: bool) -> None: ...
