@@ -64,13 +64,13 @@ def game_tables(out: Path) -> None:
 def puzzle_tables(out: Path) -> None:
     from test_puzzles import SPLIT
     from puzzle_table_support import RUMMBLE_PUZZLE, TUMBLEWORDS_PUZZLE, Outcomes
-    from rummi_desktop.games.rummble.table.puzzle_table import RummblePuzzleTable
+    from rummi_desktop.games.rummble.table.puzzle_table import puzzle_table as rummble_puzzle
     from rummi_desktop.games.rummi.table.puzzle_table import RummiPuzzleScene
-    from rummi_desktop.games.tumblewords.table.puzzle_table import TumblewordsPuzzleTable
+    from rummi_desktop.games.tumblewords.table.puzzle_table import puzzle_table as tumblewords_puzzle
 
     for name, scene, puzzle in (("rummi_puzzle", RummiPuzzleScene, SPLIT),
-                                ("rummble_puzzle", RummblePuzzleTable, RUMMBLE_PUZZLE),
-                                ("tumblewords_puzzle", TumblewordsPuzzleTable, TUMBLEWORDS_PUZZLE)):
+                                ("rummble_puzzle", rummble_puzzle, RUMMBLE_PUZZLE),
+                                ("tumblewords_puzzle", tumblewords_puzzle, TUMBLEWORDS_PUZZLE)):
         app = new_app()
         app.stack.push(scene(app, puzzle, Outcomes()))
         shoot(app, out, name)
