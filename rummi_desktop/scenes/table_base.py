@@ -183,7 +183,8 @@ class TableScene(Scene):
     def on_enter(self) -> None:
         if not self.started:
             self.started = True
-            self.first_deal()
+            if not self.mode.first_deal():
+                self.first_deal()
             self.mode.dealt()
 
     def on_exit(self) -> None:

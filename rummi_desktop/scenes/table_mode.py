@@ -41,6 +41,11 @@ class TableMode:
         """Whether the person on turn may move pieces now (beyond the table's own phase)."""
         return True
 
+    def first_deal(self) -> bool:
+        """The table is shown for the first time: True when the mode dealt its own way
+        (the table's own first deal, with its sounds and first turn, is then skipped)."""
+        return False
+
     def dealt(self) -> None:
         """The table has been shown and its first turn begun."""
 
