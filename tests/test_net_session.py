@@ -75,7 +75,7 @@ def test_a_draw_clicked_at_the_real_table_reaches_the_other_client(server, tmp_p
         alice_view = alice.client.games[table_id]["view"]["rack"]
         assert shown == sorted(alice_view)  # the rack held is the server's seat view
         steps(app, 2)
-        assert len(scene.rack_ids) == len(alice_view)  # and the rack painted shows every tile of it
+        assert len(scene.view.rack_ids) == len(alice_view)  # and the rack painted shows every tile of it
     finally:
         app.stack.pop()
         alice.close(), bob.close()

@@ -32,19 +32,19 @@ def test_two_humans_get_the_privacy_screen_and_never_see_each_others_rack(tmp_pa
     app.stack.push(scene)
     steps(app, 2)
     assert isinstance(app.stack.top, PrivacyScreen) and app.stack.top.name == "You"
-    assert scene.viewer is None and scene.rack_ids == []  # nothing shown behind the screen
+    assert scene.viewer is None and scene.view.rack_ids == []  # nothing shown behind the screen
     click(app, (640, 700))
     assert app.stack.top is scene and scene.viewer == 0
     first_rack = set(scene.state.rack(0))
     click(app, button_centre(scene.buttons.draw_tile))
     steps(app, 2)
     assert isinstance(app.stack.top, PrivacyScreen) and app.stack.top.name == "P1"
-    assert scene.viewer is None and not (set(scene.rack_ids) & first_rack)
+    assert scene.viewer is None and not (set(scene.view.rack_ids) & first_rack)
     key(app, "escape")  # Esc does not lift the screen
     assert isinstance(app.stack.top, PrivacyScreen)
     click(app, (640, 400))
-    assert scene.viewer == 1 and set(scene.rack_ids) == set(scene.state.rack(1))
-    assert not (set(scene.rack_ids) & first_rack)
+    assert scene.viewer == 1 and set(scene.view.rack_ids) == set(scene.state.rack(1))
+    assert not (set(scene.view.rack_ids) & first_rack)
 
 
 def finish_rounds_by_drawing(app, scene, limit=4000):
@@ -107,7 +107,7 @@ def test_a_save_made_mid_game_resumes_identically(tmp_path, monkeypatch):
     position = scene.state.position()
     stats = [s.turns for s in scene.session.stats]
     # half-way through a turn, the player saves and quits from the pause overlay
-    first = scene.rack_ids[0]
+    first = scene.view.rack_ids[0]
     from test_rummi_flow_support import drag, new_meld_point, rack_tile_centre
 
     drag(app, rack_tile_centre(scene, first), new_meld_point(scene))

@@ -37,8 +37,8 @@ def session_from_position(table: list[str], racks: list[str], seats=("human", "h
     return session
 
 
-def open_table(app, session, autosave: bool = True) -> RummiTableScene:
-    scene = RummiTableScene(app, session, autosave=autosave)
+def open_table(app, session, autosave: bool = True, mode=None) -> RummiTableScene:
+    scene = RummiTableScene(app, session, autosave=autosave, mode=mode)
     app.stack.push(scene)
     steps(app, 3)
     return scene
@@ -96,14 +96,14 @@ def type_text(app, text: str) -> None:
 
 
 def rack_tile_centre(scene: RummiTableScene, tile_id: int):
-    index = scene.rack_ids.index(tile_id)
-    return scene.rack_layout.slots[index].center
+    index = scene.view.rack_ids.index(tile_id)
+    return scene.view.rack_layout.slots[index].center
 
 
 def rack_id(scene: RummiTableScene, notation: str, skip: set | None = None) -> int:
     from rummi_desktop.games.rummi.rules.pieces import face
 
-    for tile_id in scene.rack_ids:
+    for tile_id in scene.view.rack_ids:
         if face(tile_id).notation() == notation and (not skip or tile_id not in skip):
             return tile_id
     raise AssertionError(f"{notation} is not on the shown rack")
@@ -111,13 +111,13 @@ def rack_id(scene: RummiTableScene, notation: str, skip: set | None = None) -> i
 
 def new_meld_point(scene: RummiTableScene):
     """Open felt after the last meld, beyond the reach in which a drop joins that meld."""
-    box = scene.table_layout.new_meld_box
-    return box.center[0] + scene.table_layout.tile_w * 0.5, box.center[1]
+    box = scene.view.table_layout.new_meld_box
+    return box.center[0] + scene.view.table_layout.tile_w * 0.5, box.center[1]
 
 
 def meld_end_point(scene: RummiTableScene, meld: int):
-    box = scene.table_layout.meld_boxes[meld]
-    return box.right + scene.table_layout.tile_w * 0.3, box.center[1]
+    box = scene.view.table_layout.meld_boxes[meld]
+    return box.right + scene.view.table_layout.tile_w * 0.3, box.center[1]
 
 
 def button_centre(button):

@@ -57,19 +57,19 @@ def test_a_practice_hint_previews_the_exact_best_play_then_puts_the_table_back(t
     assert Counter(t for meld in shown for t in faces(meld)) == Counter(t for meld in best.table for t in meld)
     assert len(scene.view.hint_tiles) == best.placed
     assert scene.view.hint_tiles <= set(before_rack)  # the lit tiles are the rack's
-    assert not set(scene.rack_ids) & scene.view.hint_tiles  # ... shown on the table, not the rack
+    assert not set(scene.view.rack_ids) & scene.view.hint_tiles  # ... shown on the table, not the rack
     # drawn: a lit tile glows in the hint colour (off-screen surface)
     steps(app, 90)
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
     lit = next(iter(scene.view.hint_tiles))
-    sprite = scene.sprites.get(lit)
+    sprite = scene.view.sprites.get(lit)
     ring = [surface.get_at((round(sprite.x) + i, round(sprite.y) + dy))[:3] for i in range(4, round(sprite.w) - 4)
             for dy in (-1, 0, 1)]  # the top edge, where the golden outline runs
     golden = [c for c in ring if all(abs(a - b) < 40 for a, b in zip(c, app.theme.hint))]
     assert golden
-    plain = next(t for t in scene.rack_ids if t not in scene.view.hint_tiles)  # an unlit tile: no gold
-    other = scene.sprites.get(plain)
+    plain = next(t for t in scene.view.rack_ids if t not in scene.view.hint_tiles)  # an unlit tile: no gold
+    other = scene.view.sprites.get(plain)
     assert not [c for c in (surface.get_at((round(other.x) + i, round(other.y) + dy))[:3]
                             for i in range(4, round(other.w) - 4) for dy in (-1, 0, 1))
                 if all(abs(a - b) < 40 for a, b in zip(c, app.theme.hint))]
@@ -77,7 +77,7 @@ def test_a_practice_hint_previews_the_exact_best_play_then_puts_the_table_back(t
     assert [list(m) for m in scene.state.table] == before_table and list(scene.state.rack(0)) == before_rack
     steps(app, 60 * 5)
     assert scene.view.preview_table is None and not scene.view.hint_tiles
-    assert sorted(scene.rack_ids) == sorted(before_rack)
+    assert sorted(scene.view.rack_ids) == sorted(before_rack)
 
 
 def test_a_press_during_the_preview_puts_the_table_back_first(tmp_path, monkeypatch):
@@ -86,6 +86,6 @@ def test_a_press_during_the_preview_puts_the_table_back_first(tmp_path, monkeypa
     key(app, "h")
     wait_for_hint(app, scene)
     assert scene.view.preview_table is not None
-    click(app, scene.rack_layout.slots[0].center)
+    click(app, scene.view.rack_layout.slots[0].center)
     assert scene.view.preview_table is None
     assert scene.controller.selected is None  # that click only ended the preview

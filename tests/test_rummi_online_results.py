@@ -112,6 +112,7 @@ def test_our_pass_that_blocks_the_round_goes_to_the_round_end(tmp_path, monkeypa
     the round's end from waiting on the other seat, not think about a round that is over."""
     from rummi_desktop.scenes.turn_machine import Phase
     from test_rummi_flow_support import key, make_app, open_table, steps
+    from rummi_desktop.scenes.online_mode import OnlineMode
 
     params = RummiParameters(seats=("human", "human"), seed=0)
     truth = RummiState.from_position(params, [tiles("K1", "K2", "K3")], [tiles("R4", "B9"), tiles("Y7")], 1,
@@ -122,7 +123,7 @@ def test_our_pass_that_blocks_the_round_goes_to_the_round_end(tmp_path, monkeypa
     first["seats"] = first["seats"][:2]
     app = make_app(tmp_path, monkeypatch, "instant")
     session = NetworkRummiSession.joined(link, first)
-    table = open_table(app, session, autosave=False)
+    table = open_table(app, session, mode=OnlineMode())
     assert table.phase == Phase.PERSON
     key(app, "d")  # our pass
     steps(app, 3)

@@ -40,7 +40,7 @@ def open_puzzle(app, puzzle, outcomes, logic=None):
 
 
 def table_tile_centre(scene, meld, position):
-    return scene.table_layout.tile_boxes[meld][position].center
+    return scene.view.table_layout.tile_boxes[meld][position].center
 
 
 def solve_split_run_by_hand(app, scene):
@@ -58,7 +58,7 @@ def test_solving_with_drags_and_check_reports_a_solved_outcome(tmp_path, monkeyp
     assert scene.phase == "person" and scene.clock_seconds is None
     solve_split_run_by_hand(app, scene)
     assert faces_of(scene.state.table) == [["R3", "R4", "R5"], ["R6", "K6", "B6"]]
-    assert not scene.rack_ids
+    assert not scene.view.rack_ids
     click(app, button_centre(scene.buttons.check))
     assert len(outcomes) == 1
     outcome = outcomes[0]
@@ -82,7 +82,7 @@ def test_a_wrong_answer_is_refused_with_the_reason_and_undo_reset_work(tmp_path,
     assert faces_of(scene.state.table) == EXTEND["position"]["table"]
     drag(app, rack_tile_centre(scene, rack_id(scene, "K3")), new_meld_point(scene))
     click(app, button_centre(scene.buttons.reset))
-    assert faces_of(scene.state.table) == EXTEND["position"]["table"] and len(scene.rack_ids) == 2
+    assert faces_of(scene.state.table) == EXTEND["position"]["table"] and len(scene.view.rack_ids) == 2
 
 
 def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_path, monkeypatch):
@@ -100,7 +100,7 @@ def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_pa
     steps(app, 1)
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
-    box = scene.table_layout.meld_boxes[0]
+    box = scene.view.table_layout.meld_boxes[0]
     outline = pygame.Rect(box.as_tuple()).inflate(14, 14)
     assert surface.get_at((outline.centerx, outline.y + 1))[:3] == app.theme.hint[:3]
 
@@ -119,7 +119,7 @@ def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_pa
     assert outcomes == []
     steps(app, 200)  # the glide, then a beat, then Check
     assert faces_of(scene.state.table) == TAKE_GROUP["solution"]
-    for meld, boxes in zip(scene.state.table, scene.table_layout.tile_boxes):
+    for meld, boxes in zip(scene.state.table, scene.view.table_layout.tile_boxes):
         for tile, box in zip(meld, boxes):
             sprite = scene.view.sprites.get(tile)
             assert (round(sprite.x), round(sprite.y)) == (round(box.x), round(box.y))
@@ -191,11 +191,11 @@ def test_the_status_names_the_rack_the_melds_and_the_buttons_for_a_watcher(tmp_p
     scene = open_puzzle(app, SPLIT_RUN, [])
     status = scene.status()
     assert status["table"] == [["R3", "R4", "R5", "R6"]] and sorted(n for n, _ in status["rack"]) == ["B6", "K6"]
-    assert [tuple(rect) for _, rect in status["rack"]] == [tuple(box.as_tuple()) for box in scene.rack_layout.slots]
-    assert len(status["melds"]) == 1 and status["tile_w"] == scene.table_layout.tile_w
-    assert status["tiles"] == [[list(box.as_tuple()) for box in scene.table_layout.tile_boxes[0]]]
-    assert len(status["tiles"][0]) == 4 and status["felt"] == list(scene.table_layout.area.as_tuple())
-    assert status["tile_h"] == scene.table_layout.tile_h
+    assert [tuple(rect) for _, rect in status["rack"]] == [tuple(box.as_tuple()) for box in scene.view.rack_layout.slots]
+    assert len(status["melds"]) == 1 and status["tile_w"] == scene.view.table_layout.tile_w
+    assert status["tiles"] == [[list(box.as_tuple()) for box in scene.view.table_layout.tile_boxes[0]]]
+    assert len(status["tiles"][0]) == 4 and status["felt"] == list(scene.view.table_layout.area.as_tuple())
+    assert status["tile_h"] == scene.view.table_layout.tile_h
     hint = next(w for w in status["widgets"] if w["label"] == "Hint 1/3")
     click(app, tuple(hint["rect"][i] + hint["rect"][i + 2] / 2 for i in (0, 1)))
     assert scene.status()["hint_level"] == 1

@@ -39,7 +39,7 @@ def drag_rack_tile(app, scene, notation, target):
 
 
 def all_table_boxes(scene):
-    return [box for boxes in scene.table_layout.tile_boxes for box in boxes]
+    return [box for boxes in scene.view.table_layout.tile_boxes for box in boxes]
 
 
 def assert_no_overlaps(boxes):
@@ -53,13 +53,13 @@ def test_a_tile_dropped_beside_a_lone_tile_joins_it_on_either_side(tmp_path, mon
     scene = open_table(app, session_from_position([], ["R10 R11 R12 R9 K3 Y5", OTHER_RACK]))
     spot = (REGIONS.table.x + 500, REGIONS.table.y + 200)
     drag_rack_tile(app, scene, "R10", spot)
-    first = scene.table_layout.tile_boxes[0][0]
+    first = scene.view.table_layout.tile_boxes[0][0]
     # a newcomer's second drop: roughly one tile to the right of the first tile
     drag_rack_tile(app, scene, "R11", (first.center[0] + first.w * 1.3, first.center[1] + 5))
     assert faces_of(scene.state.table) == [["R10", "R11"]]
     # a tile width past the right end, and past the left end, still joins at that end
-    box = scene.table_layout.meld_boxes[0]
-    drag_rack_tile(app, scene, "R12", (box.right + scene.table_layout.tile_w * 0.9, box.center[1]))
+    box = scene.view.table_layout.meld_boxes[0]
+    drag_rack_tile(app, scene, "R12", (box.right + scene.view.table_layout.tile_w * 0.9, box.center[1]))
     assert faces_of(scene.state.table) == [["R10", "R11", "R12"]]
 
 
@@ -67,15 +67,15 @@ def test_a_tile_dropped_in_the_gap_before_a_meld_joins_that_meld_at_its_start(tm
     app = make_app(tmp_path, monkeypatch)
     scene = open_table(app, session_from_position(["K4 K5 K6", "R3 R4 R5"], ["R2 Y5", OTHER_RACK],
                                                   opened=[True, True]))
-    box = scene.table_layout.meld_boxes[1]
-    drag_rack_tile(app, scene, "R2", (box.x - scene.table_layout.tile_w * 0.25, box.center[1] - 8))
+    box = scene.view.table_layout.meld_boxes[1]
+    drag_rack_tile(app, scene, "R2", (box.x - scene.view.table_layout.tile_w * 0.25, box.center[1] - 8))
     assert faces_of(scene.state.table) == [["K4", "K5", "K6"], ["R2", "R3", "R4", "R5"]]
 
 
 def test_a_new_meld_appears_where_it_is_dropped_not_at_the_end(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     scene = open_table(app, session_from_position(TWELVE_RUNS, ["R6 K7 Y13", SHORT_RACK], opened=[True, True]))
-    layout = scene.table_layout
+    layout = scene.view.table_layout
     rows = sorted({box.y for box in layout.meld_boxes})
     assert len(rows) >= 3
     first_row = [i for i, box in enumerate(layout.meld_boxes) if box.y == rows[0]]
@@ -89,7 +89,7 @@ def test_a_new_meld_appears_where_it_is_dropped_not_at_the_end(tmp_path, monkeyp
     new_index = first_row[-1] + 1
     assert faces_of([table[new_index]]) == [["K7"]], "the new meld takes the dropped place in the order"
     assert [m for i, m in enumerate(table) if i != new_index] == before, "the other melds are untouched"
-    landed = scene.table_layout.tile_boxes[new_index][0]
+    landed = scene.view.table_layout.tile_boxes[new_index][0]
     assert landed.y == rows[0]
     assert abs(landed.center[0] - spot[0]) <= layout.tile_w * 2.5
     assert_no_overlaps(all_table_boxes(scene))
@@ -101,7 +101,7 @@ def test_a_new_meld_appears_where_it_is_dropped_not_at_the_end(tmp_path, monkeyp
 def test_the_drop_preview_shows_the_new_meld_under_the_pointer(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     scene = open_table(app, session_from_position(TWELVE_RUNS, ["R6 K7 Y13", SHORT_RACK], opened=[True, True]))
-    layout = scene.table_layout
+    layout = scene.view.table_layout
     row_end = layout.meld_boxes[7]  # the last meld of the second row
     assert layout.meld_boxes[8].y > row_end.y
     spot = (round(row_end.right + layout.tile_w * 2.5), round(row_end.center[1] + 6))
@@ -115,7 +115,7 @@ def test_the_drop_preview_shows_the_new_meld_under_the_pointer(tmp_path, monkeyp
     post(pygame.MOUSEBUTTONUP, pos=spot, button=1)
     steps(app, 2)
     index = next(i for i, meld in enumerate(faces_of(scene.state.table)) if meld == ["Y13"])
-    landed = scene.table_layout.tile_boxes[index][0]
+    landed = scene.view.table_layout.tile_boxes[index][0]
     assert kind == "slot" and (preview.x, preview.y) == (landed.x, landed.y)
     assert abs(landed.center[1] - spot[1]) <= layout.tile_h
 
@@ -125,7 +125,7 @@ def test_a_lone_tile_can_be_moved_to_another_spot_on_the_felt(tmp_path, monkeypa
     scene = open_table(app, session_from_position(TWELVE_RUNS[:6], ["R6 K7 Y13", SHORT_RACK], opened=[True, True]))
     drag_rack_tile(app, scene, "K7", new_meld_point(scene))
     assert faces_of(scene.state.table)[-1] == ["K7"]
-    layout = scene.table_layout
+    layout = scene.view.table_layout
     row_end = layout.meld_boxes[3]  # the last meld of the first row
     assert layout.meld_boxes[4].y > row_end.y
     lone = layout.tile_boxes[-1][0]
@@ -143,14 +143,14 @@ def test_a_lone_tile_dragged_beside_a_neighbour_joins_it(tmp_path, monkeypatch):
     scene = open_table(app, session_from_position([], ["Y8 B8 K8 K3", OTHER_RACK]))
     spot = (REGIONS.table.x + 500, REGIONS.table.y + 200)
     drag_rack_tile(app, scene, "Y8", spot)
-    first = scene.table_layout.tile_boxes[0][0]
+    first = scene.view.table_layout.tile_boxes[0][0]
     drag_rack_tile(app, scene, "B8", (first.center[0] + first.w * 1.3, first.center[1]))
     assert faces_of(scene.state.table) == [["Y8", "B8"]]
-    group = scene.table_layout.meld_boxes[0]
-    tile_w = scene.table_layout.tile_w
+    group = scene.view.table_layout.meld_boxes[0]
+    tile_w = scene.view.table_layout.tile_w
     drag_rack_tile(app, scene, "K8", (group.right + tile_w * 1.6, group.center[1]))
     assert faces_of(scene.state.table) == [["Y8", "B8"], ["K8"]]
-    lone = scene.table_layout.tile_boxes[1][0]
+    lone = scene.view.table_layout.tile_boxes[1][0]
     target = (group.right + tile_w * 0.6, group.center[1])
     assert lone.x - target[0] < target[0] - group.right, "nearer to its own place than to the group"
     drag(app, lone.center, target)
@@ -162,13 +162,13 @@ def test_reset_gives_back_the_rack_exactly_as_the_turn_began(tmp_path, monkeypat
     app = make_app(tmp_path, monkeypatch)
     scene = open_table(app, session_from_position(["K4 K5 K6"], ["Y1 K7 K3 R9 Y2 B6", OTHER_RACK],
                                                   opened=[True, True]))
-    start_order = list(scene.rack_ids)
+    start_order = list(scene.view.rack_ids)
     drag_rack_tile(app, scene, "K3", meld_end_point(scene, 0))
     drag_rack_tile(app, scene, "Y1", new_meld_point(scene))
     drag_rack_tile(app, scene, "Y2", meld_end_point(scene, 1))
-    assert len(scene.rack_ids) == 3
+    assert len(scene.view.rack_ids) == 3
     key(app, "r")
-    assert scene.rack_ids == start_order
+    assert scene.view.rack_ids == start_order
 
 
 def test_reset_and_undo_put_tiles_back_in_their_rack_slots(tmp_path, monkeypatch):
@@ -176,25 +176,25 @@ def test_reset_and_undo_put_tiles_back_in_their_rack_slots(tmp_path, monkeypatch
     table = ["K4 K5 K6", "R3 R4 R5 R6 R7 R8"]
     scene = open_table(app, session_from_position(table, ["Y1 K7 K3 R9 Y2 B6", OTHER_RACK], opened=[True, True]))
     click(app, button_centre(scene.buttons.sort_number))  # the player's own arrangement
-    start_order = list(scene.rack_ids)
+    start_order = list(scene.view.rack_ids)
     drag_rack_tile(app, scene, "K7", meld_end_point(scene, 0))
-    second = scene.table_layout.meld_boxes[1]
-    drag_rack_tile(app, scene, "K3", (second.x - scene.table_layout.tile_w * 0.25, second.center[1]))
+    second = scene.view.table_layout.meld_boxes[1]
+    drag_rack_tile(app, scene, "K3", (second.x - scene.view.table_layout.tile_w * 0.25, second.center[1]))
     drag_rack_tile(app, scene, "R9", meld_end_point(scene, 1))
     click(app, button_centre(scene.buttons.undo))  # R9 back where it was
-    assert scene.rack_ids == [t for t in start_order if faces_of([[t]])[0][0] not in ("K7", "K3")]
+    assert scene.view.rack_ids == [t for t in start_order if faces_of([[t]])[0][0] not in ("K7", "K3")]
     click(app, button_centre(scene.buttons.reset))
-    assert scene.rack_ids == start_order
+    assert scene.view.rack_ids == start_order
 
 
 def test_drawing_after_a_half_play_keeps_the_rack_order_and_adds_the_new_tile_last(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     scene = open_table(app, session_from_position(["K4 K5 K6"], ["Y1 K7 K3 R9 Y2", OTHER_RACK],
                                                   opened=[True, True], pool="B13 B12"))
-    start_order = list(scene.rack_ids)
+    start_order = list(scene.view.rack_ids)
     drag_rack_tile(app, scene, "K3", meld_end_point(scene, 0))  # an invalid meld, then Draw
     click(app, button_centre(scene.buttons.draw_tile))
-    order = scene.rack_order(0)
+    order = scene.view.rack_order(0)
     assert order[:-1] == start_order and len(order) == len(start_order) + 1
 
 
@@ -207,8 +207,8 @@ def test_every_rack_tile_stands_on_a_ledge_inside_the_rack_up_to_a_whole_set(tmp
         others = format_tiles(everything[count:count + 2]) or "R1"
         scene = open_table(app, session_from_position([], [rack, others], opened=[True, True], pool=""),
                            autosave=False)
-        layout = scene.rack_layout
-        assert len(scene.rack_ids) == count
+        layout = scene.view.rack_layout
+        assert len(scene.view.rack_ids) == count
         assert_no_overlaps(list(layout.slots))
         ledges = [REGIONS.rack.y + y for y in layout.ledges]
         assert len(ledges) == len({box.y for box in layout.slots}) or count <= layout.per_row
@@ -296,20 +296,20 @@ def test_the_first_tiles_of_a_turn_stay_under_the_pointer_on_an_empty_table(tmp_
     scene = open_table(app, session_from_position([], ["R10 R11 Y7 K3", OTHER_RACK]))
     spot = (640, 300)
     drag_rack_tile(app, scene, "R10", spot)
-    box = scene.table_layout.tile_boxes[0][0]
+    box = scene.view.table_layout.tile_boxes[0][0]
     assert box.contains(*spot), "the first tile lands under the pointer, not in the corner"
     drag_rack_tile(app, scene, "R11", (box.center[0] + box.w * 1.2, box.center[1]))
     assert faces_of(scene.state.table) == [["R10", "R11"]]
-    assert scene.table_layout.tile_boxes[0][0] == box, "the growing meld stays where it was put"
+    assert scene.view.table_layout.tile_boxes[0][0] == box, "the growing meld stays where it was put"
     drag_rack_tile(app, scene, "Y7", (700, 180))  # open felt above it: a meld of its own, there
     table = faces_of(scene.state.table)
-    y7 = scene.table_layout.tile_boxes[table.index(["Y7"])][0]
+    y7 = scene.view.table_layout.tile_boxes[table.index(["Y7"])][0]
     assert y7.contains(700, 180)
-    assert scene.table_layout.tile_boxes[table.index(["R10", "R11"])][0] == box
+    assert scene.view.table_layout.tile_boxes[table.index(["R10", "R11"])][0] == box
     assert_no_overlaps(all_table_boxes(scene))
     # the spots are display only: the model's table is the same melds either way
     click(app, button_centre(scene.buttons.reset))
-    assert scene.state.table == [] and len(scene.rack_ids) == 4
+    assert scene.state.table == [] and len(scene.view.rack_ids) == 4
 
 
 def test_seat_chip_texts_fit_beside_the_tile_stack(tmp_path, monkeypatch):
@@ -328,10 +328,10 @@ def test_reset_after_a_refusal_clears_the_stale_warning(tmp_path, monkeypatch):
     scene = open_table(app, session_from_position([], ["R10 R11 Y7 K3", OTHER_RACK]))
     drag_rack_tile(app, scene, "Y7", (640, 300))
     key(app, "return")
-    assert scene.banner is not None and scene.banner.warning and scene.invalid_tiles
+    assert scene.banner is not None and scene.banner.warning and scene.view.invalid_tiles
     click(app, button_centre(scene.buttons.reset))
     assert scene.banner is None or not scene.banner.warning
-    assert not scene.invalid_tiles
+    assert not scene.view.invalid_tiles
 
 
 # -- 6. Undo and Reset drop the tile in hand ------------------------------------------------------
@@ -344,7 +344,7 @@ def test_undo_or_reset_with_a_table_tile_selected_then_a_click_on_the_rack_does_
                                                       opened=[True, True]), autosave=False)
         drag_rack_tile(app, scene, "K7", new_meld_point(scene))
         assert faces_of(scene.state.table) == [["K4", "K5", "K6"], ["K7"]]
-        click(app, scene.table_layout.tile_boxes[1][0].center)  # select the lone K7 on the table
+        click(app, scene.view.table_layout.tile_boxes[1][0].center)  # select the lone K7 on the table
         assert scene.controller.selected is not None and scene.controller.selected.meld == 1
         key(app, command)
         assert scene.controller.selected is None and scene.controller.held is None
@@ -360,7 +360,7 @@ def test_undo_mid_drag_of_a_table_tile_drops_it(tmp_path, monkeypatch):
     scene = open_table(app, session_from_position(["K4 K5 K6"], ["K7 Y1 B6", OTHER_RACK], opened=[True, True]),
                        autosave=False)
     drag_rack_tile(app, scene, "K7", new_meld_point(scene))
-    lone = scene.table_layout.tile_boxes[1][0].center
+    lone = scene.view.table_layout.tile_boxes[1][0].center
     target = rack_tile_centre(scene, rack_id(scene, "Y1"))
     post(pygame.MOUSEBUTTONDOWN, pos=(round(lone[0]), round(lone[1])), button=1)
     for t in (0.3, 0.7, 1.0):
@@ -369,11 +369,11 @@ def test_undo_mid_drag_of_a_table_tile_drops_it(tmp_path, monkeypatch):
         steps(app, 1)
     assert scene.controller.held is not None and scene.controller.held.meld == 1
     key(app, "z")
-    assert scene.controller.held is None and scene.sprites.pinned is None
+    assert scene.controller.held is None and scene.view.sprites.pinned is None
     post(pygame.MOUSEBUTTONUP, pos=(round(target[0]), round(target[1])), button=1)
     steps(app, 2)  # used to crash here
     assert faces_of(scene.state.table) == [["K4", "K5", "K6"]]
-    assert len(scene.rack_ids) == 3
+    assert len(scene.view.rack_ids) == 3
 
 
 def test_a_drop_lays_the_table_out_once(tmp_path, monkeypatch):
@@ -387,5 +387,5 @@ def test_a_drop_lays_the_table_out_once(tmp_path, monkeypatch):
     assert len(calls) == 1
     drag_rack_tile(app, scene, "Y1", new_meld_point(scene))  # a new meld, with its spot remembered
     assert len(calls) == 2
-    drag(app, scene.table_layout.tile_boxes[1][0].center, scene.rack_layout.slots[0].center)  # back to the rack
+    drag(app, scene.view.table_layout.tile_boxes[1][0].center, scene.view.rack_layout.slots[0].center)  # back to the rack
     assert len(calls) == 3 and faces_of(scene.state.table) == [["K4", "K5", "K6", "K7"]]

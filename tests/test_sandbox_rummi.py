@@ -11,7 +11,7 @@ from rummi_desktop.games.rummi.ai.solver import solve
 from rummi_desktop.games.rummi.rules.melds import check_meld
 from rummi_desktop.games.rummi.rules.pieces import faces
 from rummi_desktop.scenes.sandbox import scenario_files as files
-from rummi_desktop.games.rummi.table.sandbox import EDIT, PLAY, RummiSandboxScene
+from rummi_desktop.games.rummi.table.sandbox import EDIT, PLAY, sandbox_table
 from rummi_desktop.tiles import Tile, parse_tiles
 from tests.sandbox_save_support import assert_saved_puzzle_verifies
 from tests.test_rummi_flow_support import (button_centre, click, drag, key, make_app, rack_id, rack_tile_centre, steps,
@@ -23,25 +23,25 @@ POSITION = {"game": "rummi", "table": [["R5", "R6", "R7"], ["K9", "B9", "Y9"]], 
 
 def open_sandbox(tmp_path, monkeypatch, scenario=None, speed="instant") -> tuple:
     app = make_app(tmp_path, monkeypatch, speed=speed)
-    scene = RummiSandboxScene(app, scenario)
-    scene.puzzles_folder = tmp_path / "puzzles"
+    scene = sandbox_table(app, scenario)
+    scene.mode.puzzles_folder = tmp_path / "puzzles"
     app.stack.push(scene)
     steps(app, 3)
     return app, scene
 
 
 def palette_click(app, scene, notation: str) -> None:
-    click(app, scene.palette.rect_of(Tile.parse(notation)).center)
+    click(app, scene.mode.part.palette.rect_of(Tile.parse(notation)).center)
 
 
 def new_meld_spot(scene):
-    box = scene.table_layout.new_meld_box
-    return box.center[0] + scene.table_layout.tile_w * 0.5, box.center[1]
+    box = scene.view.table_layout.new_meld_box
+    return box.center[0] + scene.view.table_layout.tile_w * 0.5, box.center[1]
 
 
 def meld_end(scene, meld: int):
-    box = scene.table_layout.meld_boxes[meld]
-    return box.right + scene.table_layout.tile_w * 0.3, box.center[1]
+    box = scene.view.table_layout.meld_boxes[meld]
+    return box.right + scene.view.table_layout.tile_w * 0.3, box.center[1]
 
 
 def rack_spot():
@@ -56,12 +56,12 @@ def table_names(scene) -> list[list[str]]:
 
 def wait_for_solver(app, scene, limit: int = 2000) -> None:
     for _ in range(limit):
-        if scene.solver_job is None:
+        if scene.mode.search is None:
             break
         time.sleep(0.005)
         steps(app, 1)
     steps(app, 30)
-    assert scene.solver_job is None, "the solver never answered"
+    assert scene.mode.search is None, "the solver never answered"
 
 
 def build_small_table(app, scene) -> None:
@@ -81,17 +81,17 @@ def test_the_palette_builds_a_table_and_a_rack(tmp_path, monkeypatch):
     build_small_table(app, scene)
     assert table_names(scene) == [["R5", "R6", "R7"]]
     assert sorted(t.notation() for t in faces(scene.state.rack(0))) == ["K4", "R8"]
-    assert scene.checks[0].valid
+    assert scene.mode.part.checks[0].valid
 
 
 def test_the_palette_refuses_a_third_copy_and_greys_the_face(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch)
     palette_click(app, scene, "K7")
     click(app, new_meld_spot(scene))
-    assert scene.brush == Tile.parse("K7")  # one copy left: the brush stays in hand
+    assert scene.mode.brush == Tile.parse("K7")  # one copy left: the brush stays in hand
     click(app, meld_end(scene, 0))
-    assert scene.scenario.copies_left(Tile.parse("K7")) == 0
-    assert scene.brush is None  # both copies out: nothing left to place
+    assert scene.mode.scenario.copies_left(Tile.parse("K7")) == 0
+    assert scene.mode.brush is None  # both copies out: nothing left to place
     palette_click(app, scene, "K7")
     click(app, meld_end(scene, 0))
     assert table_names(scene) == [["K7", "K7"]]
@@ -99,25 +99,25 @@ def test_the_palette_refuses_a_third_copy_and_greys_the_face(tmp_path, monkeypat
     # the face is drawn greyed: fainter than a face with copies left
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
-    grey = brightness(surface, scene.palette.rect_of(Tile.parse("K7")))
-    plain = brightness(surface, scene.palette.rect_of(Tile.parse("K6")))
+    grey = brightness(surface, scene.mode.part.palette.rect_of(Tile.parse("K7")))
+    plain = brightness(surface, scene.mode.part.palette.rect_of(Tile.parse("K6")))
     assert grey < plain * 0.7
 
 
 def test_live_validity_is_the_models_verdict_with_its_reason(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, {"game": "rummi", "table": [["R7", "K7", "Y7"]], "rack": []})
-    assert scene.checks[0].valid
+    assert scene.mode.part.checks[0].valid
     palette_click(app, scene, "R8")
     click(app, meld_end(scene, 0))
     wrong = parse_tiles("R7 K7 Y7 R8")
     assert table_names(scene) == [["R7", "K7", "Y7", "R8"]]
-    assert not scene.checks[0].valid
-    assert scene.checks[0].reason == check_meld(wrong).reason != ""
-    assert scene.invalid_tiles == set(scene.state.table[0])
+    assert not scene.mode.part.checks[0].valid
+    assert scene.mode.part.checks[0].reason == check_meld(wrong).reason != ""
+    assert scene.view.invalid_tiles == set(scene.state.table[0])
     # taking the R8 back off (brush put down first) makes the meld valid again
     palette_click(app, scene, "R8")
-    click(app, scene.table_layout.tile_boxes[0][3].center)
-    assert scene.checks[0].valid and not scene.invalid_tiles
+    click(app, scene.view.table_layout.tile_boxes[0][3].center)
+    assert scene.mode.part.checks[0].valid and not scene.view.invalid_tiles
 
 
 def test_best_play_puts_the_solvers_answer_on_the_table(tmp_path, monkeypatch):
@@ -125,12 +125,12 @@ def test_best_play_puts_the_solvers_answer_on_the_table(tmp_path, monkeypatch):
     click(app, button_centre(scene.buttons.best))
     wait_for_solver(app, scene)
     expected = solve([parse_tiles(" ".join(m)) for m in POSITION["table"]], parse_tiles(" ".join(POSITION["rack"])), False)
-    assert scene.stage == PLAY
-    assert len(POSITION["rack"]) - len(scene.state.rack(0)) == expected.placed == scene.answer.best
+    assert scene.mode.stage == PLAY
+    assert len(POSITION["rack"]) - len(scene.state.rack(0)) == expected.placed == scene.mode.answer.best
     assert Counter(t for meld in scene.state.table_tiles() for t in meld) == Counter(
         t for meld in expected.table for t in meld)
-    assert all(check.valid for check in scene.checks)
-    assert scene.sprites.settled  # glided in and landed
+    assert all(check.valid for check in scene.mode.part.checks)
+    assert scene.view.sprites.settled  # glided in and landed
     click(app, button_centre(scene.buttons.undo))  # the solver's play is one move of the turn
     assert table_names(scene) == POSITION["table"]
 
@@ -139,13 +139,13 @@ def test_play_a_move_undo_and_reset_with_the_real_table(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch)
     build_small_table(app, scene)
     click(app, button_centre(scene.buttons.play))
-    assert scene.stage == PLAY
+    assert scene.mode.stage == PLAY
     r8 = rack_id(scene, "R8")
     drag(app, rack_tile_centre(scene, r8), meld_end(scene, 0))
     assert table_names(scene) == [["R5", "R6", "R7", "R8"]]
     k4 = rack_id(scene, "K4")
     drag(app, rack_tile_centre(scene, k4), new_meld_spot(scene))
-    assert len(scene.state.table) == 2 and not scene.checks[1].valid
+    assert len(scene.state.table) == 2 and not scene.mode.part.checks[1].valid
     click(app, button_centre(scene.buttons.undo))
     assert table_names(scene) == [["R5", "R6", "R7", "R8"]]
     click(app, button_centre(scene.buttons.reset))
@@ -153,81 +153,81 @@ def test_play_a_move_undo_and_reset_with_the_real_table(tmp_path, monkeypatch):
     assert sorted(t.notation() for t in faces(scene.state.rack(0))) == ["K4", "R8"]
     drag(app, rack_tile_centre(scene, rack_id(scene, "R8")), meld_end(scene, 0))
     key(app, "return")  # Keep play: the play becomes the position
-    assert scene.scenario.table == [parse_tiles("R5 R6 R7 R8")] and scene.scenario.rack == [Tile.parse("K4")]
+    assert scene.mode.scenario.table == [parse_tiles("R5 R6 R7 R8")] and scene.mode.scenario.rack == [Tile.parse("K4")]
 
 
 def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypatch, capsys):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
     click(app, button_centre(scene.buttons.best))
     wait_for_solver(app, scene)
-    click(app, button_centre(scene.tools.named["Save"]))
-    saved = files.saved_scenarios("rummi", scene.puzzles_folder)
+    click(app, button_centre(scene.mode.part.tools.named["Save"]))
+    saved = files.saved_scenarios("rummi", scene.mode.puzzles_folder)
     assert len(saved) == 1
     puzzle = assert_saved_puzzle_verifies(saved[0], "rummi", capsys)
-    assert puzzle["position"] == POSITION and puzzle["best"] == scene.answer.best
+    assert puzzle["position"] == POSITION and puzzle["best"] == scene.mode.answer.best
     assert puzzle["runner_up"] < puzzle["best"] and puzzle["features"] and puzzle["difficulty"] > 0
 
     other_app, other = open_sandbox(tmp_path, monkeypatch)
-    click(other_app, button_centre(other.tools.named["Load"]))
+    click(other_app, button_centre(other.mode.part.tools.named["Load"]))
     dialog = other_app.stack.top
     click(other_app, button_centre(dialog.choices[0]))
-    assert other_app.stack.top is other and other.position() == POSITION
+    assert other_app.stack.top is other and other.mode.position() == POSITION
 
-    click(app, button_centre(scene.tools.named["Share"]))
+    click(app, button_centre(scene.mode.part.tools.named["Share"]))
     code = app.stack.top.text
     assert code.startswith("RD1-")
     third_app, third = open_sandbox(tmp_path, monkeypatch)
     assert files.position_of(files.read_share_code(code, "rummi"), "rummi") == POSITION
-    click(third_app, button_centre(third.tools.named["Paste code"]))
+    click(third_app, button_centre(third.mode.part.tools.named["Paste code"]))
     entry = third_app.stack.top
     entry.text = code
     click(third_app, button_centre(entry.load_button))
-    assert third_app.stack.top is third and third.position() == POSITION
+    assert third_app.stack.top is third and third.mode.position() == POSITION
 
 
 def test_a_malformed_code_or_file_says_why_and_changes_nothing(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    before = scene.position()
-    click(app, button_centre(scene.tools.named["Paste code"]))
+    before = scene.mode.position()
+    click(app, button_centre(scene.mode.part.tools.named["Paste code"]))
     entry = app.stack.top
     type_text(app, "RD1-abc é")  # typed as text, as SDL sends it; a space and an accent are no code's
     assert entry.text == "RD1-abc"
     click(app, button_centre(entry.load_button))
     assert app.stack.top is entry and "cannot be read" in entry.problem
     key(app, "escape")
-    assert app.stack.top is scene and scene.position() == before
+    assert app.stack.top is scene and scene.mode.position() == before
 
-    folder = scene.puzzles_folder
+    folder = scene.mode.puzzles_folder
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "rummi-broken.toml").write_text("version = 1\ngame = 'rummi'\n[[puzzles]]\nid = 'x'\n")
-    click(app, button_centre(scene.tools.named["Load"]))
+    click(app, button_centre(scene.mode.part.tools.named["Load"]))
     dialog = app.stack.top
     click(app, button_centre(dialog.choices[0]))
     assert app.stack.top is dialog and "rummi-broken.toml" in dialog.problem
-    assert scene.position() == before
+    assert scene.mode.position() == before
 
 
 def test_a_bad_scenario_opens_an_empty_sandbox_with_the_reason(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, {"game": "rummi", "table": [["R7", "R7", "R7"]], "rack": []})
-    assert scene.position()["table"] == [] and "both copies of R7" in scene.banner_log[-1]
+    assert scene.mode.position()["table"] == [] and "both copies of R7" in scene.banner_log[-1]
 
 
 def test_edit_undo_and_the_opening_rule_toggle(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    click(app, button_centre(scene.tools.named["30-point rule: on"]))
-    assert scene.scenario.initial and scene.state.owes_opening
+    click(app, button_centre(scene.mode.part.tools.named["30-point rule: on"]))
+    assert scene.mode.scenario.initial and scene.state.owes_opening
     click(app, button_centre(scene.buttons.undo))
-    assert not scene.scenario.initial
+    assert not scene.mode.scenario.initial
     click(app, button_centre(scene.buttons.reset))  # Clear while editing
-    assert scene.position()["table"] == [] and scene.position()["rack"] == []
-    assert scene.stage == EDIT
+    assert scene.mode.position()["table"] == [] and scene.mode.position()["rack"] == []
+    assert scene.mode.stage == EDIT
 
 
 def test_drawing_the_sandbox_shows_the_panel_and_the_meld_marks(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, {"game": "rummi", "table": [["R7", "K7", "R8"]], "rack": ["B1"]})
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
-    badge = scene.table_layout.meld_boxes[0]
+    badge = scene.view.table_layout.meld_boxes[0]
     assert surface.get_at((round(badge.x) - 9, round(badge.y) - 2))[:3] == app.theme.invalid[:3]  # its badge, left of the number
 
 
@@ -239,26 +239,26 @@ def brightness(surface, rect) -> float:
 
 def test_a_face_dragged_from_the_palette_lands_where_it_is_dropped(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    first = scene.table_layout.tile_boxes[0][0]
-    drag(app, scene.palette.rect_of(Tile.parse("R4")).center, (first.x + first.w * 0.2, first.center[1]))
+    first = scene.view.table_layout.tile_boxes[0][0]
+    drag(app, scene.mode.part.palette.rect_of(Tile.parse("R4")).center, (first.x + first.w * 0.2, first.center[1]))
     assert table_names(scene)[0] == ["R4", "R5", "R6", "R7"]
-    drag(app, scene.palette.rect_of(Tile.parse("Y1")).center, rack_spot())
-    assert "Y1" in scene.position()["rack"] and scene.carried is None
+    drag(app, scene.mode.part.palette.rect_of(Tile.parse("Y1")).center, rack_spot())
+    assert "Y1" in scene.mode.position()["rack"] and scene.mode.part.carried is None
 
 
 def test_save_without_best_play_asks_the_solver_and_stores_its_solution(tmp_path, monkeypatch, capsys):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    click(app, button_centre(scene.tools.named["Save"]))
+    click(app, button_centre(scene.mode.part.tools.named["Save"]))
     for _ in range(2000):
-        if scene.quiet is None:
+        if scene.mode.quiet is None:
             break
         time.sleep(0.005)
         steps(app, 1)
-    (path,) = files.saved_scenarios("rummi", scene.puzzles_folder)
+    (path,) = files.saved_scenarios("rummi", scene.mode.puzzles_folder)
     puzzle = assert_saved_puzzle_verifies(path, "rummi", capsys)
     expected = solve([parse_tiles(" ".join(m)) for m in POSITION["table"]], parse_tiles(" ".join(POSITION["rack"])), False)
     assert puzzle["best"] == expected.placed and puzzle["goal"] == "place-n" and puzzle["target"] == expected.placed
-    assert table_names(scene) == POSITION["table"] and scene.stage == EDIT  # the table was left as it was
+    assert table_names(scene) == POSITION["table"] and scene.mode.stage == EDIT  # the table was left as it was
 
 
 def test_a_position_with_no_play_is_no_whole_puzzle_and_keeps_the_games_goal_rule():
@@ -277,8 +277,8 @@ def test_a_saved_scenario_that_is_a_pipe_a_folder_or_a_link_loop_is_listed_as_un
     import os
 
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    good = files.save_scenario(files.scenario_puzzle(POSITION, None), scene.puzzles_folder)
-    folder = scene.puzzles_folder
+    good = files.save_scenario(files.scenario_puzzle(POSITION, None), scene.mode.puzzles_folder)
+    folder = scene.mode.puzzles_folder
     os.mkfifo(folder / "rummi-pipe.toml")
     (folder / "rummi-folder.toml").mkdir()
     (folder / "rummi-loop.toml").symlink_to("rummi-loop.toml")
@@ -289,7 +289,7 @@ def test_a_saved_scenario_that_is_a_pipe_a_folder_or_a_link_loop_is_listed_as_un
         ("rummi-nowhere.toml", "it is a link to nothing"), ("rummi-pipe.toml", "it is a named pipe")]
     assert files.saved_scenarios("rummi", folder) == [good]
 
-    click(app, button_centre(scene.tools.named["Load"]))
+    click(app, button_centre(scene.mode.part.tools.named["Load"]))
     dialog = app.stack.top
     assert [choice.label for choice in dialog.choices] == [
         good.stem, "rummi-folder (unusable)", "rummi-loop (unusable)", "rummi-nowhere (unusable)",
@@ -298,4 +298,4 @@ def test_a_saved_scenario_that_is_a_pipe_a_folder_or_a_link_loop_is_listed_as_un
     click(app, button_centre(dialog.choices[4]))  # never opened: it would block the game
     assert app.stack.top is dialog and dialog.problem == "rummi-pipe.toml cannot be opened: it is a named pipe."
     click(app, button_centre(dialog.choices[0]))
-    assert app.stack.top is scene and scene.position() == POSITION
+    assert app.stack.top is scene and scene.mode.position() == POSITION

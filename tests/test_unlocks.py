@@ -211,8 +211,8 @@ def test_a_finished_game_at_the_table_shows_the_trophy_over_the_results(app):
     assert banner.person == ("Ann" if winner == "p-a" else "Bea")
     assert "midnight" in read_unlocks(winner)[0].earned
     table_again = RummbleTableScene(app, session)
-    table_again.record_finished()  # the same records again: nothing new to announce
-    assert table_again.trophies == []
+    table_again.saving.record()  # the same records again: nothing new to announce
+    assert table_again.saving.trophies == []
 
 
 def test_an_earned_tile_back_applies_to_the_tile_stacks_on_the_tables(app):

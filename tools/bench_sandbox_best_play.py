@@ -28,25 +28,26 @@ def main() -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["RUMMI_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="rummi-bench-")
     from rummi_desktop.shell.app import App
-    from rummi_desktop.games.rummi.table.sandbox import RummiSandboxScene
+    from rummi_desktop.games.rummi.table.sandbox import sandbox_table
     from rummi_desktop.shell.settings import Settings
 
     for name, position in POSITIONS.items():
         app = App(persist=False, settings=Settings(animation_speed="normal"))
-        scene = RummiSandboxScene(app, position)
+        scene = sandbox_table(app, position)
+        sandbox = scene.mode
         app.stack.push(scene)
         for _ in range(5):
             app.step(1 / 60)
         for run in range(3):
-            scene.set_mode("edit")
-            scene.best_play()
+            sandbox.set_stage("edit")
+            sandbox.best_play()
             started, longest = time.perf_counter(), 0.0
-            while scene.solver_job is not None:
+            while sandbox.search is not None:
                 frame = time.perf_counter()
                 app.step(1 / 60)
                 longest = max(longest, time.perf_counter() - frame)
                 time.sleep(1 / 60)
-            best = scene.answer.best if scene.answer is not None else None
+            best = sandbox.answer.best if sandbox.answer is not None else None
             print(f"{name}, ask {run + 1}: answer in {time.perf_counter() - started:.3f} s, "
                   f"longest frame {longest * 1000:.1f} ms, tiles laid {best}")
         app.stack.clear()

@@ -77,12 +77,12 @@ def puzzle_tables(out: Path) -> None:
 
 
 def sandboxes(out: Path) -> None:
-    from rummi_desktop.games.rummble.table.sandbox import RummbleSandboxScene
-    from rummi_desktop.games.rummi.table.sandbox import RummiSandboxScene
-    from rummi_desktop.games.tumblewords.table.sandbox import TumblewordsSandboxScene
+    from rummi_desktop.games.rummble.table.sandbox import sandbox_table as rummble_sandbox
+    from rummi_desktop.games.rummi.table.sandbox import sandbox_table as rummi_sandbox
+    from rummi_desktop.games.tumblewords.table.sandbox import sandbox_table as tumblewords_sandbox
 
-    for name, scene in (("rummi_sandbox", RummiSandboxScene), ("rummble_sandbox", RummbleSandboxScene),
-                        ("tumblewords_sandbox", TumblewordsSandboxScene)):
+    for name, scene in (("rummi_sandbox", rummi_sandbox), ("rummble_sandbox", rummble_sandbox),
+                        ("tumblewords_sandbox", tumblewords_sandbox)):
         app = new_app()
         app.stack.push(scene(app))
         shoot(app, out, name)

@@ -34,8 +34,9 @@ class GameEntry:
     something this copy lacks (``missing_what``, e.g. "its word list"): the save is then kept
     as it is, not set aside as damaged. ``puzzle`` is the game's puzzle table, made as
     ``puzzle(app, puzzle_dict, on_finish)`` (on_finish gets a ``PuzzleOutcome``); "" while the
-    game has none. ``sandbox`` is the game's sandbox scene, made as
-    ``sandbox(app, scenario)`` (scenario: a puzzle dict or an analyze position, or None).
+    game has none. ``sandbox`` makes the game's sandbox (its table in the
+    sandbox mode) as ``sandbox(app, scenario)`` (scenario: a puzzle dict or an analyze
+    position, or None).
     """
 
     key: str

@@ -3,6 +3,8 @@ play from the game's own solver, and scenarios saved as puzzle files or shared a
 
 ``chooser`` (the menu's Sandbox: which game?), ``toolbar`` (what every sandbox's top strip
 does: save, load, share, paste), ``scenario_files`` (scenario ↔ puzzle file / share code),
-``dialogs``, ``palette`` and ``clipboard``. Each game's own sandbox scene and scenario are in its
-folder: ``games/<key>/table/sandbox.py`` and ``scenario.py``.
+``dialogs``, ``palette`` and ``clipboard``. A sandbox is its game's own table given a
+``sandbox_mode.SandboxMode`` (what every sandbox shares) and the game's sandbox part (its own
+editing); the part, the ``sandbox_table()`` that builds the table and the game's scenario are in
+its folder: ``games/<key>/table/sandbox.py`` and ``scenario.py``.
 """

@@ -1,11 +1,12 @@
 """What every sandbox shares: the toolbar over the top strip (Menu, Save, Load, Share, Paste
 code, plus the game's own toggles) and what those buttons do.
 
-A sandbox scene gives ``position()`` (its analyze position now), ``answer`` (the solver's
-answer for that position, or None) and ``load_position(position)`` (raising ValueError with a
-sentence when the position cannot be used, having changed nothing), plus ``say``. Saving writes
-the scenario as a puzzle file; a scenario that cannot be read is refused with the reason, and
-the sandbox keeps what it had.
+Each is given the table's :class:`SandboxMode`, which gives ``position()`` (its analyze position
+now), ``answer`` (the solver's answer for that position, or None), ``load_position(position)``
+(raising ValueError with a sentence when the position cannot be used, having changed nothing)
+and its ``table`` (which says, stacks the dialogs and names the game). Saving writes the
+scenario as a puzzle file; a scenario that cannot be read is refused with the reason, and the
+sandbox keeps what it had.
 """
 
 from __future__ import annotations
@@ -30,14 +31,14 @@ MAX_LISTED = 8
 class SandboxToolbar(ButtonPanel):
     """Buttons left to right along the strip; ``extra`` are the game's (label, action, tip, key)."""
 
-    def __init__(self, scene: Any, extra: Sequence[tuple[str, Callable[[], None], str, str]] = ()) -> None:
+    def __init__(self, sandbox: Any, extra: Sequence[tuple[str, Callable[[], None], str, str]] = ()) -> None:
         super().__init__()
-        self.scene = scene
-        items = [("Menu", scene.close, "Back to the main menu", "escape"), *extra,
-                 ("Save", lambda: save(scene), "Save this scenario as a puzzle file", "f2"),
-                 ("Load", lambda: open_saved(scene), "Open a saved scenario", "f3"),
-                 ("Share", lambda: share(scene), "A short text code for this scenario", "f4"),
-                 ("Paste code", lambda: open_code(scene), "Open a scenario from a share code", "f5")]
+        self.sandbox = sandbox
+        items = [("Menu", sandbox.table.close, "Back to the main menu", "escape"), *extra,
+                 ("Save", lambda: save(sandbox), "Save this scenario as a puzzle file", "f2"),
+                 ("Load", lambda: open_saved(sandbox), "Open a saved scenario", "f3"),
+                 ("Share", lambda: share(sandbox), "A short text code for this scenario", "f4"),
+                 ("Paste code", lambda: open_code(sandbox), "Open a scenario from a share code", "f5")]
         x = STRIP.x + 8
         y = STRIP.y + (STRIP.h - TOOL_H) // 2
         self.named: dict[str, Button] = {}
@@ -57,68 +58,69 @@ class SandboxToolbar(ButtonPanel):
         self.draw(surface, theme)
 
 
-def _push(scene: Any, overlay: Any) -> None:
-    if scene.stack is not None:
-        scene.stack.push(overlay)
+def _push(sandbox: Any, overlay: Any) -> None:
+    if sandbox.table.stack is not None:
+        sandbox.table.stack.push(overlay)
 
 
-def save(scene: Any) -> Path | None:
+def save(sandbox: Any) -> Path | None:
     """Write the scenario to the puzzles folder with the solver's answer: the one found by Best
     play, else one asked for now (off the frame loop; the file is written when it comes)."""
-    if scene.answer is None and scene.quiet is None and scene.solvable():
-        scene.solve_quietly(lambda answer: write(scene, answer))
-        scene.say("Finding the best play to store with it…")
+    if sandbox.answer is None and sandbox.quiet is None and sandbox.part.solvable():
+        sandbox.solve_quietly(lambda answer: write(sandbox, answer))
+        sandbox.table.say("Finding the best play to store with it…")
         return None
-    return write(scene, scene.answer)
+    return write(sandbox, sandbox.answer)
 
 
-def write(scene: Any, answer: Any) -> Path | None:
+def write(sandbox: Any, answer: Any) -> Path | None:
     if answer is not None:
-        scene.answer = answer
-    position = scene.position()
+        sandbox.answer = answer
+    position = sandbox.position()
     puzzle = files.complete_puzzle(position)
     try:
         if puzzle is None:  # no play to grade: kept as a scenario, without a solution
             puzzle = files.scenario_puzzle(position, None)
-        path = files.save_scenario(puzzle, scene.puzzles_folder)
+        path = files.save_scenario(puzzle, sandbox.puzzles_folder)
     except (OSError, ValueError) as error:
-        scene.say(f"Could not save the scenario: {error}", warning=True)
+        sandbox.table.say(f"Could not save the scenario: {error}", warning=True)
         return None
-    scene.say(f"Saved as {path.name}" + ("" if "solution" in puzzle else " (no solution found to store with it)"))
+    sandbox.table.say(f"Saved as {path.name}" + ("" if "solution" in puzzle else " (no solution found to store with it)"))
     return path
 
 
-def share(scene: Any) -> str:
-    code = files.share_code(files.scenario_puzzle(scene.position(), scene.answer))
+def share(sandbox: Any) -> str:
+    code = files.share_code(files.scenario_puzzle(sandbox.position(), sandbox.answer))
     copied = copy_text(code)
     note = "Copied to the clipboard." if copied else "No clipboard here: copy the code by hand."
-    _push(scene, CodeDialog(scene.app, "Share code", f"{note} Paste it into any sandbox to open this scenario.", code))
+    _push(sandbox, CodeDialog(sandbox.table.app, "Share code", f"{note} Paste it into any sandbox to open this scenario.",
+                              code))
     return code
 
 
-def load_code(scene: Any, text: str) -> str | None:
+def load_code(sandbox: Any, text: str) -> str | None:
     """Open the scenario of a share code; the reason when it cannot be (nothing changes)."""
     try:
-        data = files.read_share_code(text, scene.GAME)
-        scene.load_position(files.position_of(data, scene.GAME))
+        data = files.read_share_code(text, sandbox.table.GAME)
+        sandbox.load_position(files.position_of(data, sandbox.table.GAME))
     except ValueError as error:
         return str(error)
-    scene.say("Scenario loaded from the code")
+    sandbox.table.say("Scenario loaded from the code")
     return None
 
 
-def open_code(scene: Any) -> None:
-    _push(scene, CodeDialog(scene.app, "Paste a code", "Paste (Ctrl+V) or type a share code, then Load.",
-                            on_load=lambda text: load_code(scene, text)))
+def open_code(sandbox: Any) -> None:
+    _push(sandbox, CodeDialog(sandbox.table.app, "Paste a code", "Paste (Ctrl+V) or type a share code, then Load.",
+                              on_load=lambda text: load_code(sandbox, text)))
 
 
-def load_file(scene: Any, path: Path) -> str | None:
+def load_file(sandbox: Any, path: Path) -> str | None:
     try:
-        puzzle = files.load_scenario_file(path, scene.GAME)
-        scene.load_position(files.position_of(puzzle, scene.GAME))
+        puzzle = files.load_scenario_file(path, sandbox.table.GAME)
+        sandbox.load_position(files.position_of(puzzle, sandbox.table.GAME))
     except ValueError as error:
         return str(error)
-    scene.say(f"Opened {path.name}")
+    sandbox.table.say(f"Opened {path.name}")
     return None
 
 
@@ -126,10 +128,10 @@ def unusable(path: Path, problem: str) -> str:
     return f"{path.name} cannot be opened: {problem}."
 
 
-def open_saved(scene: Any) -> None:
+def open_saved(sandbox: Any) -> None:
     """The saved scenarios, newest first; one that is no file (a pipe, a folder, a link that
     loops) is listed too, marked unusable with its reason, and choosing it says why."""
-    entries = files.listed_scenarios(scene.GAME, scene.puzzles_folder)[:MAX_LISTED]
+    entries = files.listed_scenarios(sandbox.table.GAME, sandbox.puzzles_folder)[:MAX_LISTED]
     if not entries:
         note = "No saved scenarios yet: Save makes one."
     elif any(entry.problem for entry in entries):
@@ -138,5 +140,5 @@ def open_saved(scene: Any) -> None:
         note = "Your saved scenarios, newest first."
     choices = [(f"{entry.path.stem} (unusable)", unusable(entry.path, entry.problem),
                 lambda e=entry: unusable(e.path, e.problem)) if entry.problem else
-               (entry.path.stem, str(entry.path), lambda p=entry.path: load_file(scene, p)) for entry in entries]
-    _push(scene, ChoiceDialog(scene.app, "Saved scenarios", note, choices))
+               (entry.path.stem, str(entry.path), lambda p=entry.path: load_file(sandbox, p)) for entry in entries]
+    _push(sandbox, ChoiceDialog(sandbox.table.app, "Saved scenarios", note, choices))

@@ -28,7 +28,7 @@ ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.games.rummble.table.setup_sc
                   load_state="rummi_desktop.games.rummble.table.session:load_state",
                   table="rummi_desktop.games.rummble.table.table_scene:RummbleTableScene",
                   puzzle="rummi_desktop.games.rummble.table.puzzle_table:puzzle_table",
-                  sandbox="rummi_desktop.games.rummble.table.sandbox:RummbleSandboxScene")
+                  sandbox="rummi_desktop.games.rummble.table.sandbox:sandbox_table")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 

@@ -1,7 +1,8 @@
 """Rummble's sandbox: any board and rack, no clock, then plays on the real Rummble table.
 
 The real table (:class:`RummbleTableScene`: its board, rack, drag-and-drop, joker picker and
-the live preview of a play's sets and points) with the left column as the sandbox's panel:
+the live preview of a play's sets and points) in the sandbox mode (:class:`SandboxMode`), with
+:class:`RummbleSandbox` as its part and the left column as the sandbox's panel:
 
 * **Edit**: pick a face from the palette, click a square (a joker asks what it stands for)
   or the rack; click a tile to take it off. Every line of 2+ tiles on the board is checked
@@ -13,8 +14,7 @@ the live preview of a play's sets and points) with the left column as the sandbo
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -28,8 +28,9 @@ from rummi_desktop.games.rummble.table.layout import REGIONS, square_at, tile_bo
 from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, BoardSandbox, GridButtons, QuietSolve, SandboxEditing
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons
 from rummi_desktop.scenes.sandbox.palette import Palette
+from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
 from rummi_desktop.games.rummble.table.scenario import RummbleScenario
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
 
@@ -65,50 +66,50 @@ def sandbox_session(scenario: RummbleScenario) -> RummbleSession:
                           [RummbleSeatStats(), RummbleSeatStats()])
 
 
-class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
-    """``scenario``: a puzzle dict or an analyze position (None: an empty board)."""
+class RummbleSandbox(SandboxPart):
+    """Rummble's half of a sandbox table: the palette, every line on the board checked, the
+    joker's declaration, and the best-scoring play glided onto its squares."""
 
-    pending_problem = ""
+    best_tier = BEST_TIER
+    opening = "Edit: pick a face from the palette, then click a square or the rack"
+    searching = "Looking for the best play…"
+    stage_words = {PLAY: "Play: put rack tiles on the board", EDIT: "Edit: pick a face, then a square"}
 
-    def __init__(self, app: "App", scenario: dict[str, Any] | None = None) -> None:
-        self.scenario = RummbleScenario()
-        super().__init__(app, sandbox_session(self.scenario), autosave=False)
+    def __init__(self) -> None:
+        self.palette = Palette(SET_FACES, (PANEL.x + 14, PANEL.y + 44), 13, 20, palette_rows())
+
+    def attach(self, table: RummbleTableScene, mode: SandboxMode) -> None:
+        super().attach(table, mode)
+        self.tentative = table.tentative
         self.view.scoreboard = False
         self.view.enter_says = "Enter to keep it"
-        self.stage = EDIT
-        self.brush: Tile | None = None
-        self.edits: list[RummbleScenario] = []
-        self.search: BestMoveSearch | None = None
-        self.quiet: QuietSolve | None = None  # Save's own search (the board stays as it is)
-        self.answer: SolverAnswer | None = None
-        self.puzzles_folder: Path | None = None
-        self.palette = Palette(SET_FACES, (PANEL.x + 14, PANEL.y + 44), 13, 20, palette_rows())
-        self.buttons = GridButtons(REGIONS.buttons, [
-            [("Edit", lambda: self.set_mode(EDIT), "Build the board and the rack", "e"),
-             ("Play", lambda: self.set_mode(PLAY), "Play tiles on this board", "p")],
-            [("Undo", self.undo, "Take back the last change", "z"), ("Reset", self.reset, "Back to the position", "r")],
-            [("Best play", self.best_play, "The best-scoring play, shown on the board", "b"),
+
+    def buttons(self, mode: SandboxMode) -> GridButtons:
+        return GridButtons(REGIONS.buttons, [
+            [("Edit", lambda: mode.set_stage(EDIT), "Build the board and the rack", "e"),
+             ("Play", lambda: mode.set_stage(PLAY), "Play tiles on this board", "p")],
+            [("Undo", mode.undo, "Take back the last change", "z"), ("Reset", mode.reset, "Back to the position", "r")],
+            [("Best play", mode.best_play, "The best-scoring play, shown on the board", "b"),
              ("Keep play", self.keep_play, "A legal play becomes part of the board", "return")],
-            [("Save", lambda: toolbar.save(self), "Save as a puzzle file", "f2"),
-             ("Load", lambda: toolbar.open_saved(self), "Open a saved scenario", "f3")],
-            [("Share", lambda: toolbar.share(self), "A short text code", "f4"),
-             ("Paste code", lambda: toolbar.open_code(self), "Open a share code", "f5")],
-            [("Menu", self.close, "Back to the main menu", "escape")],
+            [("Save", lambda: toolbar.save(mode), "Save as a puzzle file", "f2"),
+             ("Load", lambda: toolbar.open_saved(mode), "Open a saved scenario", "f3")],
+            [("Share", lambda: toolbar.share(mode), "A short text code", "f4"),
+             ("Paste code", lambda: toolbar.open_code(mode), "Open a share code", "f5")],
+            [("Menu", self.table.close, "Back to the main menu", "escape")],
         ], self._refresh_buttons)
-        self.open_scenario(scenario)
+
+    @property
+    def state(self) -> RummbleState:
+        return self.table.state
 
     # -- the scenario ---------------------------------------------------------------------
-    def _use(self, scenario: RummbleScenario, keep_answer: bool = False) -> None:
-        self.cancel_search()
-        self.scenario = scenario
-        if not keep_answer:
-            self.answer = None
-        self.session.state = scenario_state(scenario)
+    def rebuild(self) -> None:
+        self.table.session.state = scenario_state(self.mode.scenario)
         self.tentative.recall()
         self.view.rack_orders.clear()
         self.view.new_turn()
         self.controller.changed()
-        self.relayout()
+        self.table.relayout()
         self.view.sprites.finish_all()
 
     def lines(self) -> list[tuple[tuple[int, ...], tuple[Laid, ...], str]]:
@@ -119,80 +120,67 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
             found.append((squares, tiles, set_problem(tiles)))
         return found
 
-    # -- modes and commands ---------------------------------------------------------------
-    def set_mode(self, mode: str) -> None:
-        if mode != self.stage:
-            self.stage = mode
-            self.brush = None
-            self._use(self.scenario, keep_answer=True)
-            self.say("Play: put rack tiles on the board" if mode == PLAY else "Edit: pick a face, then a square")
+    # -- the Play stage -------------------------------------------------------------------
+    def undo_play(self) -> None:
+        self.controller.recall()
 
-    def undo(self) -> None:
-        if self.stage == PLAY:
-            self.controller.recall()
-        elif self.edits:
-            self._use(self.edits.pop())
+    def reset_play(self) -> None:
+        self.controller.recall()
 
-    def reset(self) -> None:
-        if self.stage == PLAY:
-            self.controller.recall()
-        else:
-            self._edit(RummbleScenario.clear)
-
-    def keep_play(self) -> None:
-        if self.stage != PLAY:
-            return
+    def keep_play(self) -> bool:
+        """A legal play becomes part of the board (the rack keeps what is left)."""
+        if self.mode.stage != PLAY:
+            return True
+        table = self.table
         play = self.tentative.play(self.state.faces)
         if play is None:
-            self.say("Put tiles on the board first (a joker needs its tile)", warning=True)
-            return
+            table.say("Put tiles on the board first (a joker needs its tile)", warning=True)
+            return True
         verdict = self.state.check(play)
         if not verdict.legal:
             self.view.refresh_preview()
-            self.say(verdict.reason, warning=True)
-            self.play("invalid")
-            return
-        kept = self.scenario.copy()
+            table.say(verdict.reason, warning=True)
+            table.play("invalid")
+            return True
+        kept = self.mode.scenario.copy()
         for placement in play.placements:
             kept.board[square(placement.row, placement.col)] = placement.laid
             kept.rack.remove(placement.laid.rack_tile)
-        self.edits.append(self.scenario.copy())
-        self._use(kept)
-        self.say(f"Play kept: {verdict.score} points; this is the new position")
+        self.mode.replace(kept)
+        table.say(f"Play kept: {verdict.score} points; this is the new position")
+        return True
 
     # -- the best play --------------------------------------------------------------------
     def solvable(self) -> bool:
-        return bool(self.scenario.rack) and not any(problem for _, _, problem in self.lines())
+        return bool(self.mode.scenario.rack) and not any(problem for _, _, problem in self.lines())
 
-    def solve_quietly(self, then) -> None:
-        state = scenario_state(self.scenario)
+    def quiet_search(self) -> tuple[RummbleState, Callable[[Any], SolverAnswer | None]]:
+        state = scenario_state(self.mode.scenario)
 
         def answer_of(move) -> SolverAnswer | None:
             if not isinstance(move, Play):
                 return None
             return SolverAnswer([[p.row, p.col, p.laid.notation()] for p in move.placements], state.check(move).score)
 
-        self.quiet = QuietSolve(BestMoveSearch.start(self.flow.hints, state, BEST_TIER), self.flow.hints.spec,
-                                answer_of, then)
+        return state, answer_of
 
-    def best_play(self) -> None:
-        if self.search is not None or not self.scenario.rack:
-            return
+    def best_refused(self) -> bool:
+        if not self.mode.scenario.rack:
+            return True
         wrong = [problem for _, _, problem in self.lines() if problem]
         if wrong:
-            self.say(f"The board has a line that is not a set: {wrong[0]}", warning=True)
-            return
-        if self.stage != PLAY:
-            self.set_mode(PLAY)
+            self.table.say(f"The board has a line that is not a set: {wrong[0]}", warning=True)
+            return True
+        return False
+
+    def before_search(self) -> None:
         self.controller.recall()
-        self.search = BestMoveSearch.start(self.flow.hints, self.state, BEST_TIER)
-        self.say("Looking for the best play…")
 
     def show_best(self, move, notation: str | None) -> None:
         if notation is None:
-            self.say("The move generator could not answer", warning=True)
+            self.table.say("The move generator could not answer", warning=True)
         elif not isinstance(move, Play):
-            self.say("No legal play from this rack", warning=True)
+            self.table.say("No legal play from this rack", warning=True)
         else:
             self.show_play(move)
 
@@ -207,78 +195,66 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
             if placement.laid.joker:
                 self.tentative.declared[tile_id] = placement.laid.as_tile
         self.controller.changed()
-        self.relayout()
+        self.table.relayout()
         for index, (sq, tile_id) in enumerate(sorted(self.tentative.squares.items())):
             box = tile_box(sq)
             self.view.sprites.target(tile_id, box.x, box.y, box.w, rate=SHOWN_RATE, delay=index * TILE_STAGGER)
         verdict = self.state.check(play)
-        self.answer = SolverAnswer([[p.row, p.col, p.laid.notation()] for p in play.placements], verdict.score)
-        self.say(f"Best play: {verdict.score} points")
-
-    # -- the table's hooks ----------------------------------------------------------------
-    def first_deal(self) -> None:
-        self.start_person_turn(0)
-        self.say(self.pending_problem or "Edit: pick a face from the palette, then click a square or the rack",
-                 warning=bool(self.pending_problem))
-
-    def end_person_turn(self, timed_out: bool) -> None:
-        self.keep_play()
-
-    def confirm_turn(self) -> None:
-        self.keep_play()
+        self.mode.answer = SolverAnswer([[p.row, p.col, p.laid.notation()] for p in play.placements], verdict.score)
+        self.table.say(f"Best play: {verdict.score} points")
 
     def _refresh_buttons(self, grid: GridButtons) -> None:
-        editing = self.stage == EDIT
+        mode = self.mode
+        editing = mode.stage == EDIT
         named = grid.named
         named["Edit"].style, named["Play"].style = ("primary", "secondary") if editing else ("secondary", "primary")
         named["Reset"].label = "Clear" if editing else "Reset"
-        named["Undo"].enabled = bool(self.edits) if editing else bool(self.tentative)
-        named["Reset"].enabled = bool(self.scenario.board or self.scenario.rack) if editing else bool(self.tentative)
-        named["Best play"].enabled = self.search is None and bool(self.scenario.rack)
+        named["Undo"].enabled = bool(mode.edits) if editing else bool(self.tentative)
+        named["Reset"].enabled = bool(mode.scenario.board or mode.scenario.rack) if editing else bool(self.tentative)
+        named["Best play"].enabled = mode.search is None and bool(mode.scenario.rack)
         named["Keep play"].enabled = not editing and bool(self.tentative)
 
     # -- input ----------------------------------------------------------------------------
-    def _edit_click(self, pos: tuple[float, float]) -> bool:
-        picked = self.palette.face_at(pos)
-        if picked is not None:
-            self.brush = None if picked == self.brush else picked
-            self.play("rack")
+    def edit_click(self, pos: tuple[float, float]) -> bool:
+        mode = self.mode
+        if mode.pick(self.palette, pos):
             return True
         sq = square_at(*pos)
-        if sq is not None and sq in self.scenario.board:
-            return self._edit(lambda s: s.board.pop(sq))
+        if sq is not None and sq in mode.scenario.board:
+            return mode.edit(lambda s: s.board.pop(sq))
         index = rack_tile_at(self.view.rack_layout, *pos)
         if index is not None and index < len(self.view.rack_ids):
             tile = self.state.faces[self.view.rack_ids[index]]
-            return self._edit(lambda s: s.rack.remove(tile))
-        brush = self.brush
+            return mode.edit(lambda s: s.rack.remove(tile))
+        brush = mode.brush
         if brush is None:
             return False
         if sq is not None:
             if brush.is_joker:
                 self._declare_joker(sq)
                 return True
-            return self._placed(self._edit(lambda s: s.put(sq, Laid.of(brush))))
+            return mode.placed(mode.edit(lambda s: s.put(sq, Laid.of(brush))))
         if REGIONS.rack.contains(*pos):
-            return self._placed(self._edit(lambda s: s.add_to_rack(brush)))
+            return mode.placed(mode.edit(lambda s: s.add_to_rack(brush)))
         return False
 
     def _declare_joker(self, sq: int) -> None:
-        if self.scenario.copies_left(self.brush) <= 0:
-            self.say("both copies of J are already in use", warning=True)
+        mode, table = self.mode, self.table
+        if mode.scenario.copies_left(mode.brush) <= 0:
+            table.say("both copies of J are already in use", warning=True)
             return
 
         def done(declared: Tile | None) -> None:
             if declared is not None:
-                self._edit(lambda s: s.put(sq, Laid(declared.colour, declared.number, True)))
+                mode.edit(lambda s: s.put(sq, Laid(declared.colour, declared.number, True)))
 
-        if self.stack is not None:
-            self.stack.push(JokerPicker(self.app, self.state.params.highest, False, lambda tile: True, done))
+        if table.stack is not None:
+            table.stack.push(JokerPicker(table.app, self.state.params.highest, False, lambda tile: True, done))
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        theme = self.app.theme
+        app, mode = self.table.app, self.mode
+        theme = app.theme
         for squares, _, problem in self.lines():
             if problem:
                 first, last = tile_box(squares[0]), tile_box(squares[-1])
@@ -287,17 +263,17 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
                 pygame.draw.rect(surface, theme.invalid, outline, 3, border_radius=6)
         draw_panel(surface, theme, PANEL, radius=16)
         y = PANEL.y + 12
-        title = "Palette — pick a face, click a square" if self.stage == EDIT else "Sandbox · Play"
+        title = "Palette — pick a face, click a square" if mode.stage == EDIT else "Sandbox · Play"
         surface.blit(shapes.text(title, 18, theme.text, bold=True), (PANEL.x + 14, y))
-        if self.stage == EDIT:
-            self.palette.draw(surface, self.app, self.scenario.copies_left, self.brush)
+        if mode.stage == EDIT:
+            self.palette.draw(surface, app, mode.scenario.copies_left, mode.brush)
             y = self.palette.area.bottom + 14
         else:
             y += 34
         self._draw_lines(surface, y)
 
     def _draw_lines(self, surface: pygame.Surface, y: int) -> None:
-        theme = self.app.theme
+        theme, mode = self.table.app.theme, self.mode
         lines = self.lines()
         surface.blit(shapes.text(f"Lines on the board: {len(lines)}", 18, theme.text, bold=True), (PANEL.x + 14, y))
         y += 28
@@ -315,12 +291,20 @@ class RummbleSandboxScene(SandboxEditing, BoardSandbox, RummbleTableScene):
             surface.blit(shapes.text(_fit(second, 40), 15, theme.text_muted if not problem else colour),
                          (PANEL.x + 32, y + 19))
             y += 44
-        if self.search is not None:
+        if mode.search is not None:
             surface.blit(shapes.text("Looking for the best play…", 18, theme.accent, bold=True),
                          (PANEL.x + 14, PANEL.bottom - 34))
-        elif self.answer is not None:
-            surface.blit(shapes.text(f"Best play: {self.answer.best} points", 18, theme.hint, bold=True),
+        elif mode.answer is not None:
+            surface.blit(shapes.text(f"Best play: {mode.answer.best} points", 18, theme.hint, bold=True),
                          (PANEL.x + 14, PANEL.bottom - 34))
+
+
+def sandbox_table(app: "App", scenario: dict[str, Any] | None = None) -> RummbleTableScene:
+    """The Rummble table in the sandbox mode. ``scenario``: a puzzle dict or an analyze
+    position (None: an empty board)."""
+    empty = RummbleScenario()
+    return RummbleTableScene(app, sandbox_session(empty), autosave=False,
+                             mode=SandboxMode(RummbleSandbox(), empty, scenario))
 
 
 def _fit(text: str, chars: int) -> str:

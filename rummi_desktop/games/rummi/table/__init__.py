@@ -30,7 +30,7 @@ ENTRY = GameEntry("rummi", "Rummi", setup="rummi_desktop.games.rummi.table.setup
                   load_state="rummi_desktop.games.rummi.table.session:load_match",
                   table="rummi_desktop.games.rummi.table.table_scene:RummiTableScene",
                   puzzle="rummi_desktop.games.rummi.table.puzzle_table:puzzle_table",
-                  sandbox="rummi_desktop.games.rummi.table.sandbox:RummiSandboxScene")
+                  sandbox="rummi_desktop.games.rummi.table.sandbox:sandbox_table")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 

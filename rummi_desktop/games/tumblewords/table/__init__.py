@@ -29,7 +29,7 @@ ENTRY = GameEntry(GAME, TITLE, setup="rummi_desktop.games.tumblewords.table.setu
                   table="rummi_desktop.games.tumblewords.table.table_scene:TumblewordsTableScene",
                   missing="rummi_desktop.games.tumblewords.table.session:WORD_LIST_ERRORS", missing_what="its word list",
                   puzzle="rummi_desktop.games.tumblewords.table.puzzle_table:puzzle_table",
-                  sandbox="rummi_desktop.games.tumblewords.table.sandbox:TumblewordsSandboxScene")
+                  sandbox="rummi_desktop.games.tumblewords.table.sandbox:sandbox_table")
 new_game, load_saved_session, resume = ENTRY.new_game, ENTRY.load_saved_session, ENTRY.resume
 
 

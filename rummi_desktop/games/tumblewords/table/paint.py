@@ -68,7 +68,7 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     _paint_preview_panel(tv, surface, hand)
     _paint_hand(tv, surface, hand)
     buttons.draw(surface, theme)
-    if tv.session.params.ticker and tv.table.in_round:
+    if tv.session.params.ticker and tv.session.in_round:
         total = float(tv.table.clock_seconds or 1)
         left = tv.table.turns.clock_left if tv.table.phase == Phase.PERSON else total
         table_hud.draw_clock(surface, theme, REGIONS.clock, left, total, tv.table.phase == Phase.PERSON)

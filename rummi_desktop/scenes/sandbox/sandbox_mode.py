@@ -1,0 +1,271 @@
+"""The sandbox mode: every game's sandbox is that game's own table given a :class:`SandboxMode`.
+
+The game's table (its view, input controller and turn flow) plays one free turn after
+another, with no clock and nothing saved, in one of two stages: **Edit** (the position is
+built by hand from a palette) and **Play** (moves as at the table, on that position). The mode
+holds what every game's sandbox shares: the scenario being edited (with ``copy()``,
+``position()``, ``from_position()`` and ``clear()``), its edit history for Undo, the stage,
+the palette's brush, the best-move searches (Best play, and Save's own quiet one) and what Esc
+and Enter mean. The game's :class:`SandboxPart` holds the game's own editing: how a scenario
+becomes the table's turn, the palette clicks, its buttons and panel, and how the best move is
+shown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from rummi_desktop.games.positions import PositionError
+from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, QuietSolve
+from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
+from rummi_desktop.scenes.table_mode import TableMode
+
+if TYPE_CHECKING:
+    import pygame
+
+    from rummi_desktop.scenes.sandbox.palette import Palette
+
+
+class SandboxPart:
+    """The game's half of a sandbox table. A game's part sets the words and the tier below,
+    builds its buttons and answers ``rebuild``, ``solvable``, ``best_refused``,
+    ``quiet_search``, ``show_best``, ``edit_click`` and ``draw``; the rest default to nothing."""
+
+    best_tier = ""  # the computer tier asked for the best move
+    opening = ""  # the first banner
+    searching = ""  # the banner while Best play searches
+    stage_words: dict[str, str] = {}  # the banner on entering each stage
+    table: Any = None
+    mode: "SandboxMode"
+
+    def attach(self, table: Any, mode: "SandboxMode") -> None:
+        """The table's parts are built (the buttons come next, from ``buttons``)."""
+        self.table, self.mode = table, mode
+        self.view, self.controller = table.view, table.controller
+
+    def handle_action(self, action: Action) -> bool:
+        """Before anything else, in either stage (Rummi's toolbar)."""
+        return False
+
+    def edit_action(self, action: Action) -> None:
+        """A gesture in the Edit stage, the buttons having passed: a click edits the position."""
+        if action.kind == ActionKind.CLICK and action.pos is not None:
+            self.edit_click(action.pos)
+
+    def edit_click(self, pos: tuple[float, float]) -> bool:
+        raise NotImplementedError
+
+    def keep_play(self) -> bool:
+        """Enter on the Play turn: True when the part answers it (Keep play)."""
+        return False
+
+    def turn_completed(self, round_over: bool) -> bool:
+        """A move of the Play turn was shown: True when the part takes it from there."""
+        return False
+
+    def stage_changed(self) -> None:
+        """The stage has just changed (the table is rebuilt next)."""
+
+    def before_search(self) -> None:
+        """Best play: the Play turn is about to be searched from (put the tiles back)."""
+
+    def relayout(self) -> None:
+        """Before the table lays out again."""
+
+    def update(self, dt: float) -> None:
+        """A frame, after the table's own."""
+
+    def animating(self) -> bool:
+        return False
+
+
+class SandboxMode(TableMode):
+    """No clock, nothing saved, one free turn: ``scenario`` (the game's empty scenario, which
+    the table's session was made from) edited and played through the game's ``part``.
+    ``start`` is a puzzle dict or an analyze position to open at once (None: start empty)."""
+
+    saves = False
+
+    def __init__(self, part: SandboxPart, scenario: Any, start: dict[str, Any] | None = None) -> None:
+        self.part, self.scenario, self.start = part, scenario, start
+        self.stage = EDIT
+        self.brush: Any = None  # the palette face being placed
+        self.edits: list[Any] = []  # the Edit stage's Undo
+        self.search: BestMoveSearch | None = None  # Best play's search, shown when it answers
+        self.quiet: QuietSolve | None = None  # Save's own search (the table stays as it is)
+        self.answer: SolverAnswer | None = None  # the best move's answer for the position as it is
+        self.puzzles_folder: Path | None = None  # None: the player's puzzles folder (tests pass one)
+        self.pending_problem = ""  # why ``start`` could not be opened (shown once the table shows)
+
+    def attach(self, table: Any) -> None:
+        super().attach(table)
+        self.part.attach(table, self)
+        table.buttons = self.part.buttons(self)
+        if self.start is not None:
+            try:
+                self.load_position(position_of(self.start, table.GAME))
+            except ValueError as error:
+                self.pending_problem = f"That scenario cannot be opened: {error}"
+
+    # -- the scenario -----------------------------------------------------------------------
+    def position(self) -> dict[str, Any]:
+        return self.scenario.position()
+
+    def load_position(self, position: dict[str, Any]) -> None:
+        """Replace the scenario (PositionError, nothing changed, when it cannot be used); Undo
+        brings the old one back."""
+        self.replace(type(self.scenario).from_position(position))
+
+    def replace(self, scenario: Any) -> None:
+        """``scenario`` becomes the position; Undo brings the old one back."""
+        self.edits.append(self.scenario.copy())
+        self.use(scenario)
+
+    def edit(self, change: Callable[[Any], object]) -> bool:
+        """Apply an edit to a copy of the scenario; on success it becomes the scenario."""
+        edited = self.scenario.copy()
+        try:
+            change(edited)
+        except PositionError as error:
+            self.table.say(str(error), warning=True)
+            self.table.play("invalid")
+            return False
+        self.replace(edited)
+        self.table.play("clink")
+        return True
+
+    def use(self, scenario: Any, keep_answer: bool = False) -> None:
+        """Rebuild the table's turn from ``scenario`` (a fresh turn of the model)."""
+        self.cancel_search()
+        self.scenario = scenario
+        if not keep_answer:
+            self.answer = None
+        self.part.rebuild()
+
+    def pick(self, palette: "Palette", pos: tuple[float, float]) -> bool:
+        """A click on the palette picks its face as the brush (the same face puts it down)."""
+        picked = palette.face_at(pos)
+        if picked is None:
+            return False
+        self.brush = None if picked == self.brush else picked
+        self.table.play("rack")
+        return True
+
+    def placed(self, done: bool) -> bool:
+        """After a placement: the brush is put down once no copy of its face is left."""
+        if done and self.brush is not None and self.scenario.copies_left(self.brush) <= 0:
+            self.brush = None
+        return done
+
+    # -- the stages and the buttons they share ----------------------------------------------
+    def set_stage(self, stage: str) -> None:
+        if stage == self.stage:
+            return
+        self.stage = stage
+        self.brush = None
+        self.part.stage_changed()
+        self.use(self.scenario, keep_answer=True)
+        self.table.say(self.part.stage_words[stage])
+
+    def undo(self) -> None:
+        if self.stage == PLAY:
+            self.part.undo_play()
+        elif self.edits:
+            self.use(self.edits.pop())
+
+    def reset(self) -> None:
+        """Play: back to the position; Edit: Clear."""
+        if self.stage == PLAY:
+            self.part.reset_play()
+        else:
+            self.edit(type(self.scenario).clear)
+
+    # -- the best move ----------------------------------------------------------------------
+    def best_play(self) -> None:
+        """Ask the game's best tier for the Play turn's best move (shown when it answers)."""
+        if self.search is not None or self.part.best_refused():
+            return
+        if self.stage != PLAY:
+            self.set_stage(PLAY)
+        self.part.before_search()
+        self.search = BestMoveSearch.start(self.table.flow.hints, self.table.state, self.part.best_tier)
+        self.table.say(self.part.searching)
+
+    def solve_quietly(self, then: Callable[[Any], None]) -> None:
+        """The best move for the scenario as it stands, without touching the table (Save)."""
+        state, answer_of = self.part.quiet_search()
+        hints = self.table.flow.hints
+        self.quiet = QuietSolve(BestMoveSearch.start(hints, state, self.part.best_tier), hints.spec, answer_of, then)
+
+    def cancel_search(self) -> None:
+        for search in (self.search, self.quiet):
+            if search is not None:
+                search.cancel()
+        self.search = self.quiet = None
+
+    # -- the table's questions --------------------------------------------------------------
+    def first_deal(self) -> bool:
+        self.table.start_person_turn(0)
+        self.table.say(self.pending_problem or self.part.opening, warning=bool(self.pending_problem))
+        return True
+
+    def person_turn(self, seat: int) -> bool:
+        """A free turn: no clock, no turn banner."""
+        table = self.table
+        table.viewer = seat
+        table.turns.free_play()
+        table.flow.person_turn_begins(seat)
+        table.relayout()
+        return True
+
+    def handle_action(self, action: Action) -> bool:
+        """Play: the table's own handling. Edit: the buttons, Esc closes, the rest edits."""
+        if self.part.handle_action(action):
+            return True
+        if self.stage == PLAY:
+            return False
+        if self.table.buttons.handle_action(action):
+            return True
+        if action.kind == ActionKind.BACK:
+            self.table.close()
+            return True
+        self.part.edit_action(action)
+        return True
+
+    def confirm(self) -> bool:
+        return self.part.keep_play()
+
+    def end_person_turn(self, timed_out: bool) -> bool:
+        return self.part.keep_play()
+
+    def turn_completed(self, round_over: bool) -> bool:
+        return self.part.turn_completed(round_over)
+
+    def pause(self) -> bool:
+        """Esc: no pause card (the sandbox has no clock and keeps nothing to resume): it closes."""
+        self.table.close()
+        return True
+
+    def relayout(self) -> None:
+        self.part.relayout()
+
+    def update(self, dt: float) -> None:
+        self.part.update(dt)
+        if self.search is not None:
+            done, notation = self.search.answer()
+            if done:
+                self.search = None
+                self.part.show_best(self.table.flow.hints.spec.parse_move(notation) if notation else None, notation)
+        if self.quiet is not None and self.quiet.poll():
+            self.quiet = None
+
+    def animating(self) -> bool:
+        return self.search is not None or self.quiet is not None or self.part.animating()
+
+    def draw(self, surface: "pygame.Surface") -> None:
+        self.part.draw(surface)
+
+    def exit(self) -> None:
+        self.cancel_search()
