@@ -38,7 +38,7 @@ def stored(database, table_id):
     async def read():
         store = SqliteStore(database)
         try:
-            return await store.table(table_id), await store.moves_since(table_id, 0)
+            return await store.tables.get(table_id), await store.tables.moves_since(table_id, 0)
         finally:
             await store.close()
     return asyncio.run(read())

@@ -195,7 +195,7 @@ def test_leaderboards_from_the_lobby_rank_players_and_mark_your_row(lobby, tmp_p
 
         async def rate() -> None:  # as finished ranked games would have left them
             store = SqliteStore(tmp_path / "data" / "server.sqlite3")
-            await store.put_ratings("t-rated", "rummi", {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3),
+            await store.ratings.put("t-rated", "rummi", {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3),
                                                          ids["Carol"]: (22.0, 1.0, 40)})
             await store.close()
 

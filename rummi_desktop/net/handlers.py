@@ -19,7 +19,7 @@ from rummi_desktop.net.notices import account_notice
 from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, ProtocolError
 from rummi_desktop.net.record_handlers import records_get, records_index, records_put
 from rummi_desktop.net.records import OPEN, Seat, TableRecord
-from rummi_desktop.net.store import Account
+from rummi_desktop.net.store_accounts import Account
 from rummi_desktop.net.views import game_message
 
 MAX_OPEN_TABLES = 20  # tables an account may sit at that are not over
@@ -46,7 +46,7 @@ async def ping(server, connection: Connection, message: dict[str, Any]) -> dict[
 
 async def _new_session(server, connection: Connection, account: Account) -> dict[str, Any]:
     token = accounts.new_token()
-    await server.store.add_session(accounts.token_hash(token), account.id)
+    await server.store.accounts.add_session(accounts.token_hash(token), account.id)
     server.sign_in(connection, account, accounts.token_hash(token))
     return {"type": "session", "token": token, "account": {"id": account.id, "name": account.name}}
 
@@ -58,13 +58,13 @@ async def register(server, connection: Connection, message: dict[str, Any]) -> d
         raise ProtocolError("bad_name", problem)
     hashed = await asyncio.to_thread(accounts.hash_password, password)  # scrypt takes ~50 ms: off the loop
     account = Account(accounts.new_id(), name, hashed)
-    if not await server.store.create_account(account, accounts.name_key(name)):
+    if not await server.store.accounts.create(account, accounts.name_key(name)):
         raise ProtocolError("name_taken", f"the name {name!r} is taken")
     return await _new_session(server, connection, account)
 
 
 async def sign_in(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    account = await server.store.account_by_key(accounts.name_key(message["name"]))
+    account = await server.store.accounts.by_key(accounts.name_key(message["name"]))
     stored = account.password_hash if account else await asyncio.to_thread(accounts.stand_in_hash)
     good = await asyncio.to_thread(accounts.verify_password, message["password"], stored)
     if account is None or not good:
@@ -74,7 +74,7 @@ async def sign_in(server, connection: Connection, message: dict[str, Any]) -> di
 
 async def resume(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     hashed = accounts.token_hash(message["token"])
-    account = await server.store.session_account(hashed, time.time() - accounts.SESSION_SECONDS)
+    account = await server.store.accounts.session_account(hashed, time.time() - accounts.SESSION_SECONDS)
     if account is None:
         raise ProtocolError("bad_token", "this session token is not valid or has expired; sign in again")
     server.sign_in(connection, account, hashed)
@@ -82,7 +82,7 @@ async def resume(server, connection: Connection, message: dict[str, Any]) -> dic
 
 
 async def sign_out(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    await server.store.drop_session(connection.token_hash)
+    await server.store.accounts.drop_session(connection.token_hash)
     server._drop_account(connection)
     connection.account, connection.token_hash = None, ""
     return {"type": "signed_out"}
@@ -91,17 +91,17 @@ async def sign_out(server, connection: Connection, message: dict[str, Any]) -> d
 # ---- the lobby --------------------------------------------------------------------------------
 
 async def list_tables(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    records = await server.store.open_tables(message.get("game"))
+    records = await server.store.tables.open_tables(message.get("game"))
     return {"type": "tables", "tables": [record.public() for record in records]}
 
 
 async def my_tables(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    records = await server.store.tables_of(_account(connection).id)
+    records = await server.store.tables.of_account(_account(connection).id)
     return {"type": "tables", "tables": [record.public(for_member=True) for record in records]}
 
 
 async def _check_room(server, account: Account) -> None:
-    if len(await server.store.tables_of(account.id)) >= MAX_OPEN_TABLES:
+    if len(await server.store.tables.of_account(account.id)) >= MAX_OPEN_TABLES:
         raise ProtocolError("too_many_tables", f"you may sit at {MAX_OPEN_TABLES} unfinished tables at most")
 
 
@@ -116,7 +116,7 @@ async def _start(server, record: TableRecord) -> TableRecord:
     full = lobby.filled(record)
     now = time.time()
     playing = lobby.started(full, fresh_state(full).current, now)
-    if not await server.store.replace_table(record, playing):
+    if not await server.store.tables.replace(record, playing):
         raise ProtocolError("busy", "the table changed meanwhile; try again")
     await server.publish_table(playing)
     if playing.seats[playing.current_seat].label != "human":
@@ -128,7 +128,7 @@ async def create_table(server, connection: Connection, message: dict[str, Any]) 
     account = _account(connection)
     await _check_room(server, account)
     record = lobby.new_table(message, account.id, account.name, time.time())
-    await server.store.insert_table(record)
+    await server.store.tables.insert(record)
     if lobby.is_full(record):
         record = await _start(server, record)
     return _table_reply(record)
@@ -136,9 +136,9 @@ async def create_table(server, connection: Connection, message: dict[str, Any]) 
 
 async def _table_for_join(server, message: dict[str, Any]) -> TableRecord:
     if "invite" in message:
-        record = await server.store.table_by_invite(str(message["invite"]).strip().upper())
+        record = await server.store.tables.by_invite(str(message["invite"]).strip().upper())
     elif "table" in message:
-        record = await server.store.table(message["table"])
+        record = await server.store.tables.get(message["table"])
         if record is not None and record.visibility == "private":
             record = None  # a private table is found only by its invite code
     else:
@@ -154,7 +154,7 @@ async def join_table(server, connection: Connection, message: dict[str, Any]) ->
     for _ in range(5):  # another player may take a seat at the same moment: read again and retry
         record = await _table_for_join(server, message)
         seated = lobby.joined(record, account.id, account.name)
-        if await server.store.replace_table(record, seated):
+        if await server.store.tables.replace(record, seated):
             await server.publish_table(seated)
             if lobby.is_full(seated):
                 seated = await _start(server, seated)
@@ -163,7 +163,7 @@ async def join_table(server, connection: Connection, message: dict[str, Any]) ->
 
 
 async def start_table(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    record = await server.store.table(message["table"])
+    record = await server.store.tables.get(message["table"])
     account_id = _account(connection).id
     # A creator who left may not start it: that would set computer seats playing each other on
     # the server, at a table that no longer counts against anyone's open tables.
@@ -175,11 +175,11 @@ async def start_table(server, connection: Connection, message: dict[str, Any]) -
 
 
 async def leave_table(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    record = await server.store.table(message["table"])
+    record = await server.store.tables.get(message["table"])
     if record is None:
         raise ProtocolError("no_table", "no such table")
     emptier = lobby.left(record, _account(connection).id)
-    if not await server.store.replace_table(record, emptier):
+    if not await server.store.tables.replace(record, emptier):
         raise ProtocolError("busy", "the table changed meanwhile; try again")
     await server.publish_table(emptier)
     return {"type": "left", "table": record.id}
@@ -189,7 +189,7 @@ async def leave_table(server, connection: Connection, message: dict[str, Any]) -
 
 async def _seated(server, connection: Connection, table_id: str) -> tuple[TableRecord, int]:
     held = server.live.games.get(table_id)  # a game in play: its seats no longer change
-    record = held.record if held is not None else await server.store.table(table_id)
+    record = held.record if held is not None else await server.store.tables.get(table_id)
     seat = record.seat_of(_account(connection).id) if record is not None else None
     if record is None or seat is None:
         raise ProtocolError("not_seated", "you do not sit at that table")  # the same for no such table
@@ -203,7 +203,7 @@ async def subscribe(server, connection: Connection, message: dict[str, Any]) -> 
         return _table_reply(record)
     live = await server.live.get(record.id)
     reply = game_message(live, seat)
-    reply["last_seq"] = await server.store.last_seq(record.id, seat)
+    reply["last_seq"] = await server.store.tables.last_seq(record.id, seat)
     return reply
 
 
@@ -234,13 +234,13 @@ async def forfeit(server, connection: Connection, message: dict[str, Any]) -> di
 async def _ordinal(server, account_id: str, game: str) -> float:
     from rummi_desktop.net.ratings import DEFAULT_MU, DEFAULT_SIGMA, ordinal
 
-    stored = await server.store.rating(account_id, game)
+    stored = await server.store.ratings.get(account_id, game)
     return ordinal(*(stored[:2] if stored else (DEFAULT_MU, DEFAULT_SIGMA)))
 
 
 async def rating(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     game = lobby.game_spec(message["game"]).key
-    stored = await server.store.rating(_account(connection).id, game)
+    stored = await server.store.ratings.get(_account(connection).id, game)
     from rummi_desktop.net.ratings import DEFAULT_MU, DEFAULT_SIGMA, ordinal
 
     mu, sigma, games = stored or (DEFAULT_MU, DEFAULT_SIGMA, 0)
@@ -249,7 +249,7 @@ async def rating(server, connection: Connection, message: dict[str, Any]) -> dic
 
 async def leaderboard(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     game = lobby.game_spec(message["game"]).key
-    rows = await server.store.leaderboard(game, message.get("limit", 20))
+    rows = await server.store.ratings.leaderboard(game, message.get("limit", 20))
     return {"type": "leaderboard", "game": game, "players": [
         {"name": name, "mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma, "games": games}
         for name, mu, sigma, games in rows]}
@@ -259,19 +259,19 @@ async def matchmake(server, connection: Connection, message: dict[str, Any]) -> 
     account = _account(connection)
     spec = lobby.game_spec(message["game"])
     await _check_room(server, account)
-    await server.store.enqueue(account.id, spec.key, await _ordinal(server, account.id, spec.key), time.time())
+    await server.store.queue.join(account.id, spec.key, await _ordinal(server, account.id, spec.key), time.time())
     server.spawn(match_game(server, spec.key))
     return {"type": "queued", "game": spec.key}
 
 
 async def cancel_matchmake(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     game = lobby.game_spec(message["game"]).key
-    return {"type": "unqueued", "game": game, "was_waiting": await server.store.dequeue(_account(connection).id, game)}
+    return {"type": "unqueued", "game": game, "was_waiting": await server.store.queue.leave(_account(connection).id, game)}
 
 
 async def match_game(server, game: str) -> None:
-    for first, second in pairs(await server.store.waiting(game), time.time()):
-        if await server.store.take_pair(game, first, second):
+    for first, second in pairs(await server.store.queue.waiting(game), time.time()):
+        if await server.store.queue.take_pair(game, first, second):
             await _matched_table(server, game, first, second)
 
 
@@ -286,13 +286,13 @@ async def match_waiting(server) -> None:
 async def _matched_table(server, game: str, first: str, second: str) -> None:
     from rummi_desktop.net.live import fresh_state
 
-    names = await server.store.account_names((first, second))
+    names = await server.store.accounts.names((first, second))
     seats = (Seat("human", first, names.get(first, "")), Seat("human", second, names.get(second, "")))
     now = time.time()
     record = TableRecord(accounts.new_id(), game, first, seats, {}, secrets.randbits(63), visibility="private",
                          ranked=True, invite=accounts.new_invite_code(), updated=now, created=now)
     record = lobby.started(record, fresh_state(record).current, now)
-    await server.store.insert_table(record)
+    await server.store.tables.insert(record)
     for account_id in (first, second):
         server.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})
         if server.shared:
@@ -300,7 +300,7 @@ async def _matched_table(server, game: str, first: str, second: str) -> None:
 
 
 async def profile_get(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    version, document = await server.store.profile(_account(connection).id)
+    version, document = await server.store.profiles.get(_account(connection).id)
     return {"type": "profile", "version": version, "document": document}
 
 
@@ -310,8 +310,8 @@ async def profile_put(server, connection: Connection, message: dict[str, Any]) -
     if len(encode(message["document"]).encode("utf-8")) > PROFILE_BYTES:
         raise ProtocolError("too_large", f"a profile document may be at most {PROFILE_BYTES} bytes")
     account_id = _account(connection).id
-    if not await server.store.put_profile(account_id, message["version"], message["document"]):
-        stored, _ = await server.store.profile(account_id)
+    if not await server.store.profiles.put(account_id, message["version"], message["document"]):
+        stored, _ = await server.store.profiles.get(account_id)
         raise ProtocolError("profile_conflict", f"the stored profile is at version {stored}, not "
                             f"{message['version']}: fetch it, merge, and send it again")
     return {"type": "profile", "version": message["version"] + 1, "document": message["document"]}
