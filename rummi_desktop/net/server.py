@@ -117,6 +117,10 @@ class GameServer:
         connection.account, connection.token_hash = account, token_hash
         self.by_account.setdefault(account.id, set()).add(connection)
 
+    def sign_out(self, connection: Connection) -> None:
+        self._drop_account(connection)
+        connection.account, connection.token_hash = None, ""
+
     def _drop_account(self, connection: Connection) -> None:
         if connection.account is not None:
             self.by_account.get(connection.account.id, set()).discard(connection)
