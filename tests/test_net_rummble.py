@@ -354,9 +354,9 @@ def test_the_lobby_opens_a_public_rummble_table_at_the_rummble_table(lobby):
     try:
         made = carol.submit(lambda c: c.create_table("rummble", ["human", "human"])).result(20)
         click(app, button_centre(scene.refresh_button))
-        click(app, button_centre(scene.open_tab))
-        run_until(app, lambda: any("arol" in b.label and "Rummble" in b.label for b in scene.open_list.buttons))
-        click(app, button_centre(next(b for b in scene.open_list.buttons if "arol" in b.label)))
+        click(app, button_centre(scene.tabs.open_tab))
+        run_until(app, lambda: any("arol" in b.label and "Rummble" in b.label for b in scene.tabs.open_list.buttons))
+        click(app, button_centre(next(b for b in scene.tabs.open_list.buttons if "arol" in b.label)))
         run_until(app, lambda: isinstance(app.stack.top, RummbleTableScene))
         table = app.stack.top
         steps(app, 3)
