@@ -34,7 +34,7 @@ from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState  #
 
 
 def play_round(seats: tuple[str, str], seed: int) -> dict:
-    state = RummiState.new(RummiParameters(seats=seats, seed=seed))
+    state = RummiState(RummiParameters(seats=seats, seed=seed))
     turns = []  # (seat, table before, rack before, tiles laid or -1 for a draw)
     starts = []  # (seat, own rack, other rack) at turn start, both seats opened
     while not state.is_over and state.turn_number < 2000:

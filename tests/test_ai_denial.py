@@ -162,7 +162,7 @@ def test_the_thinking_process_gets_the_same_view():
     def through_json(state):
         return SeatView.from_data(json.loads(json.dumps(view_data(state, state.current))), "expert")
 
-    state = RummiState.new(RummiParameters(seats=("expert", "hard"), seed=4))
+    state = RummiState(RummiParameters(seats=("expert", "hard"), seed=4))
     first = tier_view(state, "expert")
     assert first.next_seat.left_table is None and through_json(state) == first  # next seat unseen
     state.draw()

@@ -27,8 +27,8 @@ async def one_bot_move(alice, bob, table, game):
 
 async def stored_game(database, table_id):
     store = SqliteStore(database)
-    record = await store.table(table_id)
-    moves = await store.moves_since(table_id, 0)
+    record = await store.tables.get(table_id)
+    moves = await store.tables.moves_since(table_id, 0)
     await store.close()
     return record, moves
 

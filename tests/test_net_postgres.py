@@ -20,7 +20,7 @@ from rummi_desktop.net.bots import BotTally, choose, play_seat
 from rummi_desktop.net.live import fresh_state
 from rummi_desktop.net.records import Seat, TableRecord
 from rummi_desktop.net.server import GameServer
-from rummi_desktop.net.store_postgres import PostgresStore
+from rummi_desktop.net.store_postgres import PostgresStore, PostgresTables
 from rummi_desktop.net.views import game_message
 
 
@@ -56,7 +56,7 @@ def two_servers(cluster):
 async def stored(url, table_id):
     store = await PostgresStore(url).open()
     try:
-        return await store.table(table_id), await store.moves_since(table_id, 0)
+        return await store.tables.get(table_id), await store.tables.moves_since(table_id, 0)
     finally:
         await store.close()
 
@@ -110,7 +110,7 @@ def test_clients_on_two_processes_play_and_survive_one_being_killed(cluster, two
 
 # ---- a move's notice, applied without a fetch; a gap, re-fetched -------------------------------
 
-class CountingStore(PostgresStore):
+class CountingTables(PostgresTables):
     """Counts the re-fetches by version (a move's reads go through ``changes_since`` too)."""
 
     fetches = 0
@@ -123,7 +123,9 @@ class CountingStore(PostgresStore):
 
 async def server_on(url, dropped_versions=()):
     """A GameServer as a ``serve`` process runs it; notices of ``dropped_versions`` never reach it."""
-    server = GameServer(await CountingStore(url).open(), shared=True)
+    store = await PostgresStore(url).open()
+    store.tables = CountingTables(store)
+    server = GameServer(store, shared=True)
     hear = server._notice
 
     async def lossy_notice(payload):
@@ -143,7 +145,7 @@ async def started_table(server):
     record = TableRecord(new_id(), "tumblewords", "ann-id", seats, {}, 1234, clock_kind="live", clock_seconds=600.0,
                          invite=new_invite_code(), updated=now, created=now)
     record = lobby.started(record, fresh_state(record).current, now)
-    await server.store.insert_table(record)
+    await server.store.tables.insert(record)
     return record.id
 
 
@@ -151,7 +153,7 @@ async def move_on(server, table_id, rng):
     live = server.live.games[table_id]
     seat = live.state.current
     notation = choose(game_message(live, seat), "easy", rng)
-    seq = 1 + await server.store.last_seq(table_id, seat)
+    seq = 1 + await server.store.tables.last_seq(table_id, seat)
     return await server.live.player_move(live, seat, live.record.version, seq, notation)
 
 
@@ -164,7 +166,7 @@ async def reaches(server, table_id, version):
 
 
 async def replayed_log(store, table_id):
-    record, moves = await store.table(table_id), await store.moves_since(table_id, 0)
+    record, moves = await store.tables.get(table_id), await store.tables.moves_since(table_id, 0)
     state = fresh_state(record)
     for move in moves:
         for action in move.actions:
@@ -178,17 +180,17 @@ def test_a_moves_notice_is_applied_by_the_other_process_without_a_fetch(cluster)
         try:
             table_id = await started_table(mover)
             await mover.live.get(table_id), await other.live.get(table_id)
-            fetches = other.store.fetches
+            fetches = other.store.tables.fetches
             rng = random.Random(3)
             for _ in range(4):
                 version = await move_on(mover, table_id, rng)
                 held = await reaches(other, table_id, version)
-            assert other.store.fetches == fetches  # every move came whole in its notice
+            assert other.store.tables.fetches == fetches  # every move came whole in its notice
             record, log = await replayed_log(other.store, table_id)
             assert held.state.log == log  # each move applied once, in order
             assert held.record == record  # the turn fields as stored (the live clock's deadline too)
             await other._recheck_all()
-            assert held.state.log == log and other.store.fetches == fetches
+            assert held.state.log == log and other.store.tables.fetches == fetches
         finally:
             await mover.stop(), await other.stop()
 
@@ -204,10 +206,10 @@ def test_a_lost_notice_leaves_a_gap_that_is_re_fetched_by_version(cluster):
             await mover.live.get(table_id), await other.live.get(table_id)
             rng = random.Random(4)
             await reaches(other, table_id, await move_on(mover, table_id, rng))
-            fetches = other.store.fetches
+            fetches = other.store.tables.fetches
             assert await move_on(mover, table_id, rng) == 2  # its notice is lost on the way to the other
             held = await reaches(other, table_id, await move_on(mover, table_id, rng))
-            assert other.store.fetches == fetches + 1  # version 3's notice showed the gap: fetched 2 and 3
+            assert other.store.tables.fetches == fetches + 1  # version 3's notice showed the gap: fetched 2 and 3
             record, log = await replayed_log(other.store, table_id)
             assert held.record.version == record.version == 3
             assert held.state.log == log and held.record == record

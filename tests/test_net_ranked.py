@@ -80,7 +80,7 @@ def test_a_ranked_game_its_process_never_rated_is_rated_by_the_chores_once(tmp_p
             assert all(p["games"] == 1 for p in again["players"])
             await carol.close()
         store = SqliteStore(database)
-        assert await store.unrated_games(0.0, 1e12) == []
+        assert await store.ratings.unrated_games(0.0, 1e12) == []
         await store.close()
 
     asyncio.run(run())

@@ -39,7 +39,7 @@ def stored(database, table_id):
     async def read():
         store = SqliteStore(database)
         try:
-            return await store.table(table_id), await store.moves_since(table_id, 0)
+            return await store.tables.get(table_id), await store.tables.moves_since(table_id, 0)
         finally:
             await store.close()
     return asyncio.run(read())
@@ -355,9 +355,9 @@ def test_the_lobby_opens_a_public_rummble_table_at_the_rummble_table(lobby):
     try:
         made = carol.submit(lambda c: c.create_table("rummble", ["human", "human"])).result(20)
         click(app, button_centre(scene.refresh_button))
-        click(app, button_centre(scene.open_tab))
-        run_until(app, lambda: any("arol" in b.label and "Rummble" in b.label for b in scene.open_list.buttons))
-        click(app, button_centre(next(b for b in scene.open_list.buttons if "arol" in b.label)))
+        click(app, button_centre(scene.tabs.open_tab))
+        run_until(app, lambda: any("arol" in b.label and "Rummble" in b.label for b in scene.tabs.open_list.buttons))
+        click(app, button_centre(next(b for b in scene.tabs.open_list.buttons if "arol" in b.label)))
         run_until(app, lambda: isinstance(app.stack.top, RummbleTableScene))
         table = app.stack.top
         steps(app, 3)

@@ -45,7 +45,7 @@ def open_online(app, link, first):
 def stored_moves(database, table_id):
     async def read():
         store = SqliteStore(database)
-        moves = await store.moves_since(table_id, 0)
+        moves = await store.tables.moves_since(table_id, 0)
         await store.close()
         return moves
     return asyncio.run(read())

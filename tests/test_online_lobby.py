@@ -63,14 +63,14 @@ def test_host_register_create_private_and_a_friend_joins_by_code(lobby):
     table_picker = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Table")
     click(app, table_picker.arrow_rects()[1].center)  # Private (invite code)
     click(app, button_centre(scene.create_button))
-    run_until(app, lambda: scene.watching is not None)
-    assert scene.invite and scene.invite in scene.message
+    run_until(app, lambda: scene.seating.watching is not None)
+    assert scene.seating.invite and scene.seating.invite in scene.message
     bob = other_player(scene.link.url, "Bob")
     try:
-        bob.submit(lambda c: c.join_table(invite=scene.invite)).result(20)
+        bob.submit(lambda c: c.join_table(invite=scene.seating.invite)).result(20)
         run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
         table = app.stack.top
-        bob_view = bob.submit(lambda c: c.subscribe(scene.watching or table.session.play.table_id)).result(20)
+        bob_view = bob.submit(lambda c: c.subscribe(scene.seating.watching or table.session.play.table_id)).result(20)
         assert bob_view["version"] == table.session.play.version
         assert bob_view["view"]["other_rack_sizes"] == [len(table.state.rack(table.session.play.seat))]
     finally:
@@ -84,9 +84,9 @@ def test_join_a_public_table_from_the_list(lobby):
     try:
         made = carol.submit(lambda c: c.create_table("rummi", ["human", "human"])).result(20)
         click(app, button_centre(scene.refresh_button))
-        click(app, button_centre(scene.open_tab))
-        run_until(app, lambda: any("Carol" in b.label for b in scene.open_list.buttons))
-        button = next(b for b in scene.open_list.buttons if "Carol" in b.label)
+        click(app, button_centre(scene.tabs.open_tab))
+        run_until(app, lambda: any("Carol" in b.label for b in scene.tabs.open_list.buttons))
+        button = next(b for b in scene.tabs.open_list.buttons if "Carol" in b.label)
         assert button.verb == "Join" and "1 seat free" in button.label
         assert scene.message == "No game waits for your move · 1 open table"
         click(app, button_centre(button))
@@ -115,17 +115,17 @@ def test_games_waiting_for_your_move_come_first_with_the_time_left_and_a_click_o
             bob.submit(lambda c, t=table["table"]: c.join_table(table=t)).result(20)
         scene.link.submit(lambda c: c.join_table(table=theirs["table"])).result(20)
         click(app, button_centre(scene.refresh_button))
-        run_until(app, lambda: len(scene.mine_list.rows) == 4)
-        rows = {row.table: row for row in scene.mine_list.rows}
-        order = [row.table for row in scene.mine_list.rows]
+        run_until(app, lambda: len(scene.tabs.mine_list.rows) == 4)
+        rows = {row.table: row for row in scene.tabs.mine_list.rows}
+        order = [row.table for row in scene.tabs.mine_list.rows]
         assert order[:2] == [fast["table"], slow["table"]]  # your move, the nearest clock first
         assert order[-1] == theirs["table"] or not rows[rummi["table"]].yours_to_move
         assert rows[fast["table"]].yours_to_move and rows[fast["table"]].detail == "1 day left"
         assert rows[slow["table"]].detail == "3 days left"
         assert not rows[theirs["table"]].yours_to_move and rows[theirs["table"]].detail == "Bob to move · 2 days left"
         assert rows[theirs["table"]].headline == "Tumblewords · vs Bob"
-        assert "to move" in scene.mine_tab.label and scene.message.startswith("Your move in ")
-        button = next(b for b in scene.mine_list.buttons if b.row.table == rummi["table"])
+        assert "to move" in scene.tabs.mine_tab.label and scene.message.startswith("Your move in ")
+        button = next(b for b in scene.tabs.mine_list.buttons if b.row.table == rummi["table"])
         click(app, button_centre(button))
         run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
         assert app.stack.top.session.play.table_id == rummi["table"]
@@ -142,10 +142,10 @@ def fake_table(index: int, mine_to_move: bool) -> dict:
 def test_many_games_read_a_page_at_a_time_and_the_wheel_turns_pages(lobby):
     app, scene = lobby
     scene.account = {"name": "Alice"}
-    scene.my_tables = [fake_table(index, mine_to_move=index % 4 == 0) for index in range(12)]
-    scene._show_lists()
+    scene.tabs.my_tables = [fake_table(index, mine_to_move=index % 4 == 0) for index in range(12)]
+    scene.tabs.fill(scene.account)
     steps(app, 1)
-    listed = scene.mine_list
+    listed = scene.tabs.mine_list
     assert listed.pages == 3 and len(listed.buttons) == listed.per_page == 5
     assert [b.row.table for b in listed.buttons[:3]] == ["t0", "t4", "t8"]  # the three games on your move
     assert all(b in scene.widgets.widgets for b in listed.buttons) and listed.next in scene.widgets.widgets
@@ -156,24 +156,24 @@ def test_many_games_read_a_page_at_a_time_and_the_wheel_turns_pages(lobby):
     assert listed.page == 2 and len(listed.buttons) == 2 and not listed.next.enabled
     first_page_rows = [b for b in scene.widgets.widgets if getattr(b, "row", None) and b.row.table == "t0"]
     assert first_page_rows == []  # a page not shown takes no clicks
-    click(app, button_centre(scene.open_tab))
+    click(app, button_centre(scene.tabs.open_tab))
     assert listed.buttons == [] and listed.next not in scene.widgets.widgets
 
 
 def test_the_lists_draw_inside_their_place_without_overlap(lobby):
     app, scene = lobby
     scene.account = {"name": "Alice"}
-    scene.my_tables = [fake_table(index, mine_to_move=index < 2) for index in range(7)]
-    scene._show_lists()
+    scene.tabs.my_tables = [fake_table(index, mine_to_move=index < 2) for index in range(7)]
+    scene.tabs.fill(scene.account)
     surface = pygame.Surface(app.screen.get_size())
     scene.draw(surface)
-    rects = [b.rect for b in scene.mine_list.buttons] + [scene.mine_list.previous.rect, scene.mine_list.next.rect]
+    rects = [b.rect for b in scene.tabs.mine_list.buttons] + [scene.tabs.mine_list.previous.rect, scene.tabs.mine_list.next.rect]
     assert all(lobby_scene.LISTS.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
-    tabs = [scene.mine_tab.rect, scene.open_tab.rect, scene.refresh_button.rect]
+    tabs = [scene.tabs.mine_tab.rect, scene.tabs.open_tab.rect, scene.refresh_button.rect]
     above = [scene.sign_in_button.rect, scene.register_button.rect, scene.leaderboard_button.rect]
     assert not any(tab.inflate(0, 8).colliderect(other) for tab in tabs for other in above + [lobby_scene.LISTS])
-    urgent, calm = scene.mine_list.buttons[0], scene.mine_list.buttons[2]
+    urgent, calm = scene.tabs.mine_list.buttons[0], scene.tabs.mine_list.buttons[2]
     theme = app.theme
     assert surface.get_at((urgent.rect.x + 1, urgent.rect.centery))[:3] != surface.get_at((calm.rect.x + 1, calm.rect.centery))[:3]
     badge = surface.get_at((urgent.rect.x + 20, urgent.rect.y + 17))[:3]  # the "YOUR MOVE" badge
@@ -195,7 +195,7 @@ def test_leaderboards_from_the_lobby_rank_players_and_mark_your_row(lobby, tmp_p
 
         async def rate() -> None:  # as finished ranked games would have left them
             store = SqliteStore(tmp_path / "data" / "server.sqlite3")
-            await store.put_ratings("t-rated", "rummi", {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3),
+            await store.ratings.put("t-rated", "rummi", {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3),
                                                          ids["Carol"]: (22.0, 1.0, 40)})
             await store.close()
 
@@ -311,10 +311,10 @@ def test_a_tumblewords_table_with_its_rules_opens_the_tumblewords_table(lobby):
     table_picker = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Table")
     click(app, table_picker.arrow_rects()[1].center)  # Private (invite code)
     click(app, button_centre(scene.create_button))
-    run_until(app, lambda: scene.watching is not None)
+    run_until(app, lambda: scene.seating.watching is not None)
     bob = other_player(scene.link.url, "bob")
     try:
-        bob.submit(lambda c: c.join_table(invite=scene.invite)).result(20)
+        bob.submit(lambda c: c.join_table(invite=scene.seating.invite)).result(20)
         run_until(app, lambda: isinstance(getattr(app.stack.top, "mode", None), TumblewordsOnline))
         table = app.stack.top
         assert (table.state.params.columns, table.state.params.rows) == (7, 6) and not table.state.params.claim

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from rummi_desktop.net.protocol import encode
-from rummi_desktop.net.store import Account
+from rummi_desktop.net.store_accounts import Account
 
 RATE = 30.0  # messages per second a client may send, on average
 BURST = 60.0  # and this many at once

@@ -1,4 +1,5 @@
-"""What the server does for each message type (one function each, bound to the GameServer).
+"""What the server does for each message type (one function each, bound to the GameServer,
+which they see only as a :class:`~rummi_desktop.net.server_context.ServerContext`).
 
 Each returns the reply; bad requests raise ProtocolError before anything is stored. The
 signed-in account is always the actor: a seat is found from the account, never from the
@@ -19,7 +20,8 @@ from rummi_desktop.net.notices import account_notice
 from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, ProtocolError
 from rummi_desktop.net.record_handlers import records_get, records_index, records_put
 from rummi_desktop.net.records import OPEN, Seat, TableRecord
-from rummi_desktop.net.store import Account
+from rummi_desktop.net.server_context import ServerContext
+from rummi_desktop.net.store_accounts import Account
 from rummi_desktop.net.views import game_message
 
 MAX_OPEN_TABLES = 20  # tables an account may sit at that are not over
@@ -32,7 +34,7 @@ def _account(connection: Connection) -> Account:
 
 # ---- greeting and accounts -------------------------------------------------------------------
 
-async def hello(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def hello(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     if message["protocol"] != PROTOCOL_VERSION:
         raise ProtocolError("protocol", f"this server speaks protocol {PROTOCOL_VERSION}, not {message['protocol']}")
     from rummi_desktop import __version__
@@ -40,31 +42,31 @@ async def hello(server, connection: Connection, message: dict[str, Any]) -> dict
     return {"type": "welcome", "protocol": PROTOCOL_VERSION, "server": __version__}
 
 
-async def ping(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def ping(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     return {"type": "pong", "time": time.time()}
 
 
-async def _new_session(server, connection: Connection, account: Account) -> dict[str, Any]:
+async def _new_session(server: ServerContext, connection: Connection, account: Account) -> dict[str, Any]:
     token = accounts.new_token()
-    await server.store.add_session(accounts.token_hash(token), account.id)
+    await server.store.accounts.add_session(accounts.token_hash(token), account.id)
     server.sign_in(connection, account, accounts.token_hash(token))
     return {"type": "session", "token": token, "account": {"id": account.id, "name": account.name}}
 
 
-async def register(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def register(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     name, password = message["name"], message["password"]
     problem = accounts.name_problem(name)
     if problem:
         raise ProtocolError("bad_name", problem)
     hashed = await asyncio.to_thread(accounts.hash_password, password)  # scrypt takes ~50 ms: off the loop
     account = Account(accounts.new_id(), name, hashed)
-    if not await server.store.create_account(account, accounts.name_key(name)):
+    if not await server.store.accounts.create(account, accounts.name_key(name)):
         raise ProtocolError("name_taken", f"the name {name!r} is taken")
     return await _new_session(server, connection, account)
 
 
-async def sign_in(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    account = await server.store.account_by_key(accounts.name_key(message["name"]))
+async def sign_in(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    account = await server.store.accounts.by_key(accounts.name_key(message["name"]))
     stored = account.password_hash if account else await asyncio.to_thread(accounts.stand_in_hash)
     good = await asyncio.to_thread(accounts.verify_password, message["password"], stored)
     if account is None or not good:
@@ -72,36 +74,35 @@ async def sign_in(server, connection: Connection, message: dict[str, Any]) -> di
     return await _new_session(server, connection, Account(account.id, account.name))
 
 
-async def resume(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def resume(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     hashed = accounts.token_hash(message["token"])
-    account = await server.store.session_account(hashed, time.time() - accounts.SESSION_SECONDS)
+    account = await server.store.accounts.session_account(hashed, time.time() - accounts.SESSION_SECONDS)
     if account is None:
         raise ProtocolError("bad_token", "this session token is not valid or has expired; sign in again")
     server.sign_in(connection, account, hashed)
     return {"type": "session", "account": {"id": account.id, "name": account.name}}
 
 
-async def sign_out(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    await server.store.drop_session(connection.token_hash)
-    server._drop_account(connection)
-    connection.account, connection.token_hash = None, ""
+async def sign_out(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    await server.store.accounts.drop_session(connection.token_hash)
+    server.sign_out(connection)
     return {"type": "signed_out"}
 
 
 # ---- the lobby --------------------------------------------------------------------------------
 
-async def list_tables(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    records = await server.store.open_tables(message.get("game"))
+async def list_tables(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    records = await server.store.tables.open_tables(message.get("game"))
     return {"type": "tables", "tables": [record.public() for record in records]}
 
 
-async def my_tables(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    records = await server.store.tables_of(_account(connection).id)
+async def my_tables(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    records = await server.store.tables.of_account(_account(connection).id)
     return {"type": "tables", "tables": [record.public(for_member=True) for record in records]}
 
 
-async def _check_room(server, account: Account) -> None:
-    if len(await server.store.tables_of(account.id)) >= MAX_OPEN_TABLES:
+async def _check_room(server: ServerContext, account: Account) -> None:
+    if len(await server.store.tables.of_account(account.id)) >= MAX_OPEN_TABLES:
         raise ProtocolError("too_many_tables", f"you may sit at {MAX_OPEN_TABLES} unfinished tables at most")
 
 
@@ -109,14 +110,14 @@ def _table_reply(record: TableRecord) -> dict[str, Any]:
     return {"type": "table", "table": record.public(for_member=True)}
 
 
-async def _start(server, record: TableRecord) -> TableRecord:
+async def _start(server: ServerContext, record: TableRecord) -> TableRecord:
     """Start ``record`` (stored as open): computer seats take the empty seats."""
     from rummi_desktop.net.live import fresh_state
 
     full = lobby.filled(record)
     now = time.time()
     playing = lobby.started(full, fresh_state(full).current, now)
-    if not await server.store.replace_table(record, playing):
+    if not await server.store.tables.replace(record, playing):
         raise ProtocolError("busy", "the table changed meanwhile; try again")
     await server.publish_table(playing)
     if playing.seats[playing.current_seat].label != "human":
@@ -124,21 +125,21 @@ async def _start(server, record: TableRecord) -> TableRecord:
     return playing
 
 
-async def create_table(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def create_table(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     account = _account(connection)
     await _check_room(server, account)
     record = lobby.new_table(message, account.id, account.name, time.time())
-    await server.store.insert_table(record)
+    await server.store.tables.insert(record)
     if lobby.is_full(record):
         record = await _start(server, record)
     return _table_reply(record)
 
 
-async def _table_for_join(server, message: dict[str, Any]) -> TableRecord:
+async def _table_for_join(server: ServerContext, message: dict[str, Any]) -> TableRecord:
     if "invite" in message:
-        record = await server.store.table_by_invite(str(message["invite"]).strip().upper())
+        record = await server.store.tables.by_invite(str(message["invite"]).strip().upper())
     elif "table" in message:
-        record = await server.store.table(message["table"])
+        record = await server.store.tables.get(message["table"])
         if record is not None and record.visibility == "private":
             record = None  # a private table is found only by its invite code
     else:
@@ -148,13 +149,13 @@ async def _table_for_join(server, message: dict[str, Any]) -> TableRecord:
     return record
 
 
-async def join_table(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def join_table(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     account = _account(connection)
     await _check_room(server, account)
     for _ in range(5):  # another player may take a seat at the same moment: read again and retry
         record = await _table_for_join(server, message)
         seated = lobby.joined(record, account.id, account.name)
-        if await server.store.replace_table(record, seated):
+        if await server.store.tables.replace(record, seated):
             await server.publish_table(seated)
             if lobby.is_full(seated):
                 seated = await _start(server, seated)
@@ -162,8 +163,8 @@ async def join_table(server, connection: Connection, message: dict[str, Any]) ->
     raise ProtocolError("busy", "the table is changing fast; try again")
 
 
-async def start_table(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    record = await server.store.table(message["table"])
+async def start_table(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    record = await server.store.tables.get(message["table"])
     account_id = _account(connection).id
     # A creator who left may not start it: that would set computer seats playing each other on
     # the server, at a table that no longer counts against anyone's open tables.
@@ -174,12 +175,12 @@ async def start_table(server, connection: Connection, message: dict[str, Any]) -
     return _table_reply(await _start(server, record))
 
 
-async def leave_table(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    record = await server.store.table(message["table"])
+async def leave_table(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    record = await server.store.tables.get(message["table"])
     if record is None:
         raise ProtocolError("no_table", "no such table")
     emptier = lobby.left(record, _account(connection).id)
-    if not await server.store.replace_table(record, emptier):
+    if not await server.store.tables.replace(record, emptier):
         raise ProtocolError("busy", "the table changed meanwhile; try again")
     await server.publish_table(emptier)
     return {"type": "left", "table": record.id}
@@ -187,32 +188,33 @@ async def leave_table(server, connection: Connection, message: dict[str, Any]) -
 
 # ---- games --------------------------------------------------------------------------------------
 
-async def _seated(server, connection: Connection, table_id: str) -> tuple[TableRecord, int]:
+async def _seated(server: ServerContext, connection: Connection, table_id: str) -> tuple[TableRecord, int]:
     held = server.live.games.get(table_id)  # a game in play: its seats no longer change
-    record = held.record if held is not None else await server.store.table(table_id)
+    record = held.record if held is not None else await server.store.tables.get(table_id)
     seat = record.seat_of(_account(connection).id) if record is not None else None
     if record is None or seat is None:
         raise ProtocolError("not_seated", "you do not sit at that table")  # the same for no such table
     return record, seat
 
 
-async def subscribe(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def subscribe(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     record, seat = await _seated(server, connection, message["table"])
     server.watch(connection, record.id)
     if record.status == OPEN:
         return _table_reply(record)
     live = await server.live.get(record.id)
     reply = game_message(live, seat)
-    reply["last_seq"] = await server.store.last_seq(record.id, seat)
+    reply["last_seq"] = await server.store.tables.last_seq(record.id, seat)
     return reply
 
 
-async def unsubscribe(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def unsubscribe(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     server.unwatch(connection, message["table"])
     return {"type": "unsubscribed", "table": message["table"]}
 
 
-async def _play(server, connection: Connection, message: dict[str, Any], notation: str | None) -> dict[str, Any]:
+async def _play(server: ServerContext, connection: Connection, message: dict[str, Any],
+                notation: str | None) -> dict[str, Any]:
     record, seat = await _seated(server, connection, message["table"])
     live = await server.live.get(record.id, catch_up=False)  # the move itself catches up
     if live is None:
@@ -221,61 +223,62 @@ async def _play(server, connection: Connection, message: dict[str, Any], notatio
     return {"type": "ack", "table": record.id, "seq": message["seq"], "version": version}
 
 
-async def move(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def move(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     return await _play(server, connection, message, message["move"])
 
 
-async def forfeit(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def forfeit(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     return await _play(server, connection, message, None)
 
 
 # ---- ratings, matchmaking, profiles -------------------------------------------------------------
 
-async def _ordinal(server, account_id: str, game: str) -> float:
+async def _ordinal(server: ServerContext, account_id: str, game: str) -> float:
     from rummi_desktop.net.ratings import DEFAULT_MU, DEFAULT_SIGMA, ordinal
 
-    stored = await server.store.rating(account_id, game)
+    stored = await server.store.ratings.get(account_id, game)
     return ordinal(*(stored[:2] if stored else (DEFAULT_MU, DEFAULT_SIGMA)))
 
 
-async def rating(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def rating(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     game = lobby.game_spec(message["game"]).key
-    stored = await server.store.rating(_account(connection).id, game)
+    stored = await server.store.ratings.get(_account(connection).id, game)
     from rummi_desktop.net.ratings import DEFAULT_MU, DEFAULT_SIGMA, ordinal
 
     mu, sigma, games = stored or (DEFAULT_MU, DEFAULT_SIGMA, 0)
     return {"type": "rating", "game": game, "mu": mu, "sigma": sigma, "ordinal": ordinal(mu, sigma), "games": games}
 
 
-async def leaderboard(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def leaderboard(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     game = lobby.game_spec(message["game"]).key
-    rows = await server.store.leaderboard(game, message.get("limit", 20))
+    rows = await server.store.ratings.leaderboard(game, message.get("limit", 20))
     return {"type": "leaderboard", "game": game, "players": [
         {"name": name, "mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma, "games": games}
         for name, mu, sigma, games in rows]}
 
 
-async def matchmake(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def matchmake(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     account = _account(connection)
     spec = lobby.game_spec(message["game"])
     await _check_room(server, account)
-    await server.store.enqueue(account.id, spec.key, await _ordinal(server, account.id, spec.key), time.time())
+    await server.store.queue.join(account.id, spec.key, await _ordinal(server, account.id, spec.key), time.time())
     server.spawn(match_game(server, spec.key))
     return {"type": "queued", "game": spec.key}
 
 
-async def cancel_matchmake(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def cancel_matchmake(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     game = lobby.game_spec(message["game"]).key
-    return {"type": "unqueued", "game": game, "was_waiting": await server.store.dequeue(_account(connection).id, game)}
+    was_waiting = await server.store.queue.leave(_account(connection).id, game)
+    return {"type": "unqueued", "game": game, "was_waiting": was_waiting}
 
 
-async def match_game(server, game: str) -> None:
-    for first, second in pairs(await server.store.waiting(game), time.time()):
-        if await server.store.take_pair(game, first, second):
+async def match_game(server: ServerContext, game: str) -> None:
+    for first, second in pairs(await server.store.queue.waiting(game), time.time()):
+        if await server.store.queue.take_pair(game, first, second):
             await _matched_table(server, game, first, second)
 
 
-async def match_waiting(server) -> None:
+async def match_waiting(server: ServerContext) -> None:
     """The chores' matchmaking pass: gaps widen as players wait."""
     from rummi_desktop.games import GAMES
 
@@ -283,35 +286,35 @@ async def match_waiting(server) -> None:
         await match_game(server, game)
 
 
-async def _matched_table(server, game: str, first: str, second: str) -> None:
+async def _matched_table(server: ServerContext, game: str, first: str, second: str) -> None:
     from rummi_desktop.net.live import fresh_state
 
-    names = await server.store.account_names((first, second))
+    names = await server.store.accounts.names((first, second))
     seats = (Seat("human", first, names.get(first, "")), Seat("human", second, names.get(second, "")))
     now = time.time()
     record = TableRecord(accounts.new_id(), game, first, seats, {}, secrets.randbits(63), visibility="private",
                          ranked=True, invite=accounts.new_invite_code(), updated=now, created=now)
     record = lobby.started(record, fresh_state(record).current, now)
-    await server.store.insert_table(record)
+    await server.store.tables.insert(record)
     for account_id in (first, second):
         server.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})
         if server.shared:
             await server.store.notify(account_notice(account_id, record.id))
 
 
-async def profile_get(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    version, document = await server.store.profile(_account(connection).id)
+async def profile_get(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    version, document = await server.store.profiles.get(_account(connection).id)
     return {"type": "profile", "version": version, "document": document}
 
 
-async def profile_put(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def profile_put(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     from rummi_desktop.net.protocol import encode
 
     if len(encode(message["document"]).encode("utf-8")) > PROFILE_BYTES:
         raise ProtocolError("too_large", f"a profile document may be at most {PROFILE_BYTES} bytes")
     account_id = _account(connection).id
-    if not await server.store.put_profile(account_id, message["version"], message["document"]):
-        stored, _ = await server.store.profile(account_id)
+    if not await server.store.profiles.put(account_id, message["version"], message["document"]):
+        stored, _ = await server.store.profiles.get(account_id)
         raise ProtocolError("profile_conflict", f"the stored profile is at version {stored}, not "
                             f"{message['version']}: fetch it, merge, and send it again")
     return {"type": "profile", "version": message["version"] + 1, "document": message["document"]}

@@ -7,7 +7,8 @@ what it is missing: from the store, by version, or straight from the move's noti
 holds exactly the version before (:meth:`LiveGames.take_move`). Every move goes through the
 game's own model (``apply``, or ``play_seat_move`` for a computer seat, or ``forfeit_turn`` for
 a clock that ran out); the actions it logged are stored as the next version only if the
-table is still at the version the move was made against (:meth:`SqlStore.append_move`).
+table is still at the version the move was made against
+(:meth:`~rummi_desktop.net.store_tables.GameTables.append_move`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from rummi_desktop.net.lobby import turn_passed
 from rummi_desktop.net.notices import MoveNotice
 from rummi_desktop.net.protocol import ProtocolError
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
-from rummi_desktop.net.store import Changes, SqlStore
+from rummi_desktop.net.store_tables import Changes, GameTables
 
 MAX_VERSIONS = 5000  # a safety stop: a game this long ends without a winner
 log = logging.getLogger(__name__)
@@ -51,8 +52,8 @@ def result_of(state: Any) -> dict[str, Any]:
 class LiveGames:
     """This process's cache of games in play; ``on_change(live, own)`` runs after every new version (own: stored by this process)."""
 
-    def __init__(self, store: SqlStore, on_change: Callable[[LiveGame, bool], None]) -> None:
-        self.store = store
+    def __init__(self, tables: GameTables, on_change: Callable[[LiveGame, bool], None]) -> None:
+        self.tables = tables
         self.on_change = on_change
         self.games: dict[str, LiveGame] = {}
 
@@ -63,7 +64,7 @@ class LiveGames:
         if live is not None and not catch_up:
             return live
         if live is None:
-            record = await self.store.table(table_id)
+            record = await self.tables.get(table_id)
             if record is None or record.status == "open":
                 return None
             live = self.games.setdefault(table_id, LiveGame(record.with_(version=0), fresh_state(record)))
@@ -74,7 +75,7 @@ class LiveGames:
     async def _catch_up(self, live: LiveGame, seat_seq: tuple[int, int] | None = None) -> Changes:
         """Replay the moves stored after the version held (one read, which also answers
         ``seat_seq``'s facts for a move about to be made)."""
-        changes = await self.store.changes_since(live.record.id, live.record.version, seat_seq)
+        changes = await self.tables.changes_since(live.record.id, live.record.version, seat_seq)
         if changes.moves:
             for move in changes.moves:
                 self._replay(live, move.seat, move.actions)
@@ -167,7 +168,7 @@ class LiveGames:
         after = turn_passed(record.with_(version=record.version + 1), record.current_seat, state.current, now)
         if state.is_terminal or after.version >= MAX_VERSIONS:
             after = after.with_(status=OVER, deadline=None, result=result_of(state))
-        if not await self.store.append_move(after, actions, seat, seq):
+        if not await self.tables.append_move(after, actions, seat, seq):
             self.forget(record.id)  # another process got there first; rebuild from the store
             raise ProtocolError("stale_version", "the game moved on meanwhile; fetch it again")
         live.record, live.last_seat, live.last_actions = after, seat, actions

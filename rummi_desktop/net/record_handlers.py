@@ -16,6 +16,7 @@ from typing import Any
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.protocol import ProtocolError, encode
 from rummi_desktop.net.record_bodies import INDEX_PAGE, BodyError, canonical_json, digest_of, unpack
+from rummi_desktop.net.server_context import ServerContext
 
 MAX_ACCOUNT_RECORDS = 10_000  # finished games an account keeps on the server
 MAX_BATCH_JSON = 4 * 1024 * 1024  # bytes the records of one batch may unpack to, together
@@ -50,9 +51,9 @@ def _checked_rows(items: list[dict[str, str]]) -> list[tuple[str, str, str]]:
     return rows
 
 
-async def records_put(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def records_put(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     rows = await asyncio.to_thread(_checked_rows, message["records"])  # unpacking is CPU work: off the loop
-    outcome = await server.store.put_records(_account_id(connection), rows, MAX_ACCOUNT_RECORDS)
+    outcome = await server.store.records.put(_account_id(connection), rows, MAX_ACCOUNT_RECORDS)
     if outcome.full:
         raise ProtocolError("too_many_records", f"an account keeps at most {MAX_ACCOUNT_RECORDS} finished games "
                             f"on the server; it holds {outcome.total}, so this batch was not stored")
@@ -60,17 +61,17 @@ async def records_put(server, connection: Connection, message: dict[str, Any]) -
             "differing": outcome.differing, "total": outcome.total}
 
 
-async def records_index(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def records_index(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     limit = message.get("limit", INDEX_PAGE)
     account_id = _account_id(connection)
-    rows = await server.store.record_index(account_id, message.get("after", ""), limit)
+    rows = await server.store.records.index(account_id, message.get("after", ""), limit)
     return {"type": "records_index", "records": [list(row) for row in rows],
-            "next": rows[-1][0] if len(rows) == limit else None, "total": await server.store.record_count(account_id)}
+            "next": rows[-1][0] if len(rows) == limit else None, "total": await server.store.records.count(account_id)}
 
 
-async def records_get(server, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+async def records_get(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     wanted = list(dict.fromkeys(message["ids"]))
-    bodies = await server.store.record_bodies(_account_id(connection), wanted)
+    bodies = await server.store.records.bodies(_account_id(connection), wanted)
     sent, more, size = [], [], 0
     for record_id in (i for i in wanted if i in bodies):
         entry = {"id": record_id, "body": bodies[record_id]}

@@ -27,7 +27,8 @@ from rummi_desktop.net.live import LiveGame, LiveGames
 from rummi_desktop.net.protocol import (
     MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
-from rummi_desktop.net.store import Account, SqlStore
+from rummi_desktop.net.store import SqlStore
+from rummi_desktop.net.store_accounts import Account
 from rummi_desktop.net.views import game_message
 
 SWEEP_SECONDS = 1.0
@@ -43,7 +44,7 @@ class GameServer:
     def __init__(self, store: SqlStore, shared: bool = False) -> None:
         self.store = store
         self.shared = shared  # other processes share the store: listen for their notices
-        self.live = LiveGames(store, self._changed)
+        self.live = LiveGames(store.tables, self._changed)
         self.computer = ComputerTurns()
         self.watchers: dict[str, set[Connection]] = {}
         self.by_account: dict[str, set[Connection]] = {}
@@ -116,6 +117,10 @@ class GameServer:
         connection.account, connection.token_hash = account, token_hash
         self.by_account.setdefault(account.id, set()).add(connection)
 
+    def sign_out(self, connection: Connection) -> None:
+        self._drop_account(connection)
+        connection.account, connection.token_hash = None, ""
+
     def _drop_account(self, connection: Connection) -> None:
         if connection.account is not None:
             self.by_account.get(connection.account.id, set()).discard(connection)
@@ -129,7 +134,7 @@ class GameServer:
         if account is not None and not self.by_account.get(account.id):
             # A ranked pairing is for players who are there: the last connection gone, the
             # account leaves the matchmaking queues (the lobby joins again when it is back).
-            self.spawn(self.store.leave_queues(account.id))
+            self.spawn(self.store.queue.leave_all(account.id))
 
     def watch(self, connection: Connection, table_id: str) -> None:
         connection.watching.add(table_id)
@@ -211,18 +216,18 @@ class GameServer:
         from rummi_desktop.net.ratings import rated
 
         winners = set((record.result or {}).get("winners", []))
-        players = [(seat.account, await self.store.rating(seat.account, record.game), index in winners)
+        players = [(seat.account, await self.store.ratings.get(seat.account, record.game), index in winners)
                    for index, seat in enumerate(record.seats) if seat.account is not None]
         if len(players) >= 2:
-            await self.store.put_ratings(record.id, record.game, rated(players))
+            await self.store.ratings.put(record.id, record.game, rated(players))
         else:
-            await self.store.put_ratings(record.id, record.game, {})  # nothing to move: marked done
+            await self.store.ratings.put(record.id, record.game, {})  # nothing to move: marked done
 
     async def _rate_missed(self, now: float) -> None:
         """Rate the ranked games a process ended but stopped before rating: those of the last
         hour (older ones predate the record of rated games, and were rated when they ended)."""
-        for table_id in await self.store.unrated_games(now - RERATE_WITHIN, now - STALL_SECONDS):
-            record = await self.store.table(table_id)
+        for table_id in await self.store.ratings.unrated_games(now - RERATE_WITHIN, now - STALL_SECONDS):
+            record = await self.store.tables.get(table_id)
             if record is not None:
                 await self._rate(record)
 
@@ -234,7 +239,7 @@ class GameServer:
             return
         if notice.kind == "a":
             if notice.subject in self.by_account:
-                record = await self.store.table(notice.table)
+                record = await self.store.tables.get(notice.table)
                 if record is not None:
                     self.push_to_account(notice.subject, {"type": "matched", "table": record.public(for_member=True)})
             return
@@ -247,7 +252,7 @@ class GameServer:
             if move is None or not self.live.take_move(table_id, notice.version, move):
                 self._refresh_soon(table_id)  # a gap, or the game busy: re-fetch by version
         elif table_id in self.watchers:
-            record = await self.store.table(table_id)
+            record = await self.store.tables.get(table_id)
             if record is not None:
                 self.table_changed(record)
 
@@ -272,7 +277,7 @@ class GameServer:
             self._refreshing.pop(table_id, None)
 
     async def _recheck_all(self) -> None:
-        stored = await self.store.versions(list(self.live.games))
+        stored = await self.store.tables.versions(list(self.live.games))
         for table_id, version in stored.items():
             live = self.live.games.get(table_id)
             if live is not None and live.record.version < version:
@@ -284,7 +289,7 @@ class GameServer:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
                 now = time.time()
-                for table_id in await self.store.tables_needing_the_server(now, now - STALL_SECONDS):
+                for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
                     self.serve_turn_soon(table_id)
                 await self._rate_missed(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:

@@ -9,7 +9,7 @@ versions of the tables it serves every few seconds.
 
 Round trips are what a move costs here (each one wakes a PostgreSQL backend and waits for
 it), so a move is one pipelined read (:meth:`read_many`) and one statement that stores it
-(:meth:`append_move`).
+(:meth:`PostgresTables.append_move`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 
 from rummi_desktop.net.notices import move_notice
 from rummi_desktop.net.records import TableRecord
-from rummi_desktop.net.store import SCHEMA, SqlStore, _computer_on_turn
+from rummi_desktop.net.store import SCHEMA, SqlStore
+from rummi_desktop.net.store_tables import GameTables, computer_on_turn
 
 # The house's channel, named after the program (the package's first word, "rummi"), as every
 # release has listened on it: servers of two releases sharing a database still hear each other.
@@ -49,8 +50,33 @@ class _PgTx:
         return cursor.rowcount
 
 
+class PostgresTables(GameTables):
+    """The tables, with a move stored in one round trip."""
+
+    async def append_move(self, after: TableRecord, actions: list[str], seat: int, seq: int | None) -> bool:
+        """As :meth:`GameTables.append_move`, in one statement (its own transaction): the update
+        where the table is still at the version before, the move's row only if it did, and the
+        notice only if both did; a unique seq clash fails the whole statement."""
+        async with self.db.reading() as tx:
+            rows = await tx.rows(
+                "WITH moved AS (UPDATE game_tables SET version = ?, status = ?, current_seat = ?, "
+                "computer_on_turn = ?, deadline = ?, updated = ?, result = ? WHERE id = ? AND version = ? "
+                "RETURNING id), "
+                "logged AS (INSERT INTO moves (table_id, version, seat, actions, seq, at) "
+                "SELECT id, ?::bigint, ?::integer, ?::text, ?::bigint, ?::double precision FROM moved "
+                "RETURNING version) "
+                "SELECT pg_notify(?, ?) FROM logged",
+                (after.version, after.status, after.current_seat, computer_on_turn(after), after.deadline,
+                 after.updated, json.dumps(after.result) if after.result else None, after.id, after.version - 1,
+                 after.version, seat, json.dumps(actions), seq, after.updated,
+                 CHANNEL, move_notice(after, actions, seat, seq)))
+        return len(rows) == 1
+
+
 class PostgresStore(SqlStore):
     def __init__(self, url: str) -> None:
+        super().__init__()
+        self.tables = PostgresTables(self)  # a move stored in one statement
         self.url = url
         self._pool: asyncio.Queue = asyncio.Queue()
         self._connections: list[Any] = []
@@ -98,25 +124,6 @@ class PostgresStore(SqlStore):
             return [await cursor.fetchall() for cursor in cursors]
         finally:
             self._pool.put_nowait(connection)
-
-    async def append_move(self, after: TableRecord, actions: list[str], seat: int, seq: int | None) -> bool:
-        """As :meth:`SqlStore.append_move`, in one statement (its own transaction): the update
-        where the table is still at the version before, the move's row only if it did, and the
-        notice only if both did; a unique seq clash fails the whole statement."""
-        async with self.reading() as tx:
-            rows = await tx.rows(
-                "WITH moved AS (UPDATE game_tables SET version = ?, status = ?, current_seat = ?, "
-                "computer_on_turn = ?, deadline = ?, updated = ?, result = ? WHERE id = ? AND version = ? "
-                "RETURNING id), "
-                "logged AS (INSERT INTO moves (table_id, version, seat, actions, seq, at) "
-                "SELECT id, ?::bigint, ?::integer, ?::text, ?::bigint, ?::double precision FROM moved "
-                "RETURNING version) "
-                "SELECT pg_notify(?, ?) FROM logged",
-                (after.version, after.status, after.current_seat, _computer_on_turn(after), after.deadline,
-                 after.updated, json.dumps(after.result) if after.result else None, after.id, after.version - 1,
-                 after.version, seat, json.dumps(actions), seq, after.updated,
-                 CHANNEL, move_notice(after, actions, seat, seq)))
-        return len(rows) == 1
 
     async def notify_in(self, tx: _PgTx, topic: str) -> None:
         await tx.run("SELECT pg_notify(?, ?)", (CHANNEL, topic))

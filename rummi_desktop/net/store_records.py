@@ -4,15 +4,17 @@ id, append-only.
 A record already there with the same id is not stored twice; one with the same id and another
 digest is not stored either (the first copy is kept, and the caller is told). A batch that would
 take the account past its cap stores nothing. The SQL is the shared kind (``?`` placeholders,
-``ON CONFLICT``) that SQLite and PostgreSQL both run; :class:`SyncedRecords` is mixed into
-:class:`~rummi_desktop.net.store.SqlStore`, whose ``transaction``/``reading`` it uses.
+``ON CONFLICT``) that SQLite and PostgreSQL both run; :class:`SyncedRecords` is the part of
+:class:`~rummi_desktop.net.store.SqlStore` kept as ``store.records``.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
+
+from rummi_desktop.net.store_sql import Database, Tx, marks
 
 RECORD_SCHEMA = (
     """CREATE TABLE IF NOT EXISTS synced_records (account_id TEXT NOT NULL, record_id TEXT NOT NULL,
@@ -35,21 +37,19 @@ class PutOutcome:
 
 
 class SyncedRecords:
-    """Mixed into SqlStore (which gives ``transaction()`` and ``reading()``)."""
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
-    transaction: Any
-    reading: Any
-
-    async def record_count(self, account_id: str) -> int:
-        async with self.reading() as tx:
+    async def count(self, account_id: str) -> int:
+        async with self.db.reading() as tx:
             rows = await tx.rows("SELECT COUNT(*) FROM synced_records WHERE account_id = ?", (account_id,))
         return int(rows[0][0])
 
-    async def put_records(self, account_id: str, rows: Sequence[tuple[str, str, str]], cap: int) -> PutOutcome:
+    async def put(self, account_id: str, rows: Sequence[tuple[str, str, str]], cap: int) -> PutOutcome:
         """Store each (record id, digest, body) the account lacks, unless that passes ``cap``."""
         outcome = PutOutcome()
         try:
-            async with self.transaction() as tx:
+            async with self.db.transaction() as tx:
                 held = await self._digests(tx, account_id, [row[0] for row in rows])
                 count = int((await tx.rows("SELECT COUNT(*) FROM synced_records WHERE account_id = ?",
                                            (account_id,)))[0][0])
@@ -69,7 +69,7 @@ class SyncedRecords:
             outcome.stored = []
         return outcome
 
-    async def _insert(self, tx: Any, account_id: str, fresh: list[tuple[str, str, str]], outcome: PutOutcome) -> None:
+    async def _insert(self, tx: Tx, account_id: str, fresh: list[tuple[str, str, str]], outcome: PutOutcome) -> None:
         now = time.time()
         for record_id, digest, body in fresh:
             if await tx.run("INSERT INTO synced_records (account_id, record_id, digest, body, stored) "
@@ -81,27 +81,25 @@ class SyncedRecords:
             (outcome.already if theirs == digest else outcome.differing).append(record_id)
 
     @staticmethod
-    async def _digests(tx: Any, account_id: str, record_ids: Sequence[str]) -> dict[str, str]:
+    async def _digests(tx: Tx, account_id: str, record_ids: Sequence[str]) -> dict[str, str]:
         if not record_ids:
             return {}
-        marks = ", ".join("?" for _ in record_ids)
         rows = await tx.rows(f"SELECT record_id, digest FROM synced_records WHERE account_id = ? AND record_id "
-                             f"IN ({marks})", (account_id, *record_ids))
+                             f"IN ({marks(record_ids)})", (account_id, *record_ids))
         return {record_id: digest for record_id, digest in rows}
 
-    async def record_index(self, account_id: str, after: str, limit: int) -> list[tuple[str, str]]:
+    async def index(self, account_id: str, after: str, limit: int) -> list[tuple[str, str]]:
         """(record id, digest) of the account's records with ids after ``after``, in id order."""
-        async with self.reading() as tx:
+        async with self.db.reading() as tx:
             rows = await tx.rows("SELECT record_id, digest FROM synced_records WHERE account_id = ? AND record_id > ? "
                                  "ORDER BY record_id LIMIT ?", (account_id, after, limit))
         return [(record_id, digest) for record_id, digest in rows]
 
-    async def record_bodies(self, account_id: str, record_ids: Sequence[str]) -> dict[str, str]:
+    async def bodies(self, account_id: str, record_ids: Sequence[str]) -> dict[str, str]:
         """record id -> packed body, for those of ``record_ids`` the account holds."""
         if not record_ids:
             return {}
-        marks = ", ".join("?" for _ in record_ids)
-        async with self.reading() as tx:
+        async with self.db.reading() as tx:
             rows = await tx.rows(f"SELECT record_id, body FROM synced_records WHERE account_id = ? AND record_id "
-                                 f"IN ({marks})", (account_id, *record_ids))
+                                 f"IN ({marks(record_ids)})", (account_id, *record_ids))
         return {record_id: body for record_id, body in rows}

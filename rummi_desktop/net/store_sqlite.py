@@ -29,6 +29,7 @@ class _SqliteTx:
 
 class SqliteStore(SqlStore):
     def __init__(self, path: Path | str) -> None:
+        super().__init__()
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.connection = sqlite3.connect(self.path, isolation_level=None)

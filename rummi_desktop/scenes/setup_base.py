@@ -19,7 +19,7 @@ from rummi_desktop.records.profiles import GUEST
 from rummi_desktop.records.profile_file import load_profiles, save_profiles
 from rummi_desktop.storage.saves import read_last_setup, write_last_setup
 from rummi_desktop.ui.avatar import ProfileChip
-from rummi_desktop.ui.text_field import TextField
+from rummi_desktop.ui.text_field import TextField, edit_in
 from rummi_desktop.ui.widgets import Button, OptionPicker
 
 if TYPE_CHECKING:
@@ -206,12 +206,8 @@ class SeatedSetupScene(ShellScene):
     def text_fields(self) -> list[TextField]:
         return [*self.name_fields, self.seed_field]
 
-    def _editing(self) -> TextField | None:
-        return next((field for field in self.text_fields() if field.editing), None)
-
     def handle_action(self, action: Action) -> bool:
-        field = self._editing()
-        if field is not None and field.take(action):
+        if edit_in(self.text_fields(), action):
             return True
         if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
             self.start()  # Enter, the key the start button shows (a focused widget takes it first)

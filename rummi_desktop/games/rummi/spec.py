@@ -14,7 +14,8 @@ from rummi_desktop.games.rummi.rules.moves import Move
 from rummi_desktop.games.rummi.rules.pieces import FACES
 from rummi_desktop.games.rummi.rules.position import RummiPosition
 from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_dict
-from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, TIERS, RummiParameters, RummiState
+from rummi_desktop.games.rummi.rules.state import (
+    CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, TIERS, RummiParameters, RummiState, tile_census)
 from rummi_desktop.games.rummi.rules.seat_view import seat_view
 
 FULL_CENSUS = list(range(len(FACES)))
@@ -29,7 +30,7 @@ def audit(state: RummiState) -> list[str]:
     (the table as the turn in progress began: mid-turn, the player may pass through invalid
     tables on the way to a valid one, and End Turn is what refuses them)."""
     problems = []
-    if state.tile_census() != FULL_CENSUS:
+    if tile_census(state) != FULL_CENSUS:
         problems.append("the 106 tiles are not all there exactly once")
     settled = state.turn_start_table if state.turn_moves and not state.is_terminal else state.table_tiles()
     for number, meld in enumerate(settled, start=1):

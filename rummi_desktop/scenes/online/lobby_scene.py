@@ -28,12 +28,12 @@ from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.online.choices import your_turn
-from rummi_desktop.scenes.online.listing import my_game_row, my_games_in_order, open_table_row
+from rummi_desktop.scenes.online.lobby_tabs import LobbyTabs
 from rummi_desktop.scenes.online.new_table_form import NewTableForm
 from rummi_desktop.scenes.online.pending import Pending
-from rummi_desktop.scenes.online.ranked_queue import RankedQueue
-from rummi_desktop.scenes.online.table_list import PagedTableList
 from rummi_desktop.scenes.online.profile_sync_button import sync_button
+from rummi_desktop.scenes.online.ranked_queue import RankedQueue
+from rummi_desktop.scenes.online.seating import Seating
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField, edit_in
 from rummi_desktop.ui.widgets import Button, draw_panel
@@ -61,16 +61,15 @@ class OnlineScene(ShellScene):
         self.pending = Pending()
         self.message = "Connect to a server, or host one on this computer"
         self.warning = False
-        self.open_tables: list[dict[str, Any]] = []
-        self.my_tables: list[dict[str, Any]] = []
-        self.watching: str | None = None  # the open table we wait at
         self.values = {"host": DEFAULT_HOST, "port": DEFAULT_PORT, "name": "", "password": "", "invite": ""}
         self.fields: dict[str, TextField] = {}
         self.hosted_at = ""  # the address friends on the network type, while this computer hosts
         self.refreshed_at = 0.0
         self.ranked = RankedQueue()
+        self.seating = Seating(self.ask, self.say, lambda: self.refresh(quietly=True), self._open_game)
         self._build()
-        self._build_lists()
+        self.tabs = LobbyTabs(self.widgets, LISTS, LIST_ROW_H, TABS_Y, TABS_H, self.seating.open_table,
+                              self.seating.join_table)
 
     # -- widgets ------------------------------------------------------------------------------
     def _field(self, key: str, rect: pygame.Rect, tooltip: str, **options: Any) -> TextField:
@@ -101,45 +100,26 @@ class OnlineScene(ShellScene):
                                             lambda: self.account_request("register"), "Make a new account", font_size=22)
         self.leaderboard_button = self._button(pygame.Rect(LEFT + 950, top, 170, ROW_H), "Leaderboards",
                                                self.open_leaderboards, "The best players of each game", font_size=22)
-        self.sync_button = sync_button(self, pygame.Rect(LEFT + 920, 126, 200, ROW_H))
+        self.sync_button = sync_button(self.widgets, pygame.Rect(LEFT + 920, 126, 200, ROW_H), self.ask, self.say)
         top = 300
         self.form = NewTableForm(self.widgets, LEFT, top, COLUMN)
         half = (COLUMN - 10) // 2
-        self.create_button = self._button(pygame.Rect(LEFT, top + 266, half, 54), "Create table", self.create_table,
+        self.create_button = self._button(pygame.Rect(LEFT, top + 266, half, 54), "Create table",
+                                          lambda: self.seating.create_table(self.form.request()),
                                           "Make the table and wait for players", style="primary")
         self.ranked_button = self._button(pygame.Rect(LEFT + COLUMN - half, top + 266, half, 54), "Play ranked",
                                           self.toggle_ranked, "Be paired with a player of your rating in this game "
                                           "(a rated game: the leaderboards count it)")
         self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 346, 300, ROW_H), "An invite code", limit=12)
         self.join_button = self._button(pygame.Rect(LEFT + 310, top + 346, 230, ROW_H), "Join by code",
-                                        self.join_by_code, "Join the private table with this code", font_size=22)
+                                        lambda: self.seating.join_by_code(self.values["invite"].strip().upper()),
+                                        "Join the private table with this code", font_size=22)
         self.refresh_button = self._button(pygame.Rect(RIGHT + 416, TABS_Y, 124, TABS_H), "Refresh", self.refresh,
                                            "Ask the server for the tables again", font_size=20)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self._button(back, "Back", self.close, "Back to the menu", shortcut="escape")
         self._refresh_enabled()
-
-    def _build_lists(self) -> None:
-        """Two tabs over one place: your games (your move first) and the open tables."""
-        self.mine_list = PagedTableList(self.widgets, LISTS, LIST_ROW_H, "Open", "Open this game", self.open_table,
-                                        "No games yet: make a table, or join one")
-        self.open_list = PagedTableList(self.widgets, LISTS, LIST_ROW_H, "Join", "Take a seat at this table",
-                                        self.join_table, "No open tables: make one for others to join")
-        self.mine_tab = self._button(pygame.Rect(RIGHT, TABS_Y, 236, TABS_H), "Your games", lambda: self.show_tab(self.mine_list),
-                                     "The games you sit at, those waiting for your move first", font_size=19)
-        self.open_tab = self._button(pygame.Rect(RIGHT + 242, TABS_Y, 164, TABS_H), "Open tables",
-                                     lambda: self.show_tab(self.open_list), "Public tables with a free seat", font_size=19)
-        self.show_tab(self.mine_list)
-
-    def show_tab(self, shown: PagedTableList) -> None:
-        for tab, paged in ((self.mine_tab, self.mine_list), (self.open_tab, self.open_list)):
-            tab.style = "primary" if paged is shown else "secondary"
-            paged.show(paged is shown)
-
-    @property
-    def shown_list(self) -> PagedTableList:
-        return self.mine_list if self.mine_list.shown else self.open_list
 
     def _refresh_enabled(self) -> None:
         connected = self.link is not None and self.link.status == CONNECTED
@@ -148,16 +128,6 @@ class OnlineScene(ShellScene):
         for button in (self.create_button, self.join_button, self.refresh_button, self.ranked_button, self.sync_button):
             button.enabled = signed_in
         self.leaderboard_button.enabled = connected
-
-    def _show_lists(self) -> None:
-        now = time.time()
-        mine = my_games_in_order(self.my_tables, self.account)
-        self.mine_list.set_rows([my_game_row(table, self.account, now) for table in mine])
-        seated = {table["table"] for table in self.my_tables}
-        self.open_list.set_rows([open_table_row(table) for table in self.open_tables if table["table"] not in seated])
-        turns = sum(1 for table in mine if your_turn(table, self.account))
-        self.mine_tab.label = f"Your games · {turns} to move" if turns else f"Your games ({len(mine)})"
-        self.open_tab.label = f"Open tables ({len(self.open_list.rows)})"
 
     # -- requests -------------------------------------------------------------------------------
     def say(self, message: str, warning: bool = False) -> None:
@@ -240,13 +210,14 @@ class OnlineScene(ShellScene):
         self.ask(both, lambda tables: self._tables(tables, quietly), "" if quietly else "Asking for the tables…")
 
     def _tables(self, tables: tuple[list, list], quietly: bool) -> None:
-        self.open_tables, self.my_tables = tables
-        self._show_lists()
+        self.tabs.open_tables, self.tabs.my_tables = tables
+        self.tabs.fill(self.account)
         if quietly:
             return
-        turns = sum(1 for t in self.my_tables if your_turn(t, self.account))
+        turns = sum(1 for t in self.tabs.my_tables if your_turn(t, self.account))
         waiting = f"Your move in {turns} game{'s' if turns != 1 else ''}" if turns else "No game waits for your move"
-        self.say(f"{waiting} · {len(self.open_list.rows)} open table{'s' if len(self.open_list.rows) != 1 else ''}")
+        listed = len(self.tabs.open_list.rows)
+        self.say(f"{waiting} · {listed} open table{'s' if listed != 1 else ''}")
 
     def toggle_ranked(self) -> None:
         """Wait in the matchmaking queue for the form's game, or stop waiting."""
@@ -258,36 +229,9 @@ class OnlineScene(ShellScene):
             self.pending.add(self.ranked.join(self.link, self.form.game), lambda _queued: None)
         self.ranked_button.label = "Stop looking" if self.ranked.waiting else "Play ranked"
 
-    def create_table(self) -> None:
-        self.ask(self.form.request(), self._sat_down, "Making the table…")
-
-    def join_by_code(self) -> None:
-        code = self.values["invite"].strip().upper()
-        self.ask(lambda client: client.join_table(invite=code), self._sat_down, "Joining…")
-
-    def join_table(self, table_id: str) -> None:
-        self.ask(lambda client: client.join_table(table=table_id), self._sat_down, "Joining…")
-
-    def _sat_down(self, table: dict[str, Any]) -> None:
-        self.invite = table.get("invite", "")
-        self.refresh(quietly=True)  # the new table shows under Your games
-        self.open_table(table["table"])
-
-    def open_table(self, table_id: str) -> None:
-        self.ask(lambda client: client.subscribe(table_id), self._subscribed, "Opening the table…")
-
-    def _subscribed(self, reply: dict[str, Any]) -> None:
-        if reply["type"] == "game":
-            self._play(reply)
-            return
-        table = reply["table"]
-        self.watching = table["table"]
-        self.say(f"Waiting for players · invite code {table.get('invite', '?')}")
-
-    def _play(self, message: dict[str, Any]) -> None:
+    def _open_game(self, message: dict[str, Any]) -> None:
         from rummi_desktop.scenes.online.tables import network_table
 
-        self.watching = None
         scene = network_table(self.app, self.link, message) if self.link is not None else None
         if scene is None:
             self.say(f"{GAMES[message['game']].title} cannot be played online in the window yet", warning=True)
@@ -301,7 +245,7 @@ class OnlineScene(ShellScene):
         if edit_in(self.fields.values(), action):
             return True
         if action.kind == ActionKind.SCROLL:
-            return self.shown_list.turn(-action.amount)
+            return self.tabs.shown.turn(-action.amount)
         return super().handle_action(action)
 
     def update(self, dt: float) -> None:
@@ -323,12 +267,12 @@ class OnlineScene(ShellScene):
                          else "Offline: the server cannot be reached", warning=True)
             elif message.get("type") == "link" and self.ranked.waiting:  # back: the server forgot our place
                 self.pending.add(self.ranked.join(self.link, self.ranked.game), lambda _queued: None)
-            elif message.get("type") == "game" and message.get("table") == self.watching:
-                self._play(message)
+            elif message.get("type") == "game" and message.get("table") == self.seating.watching:
+                self.seating.start_game(message)
             elif (matched := self.ranked.matched(message)) is not None:
                 self.ranked_button.label = "Play ranked"
                 self.say("Opponent found: the ranked game begins")
-                self.open_table(matched)
+                self.seating.open_table(matched)
 
     def on_resume(self) -> None:
         if self.account is not None and self.link is not None and self.link.status == CONNECTED:
@@ -339,7 +283,7 @@ class OnlineScene(ShellScene):
             self.link.close()  # the server takes us out of the matchmaking queue too
 
     def next_change_in(self) -> float:
-        if self.pending or self.watching:
+        if self.pending or self.seating.watching:
             return 0.05
         if self.ranked.waiting:
             return 1.0  # the waiting time ticks on the status line
@@ -347,8 +291,9 @@ class OnlineScene(ShellScene):
 
     def status(self) -> dict[str, Any]:
         return {**super().status(), "message": self.message, "account": (self.account or {}).get("name"),
-                "connection": self.link.status if self.link is not None else "offline", "watching": self.watching,
-                "invite": getattr(self, "invite", ""), "my_tables": len(self.my_tables), "hosted_at": self.hosted_at,
+                "connection": self.link.status if self.link is not None else "offline",
+                "watching": self.seating.watching, "invite": self.seating.invite,
+                "my_tables": len(self.tabs.my_tables), "hosted_at": self.hosted_at,
                 "url": self.link.url if self.link is not None else "",
                 "fields": {key: list(field.rect) for key, field in self.fields.items()}}
 
@@ -368,6 +313,5 @@ class OnlineScene(ShellScene):
         colour = theme.invalid if self.warning else theme.text
         line = shapes.text(self.message, 21, colour, bold=True)
         surface.blit(line, line.get_rect(midleft=(LEFT, PANEL.bottom - 45)))
-        self.mine_list.draw(surface, theme)
-        self.open_list.draw(surface, theme)
+        self.tabs.draw(surface, theme)
         self.widgets.draw(surface, theme)

@@ -7,6 +7,10 @@ from __future__ import annotations
 from concurrent.futures import Future
 from typing import Any, Callable
 
+# The lobby's way to send a request: ask(request(client), then(answer), words said meanwhile).
+# Its parts (seating, the sync button) are handed this, not the lobby.
+Ask = Callable[[Callable[[Any], Any], Callable[[Any], None], str], None]
+
 
 def error_words(error: BaseException) -> str:
     """A refusal in the server's own words; a line that failed, in a player's words (not

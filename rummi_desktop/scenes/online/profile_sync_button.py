@@ -9,11 +9,13 @@ shows its sentence, so the frame never waits on the network or the files.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
 from rummi_desktop.records.profiles import GUEST
+from rummi_desktop.scenes.online.pending import Ask
+from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
 LABEL = "Sync profile"
@@ -60,13 +62,14 @@ def _choose(profile_id: str) -> None:
             pass  # the profile is here all the same; only the choice is not remembered
 
 
-def start_sync(scene: Any) -> None:
-    """The button's action, for the lobby ``scene`` (its ``ask`` and ``say``)."""
+def start_sync(ask: Ask, say: Callable[[str, bool], None]) -> None:
+    """The button's action: ``ask`` runs a request on the lobby's link (then its answer, and
+    the words meanwhile); ``say`` puts the outcome on the lobby's status line."""
     profile_id, name = chosen_profile()
-    scene.ask(lambda client: sync_and_choose(client, profile_id),
-              lambda result: scene.say(*result_words(result)), doing_words(name))
+    ask(lambda client: sync_and_choose(client, profile_id), lambda result: say(*result_words(result)),
+        doing_words(name))
 
 
-def sync_button(scene: Any, rect: pygame.Rect) -> Button:
-    """The lobby's button, added to its widgets (the lobby enables it once signed in)."""
-    return scene.widgets.add(Button(rect, LABEL, lambda: start_sync(scene), tooltip=TOOLTIP, font_size=20))
+def sync_button(widgets: WidgetGroup, rect: pygame.Rect, ask: Ask, say: Callable[[str, bool], None]) -> Button:
+    """The lobby's button, added to its ``widgets`` (the lobby enables it once signed in)."""
+    return widgets.add(Button(rect, LABEL, lambda: start_sync(ask, say), tooltip=TOOLTIP, font_size=20))

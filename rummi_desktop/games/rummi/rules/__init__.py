@@ -32,7 +32,7 @@ moves — frozen values; Move.parse(m.notation()) == m; m.apply(board) raises Il
 state — one round
     RummiParameters(seats=("human","hard"), seed=0, rack_size=14, opening_points=30,
                     clock_seconds=None|30|60|120, penalty_tiles=3)
-    RummiState(params) / RummiState.new(params)               seeded draw for first player + deal
+    RummiState(params)                                        seeded draw for first player + deal
     RummiState.from_position(params, table, racks, current=0, opened=None, pool=None)  sandbox/puzzles
         .current .seats .table (ids) .rack(seat) (ids) .racks .pool (ids, drawn from the end)
         .table_tiles() .rack_tiles(seat=None) .opened[seat] .owes_opening .first_draw
@@ -43,10 +43,11 @@ state — one round
             outcome: "played" "went_out" "drew" "passed" "penalty" "refused"
         .play_melds(list[list[Tile]]) -> TurnResult   computer seats: new table + End Turn
                                                       (a refused play is reset and returned)
-        .layout_for(melds)  .perform(action_text)  .tile_census()  .position()  .fingerprint()  ==
+        .layout_for(melds)  .perform(action_text)  .position()  .fingerprint()  ==
+    tile_census(state) -> every tile id once, sorted (conservation checks)
     replay(params, log, setup=None) -> RummiState;  replayed(state, log=None) -> RummiState
 
-deal — choose_first_player(rng, seats), deal(rng, seats, rack_size), PositionSetup
+deal — choose_first_player(rng, seats), deal(rng, seats, rack_size), PositionSetup, check_setup(setup, seats)
 scoring — RoundResult(kind "went_out"/"blocked", winners, scores, rack_totals);
     going_out_scores(racks, winner), blocked_scores(racks), rack_total(rack)
 match — MatchSettings(name, target=200, clock_seconds), PARLOR_LEAGUE, BLITZ, MODES,

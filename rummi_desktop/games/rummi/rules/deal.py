@@ -43,6 +43,17 @@ class PositionSetup:
     pool: tuple[Tile, ...] | None = None
 
 
+def check_setup(setup: PositionSetup, seats: int) -> None:
+    """ValueError unless ``setup`` has a rack for each of the ``seats``, a seat on turn among
+    them, and (if it says) whether each has melded."""
+    if len(setup.racks) != seats:
+        raise ValueError(f"the position has {len(setup.racks)} racks for {seats} seats")
+    if not 0 <= setup.current < len(setup.racks):
+        raise ValueError(f"there is no seat {setup.current}")
+    if setup.opened and len(setup.opened) != len(setup.racks):
+        raise ValueError("opened must say, for every seat, whether it has melded")
+
+
 def place_setup(setup: PositionSetup, rng: random.Random) -> tuple[list[int], list[list[int]], list[list[int]]]:
     """Tile ids for a hand-made position: (pool, racks, table). ValueError if it names a
     tile more often than the set holds it."""

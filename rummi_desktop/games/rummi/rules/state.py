@@ -1,6 +1,6 @@
 """One Rummi round: seats, pool, racks, table, the turn in progress, and its end.
 
-``RummiState.new(RummiParameters(seats=("human", "hard"), seed=7))`` draws for the first
+``RummiState(RummiParameters(seats=("human", "hard"), seed=7))`` draws for the first
 player and deals 14 tiles with the state's own seeded RNG (the only randomness). Every public
 action is written to ``state.log`` as text, so the seed plus the log replays the state exactly
 (:func:`replay`); a move taken back (``undo``, ``reset_turn``) leaves the log with it, as in
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from rummi_desktop.games.base import ComparedByFingerprint, LegalMoves, replay_log
 from rummi_desktop.games.rummi.rules.legal_moves import turn_steps
 from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, IllegalMove, Move, Play, Rearrange, Timeout, TurnBoard
-from rummi_desktop.games.rummi.rules.deal import FirstPlayerDraw, PositionSetup, choose_first_player, deal, place_setup
+from rummi_desktop.games.rummi.rules.deal import (
+    FirstPlayerDraw, PositionSetup, check_setup, choose_first_player, deal, place_setup)
 from rummi_desktop.games.rummi.rules.pieces import faces, ids_for_faces, table_faces
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS, MeldProblem, PlayCheck, check_play
 from rummi_desktop.games.rummi.rules.play_check import opening_points as _opening_points
@@ -116,7 +117,7 @@ class RummiState(ComparedByFingerprint):
         else:
             self.first_draw = FirstPlayerDraw(first=setup.current)
             self.pool, self._racks, table = place_setup(setup, self.rng)
-            self._check_setup(setup)
+            check_setup(setup, len(params.seats))
             self.current = setup.current
             self.opened = list(setup.opened) if setup.opened else [False] * len(params.seats)
         self.turn_number = 1
@@ -127,14 +128,6 @@ class RummiState(ComparedByFingerprint):
         self.board = TurnBoard(table, self._racks[self.current], frozenset(), False)
         self._start_turn()
 
-    def _check_setup(self, setup: PositionSetup) -> None:
-        if len(setup.racks) != len(self.params.seats):
-            raise ValueError(f"the position has {len(setup.racks)} racks for {len(self.params.seats)} seats")
-        if not 0 <= setup.current < len(setup.racks):
-            raise ValueError(f"there is no seat {setup.current}")
-        if setup.opened and len(setup.opened) != len(setup.racks):
-            raise ValueError("opened must say, for every seat, whether it has melded")
-
     @classmethod
     def from_position(cls, params: RummiParameters, table: list[list[Tile]], racks: list[list[Tile]],
                       current: int = 0, opened: list[bool] | None = None,
@@ -143,10 +136,6 @@ class RummiState(ComparedByFingerprint):
         setup = PositionSetup(tuple(tuple(m) for m in table), tuple(tuple(r) for r in racks), current,
                               tuple(opened or ()), None if pool is None else tuple(pool))
         return cls(params, setup)
-
-    @classmethod
-    def new(cls, params: RummiParameters) -> "RummiState":
-        return cls(params)
 
     # ----- what the seats see -------------------------------------------------------------
     @property
@@ -222,7 +211,7 @@ class RummiState(ComparedByFingerprint):
         Moves within the turn return None; the moves that settle it (end, draw, timeout,
         play) return the :class:`TurnResult`, and a refused End Turn or Play raises
         :class:`TurnRefused`."""
-        self._require_playing()
+        _require_playing(self)
         if isinstance(move, EndTurn):
             result = self.end_turn()
             if not result.ok:
@@ -258,14 +247,14 @@ class RummiState(ComparedByFingerprint):
 
     def reset_turn(self) -> None:
         """Table and rack exactly as they were when the turn began (the log as it was too)."""
-        self._require_playing()
+        _require_playing(self)
         self._reset_board()
         del self.log[self.turn_log_start:]
 
     # ----- ending the turn ----------------------------------------------------------------
     def end_turn(self) -> TurnResult:
         """Commit the turn if the table is a legal play; otherwise refuse and say why."""
-        self._require_playing()
+        _require_playing(self)
         verdict = self.check_turn()
         if not verdict.legal:
             return TurnResult(REFUSED, self.current, verdict.error, verdict.problems)
@@ -274,14 +263,14 @@ class RummiState(ComparedByFingerprint):
 
     def draw(self) -> TurnResult:
         """Undo anything done this turn, take one tile (a pass if the pool is empty), next seat."""
-        self._require_playing()
+        _require_playing(self)
         self.log.append("draw")
         self._reset_board()
         return self._draw_and_pass_on(1, DREW)
 
     def timeout(self) -> TurnResult:
         """The clock ran out: a legal play stands; nothing laid down draws 1; else reset + 3."""
-        self._require_playing()
+        _require_playing(self)
         self.log.append("timeout")
         verdict = self.check_turn()
         if verdict.legal:
@@ -336,10 +325,6 @@ class RummiState(ComparedByFingerprint):
         return tuple(layout)
 
     # ----- internals ----------------------------------------------------------------------
-    def _require_playing(self) -> None:
-        if self.result is not None:
-            raise IllegalMove("the round is over")
-
     def _start_turn(self) -> None:
         rack = self._racks[self.current]
         start_table = frozenset(tile_id for meld in self.board.table for tile_id in meld)
@@ -426,10 +411,16 @@ class RummiState(ComparedByFingerprint):
         return (self.params, self.setup, self.rng.getstate(), self.position(), tuple(self.log),
                 tuple(self._history), self.turn_log_start)
 
-    def tile_census(self) -> list[int]:
-        """Every tile id on the table, on a rack or in the pool (for conservation checks)."""
-        return sorted([t for meld in self.table for t in meld]
-                      + [t for rack in self.racks for t in rack] + self.pool)
+
+def tile_census(state: RummiState) -> list[int]:
+    """Every tile id on the table, on a rack or in the pool (for conservation checks)."""
+    return sorted([t for meld in state.table for t in meld]
+                  + [t for rack in state.racks for t in rack] + state.pool)
+
+
+def _require_playing(state: RummiState) -> None:
+    if state.result is not None:
+        raise IllegalMove("the round is over")
 
 
 def replay(params: RummiParameters, log: list[str], setup: PositionSetup | None = None) -> RummiState:

@@ -32,6 +32,14 @@ GAME = "tumblewords"
 ON_OFF = [(False, "Off"), (True, "On")]
 
 
+def row_rect(index: int, column: int | None = None) -> pygame.Rect:
+    """Row ``index`` of the form: the whole row, or its ``column`` (0 or 1) of two."""
+    y = ROWS_TOP + index * (ROW_H + ROW_GAP)
+    if column is None:
+        return pygame.Rect(ROWS_LEFT, y, PICKER_W, ROW_H)
+    return pygame.Rect(ROWS_LEFT + column * (HALF_W + 20), y, HALF_W, ROW_H)
+
+
 def remembered_setup() -> TumblewordsSetup:
     return remembered(GAME, TumblewordsSetup.from_dict) or TumblewordsSetup(seed=fresh_seed())
 
@@ -45,7 +53,7 @@ class TumblewordsSetupScene(SeatedSetupScene):
         self.chosen = chosen
         self.words = chosen.words
         self.widgets.add(Panel(PANEL, "New Tumblewords game", title_size=46))
-        self.add_seat_rows(self._row, ROWS_LEFT + PICKER_W + 20, FIELD_W, 3)
+        self.add_seat_rows(row_rect, ROWS_LEFT + PICKER_W + 20, FIELD_W, 3)
         self._option(4, 0, "Board", list(BOARD_NAMES.items()), "board", "Quick: 7 × 6; long: 10 × 10")
         self._option(4, 1, "Shortest word", [(2, "2 letters"), (3, "3 letters")], "min_length",
                      "Words shorter than this do not count")
@@ -55,28 +63,21 @@ class TumblewordsSetupScene(SeatedSetupScene):
         self._option(6, 0, "Ticker", ON_OFF, "ticker", "30 seconds a turn")
         self._option(6, 1, "Pressure Cooker", ON_OFF, "pressure_cooker",
                      "Claim + Ticker, and the next player may steal missed words")
-        words_row = self._row(7)
+        words_row = row_rect(7)
         self.words_field = self.widgets.add(TextField(
             pygame.Rect(words_row.x + 200, words_row.y + 3, 560, ROW_H - 6), self.words, self._set_words,
             limit=240, path=True, tooltip="A text file, one word per line; leave empty for the built-in list"))
         self.widgets.add(Button(pygame.Rect(words_row.x + 775, words_row.y + 3, 200, ROW_H - 6), "Built-in list",
                                 self._shipped_words, tooltip="Play with the built-in ENABLE word list", font_size=18))
-        seed_row = self._row(8)
+        seed_row = row_rect(8)
         self.add_seed_row(seed_row.x + 200, seed_row.y + 3, ROW_H - 6, 18)
         self.add_start_back((PANEL.right - 40, PANEL.bottom - 24), 58, "Deal the letters", "Start the game")
         self._refresh()
 
-    @staticmethod
-    def _row(index: int, column: int | None = None) -> pygame.Rect:
-        y = ROWS_TOP + index * (ROW_H + ROW_GAP)
-        if column is None:
-            return pygame.Rect(ROWS_LEFT, y, PICKER_W, ROW_H)
-        return pygame.Rect(ROWS_LEFT + column * (HALF_W + 20), y, HALF_W, ROW_H)
-
     def _option(self, row: int, column: int, label: str, choices, name: str, tooltip: str) -> None:
         def apply(value) -> None:
             self.chosen = replace(self.chosen, **{name: value})
-        self.widgets.add(OptionPicker(self._row(row, column), label, choices, getattr(self.chosen, name), apply,
+        self.widgets.add(OptionPicker(row_rect(row, column), label, choices, getattr(self.chosen, name), apply,
                                       tooltip=tooltip))
 
     def _set_words(self, text: str) -> None:
@@ -109,14 +110,14 @@ class TumblewordsSetupScene(SeatedSetupScene):
         self.widgets.draw(surface, theme)
         for row, text in ((7, "Word list"), (8, "Deal number")):
             label = shapes.text(text, 21, theme.text)
-            surface.blit(label, label.get_rect(midleft=(ROWS_LEFT + 18, self._row(row).centery)))
+            surface.blit(label, label.get_rect(midleft=(ROWS_LEFT + 18, row_rect(row).centery)))
         if not self.words:
             hint = shapes.text("built-in ENABLE list", 18, theme.text_muted)
             field = self.words_field.rect
             if not self.words_field.editing:
                 surface.blit(hint, hint.get_rect(midleft=(field.x + 16, field.centery)))
         note = "Drop letters down the columns; every word through the new letter scores a point a letter."
-        surface.blit(shapes.text(note, 18, theme.text_muted), (ROWS_LEFT, self._row(9).y + 6))
+        surface.blit(shapes.text(note, 18, theme.text_muted), (ROWS_LEFT, row_rect(9).y + 6))
         if self.problem:
             for index, line in enumerate(_wrap(self.problem, 19, PANEL.w - 620)[:2]):
                 warn = shapes.text(line, 19, theme.invalid, bold=True)

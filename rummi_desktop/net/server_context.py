@@ -1,0 +1,44 @@
+"""What a message handler may use of the server: the store, the games in play, and a few
+actions on connections and tables. Handlers (:mod:`rummi_desktop.net.handlers`,
+:mod:`rummi_desktop.net.record_handlers`) are written against this, not against
+:class:`~rummi_desktop.net.server.GameServer`, which fulfils it: the server calls the
+handlers, and the handlers never reach back into the rest of the server.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Awaitable, Protocol
+
+if TYPE_CHECKING:
+    from rummi_desktop.net.connection import Connection
+    from rummi_desktop.net.live import LiveGames
+    from rummi_desktop.net.records import TableRecord
+    from rummi_desktop.net.store import SqlStore
+    from rummi_desktop.net.store_accounts import Account
+
+
+class ServerContext(Protocol):
+    store: "SqlStore"
+    live: "LiveGames"
+    shared: bool  # other server processes share the store: tell them of changes
+
+    def spawn(self, work: Awaitable[Any]) -> None:
+        """Run ``work`` in the background (the server cancels it when it stops)."""
+
+    def sign_in(self, connection: "Connection", account: "Account", token_hash: str) -> None: ...
+
+    def sign_out(self, connection: "Connection") -> None:
+        """The connection no longer speaks for its account, and watches no table."""
+
+    def watch(self, connection: "Connection", table_id: str) -> None: ...
+
+    def unwatch(self, connection: "Connection", table_id: str) -> None: ...
+
+    def push_to_account(self, account_id: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to every connection signed in to the account here."""
+
+    async def publish_table(self, record: "TableRecord") -> None:
+        """Tell those watching the table (here and in the other processes) that it changed."""
+
+    def serve_turn_soon(self, table_id: str) -> None:
+        """Let the server play the table's computer seat (or its ran-out clock) off this message."""
