@@ -99,3 +99,15 @@ def test_the_lan_address_comes_from_a_local_socket_else_the_host_name(monkeypatc
 
     monkeypatch.setattr(hosting.socket, "socket", NoRoute)
     assert hosting.lan_address() == socket.gethostname()
+
+
+def test_the_built_bundle_starts_its_server_as_itself(monkeypatch):
+    """In the PyInstaller bundle sys.executable is the game program, which has no ``-m``: the
+    server is started as ``rummi-desktop serve`` there (the bundle test runs it for real)."""
+    monkeypatch.setattr(hosting.sys, "executable", "/opt/rummi-desktop/rummi-desktop")
+    monkeypatch.setattr(hosting.sys, "frozen", True, raising=False)
+    assert hosting.serve_command("0.0.0.0", 8765) == [
+        "/opt/rummi-desktop/rummi-desktop", "serve", "--host", "0.0.0.0", "--port", "8765"]
+    monkeypatch.delattr(hosting.sys, "frozen")
+    assert hosting.serve_command("0.0.0.0", 8765, "x.sqlite3")[:4] == [
+        "/opt/rummi-desktop/rummi-desktop", "-m", "rummi_desktop", "serve"]
