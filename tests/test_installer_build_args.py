@@ -58,8 +58,33 @@ def test_linux_one_folder_build_collects_every_submodule_and_names_the_program(t
     assert command[command.index("--collect-submodules") + 1] == "rummi_desktop"
     assert command[command.index("--distpath") + 1] == str((tmp_path / "d").resolve())
     assert "--onedir" in command and "--onefile" not in command
-    assert "--windowed" not in command and "--strip" not in command
+    assert "--windowed" not in command
+    assert "--strip" in command  # Linux strips by default
     assert bi.built_program(options, "Linux") == tmp_path / "d" / "rummi-desktop" / "rummi-desktop"
+
+
+def test_strip_is_the_linux_default_and_can_be_turned_off_or_asked_for():
+    default = bi.BuildOptions()
+    assert "--strip" in bi.pyinstaller_command(default, system="Linux")
+    assert "--strip" not in bi.pyinstaller_command(default, system="Darwin")
+    assert "--strip" not in bi.pyinstaller_command(default, system="Windows")
+    assert "--strip" not in bi.pyinstaller_command(bi.BuildOptions(strip=False), system="Linux")
+    assert "--strip" in bi.pyinstaller_command(bi.BuildOptions(strip=True), system="Darwin")
+    assert bi.parse_args([]).strip is None
+    assert bi.parse_args(["--no-strip"]).strip is False and bi.parse_args(["--strip"]).strip is True
+
+
+def excluded(command: list[str]) -> set[str]:
+    return {command[i + 1] for i, arg in enumerate(command) if arg == "--exclude-module"}
+
+
+@pytest.mark.parametrize("system", ["Linux", "Windows", "Darwin"])
+def test_postgresql_and_test_libraries_stay_out_of_every_bundle(system):
+    left_out = excluded(bi.pyinstaller_command(bi.BuildOptions(), system=system))
+    assert {"psycopg", "psycopg_binary", "psycopg_c", "psycopg_pool", "pytest", "hypothesis"} <= left_out
+    # what the desktop game runs stays in: its server, its client, SQLite, TLS, the thinking workers
+    assert not left_out & {"websockets", "websockets.asyncio", "sqlite3", "ssl", "multiprocessing",
+                           "decimal", "pygame", "pymunk", "openskill", "rummi_desktop"}
 
 
 def test_onefile_and_strip_options(tmp_path):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
+import sys
 
 import pytest
 
@@ -99,3 +101,47 @@ def test_the_lan_address_comes_from_a_local_socket_else_the_host_name(monkeypatc
 
     monkeypatch.setattr(hosting.socket, "socket", NoRoute)
     assert hosting.lan_address() == socket.gethostname()
+
+
+def test_the_built_bundle_starts_its_server_as_itself(monkeypatch):
+    """In the PyInstaller bundle sys.executable is the game program, which has no ``-m``: the
+    server is started as ``rummi-desktop serve`` there (the bundle test runs it for real)."""
+    monkeypatch.setattr(hosting.sys, "executable", "/opt/rummi-desktop/rummi-desktop")
+    monkeypatch.setattr(hosting.sys, "frozen", True, raising=False)
+    assert hosting.serve_command("0.0.0.0", 8765) == [
+        "/opt/rummi-desktop/rummi-desktop", "serve", "--host", "0.0.0.0", "--port", "8765"]
+    monkeypatch.delattr(hosting.sys, "frozen")
+    assert hosting.serve_command("0.0.0.0", 8765, "x.sqlite3")[:4] == [
+        "/opt/rummi-desktop/rummi-desktop", "-m", "rummi_desktop", "serve"]
+
+
+HOST_WITHOUT_POSTGRES = """
+import asyncio, sys
+from rummi_desktop.net.server import serve
+
+async def main():
+    stop = asyncio.Event()
+    task = asyncio.create_task(serve("127.0.0.1", 0, sys.argv[1], ready=lambda port: stop.set()))
+    await asyncio.wait_for(stop.wait(), 30)
+    task.cancel()
+
+asyncio.run(main())
+print(sorted(name for name in sys.modules if name.startswith("psycopg")))
+"""
+
+
+def test_hosting_on_sqlite_never_imports_psycopg(tmp_path):
+    """The game's own server keeps its tables in SQLite; psycopg is for a PostgreSQL URL only
+    (the bundle leaves it out)."""
+    result = subprocess.run([sys.executable, "-c", HOST_WITHOUT_POSTGRES, str(tmp_path / "s.sqlite3")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_postgresql_url_without_psycopg_is_refused_in_words(monkeypatch, capsys):
+    from rummi_desktop.net import server
+
+    monkeypatch.setattr(server, "postgres_missing", lambda: True)
+    assert server.run_serve("127.0.0.1", 0, "postgresql://db.example/rummi", None, None) == 2
+    assert "needs psycopg" in capsys.readouterr().out

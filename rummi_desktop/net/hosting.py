@@ -60,8 +60,16 @@ def lan_address() -> str:
     return address
 
 
+def program_command() -> list[str]:
+    """How this program starts itself again: ``python -m rummi_desktop`` from a source install;
+    in the built bundle ``sys.executable`` is the program itself, which takes no ``-m``."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable]
+    return [sys.executable, "-m", "rummi_desktop"]
+
+
 def serve_command(bind: str, port: int, database: str | None = None) -> list[str]:
-    command = [sys.executable, "-m", "rummi_desktop", "serve", "--host", bind, "--port", str(port)]
+    command = [*program_command(), "serve", "--host", bind, "--port", str(port)]
     return command + (["--database", database] if database else [])
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from rummi_desktop.net.bots import BotTally, play_seat
 from rummi_desktop.net.client import GameClient
+from rummi_desktop.net.hosting import program_command
 
 PASSWORD = "load test password"
 TIME_LIMIT = 900.0  # seconds: the whole run stops by itself
@@ -33,7 +34,7 @@ SETUP_AT_ONCE = 4
 
 
 def start_embedded(database: str) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen([sys.executable, "-m", "rummi_desktop", "serve", "--port", "0", "--database", database],
+    process = subprocess.Popen([*program_command(), "serve", "--port", "0", "--database", database],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = process.stdout.readline() if process.stdout else ""
     found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)

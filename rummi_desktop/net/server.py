@@ -302,10 +302,25 @@ class GameServer:
                 log.exception("server chore failed")
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(database: str | None) -> bool:
+    return bool(database) and database.startswith(POSTGRES_SCHEMES)
+
+
+def postgres_missing() -> bool:
+    """psycopg (the server extra) is imported only for a PostgreSQL URL: the game's own "Host on
+    this computer" uses SQLite, and the built bundle leaves psycopg out."""
+    import importlib.util
+
+    return importlib.util.find_spec("psycopg") is None
+
+
 async def open_store(database: str | None) -> tuple[SqlStore, bool]:
     """The store a ``--database`` names: a postgresql:// URL, or a SQLite file (default: the
     user data folder's server.sqlite3). True when other processes may share it."""
-    if database and database.startswith(("postgresql://", "postgres://")):
+    if is_postgres_url(database):
         from rummi_desktop.net.store_postgres import PostgresStore
 
         return await PostgresStore(database).open(), True
@@ -374,6 +389,11 @@ def run_serve(host: str, port: int, database: str | None, certfile: str | None, 
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
     if bool(certfile) != bool(keyfile):
         print("serve: give both --certfile and --keyfile for TLS", flush=True)
+        return 2
+    if is_postgres_url(database) and postgres_missing():
+        print("serve: a postgresql:// --database needs psycopg, which this program does not carry "
+              '(pip install -e ".[server]" and run it from there); without --database it uses SQLite',
+              flush=True)
         return 2
     scheme = "wss" if certfile else "ws"
 
