@@ -152,7 +152,7 @@ def test_a_move_whose_answer_the_dropped_line_took_is_settled_by_the_resume(made
     link = ScriptedLink()
     play = NetworkPlay(link, game_at(3))
     rebuilt: list[dict] = []
-    play.send("draw")
+    play.send_move("draw")
     assert play.take_news(rebuilt.append) is None and play.refusal is None and play.sending
     assert link.sent == [("draw", 3, 5)]
     if made_it:  # the server has it: the resume is its echo
@@ -171,7 +171,7 @@ def test_a_lost_move_the_server_made_before_others_moved_resumes_as_a_skip():
     link = ScriptedLink()
     play = NetworkPlay(link, game_at(3))
     rebuilt: list[dict] = []
-    play.send("draw")
+    play.send_move("draw")
     play.take_news(rebuilt.append)
     link.arrivals = [game_at(5, last_seat=1, last_seq=5)]  # ours made v4, then the computer v5
     assert play.take_news(rebuilt.append) is None and rebuilt == []
@@ -184,7 +184,7 @@ def test_a_lost_move_the_game_moved_past_meanwhile_is_refused_in_plain_words():
 
     link = ScriptedLink()
     play = NetworkPlay(link, game_at(3))
-    play.send("draw")
+    play.send_move("draw")
     play.take_news(lambda message: None)
     link.arrivals = [game_at(4, last_seat=1, last_seq=4)]  # the server's clock passed our turn
     assert play.take_news(lambda message: None) == "refused"

@@ -165,7 +165,7 @@ class NetworkPlay:
         return message["version"] == self.version + 1
 
     # ---- our moves ----------------------------------------------------------------------------
-    def send(self, notation: str | None) -> None:
+    def send_move(self, notation: str | None) -> None:
         """Send our move (None: forfeit) against the version held, or, while an earlier move of
         ours awaits its echo, once that echo brings the next version; its seq is the client's."""
         self.outbox.append(notation)
@@ -319,7 +319,7 @@ class NetworkSession:
         """Our move (None: forfeit), already accepted by the local rules, to the server; its
         answer comes back as the echo."""
         assert self.play is not None
-        self.play.send(notation)
+        self.play.send_move(notation)
 
     def start_thinking(self, computers: Any, seat: int) -> RemoteSeat:
         assert self.play is not None

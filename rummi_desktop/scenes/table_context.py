@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.schedule import Schedule
+    from rummi_desktop.scenes.table_base import Banner
     from rummi_desktop.scenes.turn_machine import Phase, TurnMachine
     from rummi_desktop.shell.app import App
 
@@ -21,6 +22,7 @@ class TableContext(Protocol):
     viewer: int | None  # whose rack is shown (None: the rack is hidden)
     turns: "TurnMachine"  # told what happened to the turn; read for its times
     schedule: "Schedule"  # the parts' waits, on the animation clock
+    banner: "Banner | None"  # the banner on show (the view paints it; ``say`` puts one up)
 
     @property
     def phase(self) -> "Phase": ...

@@ -9,7 +9,7 @@ live preview, through the view); nothing here decides what is legal.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TYPE_CHECKING
 
 from rummi_desktop.games.rummble.rules.board import SIZE
 from rummi_desktop.shell.input import Action
@@ -19,17 +19,20 @@ from rummi_desktop.games.rummble.table.paint import Hand
 from rummi_desktop.games.rummble.table.tentative import Tentative, shuffled
 from rummi_desktop.ui.rack_layout import rack_insert_index, rack_tile_at
 
+if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import TableContext
+
 FINGER_LIFT = 34
 RACK_KEYS = {str(n): n - 1 for n in range(1, 10)} | {"0": 9}
 STEPS = {"left": -1, "right": 1, "up": -SIZE, "down": SIZE}
 
 
 class RummbleTableInput(PointerInput):
-    def __init__(self, table, view, tentative: Tentative, ask_joker) -> None:
+    def __init__(self, table: "TableContext", view, tentative: Tentative, pick_joker) -> None:
         self.table = table
         self.view = view
         self.tentative = tentative
-        self.ask_joker = ask_joker  # (tile id) -> opens the joker picker
+        self.pick_joker = pick_joker  # (tile id) -> opens the joker picker
         self.held: int | None = None
         self.grab_offset = (0.0, 0.0)
         self.pointer: tuple[float, float] | None = None
@@ -115,7 +118,7 @@ class RummbleTableInput(PointerInput):
         if tile_id == chosen:
             self.selected = None
             if self.tentative.square_of(chosen) is not None and self.state.faces[chosen].is_joker:
-                self.ask_joker(chosen)  # a placed joker clicked twice: declare it again
+                self.pick_joker(chosen)  # a placed joker clicked twice: declare it again
             return True
         if tile_id is not None and self.tentative.square_of(tile_id) is None and self.tentative.square_of(chosen) is None:
             self.selected = tile_id  # another rack tile: that one instead
@@ -144,7 +147,7 @@ class RummbleTableInput(PointerInput):
         self.view.ghosts = []
         self.table.play("clink")
         if self.state.faces[tile_id].is_joker and (tile_id not in self.tentative.declared or not was_on_board):
-            self.ask_joker(tile_id)
+            self.pick_joker(tile_id)
         self.changed()
 
     def _to_rack(self, tile_id: int, index: int) -> None:

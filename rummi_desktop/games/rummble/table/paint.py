@@ -16,7 +16,8 @@ from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray, pai
 from rummi_desktop.games.seats import seat_kind_label
 from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.felt import felt_surface
-from rummi_desktop.ui.tile_render import tile_margin
+from rummi_desktop.tiles import Tile
+from rummi_desktop.ui.tile_render import CardFace, TileFace, tile_margin
 
 KIND_NAMES = {KIND: "of a kind", STRAIGHT: "straight", STRAIGHT_FLUSH: "straight flush", FLUSH: "flush"}
 
@@ -47,6 +48,11 @@ class PaintCache:
             paint_tray(tv, self.surface, REGIONS.rack, tv.rack_layout.ledges, 'Racks')
             self.key = key
         return self.surface
+
+
+def display_face(tile_set: str, tile: Tile) -> TileFace:
+    """How ``tile`` is drawn in the game's tile set: a playing card, or the tile itself."""
+    return CardFace(tile) if tile_set == "cards" else tile
 
 
 def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
@@ -122,7 +128,7 @@ def _paint_marks(tv, surface: pygame.Surface, hand: Hand) -> None:
     if tv.refused_line:
         board_paint.draw_line_outline(surface, theme.invalid, tv.refused_line, 4)
     for sq, laid in tv.ghosts:
-        picture = tv.app.tiles.surface(tv.display_face(laid.rack_tile), round(tile_box(sq).w), theme, "hint",
+        picture = tv.app.tiles.surface(display_face(tv.state.params.tile_set, laid.rack_tile), round(tile_box(sq).w), theme, "hint",
                                        tv.app.settings.colour_blind)
         picture.set_alpha(150)
         margin = tile_margin(round(tile_box(sq).w))

@@ -9,6 +9,8 @@ goes through the model and its tiles fly from the seat's chip to their squares.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play
 from rummi_desktop.games.rummble.spec import RUMMBLE
@@ -16,6 +18,9 @@ from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.rummble.table.session import RummbleSession, TurnRecord
 from rummi_desktop.ui.sprites import SHOWN_RATE
+
+if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import TableContext
 
 HOLD_AFTER_PLAY = 0.6  # s after a shown play lands, before the next turn
 SHOWN_STAGGER = 0.18  # s between two tiles of a computer's play leaving its chip
@@ -27,7 +32,7 @@ def computers_available() -> bool:
 
 
 class RummbleTurnFlow(HintingTurnFlow):
-    def __init__(self, table, session: RummbleSession, view, controller) -> None:
+    def __init__(self, table: "TableContext", session: RummbleSession, view, controller) -> None:
         # without computer seats a computer's turn passes
         super().__init__(table, session, "rummble", seats_think=computers_available() or not session.thinks_locally)
         self.view = view
@@ -65,7 +70,7 @@ class RummbleTurnFlow(HintingTurnFlow):
         self.controller.cancel()
         undeclared = self.tentative.undeclared(self.state.faces)
         if undeclared:
-            self.controller.ask_joker(undeclared[0])
+            self.controller.pick_joker(undeclared[0])
             return None
         play = self.tentative.play(self.state.faces)
         if play is None:

@@ -16,17 +16,16 @@ from rummi_desktop.games.rummble.table import paint
 from rummi_desktop.games.rummble.table.layout import REGIONS, TILE_W, seat_box, tile_box
 from rummi_desktop.games.rummble.table.session import RummbleSession
 from rummi_desktop.games.rummble.table.tentative import Tentative, shown_rack
-from rummi_desktop.scenes.table_base import TableScene
-from rummi_desktop.tiles import Tile
+from rummi_desktop.scenes.table_context import TableContext
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
-from rummi_desktop.ui.tile_render import CardFace, TileFace
+from rummi_desktop.ui.tile_render import TileFace
 
 Spawn = Callable[[int], tuple[float, float, float]]
 
 
 class RummbleTableView:
-    def __init__(self, table: TableScene, session: RummbleSession, tentative: Tentative) -> None:
+    def __init__(self, table: TableContext, session: RummbleSession, tentative: Tentative) -> None:
         self.table = table
         self.app = table.app
         self.session = session
@@ -53,11 +52,7 @@ class RummbleTableView:
         return self.session.state
 
     def face(self, tile_id: int) -> TileFace:
-        tile = self.state.faces[tile_id]
-        return CardFace(tile) if self.state.params.tile_set == "cards" else tile
-
-    def display_face(self, tile: Tile) -> TileFace:
-        return CardFace(tile) if self.state.params.tile_set == "cards" else tile
+        return paint.display_face(self.state.params.tile_set, self.state.faces[tile_id])
 
     def rack_order(self, seat: int) -> list[int]:
         order = shown_rack(self.rack_orders.get(seat, []), self.state.rack(seat), set())
@@ -149,7 +144,7 @@ class RummbleTableView:
         theme, blind = self.app.theme, self.app.settings.colour_blind
         for tile in set(self.state.faces):
             for size in (TILE_W, self.rack_layout.tile_w or 50):
-                self.app.tiles.surface(self.display_face(tile), size, theme, "normal", blind)
+                self.app.tiles.surface(paint.display_face(self.state.params.tile_set, tile), size, theme, "normal", blind)
 
     def draw(self, surface: pygame.Surface, hand, buttons) -> None:
         paint.paint_table(self, surface, hand, buttons)

@@ -19,7 +19,7 @@ from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.session import RummiSession
 from rummi_desktop.games.rummi.table.paint import Hand
 from rummi_desktop.games.rummi.table.view import RummiTableView
-from rummi_desktop.scenes.table_base import TableScene
+from rummi_desktop.scenes.table_context import TableContext
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import rack_insert_index, rack_tile_at
 
@@ -27,7 +27,7 @@ FINGER_LIFT = 34  # px: a dragged tile rides above a finger so the finger does n
 
 
 class RummiTableInput(PointerInput):
-    def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders, view: RummiTableView) -> None:
+    def __init__(self, table: TableContext, session: RummiSession, racks: RackOrders, view: RummiTableView) -> None:
         self.table = table
         self.session = session
         self.racks = racks

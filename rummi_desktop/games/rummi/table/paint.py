@@ -23,7 +23,7 @@ from rummi_desktop.ui.tile_render import tile_margin
 if TYPE_CHECKING:
     from rummi_desktop.games.rummi.table.layout import TableLayout
     from rummi_desktop.games.rummi.table.session import RummiSession
-    from rummi_desktop.scenes.table_base import TableScene
+    from rummi_desktop.scenes.table_context import TableContext
     from rummi_desktop.shell.app import App
     from rummi_desktop.ui.rack_layout import RackLayout
     from rummi_desktop.ui.sprites import SpriteBoard
@@ -69,7 +69,7 @@ class PaintedView(Protocol):
     module to paint with it)."""
 
     app: "App"
-    table: "TableScene"
+    table: "TableContext"
     session: "RummiSession"
     table_area: Box
     table_layout: "TableLayout"

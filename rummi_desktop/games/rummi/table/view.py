@@ -22,7 +22,7 @@ from rummi_desktop.games.rummi.table.layout import Hint, TableLayout, layout_tab
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.paint import GLOW_SECONDS, Hand
 from rummi_desktop.games.rummi.table.session import RummiSession, turn_start_melds
-from rummi_desktop.scenes.table_base import TableScene
+from rummi_desktop.scenes.table_context import TableContext
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.tiles import Tile, standard_set
 from rummi_desktop.ui.felt import felt_surface
@@ -35,7 +35,7 @@ Spawn = Callable[[int], tuple[float, float, float]]
 
 
 class RummiTableView:
-    def __init__(self, table: TableScene, session: RummiSession, racks: RackOrders) -> None:
+    def __init__(self, table: TableContext, session: RummiSession, racks: RackOrders) -> None:
         self.table = table
         self.app = table.app
         self.session = session

@@ -8,17 +8,22 @@ Enter drops it (or says Done while claiming). Nothing here decides what is legal
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rummi_desktop.shell.input import Action
 from rummi_desktop.scenes.pointer_input import PointerInput
 from rummi_desktop.games.tumblewords.table.paint import Hand
 from rummi_desktop.ui.rack_layout import rack_tile_at
+
+if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import TableContext
 
 FINGER_LIFT = 34
 HAND_KEYS = {str(n): n - 1 for n in range(1, 10)}
 
 
 class TumblewordsTableInput(PointerInput):
-    def __init__(self, table, view) -> None:
+    def __init__(self, table: "TableContext", view) -> None:
         self.table = table
         self.view = view
         self.flow = None  # set by the table (the flow needs the controller too)

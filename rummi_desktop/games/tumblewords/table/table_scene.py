@@ -40,7 +40,7 @@ class TumblewordsTableScene(TableScene):
         super().__init__(app, session, autosave=autosave, mode=mode)
         self.view = TumblewordsTableView(self, session)
         self.controller = TumblewordsTableInput(self, self.view)
-        self.flow = TumblewordsTurnFlow(self, session, self.view, self.controller)
+        self.flow = TumblewordsTurnFlow(self, session, self.view, self.controller, self.ask_blank)
         self.controller.flow = self.flow
         self.buttons = TableButtons({"confirm": self.confirm_turn, "pass": self.flow.pass_turn,
                                      "hint": self.flow.ask_hint, "pause": self.open_pause}, self._buttons_enabled)

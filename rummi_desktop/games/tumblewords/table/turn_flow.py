@@ -8,6 +8,8 @@ then hands over to the next seat.
 
 from __future__ import annotations
 
+from typing import Callable, TYPE_CHECKING
+
 from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass, Timeout
@@ -16,6 +18,9 @@ from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TurnRecord
+
+if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import TableContext
 
 HOLD_AFTER_TURN = 0.5  # s after a turn is shown, before the next
 HOLD_AFTER_MISSED = 1.6  # s the missed words stay in view
@@ -27,10 +32,12 @@ def computers_available() -> bool:
 
 
 class TumblewordsTurnFlow(HintingTurnFlow):
-    def __init__(self, table, session: TumblewordsSession, view, controller) -> None:
+    def __init__(self, table: "TableContext", session: TumblewordsSession, view, controller,
+                 pick_blank: Callable[[int, Callable[[str | None], None]], None]) -> None:
         # without computer seats a computer's turn passes
         super().__init__(table, session, "tumblewords", seats_think=computers_available())
         self.view, self.controller = view, controller
+        self.pick_blank = pick_blank  # (column, done) -> opens the blank's letter picker
         self.last_record: TurnRecord | None = None
         self.unclaimed: list = []  # a Claim turn's missed words, kept through a steal window
 
@@ -77,7 +84,7 @@ class TumblewordsTurnFlow(HintingTurnFlow):
             if not verdict.legal:
                 self._refuse(verdict.reason)
                 return
-            self.table.ask_blank(col, lambda letter: self.apply(Drop(col, letter, blank=True)) if letter else None)
+            self.pick_blank(col, lambda letter: self.apply(Drop(col, letter, blank=True)) if letter else None)
             return
         self.apply(Drop(col, FACES[tile_id]))
 

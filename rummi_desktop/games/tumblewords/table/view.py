@@ -9,6 +9,8 @@ Painting is in ``paint``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 
 import pygame
@@ -24,13 +26,16 @@ from rummi_desktop.ui.physics import ColumnWorld
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
 
+if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import TableContext
+
 REVEAL_EVERY = 0.55  # s between two found words lighting up (at speed 1)
 HAND_TILE_W = 42  # seven letters in one row of the tray
 ZAP_FADE = 0.45  # s the zapped row takes to fade
 
 
 class TumblewordsTableView:
-    def __init__(self, table, session: TumblewordsSession) -> None:
+    def __init__(self, table: "TableContext", session: TumblewordsSession) -> None:
         self.table = table
         self.app = table.app
         self.session = session
