@@ -14,6 +14,7 @@ import pytest
 import tomli_w
 
 from profile_support import finished_record
+from killed_writes import kill_after_written
 from rummi_desktop.records.profiles import GUEST, ProfileBook, ProfileError
 from rummi_desktop.storage import game_records
 from rummi_desktop.records import transfer as profile_transfer, profile_file as profiles
@@ -191,14 +192,7 @@ def test_temp_files_of_killed_record_writes_are_removed_when_the_records_are_nex
     _, kept = finished_record("rummble", 1, {0: "p-0000000a"}, WHEN)
     write_record(kept, tmp_path)
     tests = str(Path(__file__).resolve().parent)
-    writer = subprocess.Popen([sys.executable, "-c", KILLED_RECORD_WRITE, str(tmp_path), tests],
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        assert writer.stdout.readline() == "written\n"
-    finally:
-        writer.kill()
-        writer.wait(timeout=60)
-        writer.stdout.close()
+    kill_after_written(KILLED_RECORD_WRITE, str(tmp_path), tests)
     (killed,) = (tmp_path / "rummble").glob(".r-*.toml.*.tmp")  # never written again under its name
     young = tmp_path / "rummble" / ".r-20261120T000000-0000beef.toml.x1y2z3.tmp"  # another window's, under way
     young.write_text("half a record")

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from killed_writes import kill_after_written
 from rummi_desktop.storage import paths
 from rummi_desktop.shell.settings import Settings, load_settings
 from rummi_desktop.storage.toml_files import (
@@ -220,13 +221,7 @@ def test_a_write_killed_half_way_leaves_a_temp_file_that_the_next_write_removes(
             "def stuck(*args):\n    print('written', flush=True)\n    time.sleep(120)\n"
             "toml_files.os.replace = stuck\n"
             "toml_files.write_toml_atomic(sys.argv[1], {'turn': 2})\n")
-    writer = subprocess.Popen([sys.executable, "-c", code, str(target)], stdout=subprocess.PIPE, text=True)
-    try:
-        assert writer.stdout.readline() == "written\n"
-    finally:
-        writer.kill()
-        writer.wait(timeout=60)
-        writer.stdout.close()
+    kill_after_written(code, str(target))
     leftovers = list(tmp_path.glob(".rummi_autosave.toml.*.tmp"))
     assert len(leftovers) == 1
     age(leftovers[0], STALE_TEMP_SECONDS + 1)

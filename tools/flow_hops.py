@@ -108,6 +108,7 @@ def online_flow() -> list[str]:
     from rummi_desktop.games.rummi.table.network_session import NetworkRummiSession
     from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
     from rummi_desktop.net.loadtest import start_embedded
+    from rummi_desktop.scenes.online_mode import OnlineMode
     from rummi_desktop.scenes.turn_machine import Phase
     from test_net_session import ask, run_until, seated_pair
 
@@ -116,7 +117,7 @@ def online_flow() -> list[str]:
         alice, bob, table_id, first, _ = seated_pair(url)
         app = make_app()
         session = NetworkRummiSession.joined(alice, first)
-        scene = RummiTableScene(app, session, autosave=False)
+        scene = RummiTableScene(app, session, mode=OnlineMode())
         app.stack.push(scene)
         steps(app, 3)
         if first["current"] == first["seat"]:  # Alice starts: she draws at her table, then Bob moves

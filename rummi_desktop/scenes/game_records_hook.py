@@ -1,5 +1,5 @@
 """Writing the record of a game the window just finished: the one hook every table calls
-(``TableScene.record_finished``), game-neutral. Imported only when a game ends."""
+(``TableSaving.record``), game-neutral. Imported only when a game ends."""
 
 from __future__ import annotations
 

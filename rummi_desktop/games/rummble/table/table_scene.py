@@ -4,7 +4,8 @@
 * ``controller`` (:class:`RummbleTableInput`): gestures and keys → tentative placements;
 * ``flow`` (:class:`RummbleTurnFlow`): plays, exchanges, passes, computer turns, hints.
 
-The scene wires them and answers the base's hooks from the :class:`RummbleSession`.
+The scene builds them over the :class:`RummbleSession`, opens the joker picker and the
+exchange, and names the game-over screen; the rest is the table's, and its mode's.
 """
 
 from __future__ import annotations

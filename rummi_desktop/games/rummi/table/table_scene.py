@@ -2,11 +2,11 @@
 
 * ``view`` (:class:`RummiTableView`): lays out and paints;
 * ``controller`` (:class:`RummiTableInput`): turns gestures, buttons and keys into moves;
-* ``flow`` (:class:`RummiTurnFlow`): ends a person's turn, runs a computer seat's turn.
+* ``flow`` (:class:`RummiTurnFlow`): ends a person's turn, runs a computer seat's turn, and
+  answers what the table asks at each point of a turn.
 
-The scene wires them together and answers the base's hooks from the :class:`RummiSession`
-(rules live in the model, through the session). The autosave is the base's; the session
-hands it the (setup, state, stats) to write.
+The scene builds them over the :class:`RummiSession` (rules live in the model, through the
+session) and names Rummi's round-end screen; the rest is the table's, and its mode's.
 """
 
 from __future__ import annotations

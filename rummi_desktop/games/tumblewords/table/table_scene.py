@@ -4,8 +4,8 @@
 * ``controller`` (:class:`TumblewordsTableInput`): gestures and keys → drops and claims;
 * ``flow`` (:class:`TumblewordsTurnFlow`): moves through the model, computer turns, hints.
 
-The scene wires them, runs the physics on the fixed step (``fixed_update``) and answers the
-base's hooks from the :class:`TumblewordsSession`.
+The scene builds them over the :class:`TumblewordsSession`, runs the physics on the fixed
+step (``fixed_update``), opens the blank's letter picker and names the game-over screen.
 """
 
 from __future__ import annotations
