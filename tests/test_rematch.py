@@ -70,3 +70,32 @@ def test_a_tumblewords_rematch_leaves_one_table_too(tmp_path, monkeypatch):
     steps(app, 2)
     tables = [scene for scene in app.stack.scenes if isinstance(scene, TumblewordsTableScene)]
     assert len(tables) == 1 and tables[0] is not finished and finished.stack is None
+
+
+def test_ten_tumblewords_rematches_leave_no_finished_table_alive(tmp_path, monkeypatch):
+    """Each finished table is gone once its rematch is dealt: after ten, only the last table
+    is alive (a weak reference to every earlier one is dead after a collection)."""
+    import gc
+    import weakref
+
+    from rummi_desktop.games.tumblewords.table.results import GameOverScene as TumblewordsOver
+    from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
+    from tumblewords_scene_support import open_table as open_tumblewords, session_from
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    table = open_tumblewords(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"], seats=("human", "human")))
+    finished: list[weakref.ref] = []
+    for _ in range(10):
+        while not table.state.is_terminal:  # each person passes in turn: two passes end the game
+            key(app, "return")  # the privacy screen
+            steps(app, 2)
+            key(app, "p")
+            steps(app, 30)
+        assert isinstance(app.stack.top, TumblewordsOver)
+        app.stack.top.rematch()
+        steps(app, 2)
+        finished.append(weakref.ref(table))
+        (table,) = [scene for scene in app.stack.scenes if isinstance(scene, TumblewordsTableScene)]
+    gc.collect()
+    assert [ref() for ref in finished] == [None] * 10, "a finished table is still held"
+    assert [type(scene).__name__ for scene in app.stack.scenes].count("TumblewordsTableScene") == 1

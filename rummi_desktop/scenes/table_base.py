@@ -144,8 +144,10 @@ class TableScene(Scene):
 
     # -- turns ------------------------------------------------------------------------------
     def first_deal(self) -> None:
-        """The table is shown for the first time: the shuffle, then the first turn."""
+        """The table is shown for the first time: the shuffle, the autosave (so a game closed
+        during its very first turn keeps its deal), then the first turn."""
         self.play("shuffle")
+        self.saving.save()
         people = self.person_seats
         if len(people) == 1:  # one person at this screen: their rack shows from the deal on
             self.viewer = people[0]
