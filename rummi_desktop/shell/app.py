@@ -86,6 +86,7 @@ class App:
         self.stack = SceneStack()
         self.status = StatusReport.from_environment()  # off unless RUMMI_DESKTOP_STATUS_FILE is set
         self.audio = create_audio(settings)  # a silent stand-in when there is no sound device
+        self.notices.extend(self.audio.problems)  # said once, on the menu: e.g. it plays silently
         self.tiles = TileRenderer()  # one tile-picture cache shared by every scene
         self.fixed = FixedStep()  # physics steps, the same for every scene
         self.running = True

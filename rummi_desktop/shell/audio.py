@@ -32,6 +32,8 @@ from typing import Any, Callable
 
 import pygame
 
+from rummi_desktop.shell.native_output import native_stderr_hidden
+
 from rummi_desktop.shell.audio_duck import Duck
 
 CUES: tuple[str, ...] = ("clink", "shuffle", "rack", "invalid", "turn", "tick", "fanfare")
@@ -205,10 +207,11 @@ def create_audio(settings_like: Any = None, clock: Callable[[], float] = time.mo
     music_on = getattr(settings_like, "music_on", True) is not False
     try:
         if not pygame.mixer.get_init():
-            pygame.mixer.init(**MIXER_SETTINGS)
+            with native_stderr_hidden():  # ALSA's probing lines: the notice below says it once
+                pygame.mixer.init(**MIXER_SETTINGS)
         pygame.mixer.set_num_channels(CHANNELS)
     except pygame.error as error:
-        return SilentAudio([f"no audio device ({error}); playing silently"], volumes, music_on)
+        return SilentAudio([f"No sound device was found ({error}), so the game plays silently."], volumes, music_on)
     sounds: dict[str, pygame.mixer.Sound] = {}
     problems: list[str] = []
     for cue in CUES:

@@ -19,6 +19,8 @@ import os
 import sys
 from types import ModuleType
 
+from rummi_desktop.shell.native_output import native_stderr_hidden
+
 REPAIR_COMMAND = "pip install --force-reinstall pygame-ce"
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL video drivers that show nothing
 
@@ -92,7 +94,8 @@ def check_display(pygame: ModuleType) -> None:
     """Start SDL's video; raise NoDisplayError if it fails or lands on a driver that shows
     nothing when the user did not ask for one."""
     try:
-        pygame.display.init()
+        with native_stderr_hidden():  # SDL's "XDG_RUNTIME_DIR is invalid" and the like
+            pygame.display.init()
         driver = str(pygame.display.get_driver()).lower()
     except pygame.error as error:
         raise NoDisplayError(no_display_message(f"the video system did not start ({error})")) from error
