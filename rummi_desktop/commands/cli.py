@@ -36,49 +36,75 @@ def deal_number(text: str) -> int:
     return value
 
 
+def port_number(text: str) -> int:
+    """A TCP port, 0 (pick a free one) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
+class MeaningAndDefault(argparse.HelpFormatter):
+    """``--help`` says each option's meaning and, where it has one worth saying, its default."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if action.option_strings and action.default not in (None, False, argparse.SUPPRESS) \
+                and "default" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rummi-desktop",
         description="Rummi, Rummble and Tumblewords. With no command, opens the game window.",
     )
     parser.add_argument("--version", action="version", version=f"rummi-desktop {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = commands.add_parser("play", help="open a game directly (quick start)")
+    def command(name: str, summary: str) -> argparse.ArgumentParser:
+        return subparsers.add_parser(name, help=summary, description=summary, formatter_class=MeaningAndDefault)
+
+    play = command("play", "open a game directly (quick start)")
     play.add_argument("game", nargs="?", default=None, help="game to open, e.g. rummi")
     play.add_argument("--seats", default=None, help="comma-separated seats, e.g. human,hard")
     play.add_argument("--seed", type=deal_number, default=None, help="deal number, to replay a deal")
     play.add_argument("--mode", default=None, help="parlor or blitz")
 
-    analyze = commands.add_parser("analyze", help="check or solve positions given as JSON")
+    analyze = command("analyze", "check or solve positions given as JSON")
     analyze.add_argument("file", help="JSON / JSON Lines file, or - for standard input")
 
-    simulate = commands.add_parser("simulate", help="play computer-only games, no window")
+    simulate = command("simulate", "play computer-only games, no window")
     simulate.add_argument("--game", default=None, help="game to play (default: the game simulate opens)")
     simulate.add_argument("--seats", required=True, help="tiers, e.g. hard,easy")
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--games", type=int, default=100, help="games to play")
+    simulate.add_argument("--seed", type=int, default=1, help="the first game's deal number (the next count up)")
 
-    puzzles = commands.add_parser("puzzles", help="mine puzzle files from computer games, or verify them")
+    puzzles = command("puzzles", "mine puzzle files from computer games, or verify them")
     puzzles.add_argument("--generate", action="store_true", help="mine puzzles (with --game)")
     puzzles.add_argument("--verify", nargs="+", metavar="FILE", help="verify puzzle files")
     puzzles.add_argument("--game", default=None, help="game to mine, e.g. rummi")
     puzzles.add_argument("--count", type=int, default=20, help="puzzles to mine (per pack with --packs)")
-    puzzles.add_argument("--seed", type=int, default=1)
-    puzzles.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None)
+    puzzles.add_argument("--seed", type=int, default=1, help="the first mined game's deal number")
+    puzzles.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None,
+                         help="keep only puzzles of this difficulty (default: every difficulty)")
     puzzles.add_argument("--packs", action="store_true", help="one graded pack per difficulty")
     puzzles.add_argument("--out", default=None, help="file to write (default: standard output)")
 
-    serve = commands.add_parser("serve", help="host online games (needs the server extra)")
+    serve = command("serve", "host online games (needs the server extra)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
-    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--port", type=port_number, default=8765, help="port to listen on (0: a free one)")
     serve.add_argument("--database", default=None,
                        help="a SQLite file (default: server.sqlite3 in the user data folder) or postgresql://…")
     serve.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
     serve.add_argument("--keyfile", default=None, help="TLS private key (PEM)")
 
-    loadtest = commands.add_parser("loadtest", help="play bot games over WebSockets and time them")
-    loadtest.add_argument("--games", type=int, default=20)
+    loadtest = command("loadtest", "play bot games over WebSockets and time them")
+    loadtest.add_argument("--games", type=int, default=20, help="games to play")
     loadtest.add_argument("--game", default=None, help="game to play (default: the game loadtest opens)")
     loadtest.add_argument("--server", default=None, help="ws:// URL; default: an embedded server")
     loadtest.add_argument("--processes", type=int, default=1,
@@ -87,9 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     loadtest.add_argument("--pace", type=float, default=1.0, help="seconds a bot waits before each move")
     loadtest.add_argument("--clients", type=int, default=2, help="processes the bots are spread over")
 
-    bench = commands.add_parser("bench", help="time the drawing of a scripted scene, no window")
-    bench.add_argument("--scene", default="menu")
-    bench.add_argument("--frames", type=int, default=600)
+    bench = command("bench", "time the drawing of a scripted scene, no window")
+    bench.add_argument("--scene", default="menu", help="scene to draw: menu or a game's key, e.g. rummble")
+    bench.add_argument("--frames", type=int, default=600, help="frames to time")
     return parser
 
 

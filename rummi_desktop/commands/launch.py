@@ -24,6 +24,12 @@ def open_window(args: argparse.Namespace, process_start: float) -> int:
     game = registry.find_game(game_key) if game_key else None
     if game_key and (game is None or game.quick_start is None):
         return _refuse(f"unknown or not yet playable game {game_key!r}", registry)
+    if game is not None and game.check_start is not None:
+        try:
+            game.check_start(args)  # a bad seat or mode is said before any window opens
+        except ValueError as error:
+            print(f"rummi-desktop play {game_key}: {error}", file=sys.stderr)
+            return 2
     pygame = import_pygame()
     try:
         check_display(pygame)

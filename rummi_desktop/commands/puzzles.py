@@ -16,6 +16,7 @@ import json
 import shlex
 import sys
 import time
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence, TextIO
 
@@ -97,6 +98,10 @@ def header(argv: Sequence[str]) -> str:
 
 def run_generate(args: Any, argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     started = time.perf_counter()
+    folder = Path(args.out).resolve().parent if args.out is not None else None
+    if folder is not None and not folder.is_dir():  # said before the mining, not made silently after it
+        print(f"puzzles: cannot write {args.out}: the folder {folder} does not exist", file=stderr)
+        return 2
     try:
         puzzles = generate(args.game, args.count, args.seed, args.difficulty, args.packs)
     except (CommandError, PuzzleError) as error:

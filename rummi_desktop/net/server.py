@@ -401,11 +401,42 @@ def run_serve(host: str, port: int, database: str | None, certfile: str | None, 
         print(f"rummi-desktop server on {scheme}://{host}:{bound} (protocol {PROTOCOL_VERSION}, "
               f"messages up to {MAX_MESSAGE_BYTES} bytes)", flush=True)
 
+    problem = tls_problem(certfile, keyfile)
+    if problem:
+        print(f"serve: {problem}", flush=True)
+        return 2
     try:
         asyncio.run(serve(host, port, database, certfile, keyfile, ready))
     except KeyboardInterrupt:
         pass
+    except OSError as error:  # the address is in use or not this machine's
+        print(f"serve: cannot listen on {host}:{port}: {error.strerror or error}", flush=True)
+        return 2
+    except Exception as error:  # noqa: BLE001 - the store's driver has its own errors (psycopg's)
+        if not is_postgres_url(database) or type(error).__module__.split(".")[0] != "psycopg":
+            raise
+        print(f"serve: cannot reach the PostgreSQL database: {first_line(error)}", flush=True)
+        return 2
     return 0
+
+
+def tls_problem(certfile: str | None, keyfile: str | None) -> str:
+    """Why the certificate and key cannot be used ("" when they can, or when TLS is off)."""
+    if not certfile:
+        return ""
+    import ssl
+
+    try:
+        tls_context(certfile, keyfile)
+    except FileNotFoundError as error:
+        return f"the TLS file {error.filename or certfile} does not exist"
+    except (ssl.SSLError, OSError) as error:
+        return f"the TLS certificate or key cannot be used ({getattr(error, 'strerror', None) or error})"
+    return ""
+
+
+def first_line(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
 
 
 __all__ = ["GameServer", "serve", "run_serve"]

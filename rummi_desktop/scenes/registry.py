@@ -35,6 +35,8 @@ class GameInfo:
     ``chart_ink(theme)`` is the game's own colour in the theme, for its statistics charts (None:
     the theme's accent).
     ``continue_key`` is the menu shortcut of its Continue button (each game has its own).
+    ``check_start(args)`` checks ``play``'s options before the window opens (ValueError names
+    the problem: a seat, a mode the game does not have).
     ``sandbox(app)`` opens the game's sandbox (None: the game has none).
     ``rules`` is a short rules summary for How to play (the help page's text format: blank
     lines between paragraphs, ``- `` for list items); empty means only the tagline is shown.
@@ -45,6 +47,7 @@ class GameInfo:
     tagline: str
     new_game: Callable[["App"], "Scene"]
     quick_start: Callable[["App", argparse.Namespace], "Scene"] | None = None
+    check_start: Callable[[argparse.Namespace], None] | None = None
     resume: Callable[["App"], "Scene | None"] | None = None
     order: int = 100
     rules: str = ""

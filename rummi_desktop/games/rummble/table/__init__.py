@@ -40,12 +40,21 @@ def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
     return ENTRY.table_for(app, RummbleSession.new(setup))
 
 
+def check_start(args: argparse.Namespace) -> None:
+    """``play rummble``'s seats and deal, before the window opens (ValueError: which is wrong)."""
+    from rummi_desktop.games.rummble.table.session import quick_setup
+
+    if getattr(args, "mode", None) is not None:
+        raise ValueError("Rummble has no --mode: it is played one way")
+    quick_setup(getattr(args, "seats", None), getattr(args, "seed", None))
+
+
 def game_info():
     from rummi_desktop.scenes.registry import GameInfo
     from rummi_desktop.games.rummble.table.help_text import rules_summary
 
     return GameInfo(key=GAME, title=TITLE, tagline="Rummy sets in crossword lines on a premium board",
-                    new_game=new_game, quick_start=quick_start, resume=resume, order=20,
+                    new_game=new_game, quick_start=quick_start, check_start=check_start, resume=resume, order=20,
                     rules=rules_summary(), continue_key="b", sandbox=ENTRY.sandbox_scene,
                     replay_table=ENTRY.replay_table, chart_ink=_chart_ink)
 

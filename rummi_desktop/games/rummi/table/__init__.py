@@ -43,6 +43,13 @@ def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
     return ENTRY.table_for(app, RummiSession.new(setup))
 
 
+def check_start(args: argparse.Namespace) -> None:
+    """``play rummi``'s seats, deal and mode, before the window opens (ValueError: which is wrong)."""
+    from rummi_desktop.games.rummi.table.session import quick_setup
+
+    quick_setup(getattr(args, "seats", None), getattr(args, "seed", None), getattr(args, "mode", None), 60)
+
+
 def game_info():
     from rummi_desktop.scenes.registry import GameInfo
     from rummi_desktop.games.rummi.table.help_text import rules_summary
@@ -52,7 +59,7 @@ def game_info():
         title="Rummi",
         tagline="Melds, jokers and a table you can rearrange",
         new_game=new_game,
-        quick_start=quick_start,
+        quick_start=quick_start, check_start=check_start,
         resume=resume,
         order=10,
         rules=rules_summary(),

@@ -41,12 +41,21 @@ def quick_start(app: "App", args: argparse.Namespace) -> "Scene":
     return ENTRY.table_for(app, TumblewordsSession.new(setup))
 
 
+def check_start(args: argparse.Namespace) -> None:
+    """``play tumblewords``'s seats and deal, before the window opens (ValueError: which is wrong)."""
+    from rummi_desktop.games.tumblewords.table.session import quick_setup
+
+    if getattr(args, "mode", None) is not None:
+        raise ValueError("Tumblewords has no --mode: it is played one way")
+    quick_setup(getattr(args, "seats", None), getattr(args, "seed", None))
+
+
 def game_info():
     from rummi_desktop.scenes.registry import GameInfo
     from rummi_desktop.games.tumblewords.table.help_text import rules_summary
 
     return GameInfo(key=GAME, title=TITLE, tagline="Drop letters down the columns; every word through them scores",
-                    new_game=new_game, quick_start=quick_start, resume=resume, order=30,
+                    new_game=new_game, quick_start=quick_start, check_start=check_start, resume=resume, order=30,
                     rules=rules_summary(), continue_key="w", sandbox=ENTRY.sandbox_scene,
                     replay_table=ENTRY.replay_table,
                     chart_ink=lambda theme: theme.tile_face_low)  # the letter tiles' ivory
