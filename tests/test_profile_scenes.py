@@ -234,3 +234,14 @@ def test_each_games_charts_are_drawn_in_that_games_own_colour(app):
         dot = charts.line_chart(pygame.Surface((1280, 800)), LINE_CHART, app.theme, "", scores, inks[game])[0]
         assert surface.get_at(dot)[:3] == inks[game]  # the scene drew its game's dot there
     assert len(set(inks.values())) == 3  # three games, three looks
+
+
+def test_a_lost_game_reads_lost_and_one_game_is_one_game():
+    from rummi_desktop.scenes.history import HistoryRow
+    from rummi_desktop.ui.wording import counted
+
+    lost = HistoryRow("r-1", "rummi", "2026-12-01 20:00", "Parlor", "Hard", 12, won=False)
+    won = HistoryRow("r-2", "rummi", "2026-12-01 21:00", "Parlor", "Hard", 40, won=True)
+    assert lost.cells()[-1] == "Lost" and won.cells()[-1] == "Won"
+    assert [counted(n, "game") for n in (0, 1, 2)] == ["0 games", "1 game", "2 games"]
+    assert counted(1, "match", "matches") == "1 match" and counted(3, "match", "matches") == "3 matches"

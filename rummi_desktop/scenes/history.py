@@ -43,7 +43,7 @@ class HistoryRow:
 
     def cells(self) -> tuple[str, ...]:
         title = GAMES[self.game].title if self.game in GAMES else self.game
-        return (self.date, title, self.mode, self.opponents, str(self.score), "Won" if self.won else "—")
+        return (self.date, title, self.mode, self.opponents, str(self.score), "Won" if self.won else "Lost")
 
 
 def history_rows(summaries: list[dict[str, Any]], profile_id: str) -> list[HistoryRow]:

@@ -29,6 +29,7 @@ from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.table_hud import _fitted, _wrap, rect
 from rummi_desktop.ui.widgets import Button
+from rummi_desktop.ui.wording import counted
 
 if TYPE_CHECKING:
     from rummi_desktop.ui.theme import Theme
@@ -301,7 +302,7 @@ class PuzzleMode(TableMode):
         value = result.get("value", 0)
         if solved:
             run.solved = True
-            run.message = run.message or f"{value} points"
+            run.message = run.message or counted(value, "point")
             self.board.solved()
             self.table.say(self.board.solved_words(run, value))
             self.table.play(self.board.solved_cue)

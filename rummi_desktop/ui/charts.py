@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.wording import counted
 
 if TYPE_CHECKING:
     from rummi_desktop.ui.theme import Theme
@@ -55,7 +56,7 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, theme: "Theme", title
     for dot in dots:
         pygame.draw.circle(surface, shapes.darken(ink, 0.5), dot, 6)
         pygame.draw.circle(surface, ink, dot, 4)
-    caption = shapes.text(f"{len(values)} games, oldest left", 15, theme.text_muted)
+    caption = shapes.text(f"{counted(len(values), 'game')}, oldest left", 15, theme.text_muted)
     surface.blit(caption, caption.get_rect(bottomright=(rect.right - 14, rect.bottom - 8)))
     return dots
 

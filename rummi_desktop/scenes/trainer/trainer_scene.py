@@ -25,6 +25,7 @@ from rummi_desktop.ui import shapes
 from rummi_desktop.ui.avatar import ProfileChip
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
+from rummi_desktop.ui.wording import counted
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -123,7 +124,7 @@ class TrainerScene(ShellScene):
             rect = (LEFT + column * (PACK_W + PACK_GAP), top, PACK_W, PACK_H)
             button = self.widgets.add(Button(rect, f"{pack.title}  {solved}/{len(pack.puzzles)}",
                                              lambda p=pack, g=game: self.open_pack(g, p),
-                                             tooltip=game.unavailable or f"{len(pack.puzzles)} puzzles, in order",
+                                             tooltip=game.unavailable or f"{counted(len(pack.puzzles), 'puzzle')}, in order",
                                              font_size=20))
             button.enabled = not game.unavailable
             self.pack_buttons[pack.id] = button
