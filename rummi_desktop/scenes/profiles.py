@@ -62,13 +62,26 @@ class ProfilesScene(ShellScene):
                    ("Import", self.import_file, "i", "Add a profile from the file path typed above"),
                    ("Statistics", self.open_stats, "s", "The chosen profile's statistics"),
                    ("Collection", self.open_collection, "o", "The chosen profile's felts and tile backs")]
+        self.needs_profile: list[Button] = []  # off while there is no profile to act on
         for index, (label, action, key, tooltip) in enumerate(actions):
             column, row = index % 2, index // 2
             rect = (SIDE_X + column * (SIDE_W // 2 + 5), LIST_TOP + 70 + row * 66, SIDE_W // 2 - 5, 56)
-            self.widgets.add(Button(rect, label, action, tooltip=tooltip, shortcut=key, font_size=21))
+            button = self.widgets.add(Button(rect, label, action, tooltip=tooltip, shortcut=key, font_size=21))
+            if label not in ("New profile", "Import"):
+                self.needs_profile.append(button)
         back = pygame.Rect(0, 0, 200, 60)
         back.bottomright = (PANEL.right - 40, PANEL.bottom - 24)
         self.widgets.add(Button(back, "Back", self.close, style="primary", tooltip="Back", shortcut="escape"))
+        self._enable_for_profile()
+
+    def update(self, dt: float) -> None:
+        self._enable_for_profile()
+        super().update(dt)
+
+    def _enable_for_profile(self) -> None:
+        chosen = self.book.find(self.selected) is not None
+        for button in self.needs_profile:
+            button.enabled = chosen
 
     def _count_games(self) -> None:
         records, notices = read_summaries()
