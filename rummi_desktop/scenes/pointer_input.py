@@ -1,5 +1,5 @@
 """How every table's input controller reads the pointer: each semantic action goes to one
-gesture method (start a drag, move it, drop, cancel, click, hover, a key), after noting where
+gesture method (start a drag, move it, drop, cancel, click, hover, a key, Space or Enter), after noting where
 the pointer is and whether a finger made the action. A game's controller writes the gestures.
 """
 
@@ -33,6 +33,8 @@ class PointerInput:
             return self._hover(action)
         if kind == ActionKind.SHORTCUT:
             return self._key(action.key)
+        if kind == ActionKind.CONFIRM:
+            return self._confirm(action)
         return False
 
     def _start_drag(self, action: Action) -> bool:
@@ -63,4 +65,9 @@ class PointerInput:
 
     def _key(self, key: str) -> bool:
         """A shortcut key the board answers (none unless the game has some)."""
+        return False
+
+    def _confirm(self, action: Action) -> bool:
+        """Space or Enter on a person's turn, asked before the table ends the turn: True when
+        the board used it (a game whose keyboard picks tiles up with Space)."""
         return False

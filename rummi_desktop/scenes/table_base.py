@@ -280,10 +280,12 @@ class TableScene(Scene):
     # -- frames -----------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
         """The mode first; the board's keys (where they come first), the buttons; Esc pauses,
-        Enter ends a person's turn or skips a shown move; then the pointer and the keys."""
+        Enter ends a person's turn (unless the board takes it: Space picks a tile up) or skips
+        a shown move; then the pointer and the keys."""
         if self.mode.handle_action(action):
             return True
         if self.board_keys_first and action.kind == ActionKind.SHORTCUT and self.controller.handle_action(action):
+            self.buttons.group.focus(None)  # one keyboard focus at a time: the board's now
             return True
         if self.buttons.handle_action(action):
             return True
@@ -294,7 +296,7 @@ class TableScene(Scene):
             if self.phase in (Phase.THINKING, Phase.SHOWING):
                 self.flow.skip_animation()
                 self.turns.skip()
-            elif self.my_turn:
+            elif self.my_turn and not self.controller.handle_action(action):
                 self.confirm_turn()
             return True
         return self.controller.handle_action(action)

@@ -3,7 +3,9 @@
 Drag a rack tile onto a square (or click it, then click the square); drag a tentative tile to
 another square, or back onto the rack; drop a joker and the picker asks what it stands for.
 Keys: the arrows move a cursor over the board, 1–9 and 0 put rack tile 1–10 on the cursor's
-square (the cursor then steps on), Backspace recalls everything. The model is only asked (the
+square (the cursor then steps on), Space picks up a tile put down this turn and puts it down
+again on another square (or, Space on its own square, back on the rack), Backspace recalls
+everything. The model is only asked (the
 live preview, through the view); nothing here decides what is legal.
 """
 
@@ -224,3 +226,25 @@ class RummbleTableInput(PointerInput):
         if 0 <= target < SIZE * SIZE:
             view.cursor = target
         view.show_cursor = True
+
+    def _confirm(self, action: Action) -> bool:
+        """Space, once the cursor shows: the tile put down this turn on the cursor's square is
+        picked up; a tile in hand goes down on the cursor's free square, or back on the rack
+        when the cursor is still on its own square (Enter plays, as before)."""
+        view = self.view
+        if action.key != "space" or not self.table.my_turn or not view.show_cursor or self.held is not None:
+            return False
+        sq, chosen = view.cursor, self.selected
+        here = self.tentative.squares.get(sq)
+        if chosen is None:
+            if here is not None:
+                self.selected = here
+                self.table.play("rack")
+            return True
+        self.selected = None
+        if chosen == here:
+            self._to_rack(chosen, len(view.rack_ids))
+        elif here is None and self.state.board.cells[sq] is None:
+            self.place(chosen, sq)
+        self.table.relayout()
+        return True

@@ -30,9 +30,12 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     )),
     ("Controls", (
         "Drag tiles onto squares, or click a tile and then a square; drag them back to the rack to",
-        "take them back. The panel on the right scores the play before you commit it. Keys: arrows",
-        "move the cursor, 1–9 and 0 put rack tile 1–10 there, Enter plays, Backspace recalls,",
-        "S shuffles, E exchanges, P passes, H shows a hint, Esc pauses, Space skips an animation.",
+        "take them back. The panel on the right scores the play before you commit it. Keyboard: the",
+        "arrows move the blue cursor over the board, 1–9 and 0 put rack tile 1–10 on its square (the",
+        "cursor then steps on); Space picks up a tile you put down this turn, the arrows take it to",
+        "another square and Space puts it there (Space on its own square sends it back to the rack).",
+        "Enter plays, Backspace recalls all, S shuffles, E exchanges, P passes, H shows a hint,",
+        "Esc pauses, Space skips a computer's move.",
     )),
 )
 

@@ -3,7 +3,10 @@
 Hover, drag and drop, click-select then click-place work the same for mouse and finger (the
 input layer already turned both into ``PRESS``/``CLICK``/``DRAG_*``/``DROP`` actions, Shift
 included). A gesture ends in :func:`drag.intent_for_drop`, whose moves go to the model, which
-applies them or refuses them with a reason. Undo, Reset and the sort buttons live here too, and
+applies them or refuses them with a reason. The keyboard does the same on your turn: the
+arrows move a focus ring over the spots of :mod:`key_focus`, Space picks the tile there up
+(Shift+Space: with the rest of its meld) and puts it down at the spot the ring is on next,
+through the very drop a mouse makes. Undo, Reset and the sort buttons live here too, and
 keeping the rack's hand-made order through all of it. Each change lays the table out once.
 """
 
@@ -11,9 +14,10 @@ from __future__ import annotations
 
 from rummi_desktop.games.rummi.rules.moves import IllegalMove, Move, Retrieve
 from rummi_desktop.games.rummi.rules.pieces import face
-from rummi_desktop.shell.input import Action
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.pointer_input import PointerInput
 from rummi_desktop.games.rummi.table.drag import Pick, RackReorder, intent_for_drop
+from rummi_desktop.games.rummi.table.key_focus import KeyFocus, Spot, find, place_of, step, target_spots, tile_spots
 from rummi_desktop.games.rummi.table.layout import TableDrop, table_drop_target, tile_at
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.session import RummiSession
@@ -24,6 +28,8 @@ from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import rack_insert_index, rack_tile_at
 
 FINGER_LIFT = 34  # px: a dragged tile rides above a finger so the finger does not hide it
+ARROWS = ("left", "right", "up", "down")
+POINTER_PRESSES = (ActionKind.PRESS, ActionKind.CLICK, ActionKind.DRAG_START)
 
 
 class RummiTableInput(PointerInput):
@@ -37,6 +43,7 @@ class RummiTableInput(PointerInput):
         self.pointer: tuple[float, float] | None = None
         self.selected: Pick | None = None  # click-selected, waiting for a click on a place
         self.touch = False
+        self.focus = KeyFocus()
 
     @property
     def state(self):
@@ -65,9 +72,13 @@ class RummiTableInput(PointerInput):
 
     def hand(self) -> Hand:
         """What the player holds and points at, for the view to paint."""
+        spot = self.focused_spot()
+        preview = self.drop_preview()
+        if spot is not None and self.selected is not None:
+            preview = self._preview_at(self.selected, spot.point)
         return Hand(self.held.tile if self.held is not None else None,
                     self.selected.tile if self.selected is not None else None,
-                    self.hovered_tile(), self.drop_preview())
+                    self.hovered_tile(), preview, spot.ring if spot is not None else None)
 
     # -- gestures ---------------------------------------------------------------------------
     def _start_drag(self, action: Action) -> bool:
@@ -188,18 +199,22 @@ class RummiTableInput(PointerInput):
         self.held = None
         self.selected = None
         self.view.sprites.pinned = None
+        self.focus.beside = None
 
     def drop_preview(self) -> tuple[str, Box] | None:
         """While a tile is in hand: the slot it would land in (kind "slot" or "meld")."""
         if self.held is None or self.pointer is None:
             return None
+        return self._preview_at(self.held, self._landing_point(self.pointer))
+
+    def _preview_at(self, pick: Pick, point: tuple[float, float]) -> tuple[str, Box] | None:
         view = self.view
-        x, y = self._landing_point(self.pointer)
+        x, y = point
         if rack_insert_index(view.rack_layout, x, y, len(view.rack_ids)) is not None:
             return None
         if not self.table.my_turn:
             return None
-        target = table_drop_target(view.table_layout, x, y, self.held.lone_meld(view.shown.table))
+        target = table_drop_target(view.table_layout, x, y, pick.lone_meld(view.shown.table))
         if target is None:
             return None
         if target.is_new_meld:
@@ -272,3 +287,82 @@ class RummiTableInput(PointerInput):
         self.racks.orders[viewer] = sorted(order, key=by_colour if by == "colour" else by_number)
         self.table.play("rack")
         self.table.relayout()
+
+    # -- the keyboard -----------------------------------------------------------------------
+    def handle_action(self, action: Action) -> bool:
+        if action.kind in POINTER_PRESSES:
+            self.focus.shown = False  # the pointer is in use: no focus ring
+        return super().handle_action(action)
+
+    def key_spots(self) -> list[Spot]:
+        """Where the keyboard can point now: tiles, or with a tile in hand the places for it."""
+        view, chosen = self.view, self.selected
+        table = view.shown.table
+        if chosen is None:
+            return tile_spots(view.table_layout, table, view.rack_layout, self.table.my_turn)
+        jokers = set() if chosen.with_tail or face(chosen.tile).is_joker else \
+            {t for meld in table for t in meld if face(t).is_joker}
+        return target_spots(view.table_layout, table, view.rack_layout, jokers)
+
+    def focused_spot(self) -> Spot | None:
+        """The spot the focus ring is on (None: not shown, or not the keyboard's moment)."""
+        if not self.focus.shown or not self.table.my_turn or self.held is not None or self.view.preview_table:
+            return None
+        spots = self.key_spots()
+        return spots[find(spots, self.focus.name)] if spots else None
+
+    def _key(self, key: str) -> bool:
+        """The arrows move the focus ring (the first key only shows it, where it was)."""
+        if key not in ARROWS or not self.table.my_turn:
+            return False
+        spots = self.key_spots()
+        if spots and self.focus.shown:
+            self.focus.name = spots[step(spots, find(spots, self.focus.name), key)].name
+        self.focus.shown = True
+        return True
+
+    def _confirm(self, action: Action) -> bool:
+        """Space picks up the tile at the focus ring, or puts the one in hand down there."""
+        if action.key != "space" or not self.table.my_turn or self.held is not None:
+            return False
+        spot = self.focused_spot()
+        self.focus.shown = True
+        if spot is None:
+            return True
+        if self.selected is None:
+            self._pick_by_key(spot, action.shift)
+        else:
+            self._put_by_key(spot)
+        return True
+
+    def _pick_by_key(self, spot: Spot, with_tail: bool) -> None:
+        pick = self.pick_at(spot.point, with_tail=with_tail)
+        if pick is None:
+            return
+        self.selected = pick
+        self.table.play("rack")
+        beside = self.focus.beside
+        place = place_of(self.view.shown.table, beside) if pick.from_rack else None
+        if not pick.from_rack:
+            self.focus.name = ("gap", pick.meld, pick.position + 1)  # where it is: Space puts it back
+        elif place is not None:
+            self.focus.name = ("gap", place[0], place[1] + 1)  # on after the tile put down last
+        else:
+            self.focus.name = ("new",)
+
+    def _put_by_key(self, spot: Spot) -> None:
+        """The same put-down as a click on the spot; then the focus goes back to the rack slot
+        the tile came from (for the next one), or onto the tile where it now is."""
+        chosen, self.selected = self.selected, None
+        slot = self.view.rack_ids.index(chosen.tile) if chosen.from_rack else None
+        self.put_down(chosen, spot.point)
+        self.table.relayout()
+        on_table = place_of(self.view.shown.table, chosen.tile) is not None
+        if on_table:
+            self.focus.beside = chosen.tile
+        if on_table and slot is not None:
+            self.focus.name = ("rack", slot)
+        elif on_table:
+            self.focus.name = ("tile", chosen.tile)
+        elif chosen.tile in self.view.rack_ids:
+            self.focus.name = ("rack", self.view.rack_ids.index(chosen.tile))

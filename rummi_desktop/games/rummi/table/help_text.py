@@ -53,13 +53,11 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         "Controls",
-        (
-            "Drag tiles with the mouse or a finger, or click a tile and then click where it goes.",
-            "Drop onto a meld to join it, on open felt to start a new meld, back on your rack to",
-            "take back a tile you played this turn. Keys: C sort by colour, N sort by number,",
-            "Z undo, R reset, D draw, Enter end turn, Space skip animation, Esc pause.",
-            "H (Hint) shows the best play for your rack, then puts the table back: in Practice",
-            "and Blitz games only (a Parlor League match is played for its score).",
+        (  # long lines: the rules card is 1,100 px wide, and this section must end above its foot
+            "Mouse or finger: drag a tile, or click it and then where it goes: a meld to join it, open felt for a new meld, your rack to take back a tile played",
+            "this turn. Keyboard: the arrows move the blue ring over your rack and the table; Space picks up its tile (Shift+Space: with the rest of its",
+            "meld), the arrows take it to a meld's gap, the new-meld spot after the last meld, a joker to swap or a rack gap, and Space puts it down.",
+            "Enter ends the turn, D draws, Z undo, R reset, C / N sort, H hint (Practice, Blitz), Esc pauses, Space skips a computer's move.",
         ),
     ),
 )

@@ -48,6 +48,14 @@ def draw_meld_target(surface: pygame.Surface, theme: Theme, box: Box) -> None:
     pygame.draw.rect(surface, theme.selected, r, 2, border_radius=10)
 
 
+def draw_focus_ring(surface: pygame.Surface, theme: Theme, box: Box) -> None:
+    """Where the keyboard is: a thick ring in the selection colour, a dark edge outside it so
+    it shows on a pale tile and on the felt alike."""
+    r = rect(box).inflate(8, 8)
+    pygame.draw.rect(surface, shapes.darken(theme.selected, 0.55), r.inflate(4, 4), 2, border_radius=9)
+    pygame.draw.rect(surface, theme.selected, r, 3, border_radius=8)
+
+
 def draw_opening_counter(surface: pygame.Surface, theme: Theme, at: tuple[int, int], points: int,
                          needed: int) -> None:
     done = points >= needed

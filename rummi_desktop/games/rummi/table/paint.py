@@ -41,6 +41,7 @@ class Hand:
     selected: int | None = None  # click-selected, waiting for a place
     hovered: int | None = None
     preview: tuple[str, Box] | None = None  # where the tile in hand would land
+    focus: Box | None = None  # the keyboard's focus ring (None until a key is used)
 
 
 def paint_table(tv: PaintedView, surface: pygame.Surface, felt: pygame.Surface, hand: Hand, buttons) -> None:
@@ -56,6 +57,8 @@ def paint_table(tv: PaintedView, surface: pygame.Surface, felt: pygame.Surface, 
     _paint_drop_preview(tv, surface, hand)
     # flying, dragged and hovered tiles pass over the others
     _draw_tiles(tv, surface, [(t, s, tile_state(tv, t, hand)) for t, s in moving])
+    if hand.focus is not None:
+        marks_paint.draw_focus_ring(surface, tv.app.theme, hand.focus)
     if tv.session.clock_seconds:
         total = float(tv.session.clock_seconds)
         left = tv.table.turns.clock_left if tv.table.phase == Phase.PERSON else total

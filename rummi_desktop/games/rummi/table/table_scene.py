@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 GESTURE_ENDS = (ActionKind.CLICK, ActionKind.DRAG_MOVE, ActionKind.DROP, ActionKind.DRAG_CANCEL)
+BOARD_KEYS = ("left", "right", "up", "down", "space")  # the keyboard's focus ring and its Space
 
 
 class RummiTableScene(TableScene):
@@ -38,6 +39,7 @@ class RummiTableScene(TableScene):
     game_title = "Rummi"
     help_sections = HELP_SECTIONS
     clock_ring_radius = min(REGIONS.clock.w, REGIONS.clock.h) / 2  # marks_paint.draw_clock's ring fits in
+    board_keys_first = True  # the arrows move the focus ring over tiles, not the buttons' focus (Tab does)
 
     def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True, mode: TableMode | None = None,
                  view_type: type[RummiTableView] = RummiTableView) -> None:
@@ -66,10 +68,14 @@ class RummiTableScene(TableScene):
         self.view.warm_tiles()
 
     def handle_action(self, action: Action) -> bool:
-        """While a hint is previewed the table is not the real one: a press puts it back first."""
+        """While a hint is previewed the table is not the real one: a press, an arrow or Space
+        puts it back first."""
         if self.view.preview_table is not None and action.kind in (ActionKind.PRESS, ActionKind.DRAG_START):
             self.flow.clear_hint()
             self._gesture_spent = True  # the rest of this press (its click or drag) did its job
+            return True
+        if self.view.preview_table is not None and self.my_turn and action.key in BOARD_KEYS:
+            self.flow.clear_hint()  # the keyboard's spots are the real table's: show it first
             return True
         if self._gesture_spent and action.kind in GESTURE_ENDS:
             self._gesture_spent = action.kind == ActionKind.DRAG_MOVE

@@ -116,6 +116,12 @@ def draw_cursor(surface: pygame.Surface, theme: Theme, lay: BoardLayout, col: in
     pygame.draw.rect(surface, theme.selected, box, 3, border_radius=8)
 
 
+def draw_square_cursor(surface: pygame.Surface, theme: Theme, lay: BoardLayout, square: tuple[int, int]) -> None:
+    """The keyboard's square while claiming: the column cursor's ring, round one square."""
+    box = rect(lay.cell_box(*square)).inflate(2, 2)
+    pygame.draw.rect(surface, theme.selected, box, 3, border_radius=8)
+
+
 def banner_centre(lay: BoardLayout) -> tuple[int, int]:
     """Over the upper rows: the board fills from the bottom, so the banner hides least there."""
     return (round(lay.board.x + lay.board.w / 2), round(lay.board.y + lay.cell_h * 1.2))

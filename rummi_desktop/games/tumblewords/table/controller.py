@@ -3,7 +3,9 @@
 Drag a hand letter onto a column (or click it, then click the column); while it hovers, the
 view asks the model where it would land and what it would score. In Claim mode drag across
 the letters of a word to claim it. Keys: Left/Right choose a column, 1–7 pick a hand letter,
-Enter drops it (or says Done while claiming). Nothing here decides what is legal.
+Enter drops it (or says Done while claiming); while claiming the arrows move a square, Space
+marks a word's first letter and Space again its last, which claims it. Nothing here decides
+what is legal.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from rummi_desktop.scenes.table_context import TableContext
 
 FINGER_LIFT = 34
+SQUARE_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 HAND_KEYS = {str(n): n - 1 for n in range(1, 10)}
 
 
@@ -150,6 +153,9 @@ class TumblewordsTableInput(PointerInput):
             view.cursor = (view.cursor + (1 if key == "right" else -1)) % view.layout.columns
             view.preview(self.selected, view.cursor if self.selected is not None else None)
             return True
+        if key in SQUARE_STEPS and self.claiming:
+            self._move_square(SQUARE_STEPS[key])
+            return True
         if key in HAND_KEYS and self.dropping:
             index = HAND_KEYS[key]
             if index < len(view.hand_ids):
@@ -159,6 +165,33 @@ class TumblewordsTableInput(PointerInput):
                 self.table.play("rack")
             return True
         return False
+
+    def _move_square(self, by: tuple[int, int]) -> None:
+        """Claiming: the keyboard's square moves (the first key only shows it); a word being
+        marked stretches to it along its row or column."""
+        view, lay = self.view, self.view.layout
+        if view.show_cursor:
+            row, col = view.square
+            view.square = (max(0, min(lay.rows - 1, row + by[0])), max(0, min(lay.columns - 1, col + by[1])))
+        view.show_cursor = True
+        if self.claim_start is not None:
+            view.claim_drag = (self.claim_start, straighten(self.claim_start, view.square))
+
+    def _confirm(self, action: Action) -> bool:
+        """Space while claiming, once the square shows: mark the word's first letter, then its
+        last, which claims the word (Enter still says Done)."""
+        if action.key != "space" or not self.claiming or not self.view.show_cursor or self.held is not None:
+            return False
+        view = self.view
+        if self.claim_start is None:
+            self.claim_start = view.square
+            view.claim_drag = (view.square, view.square)
+            return True
+        span = view.claim_drag
+        self.claim_start, view.claim_drag = None, None
+        if span is not None and span[0] != span[1]:
+            self.flow.claim(span)
+        return True
 
     def confirm(self) -> None:
         """Enter: drop the chosen letter into the keyboard's column, or say Done."""

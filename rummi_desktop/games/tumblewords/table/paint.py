@@ -64,6 +64,8 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     _paint_column_marks(tv, surface, hand)
     _paint_board_tiles(tv, surface)
     _paint_words(tv, surface)
+    if tv.show_cursor and tv.table.my_turn and tv.state.phase != "dropping":  # over the letters it picks
+        board_paint.draw_square_cursor(surface, theme, tv.layout, tv.square)
     _paint_preview_ghost(tv, surface, hand)
     _paint_preview_panel(tv, surface, hand)
     _paint_hand(tv, surface, hand)
@@ -109,7 +111,7 @@ def _paint_column_marks(tv, surface: pygame.Surface, hand: Hand) -> None:
     theme, lay = tv.app.theme, tv.layout
     if tv.hint_column is not None:
         board_paint.draw_hint_column(surface, theme, lay, tv.hint_column)
-    if tv.show_cursor and tv.table.my_turn:
+    if tv.show_cursor and tv.table.my_turn and tv.state.phase == "dropping":
         board_paint.draw_cursor(surface, theme, lay, tv.cursor)
     col = tv.preview_column
     if col is None or not tv.table.my_turn or (hand.held is None and hand.selected is None):

@@ -1,6 +1,6 @@
 """The Tumblewords table's view: where every tile is and how it gets there, and the marks of
 the turn (the drop preview, the words revealed one after another, a claim being dragged, the
-missed words, the keyboard's column). It reads the session and changes nothing in the game.
+missed words, the keyboard's column or, while claiming, its square). It reads the session and changes nothing in the game.
 
 Board tiles move by physics (``ui.physics.ColumnWorld``): a new tile falls to the square the
 model put it on, Zapper! drops what stood above the removed row; hand tiles glide as sprites.
@@ -59,6 +59,7 @@ class TumblewordsTableView:
         self.hint_tiles: set[int] = set()  # a puzzle hint's hand letters, glowing
         self.scoreboard = True  # False: the left column is the puzzle's card, not seats and log
         self.cursor = params.columns // 2  # the keyboard's column
+        self.square = (params.rows - 1, params.columns // 2)  # the keyboard's square, while claiming
         self.show_cursor = False
         self.log: list[tuple[str, str, int]] = []
         self.paint_cache = paint.PaintCache()
