@@ -28,6 +28,7 @@ SHIPPED = {
     "ui/tile_back.py": "the shipped tile_backs.toml, from the package's resources",
     "shell/audio.py": "the shipped music loop, from the package's resources",
     "trainer/puzzle_files.py": "the shipped puzzle packs, from the package's resources",
+    "shell/native_output.py": "opens the null device for writing, to hide the C libraries' probing",
 }
 
 

@@ -29,8 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
 
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.schema import COUNT_LIMIT, ListOf, MapOf, Number, SchemaError, Table, Text, Whole, check, \
-    first_bad_value
+from rummi_desktop.storage.schema import COUNT_LIMIT, ListOf, MapOf, Number, SchemaError, Table, Text, Whole, check
 from rummi_desktop.storage.toml_files import (
     SAVE_SIZE_LIMIT,
     quarantine,
@@ -179,13 +178,6 @@ def is_whole_stat(name: str) -> bool:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def first_bad_number(document: Any) -> str | None:
-    """Where (``state.rounds.2.seed``) the first value no file of ours holds is (a non-finite
-    float, an out-of-range integer, a date), or None (the schema module's walk)."""
-    found = first_bad_value(document)
-    return None if found is None else found[0]
 
 
 def _is_count(name: str, value: Any) -> bool:
