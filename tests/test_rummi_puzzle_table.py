@@ -117,7 +117,7 @@ def test_hint_levels_light_the_meld_then_the_tiles_then_play_the_solution(tmp_pa
     steps(app, 3)
     assert not scene.view.sprites.settled, "the tiles glide to the solution"
     assert outcomes == []
-    steps(app, 200)  # the glide, then a beat, then Check
+    steps(app, 120)
     assert faces_of(scene.state.table) == TAKE_GROUP["solution"]
     for meld, boxes in zip(scene.state.table, scene.view.table_layout.tile_boxes):
         for tile, box in zip(meld, boxes):
@@ -177,9 +177,8 @@ def test_every_shipped_rummi_puzzle_plays_out_to_a_solved_table(tmp_path, monkey
         app.stack.apply_pending()
         for _ in range(3):
             scene.mode.ask_hint()
-        for _ in range(60):  # the glide (cut short), a beat, then Check
-            scene.update(1 / 60)
-            scene.view.sprites.finish_all()
+        scene.view.sprites.finish_all()
+        scene.update(1 / 60)
         assert outcomes and outcomes[0].solved and outcomes[0].hints_used == 3, (puzzle["id"], scene.banner_log)
         assert faces_of(scene.state.table) == [list(m) for m in puzzle["solution"]]
         app.stack.pop()
@@ -199,3 +198,16 @@ def test_the_status_names_the_rack_the_melds_and_the_buttons_for_a_watcher(tmp_p
     hint = next(w for w in status["widgets"] if w["label"] == "Hint 1/3")
     click(app, tuple(hint["rect"][i] + hint["rect"][i + 2] / 2 for i in (0, 1)))
     assert scene.status()["hint_level"] == 1
+
+
+def test_the_puzzle_opens_without_a_deal_and_hints_sound_as_the_rack_does(tmp_path, monkeypatch):
+    """A puzzle is no deal: no shuffle as it opens; a hint sounds like a tile laid on the rack."""
+    app = make_app(tmp_path, monkeypatch)
+    cues: list[str] = []
+    monkeypatch.setattr(app.audio, "play", cues.append)
+    scene = open_puzzle(app, TAKE_GROUP, [])
+    assert "shuffle" not in cues and cues[:1] == ["turn"]
+    assert scene.banner_log[0] == "Your turn"
+    cues.clear()
+    click(app, button_centre(scene.buttons.hint))
+    assert cues == ["rack"]

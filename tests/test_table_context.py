@@ -6,11 +6,25 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from rummi_desktop.scenes.table_context import TableContext
+from rummi_desktop.scenes.table_context import ModeContext, TableContext
 
 PACKAGE = Path(__file__).resolve().parents[1] / "rummi_desktop"
-PART_MODULES = ("view", "controller", "turn_flow", "paint", "board_paint", "marks_paint", "drag")
-ALLOWED = set(TableContext.__annotations__) | {name for name in vars(TableContext) if not name.startswith("_")}
+PART_MODULES = ("view", "controller", "turn_flow", "paint", "board_paint", "marks_paint", "drag", "key_focus",
+                "puzzle_view")
+MODE_MODULES = ("scenes/table_mode.py", "scenes/puzzle_mode.py", "scenes/online_mode.py", "scenes/bench_mode.py",
+                "scenes/sandbox/sandbox_mode.py", "scenes/sandbox/toolbar.py")
+
+
+def members(protocol: type) -> set[str]:
+    names = set()
+    for kind in protocol.__mro__:
+        if kind is not object:
+            names |= set(getattr(kind, "__annotations__", {})) | {n for n in vars(kind) if not n.startswith("_")}
+    return names
+
+
+ALLOWED = members(TableContext)
+MODE_ALLOWED = members(ModeContext)
 
 
 def part_files() -> list[Path]:
@@ -21,9 +35,10 @@ def part_files() -> list[Path]:
 
 
 def is_table(node: ast.AST, aliases: set[str]) -> bool:
-    """``self.table``, ``tv.table`` (a painter's view), or a local bound to ``self.table``."""
+    """``self.table``, ``tv.table`` (a painter's view), ``sandbox.table`` (the toolbar's mode),
+    or a local bound to one of them."""
     if isinstance(node, ast.Attribute) and node.attr == "table" and isinstance(node.value, ast.Name):
-        return node.value.id in ("self", "tv")
+        return node.value.id in ("self", "tv", "sandbox", "mode")
     return isinstance(node, ast.Name) and node.id in aliases
 
 
@@ -53,6 +68,13 @@ def test_every_part_reaches_its_table_only_through_the_context():
     outside = {f"{path.relative_to(PACKAGE)}: {name}" for path in files
                for name in reached(path.read_text(encoding="utf-8")) - ALLOWED}
     assert not outside, sorted(outside)
+
+
+def test_every_mode_steers_its_table_only_through_the_mode_context():
+    outside = {f"{name}: {reach}" for name in MODE_MODULES
+               for reach in reached((PACKAGE / name).read_text(encoding="utf-8")) - MODE_ALLOWED}
+    assert not outside, sorted(outside)
+    assert {"view", "controller", "mode", "saving", "turns"} & (MODE_ALLOWED - ALLOWED) == set()
 
 
 def test_the_check_catches_a_part_reaching_past_the_context():

@@ -32,6 +32,7 @@ from rummi_desktop.ui.widgets import Button
 from rummi_desktop.ui.wording import counted
 
 if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import ModeContext
     from rummi_desktop.ui.theme import Theme
 
 RESULT_HOLD = 1.6  # s the solved result stays in view before on_finish (at speed 1)
@@ -155,9 +156,16 @@ class PuzzleBoard:
     card_area: Box | None = None  # where the puzzle's card goes (None: the board shows the run itself)
     result_hold = RESULT_HOLD  # s the solved result stays in view before on_finish
     solved_cue = "fanfare"
+    hint_cue = "turn"
+    hint_beat = HINT_BEAT  # s between the solution's steps (0: each as soon as the pieces rest)
 
     def attach(self, table: Any, mode: "PuzzleMode") -> None:
-        raise NotImplementedError
+        """The table's parts are built: the board keeps what it works with."""
+        self.table, self.mode = table, mode
+
+    def first_deal(self) -> bool:
+        """True when the board starts the table its own way (the table's deal is skipped)."""
+        return False
 
     def buttons(self, mode: "PuzzleMode") -> Any:
         """The table's buttons on this puzzle table."""
@@ -239,7 +247,7 @@ class PuzzleMode(TableMode):
         self.show_stopwatch = True
         self._card: tuple[tuple, pygame.Surface] | None = None
 
-    def attach(self, table: Any) -> None:
+    def attach(self, table: "ModeContext") -> None:
         super().attach(table)
         self.board.attach(table, self)
         table.buttons = self.board.buttons(self)
@@ -250,6 +258,9 @@ class PuzzleMode(TableMode):
 
     def clock_seconds(self, seconds: int | None) -> int | None:
         return None
+
+    def first_deal(self) -> bool:
+        return self.board.first_deal()
 
     def dealt(self) -> None:
         self.table.say(goal_text(self.puzzle, self.board.noun))
@@ -306,7 +317,10 @@ class PuzzleMode(TableMode):
             self.board.solved()
             self.table.say(self.board.solved_words(run, value))
             self.table.play(self.board.solved_cue)
-            self.table.schedule.after(self.board.result_hold, self._finish_solved)
+            if self.board.result_hold > 0:
+                self.table.schedule.after(self.board.result_hold, self._finish_solved)
+            else:
+                self._finish_solved()
         else:
             self.table.say(self.board.wrong_words(run, result.get("value")), warning=True)
             self.table.play("invalid")
@@ -367,10 +381,13 @@ class PuzzleMode(TableMode):
         hint = self.run.next_hint()
         if hint is None:
             return
-        self.table.play("turn")
+        self.table.play(self.board.hint_cue)
         if self.run.level >= 3:
             self.hint_steps = list(self.board.play_solution(hint.get("solution")))
-            self.table.schedule.after(0.0, self._hint_beat)  # the first step at once
+            if self.board.hint_beat <= 0:
+                self.hint_steps.pop(0)()  # the first step now, whatever still moves
+            else:
+                self.table.schedule.after(0.0, self._hint_beat)  # the first step at once
         else:
             self.board.show_hint(hint)  # first: the game may word the hint for its board
         words = self.board.hint_words(self.run, hint)
@@ -382,8 +399,14 @@ class PuzzleMode(TableMode):
         schedule = self.table.schedule
         if not self.hint_steps or self.board.animation_busy():
             schedule.cancel(self._hint_beat)
+        elif self.board.hint_beat <= 0:
+            self._hint_beat()  # the next step as soon as the pieces rest
         else:
-            schedule.keep(HINT_BEAT, self._hint_beat)
+            schedule.keep(self.board.hint_beat, self._hint_beat)
+
+    def stop_hint(self) -> None:
+        """The solution cannot be shown after all: its remaining steps are dropped."""
+        self.hint_steps = []
 
     def _hint_beat(self) -> None:
         if self.hint_steps and not self.board.animation_busy():

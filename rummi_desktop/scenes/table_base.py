@@ -350,7 +350,7 @@ class TableScene(Scene):
         """For the status file: what every table reports, the game's own, the mode's."""
         from rummi_desktop.shell.status_report import describe_widgets
 
-        return {"phase": self.phase, "viewer": self.viewer, "theme": self.app.theme.name,
+        return {"phase": self.phase, "mode": type(self.mode).__name__, "viewer": self.viewer, "theme": self.app.theme.name,
                 "seed": self.session.setup.seed, "widgets": describe_widgets(self.buttons.group.widgets),
                 **self.game_status(), **self.mode.status()}
 

@@ -3,12 +3,13 @@ flow, and the shared computer-turn flow): what they may read and what they may t
 
 The parts are given the table as a :class:`TableContext`, not as a scene: they never reach its
 stack, its mode or its other parts through it (each part is handed the parts it works with).
-``tests/test_table_context.py`` walks the parts' code and holds them to this list.
+A mode steers the table, and sees a little more of it: :class:`ModeContext`.
+``tests/test_table_context.py`` walks the parts' and the modes' code and holds them to these.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.schedule import Schedule
@@ -46,3 +47,32 @@ class TableContext(Protocol):
     def relayout(self) -> None: ...
 
     def turn_completed(self, round_over: bool) -> None: ...
+
+
+class ModeContext(TableContext, Protocol):
+    """What a table's mode (:mod:`scenes.table_mode`) may use of the table it steers: the
+    parts' context, the game being played, and the table's own turn steps. A mode decides how
+    the table is used; it still never writes the phase (that is the turn machine's)."""
+
+    GAME: str  # the game's key (the sandbox's files are named by it)
+    session: Any
+    flow: Any  # the game's turn flow (the sandbox asks its hint tier for the best move)
+    buttons: Any  # a puzzle or sandbox mode puts its own buttons here
+    stack: Any  # where a mode opens its dialogs (Give up?, Save, Load)
+    connection_chip_at: tuple[int, int] | None
+
+    @property
+    def state(self) -> Any:
+        """The game's state on the table."""
+
+    def close(self) -> None: ...
+
+    def open_pause(self) -> None: ...
+
+    def begin_turn(self) -> None: ...
+
+    def start_person_turn(self, seat: int) -> None: ...
+
+    def stop_thinking(self) -> None: ...
+
+    def show_round_end(self) -> None: ...

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pygame
 
+    from rummi_desktop.scenes.table_context import ModeContext
+
     from rummi_desktop.shell.input import Action
 
 
@@ -24,9 +26,9 @@ class TableMode:
     """A match at home: every seat as set up, the game's clock, the table's own pause."""
 
     saves = True  # the table autosaves and records finished games (a puzzle or sandbox does not)
-    table: Any = None
+    table: "ModeContext"
 
-    def attach(self, table: Any) -> None:
+    def attach(self, table: "ModeContext") -> None:
         """The table's parts are built: the mode may add its own (buttons, a card)."""
         self.table = table
 

@@ -64,6 +64,7 @@ def take_hints(game: GameWindow, puzzle: str, shot: str, levels: int) -> dict[st
     """On the open puzzle table: Hint 1 up to Hint ``levels`` (at most 2), each seen in the
     status and photographed; the table's status at the start."""
     table = game.wait_top(TABLE, lambda d: d["puzzle"] == puzzle and d["settled"], f"puzzle {puzzle} at rest")
+    assert table["mode"] == "PuzzleMode"
     game.screenshot(f"{shot}-0-table")
     for level, label in enumerate(HINT_BUTTONS[:levels], start=1):
         game.click(game.widget(TABLE, label)["rect"])

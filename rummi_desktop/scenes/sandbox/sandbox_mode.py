@@ -23,15 +23,15 @@ from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_o
 from rummi_desktop.scenes.table_mode import TableMode
 
 if TYPE_CHECKING:
+    from rummi_desktop.scenes.table_context import ModeContext
     import pygame
 
     from rummi_desktop.scenes.sandbox.palette import Palette
 
 
 class SandboxPart:
-    """The game's half of a sandbox table. A game's part sets the words and the tier below,
-    builds its buttons and answers ``rebuild``, ``solvable``, ``best_refused``,
-    ``quiet_search``, ``show_best``, ``edit_click`` and ``draw``; the rest default to nothing."""
+    """The game's half of a sandbox table. A game's part sets the words and the tier below and
+    answers the methods that raise NotImplementedError; the rest default to nothing."""
 
     best_tier = ""  # the computer tier asked for the best move
     opening = ""  # the first banner
@@ -54,7 +54,44 @@ class SandboxPart:
         if action.kind == ActionKind.CLICK and action.pos is not None:
             self.edit_click(action.pos)
 
+    def buttons(self, mode: "SandboxMode") -> Any:
+        """The table's buttons in the sandbox (the mode puts them on the table)."""
+        raise NotImplementedError
+
+    def rebuild(self) -> None:
+        """The scenario changed: put its position on the table afresh."""
+        raise NotImplementedError
+
     def edit_click(self, pos: tuple[float, float]) -> bool:
+        """A click in the Edit stage: the palette, a square or a meld (True: something changed)."""
+        raise NotImplementedError
+
+    def undo_play(self) -> None:
+        """Undo in the Play stage: the last tile put down goes back."""
+        raise NotImplementedError
+
+    def reset_play(self) -> None:
+        """Reset in the Play stage: every tile put down goes back."""
+        raise NotImplementedError
+
+    def solvable(self) -> bool:
+        """Whether the best move can be searched for (Save stores it as the solution)."""
+        raise NotImplementedError
+
+    def best_refused(self) -> bool:
+        """True, having said why, when Best play cannot search the position as it stands."""
+        raise NotImplementedError
+
+    def quiet_search(self) -> tuple[Any, Callable[[Any], Any]]:
+        """(the state to search, the move → SolverAnswer for Save), without touching the table."""
+        raise NotImplementedError
+
+    def show_best(self, move: Any, notation: str | None) -> None:
+        """The best move the search found, shown on the table (None: it failed)."""
+        raise NotImplementedError
+
+    def draw(self, surface: "pygame.Surface") -> None:
+        """The part's panel over the table."""
         raise NotImplementedError
 
     def keep_play(self) -> bool:
@@ -99,7 +136,7 @@ class SandboxMode(TableMode):
         self.puzzles_folder: Path | None = None  # None: the player's puzzles folder (tests pass one)
         self.pending_problem = ""  # why ``start`` could not be opened (shown once the table shows)
 
-    def attach(self, table: Any) -> None:
+    def attach(self, table: "ModeContext") -> None:
         super().attach(table)
         self.part.attach(table, self)
         table.buttons = self.part.buttons(self)

@@ -64,7 +64,7 @@ class RummblePuzzle(PuzzleBoard):
         self.solution_squares: list[int] = [square(int(r), int(c)) for r, c, _ in puzzle.get("solution", [])]
 
     def attach(self, table: RummbleTableScene, mode: PuzzleMode) -> None:
-        self.table, self.mode = table, mode
+        super().attach(table, mode)
         self.tentative = table.tentative
         self.view, self.controller = table.view, table.controller
         self.controller.after_change = self.remember_tiles
@@ -91,15 +91,6 @@ class RummblePuzzle(PuzzleBoard):
         if undeclared and self.table.my_turn:
             self.table.ask_joker(undeclared[0])  # what it stands for comes first
             return True
-        return False
-
-    def check_available(self) -> bool:
-        return self.current_answer() is not None
-
-    def answer_open(self) -> bool:
-        return True
-
-    def turn_completed(self) -> bool:
         return False
 
     # -- Undo and Reset ---------------------------------------------------------------------
@@ -200,4 +191,4 @@ def puzzle_table(app: "App", puzzle: dict[str, Any], on_finish: FinishCallback, 
                  logic: Any = None) -> RummbleTableScene:
     """The Rummble table at the puzzle's position, in the puzzle mode."""
     mode = PuzzleMode(puzzle, on_finish, logic if logic is not None else puzzle_logic("rummble"), RummblePuzzle(puzzle))
-    return RummbleTableScene(app, puzzle_session(puzzle["position"]), autosave=False, mode=mode)
+    return RummbleTableScene(app, puzzle_session(puzzle["position"]), mode=mode)

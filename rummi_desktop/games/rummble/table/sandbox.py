@@ -303,7 +303,7 @@ def sandbox_table(app: "App", scenario: dict[str, Any] | None = None) -> Rummble
     """The Rummble table in the sandbox mode. ``scenario``: a puzzle dict or an analyze
     position (None: an empty board)."""
     empty = RummbleScenario()
-    return RummbleTableScene(app, sandbox_session(empty), autosave=False,
+    return RummbleTableScene(app, sandbox_session(empty),
                              mode=SandboxMode(RummbleSandbox(), empty, scenario))
 
 

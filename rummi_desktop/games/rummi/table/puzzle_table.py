@@ -69,9 +69,6 @@ class PuzzleSession:
     def hint_refusal(self) -> str:
         return ""
 
-    def news(self, table: Any) -> list:
-        return []
-
     def victory_cue(self) -> str:
         return "turn"
 
@@ -88,6 +85,8 @@ class RummiPuzzle(PuzzleBoard):
     card_area = None  # the top bar shows the run (PuzzleTableView)
     result_hold = 0.0  # the trainer's card follows at once
     solved_cue = "turn"
+    hint_cue = "rack"
+    hint_beat = 0.0  # Check as soon as the solution's tiles rest
 
     def __init__(self, session: PuzzleSession) -> None:
         self.session = session
@@ -95,8 +94,18 @@ class RummiPuzzle(PuzzleBoard):
         self.solution_steps = 0
 
     def attach(self, table: RummiTableScene, mode: PuzzleMode) -> None:
-        self.table, self.mode = table, mode
+        super().attach(table, mode)
         self.view, self.controller = table.view, table.controller
+        self.view.puzzle_shows = self.shown  # the top bar's hint words and stopwatch
+
+    def shown(self) -> tuple[str, bool, float]:
+        """(the hint's words, whether the stopwatch shows, its seconds), for the top bar."""
+        return self.hint_text, self.mode.show_stopwatch, self.mode.run.seconds
+
+    def first_deal(self) -> bool:
+        """The puzzle's one turn starts at once: no shuffle, no deal."""
+        self.table.start_person_turn(SOLVER_SEAT)
+        return True
 
     @property
     def state(self):
@@ -132,9 +141,6 @@ class RummiPuzzle(PuzzleBoard):
     def check_available(self) -> bool:
         return True
 
-    def answer_open(self) -> bool:
-        return True
-
     def wrong_words(self, run: PuzzleRun, value: Any) -> str:
         return run.message or "Not the answer yet"
 
@@ -162,8 +168,10 @@ class RummiPuzzle(PuzzleBoard):
 
     # -- hints ------------------------------------------------------------------------------
     def hint_words(self, run: PuzzleRun, hint: dict[str, Any]) -> str:
-        self.hint_text = str(hint.get("text") or "") or self.hint_text
-        return self.hint_text
+        text = str(hint.get("text") or "")
+        if text:
+            self.hint_text = text  # the top bar keeps the last words said
+        return text
 
     def show_hint(self, hint: dict[str, Any]) -> None:
         start = turn_start_melds(self.state)
@@ -193,7 +201,7 @@ class RummiPuzzle(PuzzleBoard):
         try:
             self.state.apply(Rearrange(solution_table(solution, start, self.state.rack(SOLVER_SEAT))))
         except (IllegalMove, ValueError) as error:
-            self.mode.hint_steps.clear()
+            self.mode.stop_hint()
             self.table.say(f"This puzzle's solution cannot be shown: {error}", warning=True)
             return
         self.view.hint_tiles.clear()
@@ -203,9 +211,6 @@ class RummiPuzzle(PuzzleBoard):
 
     def animation_busy(self) -> bool:
         return not self.view.sprites.settled
-
-    def turn_completed(self) -> bool:
-        return False
 
     def status(self) -> dict[str, Any]:
         """What the e2e tests point at: the melds and rack by name, every tile's box."""
@@ -228,4 +233,4 @@ def puzzle_table(app: "App", puzzle: Mapping[str, Any], on_finish: FinishCallbac
         logic = puzzle_logic("rummi")
     session = PuzzleSession(puzzle, logic, rating_text)
     mode = PuzzleMode(session.puzzle, on_finish, logic, RummiPuzzle(session))
-    return RummiTableScene(app, session, autosave=False, mode=mode, view_type=PuzzleTableView)
+    return RummiTableScene(app, session, mode=mode, view_type=PuzzleTableView)

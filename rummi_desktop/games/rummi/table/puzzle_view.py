@@ -3,6 +3,8 @@ puzzle's HUD — title, goal, rating — a stopwatch, and the marks a hint puts 
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from rummi_desktop.games.rummi.table.layout import screen_regions
@@ -16,11 +18,13 @@ STOPWATCH_W = 132
 
 class PuzzleTableView(RummiTableView):
     """``session`` is a :class:`~rummi_desktop.games.rummi.table.puzzle_table.PuzzleSession`; the
-    table's mode is its :class:`~rummi_desktop.scenes.puzzle_mode.PuzzleMode`."""
+    puzzle board hands it what the top bar shows (``puzzle_shows``)."""
 
     def __init__(self, table, session, racks) -> None:
         super().__init__(table, session, racks)
         self.hint_melds: set[int] = set()  # tiles whose current melds a level-1 hint outlines
+        # (the hint's words, whether the stopwatch shows, its seconds): the puzzle board's
+        self.puzzle_shows: Callable[[], tuple[str, bool, float]] = lambda: ("", True, 0.0)
         self._watch: tuple[str, pygame.Surface] | None = None
 
     @property
@@ -32,7 +36,7 @@ class PuzzleTableView(RummiTableView):
 
     def _right_text(self) -> str:
         """The hint on show, else the ratings line."""
-        return self.table.mode.board.hint_text or self.session.rating_text
+        return self.puzzle_shows()[0] or self.session.rating_text
 
     def paint_hud(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -45,7 +49,7 @@ class PuzzleTableView(RummiTableView):
         surface.blit(title, (area.x + 16, area.y + 6))
         goal = _fitted(self.session.goal_text, 18, 13, theme.text_muted, width // 2 - 30)
         surface.blit(goal, (area.x + 16, area.bottom - goal.get_height() - 7))
-        rating = _fitted(self._right_text(), 18, 13, theme.hint if self.table.mode.board.hint_text else theme.text,
+        rating = _fitted(self._right_text(), 18, 13, theme.hint if self.puzzle_shows()[0] else theme.text,
                          width // 2 - 30)
         surface.blit(rating, rating.get_rect(midright=(area.right - 16, area.centery)))
 
@@ -56,7 +60,7 @@ class PuzzleTableView(RummiTableView):
     def draw(self, surface: pygame.Surface, hand, buttons) -> None:
         super().draw(surface, hand, buttons)
         self._draw_meld_marks(surface)
-        if self.table.mode.show_stopwatch:
+        if self.puzzle_shows()[1]:
             self._draw_stopwatch(surface)
 
     def _draw_meld_marks(self, surface: pygame.Surface) -> None:
@@ -70,7 +74,7 @@ class PuzzleTableView(RummiTableView):
 
     def _draw_stopwatch(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        seconds = int(self.table.mode.run.seconds)
+        seconds = int(self.puzzle_shows()[2])
         label = f"{seconds // 60}:{seconds % 60:02d}"
         if self._watch is None or self._watch[0] != label:
             self._watch = (label, shapes.text(label, 24, theme.text, bold=True))

@@ -378,7 +378,7 @@ def sandbox_table(app: "App", scenario: dict[str, Any] | None = None) -> RummiTa
     """The Rummi table in the sandbox mode. ``scenario``: a puzzle dict or an analyze position
     to start from (None: an empty table)."""
     empty = RummiScenario()
-    return RummiTableScene(app, sandbox_session(empty), autosave=False, mode=SandboxMode(RummiSandbox(), empty, scenario))
+    return RummiTableScene(app, sandbox_session(empty), mode=SandboxMode(RummiSandbox(), empty, scenario))
 
 
 def _fit(text: str, chars: int) -> str:

@@ -33,7 +33,7 @@ BOARD_KEYS = ("left", "right", "up", "down", "space")  # the keyboard's focus ri
 
 
 class RummiTableScene(TableScene):
-    """The table for a :class:`RummiSession`. ``autosave=False`` for the bench."""
+    """The table for a :class:`RummiSession`; its mode says what it is used for (a match by default)."""
 
     GAME = "rummi"
     game_title = "Rummi"

@@ -75,7 +75,7 @@ class TumblewordsPuzzle(PuzzleBoard):
         self.checked: Drop | None = None  # the drop the last Check looked at
 
     def attach(self, table: TumblewordsTableScene, mode: PuzzleMode) -> None:
-        self.table, self.mode = table, mode
+        super().attach(table, mode)
         self.view, self.controller, self.flow = table.view, table.controller, table.flow
         self.view.scoreboard = False
 
@@ -204,4 +204,4 @@ def puzzle_table(app: "App", puzzle: dict[str, Any], on_finish: FinishCallback, 
     """The Tumblewords table at the puzzle's position, in the puzzle mode."""
     logic = logic if logic is not None else puzzle_logic("tumblewords")
     mode = PuzzleMode(puzzle, on_finish, logic, TumblewordsPuzzle(puzzle))
-    return TumblewordsTableScene(app, puzzle_session(puzzle["position"], dictionary), autosave=False, mode=mode)
+    return TumblewordsTableScene(app, puzzle_session(puzzle["position"], dictionary), mode=mode)

@@ -276,4 +276,4 @@ def sandbox_table(app: "App", scenario: dict[str, Any] | None = None,
     empty = TumblewordsScenario()
     session = sandbox_session(empty, dictionary)
     mode = SandboxMode(TumblewordsSandbox(session.state.dictionary), empty, scenario)
-    return TumblewordsTableScene(app, session, autosave=False, mode=mode)
+    return TumblewordsTableScene(app, session, mode=mode)
