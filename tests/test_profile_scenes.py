@@ -247,13 +247,13 @@ def test_a_lost_game_reads_lost_and_one_game_is_one_game():
     assert counted(1, "match", "matches") == "1 match" and counted(3, "match", "matches") == "3 matches"
 
 
-def test_with_no_profile_only_new_and_import_can_be_pressed(app):
+def test_with_no_profile_only_new_import_and_the_collection_can_be_pressed(app):
     click(app, button(app.stack.top, "Players").rect.center)
     scene = app.stack.top
     enabled = {label: button(scene, label).enabled for label in
                ("New profile", "Import", "Rename", "Colour", "Delete…", "Export", "Statistics", "Collection")}
     assert enabled == {"New profile": True, "Import": True, "Rename": False, "Colour": False, "Delete…": False,
-                       "Export": False, "Statistics": False, "Collection": False}
+                       "Export": False, "Statistics": False, "Collection": True}
     click(app, scene.name_field.rect.center)
     type_text(app, "ann")
     click(app, button(scene, "New profile").rect.center)

@@ -67,7 +67,7 @@ class ProfilesScene(ShellScene):
             column, row = index % 2, index // 2
             rect = (SIDE_X + column * (SIDE_W // 2 + 5), LIST_TOP + 70 + row * 66, SIDE_W // 2 - 5, 56)
             button = self.widgets.add(Button(rect, label, action, tooltip=tooltip, shortcut=key, font_size=21))
-            if label not in ("New profile", "Import"):
+            if label not in ("New profile", "Import", "Collection"):  # the collection is the guest's too
                 self.needs_profile.append(button)
         back = pygame.Rect(0, 0, 200, 60)
         back.bottomright = (PANEL.right - 40, PANEL.bottom - 24)
