@@ -90,6 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="time the drawing of a scripted scene, no window")
     bench.add_argument("--scene", default="menu")
     bench.add_argument("--frames", type=int, default=600)
+
+    fuzz = commands.add_parser("fuzz", help="drive scenes with random input and damaged files, no window")
+    fuzz.add_argument("--scene", default="all", help="a scene, files (damaged files) or all (the default)")
+    fuzz.add_argument("--events", type=int, default=20_000, help="events a scene")
+    fuzz.add_argument("--seed", type=int, default=1)
     return parser
 
 
@@ -140,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.commands.bench import run_bench
 
         return run_bench(args.scene, args.frames, PROCESS_START)
+    if args.command == "fuzz":
+        from rummi_desktop.commands.fuzz import run_fuzz
+
+        return run_fuzz(args.scene, args.events, args.seed)
     from rummi_desktop.commands.launch import open_window
 
     return open_window(args, PROCESS_START)
