@@ -176,30 +176,35 @@ def run_case(baseline: Path, before: dict[str, bytes], damaged: str, damage: str
         return ("violation", [describe("; ".join(problems), "violation")]) if problems else ("", [])
 
 
-def damage_every_file(seed: int, damages: list[str] | None = None, one_each: bool = False) -> DamageReport:
-    """Every file × every damage (``one_each``: each file one damage, the damages taken in turn
-    so each is done at least once: the short run of CI)."""
+def cases_of(names: list[str], one_each: bool) -> list[tuple[str, str]]:
+    """(file, damage) pairs: every file × every damage, or (``one_each``, CI's short run) each
+    file one damage, the damages taken in turn, and each damage at least once."""
+    kinds = list(DAMAGES)
+    if not one_each:
+        return [(name, kind) for name in names for kind in kinds]
+    count = max(len(names), len(kinds))
+    return [(names[i % len(names)], kinds[i % len(kinds)]) for i in range(count)]
+
+
+def damage_every_file(seed: int, one_each: bool = False) -> DamageReport:
+    """Run every case on a baseline made afresh; RUMMI_DESKTOP_HOME is put back after."""
     report = DamageReport()
     home_now = os.environ.get("RUMMI_DESKTOP_HOME")
-    with tempfile.TemporaryDirectory(prefix="rummi-damage-home-") as folder:
-        baseline = Path(folder)
-        os.environ["RUMMI_DESKTOP_HOME"] = str(baseline)
-        before = _baseline(baseline)
-        names = sorted(before)
-        kinds = damages or list(DAMAGES)
-        report.files = len(names)
-        cases = [(name, kinds[i % len(kinds)]) for i, name in enumerate(names)] if one_each else \
-            [(name, kind) for name in names for kind in kinds]
-        if one_each:
-            cases += [(names[i % len(names)], kind) for i, kind in enumerate(kinds[len(names):])]
-        for name, kind in cases:
-            def describe(what: str, outcome: str, name: str = name, kind: str = kind) -> str:
-                return f"fuzz: files, seed {seed}: {name} as {kind}: {outcome}: {what}"
-            outcome, lines = run_case(baseline, before, name, kind, seed, describe)
-            report.cases += 1
-            report.exceptions += outcome == "exception"
-            report.violations += outcome == "violation"
-            report.failures += lines
-    if home_now is not None:
-        os.environ["RUMMI_DESKTOP_HOME"] = home_now
+    try:
+        with tempfile.TemporaryDirectory(prefix="rummi-damage-home-") as folder:
+            baseline = Path(folder)
+            os.environ["RUMMI_DESKTOP_HOME"] = str(baseline)
+            before = _baseline(baseline)
+            report.files = len(before)
+            for name, kind in cases_of(sorted(before), one_each):
+                def describe(what: str, outcome: str, name: str = name, kind: str = kind) -> str:
+                    return f"fuzz: files, seed {seed}: {name} as {kind}: {outcome}: {what}"
+                outcome, lines = run_case(baseline, before, name, kind, seed, describe)
+                report.cases += 1
+                report.exceptions += outcome == "exception"
+                report.violations += outcome == "violation"
+                report.failures += lines
+    finally:
+        if home_now is not None:
+            os.environ["RUMMI_DESKTOP_HOME"] = home_now
     return report
