@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 FORFEIT_TURNS = 3000  # a game of forfeits (draws, passes) ends long before this
 WORD_LIST = "my_words.txt"
-SANDBOX_POSITION = {"game": "rummi", "table": [["R1", "R2", "R3"]], "rack": ["R4", "K7"]}
+WORD_LIST_OPTION = "words"  # the setup option that names a custom word list, in a game that has one
 
 
 def finished_state(key: str, seed: int):
@@ -69,13 +69,17 @@ def write_autosaves(app: "App") -> None:
 
 
 def write_word_list(home: Path) -> None:
-    """A custom word list the Tumblewords setup names (so the game reads it when it starts)."""
+    """A custom word list, named by the last setup of each game whose setup names one (so the
+    game reads it when its setup screen opens)."""
+    from rummi_desktop.games import GAMES
     from rummi_desktop.storage.saves import read_last_setup, write_last_setup
 
     path = home / "data" / WORD_LIST
     path.write_text("cat\ncats\nact\ntac\nscat\n", encoding="utf-8")
-    setup = read_last_setup("tumblewords") or {}
-    write_last_setup("tumblewords", {**setup, "words": str(path)})
+    for key in GAMES:
+        setup = read_last_setup(key) or {}
+        if WORD_LIST_OPTION in setup:
+            write_last_setup(key, {**setup, WORD_LIST_OPTION: str(path)})
 
 
 def write_profile_files(records: list[dict], profile_id: str) -> None:
@@ -95,11 +99,16 @@ def write_profile_files(records: list[dict], profile_id: str) -> None:
 
 
 def write_sandbox_puzzle() -> None:
-    from rummi_desktop.scenes.sandbox.scenario_files import complete_puzzle, save_scenario
+    """The first shipped puzzle of the first game that ships any, saved as the sandbox saves."""
+    from rummi_desktop.games import GAMES
+    from rummi_desktop.scenes.sandbox.scenario_files import save_scenario
+    from rummi_desktop.trainer.puzzle_files import shipped_puzzles
 
-    puzzle = complete_puzzle(SANDBOX_POSITION, "A fuzz scenario")
-    if puzzle is not None:
-        save_scenario(puzzle)
+    for key in GAMES:
+        shipped = shipped_puzzles(key).puzzles
+        if shipped:
+            save_scenario(shipped[0].to_dict())
+            return
 
 
 def make_home(app: "App", home: Path) -> None:
