@@ -18,7 +18,8 @@ from rummi_desktop.commands.fuzz_damage import DAMAGES
 from rummi_desktop.commands.fuzz_damage_run import damage_every_file
 from rummi_desktop.commands.fuzz_input import event_stream
 from rummi_desktop.commands.fuzz_run import fuzz_scene
-from rummi_desktop.commands.fuzz_scenes import fuzz_scenes, keep_hosting_local
+from rummi_desktop.commands.fuzz_scenes import fuzz_scenes
+from rummi_desktop.net.hosting import BIND_ENV
 
 EVENTS = 250
 SCENES = fuzz_scenes()
@@ -27,8 +28,9 @@ SCENES = fuzz_scenes()
 @pytest.fixture(autouse=True)
 def fuzz_home(tmp_path, monkeypatch):
     monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
-    monkeypatch.delenv("RUMMI_DESKTOP_HOST_BIND", raising=False)
-    keep_hosting_local()
+    # What the command's keep_hosting_local() does, undone after the test: set for good, it
+    # made a later hosting test in the same worker host for 127.0.0.1 only.
+    monkeypatch.setenv(BIND_ENV, "127.0.0.1")
 
 
 def test_every_scene_the_issue_names_is_fuzzed():
