@@ -352,3 +352,9 @@ def test_from_position_makes_a_puzzle_that_verifies():
     assert opening["goal"] == "place-n" and opening["tags"] == ["opening"] and opening["runner_up"] == 0
     assert rummi_puzzles.verify(opening) == []
     assert rummi_puzzles.from_position({"game": "rummi", "table": [], "rack": ["R1"], "initial": False}) is None
+
+
+def test_the_shipped_packs_are_read_once_a_run():
+    # The Collection counted the hard packs by parsing all three shipped files each time it
+    # opened (about a second); the packs cannot change while the game runs.
+    assert shipped_puzzles("rummi") is shipped_puzzles("rummi")

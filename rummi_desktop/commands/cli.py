@@ -116,6 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench = command("bench", "time the drawing of a scripted scene, no window")
     bench.add_argument("--scene", default="menu", help="scene to draw: menu or a game's key, e.g. rummble")
     bench.add_argument("--frames", type=int, default=600, help="frames to time")
+
+    fuzz = command("fuzz", "drive scenes with random input and damaged files, no window")
+    fuzz.add_argument("--scene", default="all", help="a scene, files (damaged files) or all")
+    fuzz.add_argument("--events", type=int, default=20_000, help="events a scene")
+    fuzz.add_argument("--seed", type=int, default=1, help="the seed the events follow (the same seed, the same events)")
     return parser
 
 
@@ -166,6 +171,10 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.commands.bench import run_bench
 
         return run_bench(args.scene, args.frames, PROCESS_START)
+    if args.command == "fuzz":
+        from rummi_desktop.commands.fuzz import run_fuzz
+
+        return run_fuzz(args.scene, args.events, args.seed)
     from rummi_desktop.commands.launch import open_window
 
     return open_window(args, PROCESS_START)

@@ -28,6 +28,11 @@ class TableMode:
     saves = True  # the table autosaves and records finished games (a puzzle or sandbox does not)
     table: "ModeContext"
 
+    # The position on the table is one the rules allow, so the game's whole audit must pass
+    # (the sandbox's hand-built positions need not: there only the tiles are counted). The
+    # fuzzer asks it before auditing.
+    rules_hold = True
+
     def attach(self, table: "ModeContext") -> None:
         """The table's parts are built: the mode may add its own (buttons, a card)."""
         self.table = table

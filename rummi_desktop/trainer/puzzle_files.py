@@ -10,6 +10,8 @@ a folder, so one bad file costs nothing but itself. ``write_puzzle_file`` writes
 
 from __future__ import annotations
 
+import functools
+
 import os
 from dataclasses import dataclass, field
 from importlib import resources
@@ -103,8 +105,11 @@ def has_shipped_puzzles(game: str) -> bool:
     return _shipped_resource(game).is_file()
 
 
+@functools.lru_cache(maxsize=None)
 def shipped_puzzles(game: str) -> PuzzleFile:
-    """The puzzles shipped for ``game`` (an empty file when none ship yet)."""
+    """The puzzles shipped for ``game`` (an empty file when none ship yet). Read once a run:
+    the packs never change while the game runs, and parsing and checking all three took about
+    a second each time the Collection opened (it counts the hard packs' puzzles)."""
     resource = _shipped_resource(game)
     if not resource.is_file():
         return PuzzleFile(VERSION, game)

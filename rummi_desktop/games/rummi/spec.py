@@ -26,12 +26,15 @@ def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState:
 
 
 def audit(state: RummiState) -> list[str]:
-    """Every tile exactly once (table, racks, pool) and every meld of the settled table valid
-    (the table as the turn in progress began: mid-turn, the player may pass through invalid
-    tables on the way to a valid one, and End Turn is what refuses them)."""
+    """Every tile in play exactly once (table, racks, pool: for a dealt round all 106; a
+    hand-made position, a puzzle's or the sandbox's, holds what it names) and every meld of the
+    settled table valid (the table as the turn in progress began: mid-turn, the player may pass
+    through invalid tables on the way to a valid one, and End Turn is what refuses them)."""
     problems = []
-    if tile_census(state) != FULL_CENSUS:
-        problems.append("the 106 tiles are not all there exactly once")
+    if state.setup is None and list(state.tiles_in_play) != FULL_CENSUS:
+        problems.append("the round was not dealt from the whole set of 106 tiles")
+    if tuple(tile_census(state)) != state.tiles_in_play:
+        problems.append(f"the {len(state.tiles_in_play)} tiles are not all there exactly once")
     settled = state.turn_start_table if state.turn_moves and not state.is_terminal else state.table_tiles()
     for number, meld in enumerate(settled, start=1):
         reason = invalid_reason(meld)

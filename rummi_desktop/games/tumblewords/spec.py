@@ -48,11 +48,14 @@ def new_state(seats: tuple[str, ...], seed: int, dictionary: Dictionary | None =
 
 
 def audit(state: TumblewordsState) -> list[str]:
-    """Every one of the 100 tiles exactly once (grid, hands, bag, zapped); gravity holds (no
+    """Every tile in play exactly once (grid, hands, bag, zapped: for a dealt game all 100; a
+    hand-made position, a puzzle's or the sandbox's, holds what it names); gravity holds (no
     tile above a vacant square); every square shows its own tile (a blank its declared letter)."""
     problems = []
-    if state.tile_census() != list(range(len(FACES))):
-        problems.append(f"the {len(FACES)} tiles are not all there exactly once")
+    if state.setup is None and list(state.tiles_in_play) != list(range(len(FACES))):
+        problems.append(f"the game was not dealt from the whole bag of {len(FACES)} tiles")
+    if tuple(state.tile_census()) != state.tiles_in_play:
+        problems.append(f"the {len(state.tiles_in_play)} tiles are not all there exactly once")
     problems.extend(state.grid.gravity_problems())
     for row, col, tile_id in state.grid.placed():
         shown, face = state.grid.shown[state.grid.square(row, col)], FACES[tile_id]

@@ -124,6 +124,9 @@ class SandboxMode(TableMode):
     ``start`` is a puzzle dict or an analyze position to open at once (None: start empty)."""
 
     saves = False
+    # Its positions are built by hand, and may break the rules on purpose, in Play too (a table
+    # of one-tile melds can be played on, and Keep play refuses it): only conservation holds.
+    rules_hold = False
 
     def __init__(self, part: SandboxPart, scenario: Any, start: dict[str, Any] | None = None) -> None:
         self.part, self.scenario, self.start = part, scenario, start

@@ -127,6 +127,9 @@ class RummiState(ComparedByFingerprint):
         self.turn_ends: list[TurnEnd | None] = [None] * len(params.seats)  # None: not seen yet
         self.board = TurnBoard(table, self._racks[self.current], frozenset(), False)
         self._start_turn()
+        # Every id in the round (all 106, unless a hand-made position left some out): what the
+        # audit's conservation check counts against.
+        self.tiles_in_play: tuple[int, ...] = tuple(tile_census(self))
 
     @classmethod
     def from_position(cls, params: RummiParameters, table: list[list[Tile]], racks: list[list[Tile]],
@@ -378,6 +381,10 @@ class RummiState(ComparedByFingerprint):
         """The moves ``apply`` accepts now, lazily: the turn's settling moves, then every
         single-tile step (see :func:`~rummi_desktop.games.rummi.rules.legal_moves.turn_steps`)."""
         return LegalMoves(lambda: () if self.result is not None else turn_steps(self))
+
+    def tile_census(self) -> list[int]:
+        """Every tile id on the table, on a rack or in the pool, as the other games' states answer it."""
+        return tile_census(self)
 
     def clone(self) -> "RummiState":
         """An independent copy (random generator, undo history and turn start included). The

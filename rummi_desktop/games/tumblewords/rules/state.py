@@ -128,6 +128,9 @@ class TumblewordsState(ComparedByFingerprint):
         self.result: GameResult | None = None
         self.log: list[str] = []
         self._history: list[tuple[Move, tuple]] = []
+        # Every id in the game (all 100, unless a hand-made position left some out): what the
+        # audit's conservation check counts against.
+        self.tiles_in_play: tuple[int, ...] = tuple(self.tile_census())
 
     def _place_setup(self, setup: PositionSetup) -> None:
         """Ids for the hand-made position (ValueError, nothing built, when it is not one)."""
@@ -215,7 +218,8 @@ class TumblewordsState(ComparedByFingerprint):
         """An independent copy (random generator and undo history included). The word list
         and the undo history's entries (moves and snapshots: immutable values) are shared, not
         copied: copying them deeply would cost far more than everything else."""
-        return copy.deepcopy(self, {id(self.dictionary): self.dictionary, id(self._history): list(self._history)})
+        return copy.deepcopy(self, {id(self.dictionary): self.dictionary, id(self._history): list(self._history),
+                                    id(self.tiles_in_play): self.tiles_in_play})
 
     # ----- moves --------------------------------------------------------------------------
     def apply(self, move: Move) -> TurnResult:
