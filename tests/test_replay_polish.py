@@ -16,7 +16,7 @@ from test_replays import app, key  # noqa: F401  (the fixture)
 DT = 1 / 60
 
 
-def opened(app, game: str, at: int | None = None) -> ReplayScene:
+def opened(app, game: str, at: int | None = None) -> ReplayScene:  # noqa: F811
     _, record = recorded_game(game, 5)
     scene = ReplayScene(app, replay_of_record(record))
     app.stack.push(scene)
