@@ -13,7 +13,7 @@ from rummi_desktop.ui.text_field import TYPING_PAUSE, TextField
 from test_profile_scenes import DT, app, click, key, run, type_text  # noqa: F401  (the fixture)
 
 
-def key_down(app, name, text="", ctrl=False):
+def key_down(app, name, text="", ctrl=False):  # noqa: F811
     mod = pygame.KMOD_CTRL if ctrl else 0
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name), mod=mod, unicode=text, scancode=0))
     if text and not ctrl:
