@@ -25,6 +25,8 @@ class TableMode:
 
     saves = True  # the table autosaves and records finished games (a puzzle or sandbox does not)
     table: Any = None
+    pause_note = ""  # a line on the pause card under "Paused"
+    leave_label = ""  # the pause card's way out ("": Save and quit to menu)
 
     def attach(self, table: Any) -> None:
         """The table's parts are built: the mode may add its own (buttons, a card)."""

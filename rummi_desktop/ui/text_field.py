@@ -52,12 +52,14 @@ def _clipboard_text() -> str:
 class TextField(Widget):
     """A one-line field: click to edit, type, Enter (or Esc, or a click elsewhere) to finish.
     ``digits=True``: digits only. ``path=True``: no automatic capital, and a long text shows its
-    end. ``secret=True``: shown as dots (a password). Other fields capitalise a first letter
-    (a player's name)."""
+    end. ``secret=True``: shown as dots (a password). ``capital=False``: kept as typed (an
+    account name). Other fields capitalise a first letter (a player's name)."""
 
     def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], *, digits: bool = False,
-                 limit: int = 12, tooltip: str = "", path: bool = False, secret: bool = False) -> None:
+                 limit: int = 12, tooltip: str = "", path: bool = False, secret: bool = False,
+                 capital: bool = True) -> None:
         super().__init__(rect, tooltip)
+        self.capital = capital  # False: the text stays as typed (an account name)
         self.secret = secret
         self.text = text
         self._caret = len(text)
@@ -148,7 +150,7 @@ class TextField(Widget):
         allowed = allowed[:max(0, room)]
         if not allowed:
             return
-        if not self.text and not (self.path or self.secret or self.digits):
+        if not self.text and self.capital and not (self.path or self.secret or self.digits):
             allowed = allowed[0].upper() + allowed[1:]  # a name starts with a capital
         self.text = self.text[:self.caret] + allowed + self.text[self.caret:]
         self.caret += len(allowed)
