@@ -68,12 +68,12 @@ def setup_class(game: str):
 def test_setup_says_the_deal_is_the_last_games_and_new_deal_gives_another(tmp_path, monkeypatch, game):
     app = make_app(tmp_path, monkeypatch)
     first = setup_class(game)(app)
-    assert not first.is_last_deal()  # nothing played yet: no note
+    assert not first.seed_note.shown()  # nothing played yet: no note
     write_last_setup(game, {**first.current_setup().to_dict(), "seed": 4242})
     scene = setup_class(game)(app)
     app.stack.push(scene)
     steps(app, 2)
-    assert scene.seed == 4242 and scene.is_last_deal()
+    assert scene.seed == 4242 and scene.seed_note.shown()
     app.screen.fill((0, 0, 0))
     scene.draw(app.screen)
     note = scene.seed_note.rect
@@ -83,6 +83,6 @@ def test_setup_says_the_deal_is_the_last_games_and_new_deal_gives_another(tmp_pa
         pygame.Surface(note.size)), "the note is drawn beside the deal number"
     assert note.right <= 1270 and not note.colliderect(scene.new_deal_button.rect)
     key(app, "f2")
-    assert scene.seed != 4242 and not scene.is_last_deal()
+    assert scene.seed != 4242 and not scene.seed_note.shown()
     scene.draw(app.screen)
     assert SEED_NOTE[0].startswith("The last game's deal")

@@ -126,12 +126,10 @@ class SeatedSetupScene(ShellScene):
         self.new_deal_button = self.widgets.add(Button(
             pygame.Rect(left + 215, top, 150, height), "New deal", self._new_seed, tooltip="A fresh random deal",
             shortcut="f2", font_size=font_size))
-        self.seed_note = self.widgets.add(SeedNote(pygame.Rect(left + 380, top, 240, height), self.is_last_deal,
-                                                   max(15, font_size - 3)))
-
-    def is_last_deal(self) -> bool:
-        """The deal number is the last game's (the same tiles come again)."""
-        return self.last_seed is not None and self.seed == self.last_seed
+        # Shown while the deal number is the last game's (the same tiles come again).
+        self.seed_note = self.widgets.add(SeedNote(
+            pygame.Rect(left + 380, top, 240, height), lambda: self.last_seed is not None and self.seed == self.last_seed,
+            max(15, font_size - 3)))
 
     def add_start_back(self, bottomright: tuple[int, int], height: int, label: str, tooltip: str) -> None:
         start = pygame.Rect(0, 0, 260, height)
