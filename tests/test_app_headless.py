@@ -87,6 +87,7 @@ def test_open_settings_change_theme_and_volume_back_and_quit(home, no_games):
     press_key(pygame.K_q, "q")
     run(app)
     assert isinstance(app.stack.top, ConfirmScene) and app.stack.top.transparent
+    press_key(pygame.K_TAB)  # from Stay, where the focus starts, to Quit
     press_key(pygame.K_RETURN)
     assert run(app) is False and not app.running
 

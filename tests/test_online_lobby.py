@@ -59,7 +59,7 @@ def other_player(url: str, name: str) -> ClientLink:
 def test_host_register_create_private_and_a_friend_joins_by_code(lobby):
     app, scene = lobby
     signed_in_by_clicks(app, scene)
-    assert scene.account["name"] == "Alice" and scene.link.url == lobby_scene._hosted[0].url
+    assert scene.account["name"] == "alice" and scene.link.url == lobby_scene._hosted[0].url
     table_picker = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Table")
     click(app, table_picker.arrow_rects()[1].center)  # Private (invite code)
     click(app, button_centre(scene.create_button))
@@ -204,7 +204,7 @@ def test_leaderboards_from_the_lobby_rank_players_and_mark_your_row(lobby, tmp_p
         board = app.stack.top
         assert isinstance(board, LeaderboardScene) and board.game == "rummi"
         run_until(app, lambda: board.players and board.mine is not None)
-        assert [p["name"] for p in board.players] == ["Bob", "Carol", "Alice"]  # by mu − 3σ: 24, 19, 18
+        assert [p["name"] for p in board.players] == ["Bob", "Carol", "alice"]  # by mu − 3σ: 24, 19, 18 (as typed)
         assert board.mine["games"] == 3
         surface = pygame.Surface(app.screen.get_size())
         board.draw(surface)

@@ -83,6 +83,7 @@ def test_players_on_the_menu_opens_profiles_where_one_is_made_renamed_and_delete
     assert scene.message == "Not done: a profile needs a name." and len(load_profiles()[0].profiles) == 1
     click(app, button(scene, "Delete…").rect.center)
     assert isinstance(app.stack.top, ConfirmScene)
+    key(app, "tab")  # from Cancel, where the focus starts, to Delete
     key(app, "return")
     assert load_profiles()[0].profiles == [] and app.stack.top is scene
 

@@ -15,7 +15,7 @@ from rummi_desktop.trainer.progress_file import (VERSION, ProgressBook, PuzzlePr
                                                    progress_path, read_book, write_book)
 from rummi_desktop.trainer.catalog import daily_game
 from rummi_desktop.trainer.attempts import book_attempt
-from rummi_desktop.trainer.rating import DEFAULT_SIGMA, Rating, attempt_ranks, rate_attempt
+from rummi_desktop.trainer.rating import DEFAULT_SIGMA, Rating, rate_attempt
 
 PUZZLE = {"id": "rummi-easy-001", "rating": 22.0}
 
@@ -129,20 +129,13 @@ def test_a_number_no_file_of_ours_holds_sets_the_file_aside_instead_of_failing_l
     assert progress == ProgressBook() and "kept it as progress.toml.bad" in notice
 
 
-def test_ranks_follow_the_documented_choice():
-    assert attempt_ranks(True, 0) == (0, 1)  # the player beats the puzzle
-    assert attempt_ranks(True, 2) == (0, 0)  # found with help: a draw
-    assert attempt_ranks(True, 3) == (1, 0)  # the solution was shown: the puzzle wins
-    assert attempt_ranks(False, 0) == (1, 0)
-
-
 def test_a_clean_solve_raises_the_player_and_lowers_the_puzzle():
     player, puzzle = Rating(), Rating(25.0)
     up, down = rate_attempt(player, puzzle, True, 0)
     assert up.mu > player.mu and down.mu < puzzle.mu and up.sigma < player.sigma
     lost, won = rate_attempt(player, puzzle, False, 0)
     assert lost.mu < player.mu and won.mu > puzzle.mu
-    helped, _ = rate_attempt(player, Rating(30.0), True, 1)
+    helped, _ = rate_attempt(player, Rating(30.0), True, 1)  # found with help: still a gain, a smaller one
     assert player.mu < helped.mu < rate_attempt(player, Rating(30.0), True, 0)[0].mu
 
 

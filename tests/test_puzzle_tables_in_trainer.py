@@ -81,7 +81,8 @@ def test_esc_on_every_puzzle_table_asks_before_giving_up(tmp_path, monkeypatch, 
     key(app, "escape")  # Keep trying: back on the table, nothing booked
     assert app.stack.top is table and not read_book()[0].players
     key(app, "escape")
-    key(app, "return")  # Give up
+    key(app, "tab")  # from Keep trying to Give up
+    key(app, "return")
     card = app.stack.top
     assert isinstance(card, AttemptResultScene) and card.headline == "Puzzle left unsolved"
     assert table not in app.stack.scenes

@@ -139,6 +139,7 @@ def test_leaving_unsolved_asks_then_reports_giving_up(tmp_path, monkeypatch):
     assert app.stack.top is scene and outcomes == []
     click(app, button_centre(scene.buttons.leave))  # the Leave button asks the same
     assert isinstance(app.stack.top, ConfirmScene)
+    key(app, "tab")  # from Keep trying, where the focus starts, to Give up
     key(app, "return")
     assert len(outcomes) == 1 and outcomes[0].gave_up and not outcomes[0].solved
     assert outcomes[0].hints_used == 1

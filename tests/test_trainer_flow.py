@@ -81,6 +81,7 @@ def test_solving_a_puzzle_from_its_pack_marks_it_done_moves_the_rating_and_unloc
     assert isinstance(app.stack.top.mode.board, RummiPuzzle) and app.stack.top.session.puzzle["id"] == "t-extend-002"
     assert table not in app.stack.scenes and card not in app.stack.scenes
     key(app, "escape")  # leave the second one: asked, given up, a card over the pack
+    key(app, "tab")
     key(app, "return")
     card = app.stack.top
     assert isinstance(card, AttemptResultScene) and card.headline == "Puzzle left unsolved"
@@ -135,6 +136,7 @@ def test_a_streak_runs_on_rising_ratings_until_a_miss(tmp_path, monkeypatch):
     steps(app, 40)
     assert app.stack.top.session.puzzle["id"] == "t-extend-002"
     key(app, "escape")  # a miss, once confirmed
+    key(app, "tab")
     key(app, "return")
     card = app.stack.top
     assert any(line.startswith("Streak over: 1 solved") for line in card.lines)

@@ -69,6 +69,12 @@ def seats_from_save(saved: Iterable[dict[str, Any]]) -> tuple[SeatConfig, ...]:
 ONLINE_PERSON = "online"  # a person at another computer, in a server game
 
 
+def seat_thinks(seat: SeatConfig) -> bool:
+    """A computer seat: the only kind whose turn is shown as "thinking…" (a person, here or
+    online, plays)."""
+    return not seat.is_human and seat.kind != ONLINE_PERSON
+
+
 def seat_kind_label(seat: SeatConfig) -> str:
     """What a seat is, short enough for a seat chip: "Player", "Hard computer"."""
     if seat.is_human:

@@ -47,6 +47,7 @@ class Replay:
     finished_at: str = ""
     position: int = 0
     _state: Any = field(default=None, repr=False)
+    _turns: list[tuple[int, str, int]] | None = field(default=None, repr=False)
 
     @property
     def title(self) -> str:
@@ -93,12 +94,43 @@ class Replay:
     def last_move(self) -> str:
         return self.moves[self.position - 1] if self.position else ""
 
+    def turns(self) -> list[tuple[int, str, int]]:
+        """Every move as (seat, what it did in words, points it scored for its seat), for a
+        replay's "Last turns"; worked out once, by playing the moves through from the deal."""
+        if self._turns is None:
+            state, turns = self.fresh_state(), []
+            try:
+                for move in self.moves:
+                    seat, before = state.current, list(state.scores())
+                    replay_log(state, [move])
+                    after = list(state.scores())
+                    gained = after[seat] - before[seat] if 0 <= seat < min(len(before), len(after)) else 0
+                    turns.append((seat, move_words(move), max(0, int(gained))))
+            except (IllegalMove, MoveNotationError, ValueError) as error:
+                raise ReplayError(f"its moves do not replay ({error})") from error
+            self._turns = turns
+        return self._turns
+
     def check(self) -> None:
         """ReplayError unless the moves replay to the recorded final scores."""
         final = Replay(self.game, self.start, self.setup, self.seed, self.seats, self.moves, self.final_scores)
         scores = tuple(int(score) for score in final.seek(final.length).scores())
         if scores != self.final_scores:
             raise ReplayError(f"its moves end with scores {list(scores)}, not the recorded {list(self.final_scores)}")
+
+
+PAST = {"play": "played", "drop": "dropped", "pass": "passed", "draw": "drew", "exchange": "exchanged",
+        "claim": "claimed", "steal": "stole", "end": "ended the turn", "done": "done"}
+
+
+def move_words(move: str) -> str:
+    """A logged move in a player's words: its verb in the past, its tiles without the squares
+    ("play B5@6,6 B6@6,7" → "played B5 B6"; "drop 2 Y" → "dropped Y")."""
+    verb, _, rest = move.partition(" ")
+    if verb == "drop":
+        return f"dropped {rest.split()[-1].upper()}" if rest.split() else "dropped a letter"
+    pieces = [piece.split("@")[0].replace("J=", "joker as ") for piece in rest.split()]
+    return " ".join([PAST.get(verb, verb), *pieces]).strip()
 
 
 def replay_of_record(record: Mapping[str, Any]) -> Replay:

@@ -1,4 +1,7 @@
-"""A small yes/no question drawn over the dimmed screen below it (quit confirmation)."""
+"""A small yes/no question drawn over the dimmed screen below it (quit confirmation).
+
+The keyboard starts on the safe answer (Stay, Keep trying, Cancel): Enter keeps things as they
+are, and the other answer is a Tab (or Down) away, or a click."""
 
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ CARD_SIZE = (560, 260)
 
 
 class ConfirmScene(ShellScene):
-    """An overlay: Enter (or the confirm button) runs ``on_confirm``; Esc or cancel closes it."""
+    """An overlay: the confirm button runs ``on_confirm``; Esc, cancel or Enter on the safe
+    answer (where the focus starts) closes it."""
 
     transparent = True
 
@@ -37,18 +41,18 @@ class ConfirmScene(ShellScene):
                                                      tooltip="Go back", shortcut="escape"))
         self.confirm_button = self.widgets.add(Button(
             (left + width + gap, y, width, 60), confirm_label, self._confirm,
-            style="danger" if danger else "primary", tooltip=confirm_label, shortcut="return"))
+            style="danger" if danger else "primary", tooltip=confirm_label))
 
     def _confirm(self) -> None:
         self.close()
         self.on_confirm()
 
     def on_enter(self) -> None:
-        self.widgets.focus(self.confirm_button)
+        self.widgets.focus(self.cancel_button)
 
     def handle_action(self, action: Action) -> bool:
         if action.kind == ActionKind.CONFIRM and self.widgets.focused is None:
-            self._confirm()
+            self.close()  # the pointer hid the focus: Enter is still the safe answer
             return True
         return super().handle_action(action)
 

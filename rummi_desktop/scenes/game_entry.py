@@ -10,13 +10,12 @@ frame should not wait for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from rummi_desktop.entry_points import load
 from rummi_desktop.games.base import EntryPoint
 from rummi_desktop.shell.scene import Scene
-from rummi_desktop.games.seats import HUMAN
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -70,10 +69,11 @@ class GameEntry:
         what the Replay scene draws. KeyError, TypeError or ValueError for a setup it cannot read."""
         session_type = load(EntryPoint(self.session))
         chosen = session_type.setup_type.from_dict(setup)
-        # Nobody plays at a replay's table: its seats sit as people, so no computer seat is
-        # warmed up (a worker process) for turns that will never be asked for.
-        watched = replace(chosen, seats=tuple(replace(seat, kind=HUMAN) for seat in chosen.seats))
-        session = session_type.for_replay(watched, state)
+        session = session_type.for_replay(chosen, state)
+        # Nobody plays at a replay's table: the seats keep what they were (the computer is
+        # labelled a computer), but none thinks here, so no computer seat is warmed up (a
+        # worker process) for turns that will never be asked for.
+        session.thinks_locally = False
         return load(EntryPoint(self.table))(app, session, autosave=False)
 
     def load_saved_session(self, notices: list[str] | None = None) -> Any:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 class OnlineMode(TableMode):
     saves = False  # the server keeps the game (and the records)
+    pause_note = "The game goes on while you are away"
+    leave_label = "Back to the lobby"  # the server keeps the game: come back to it from the lobby
 
     def __init__(self) -> None:
         self.results_waiting = False  # the game ended here first; its results wait for the server's word

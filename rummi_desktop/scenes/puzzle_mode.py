@@ -245,6 +245,7 @@ class PuzzleMode(TableMode):
         self.run = PuzzleRun(puzzle, list(logic.hints(puzzle)))
         self.hint_steps: list[Callable[[], None]] = []  # the level-3 hint's animation, a step a beat
         self.show_stopwatch = True
+        self.revealing = False  # the solution is to be played out as soon as the table is ready
         self._card: tuple[tuple, pygame.Surface] | None = None
 
     def attach(self, table: "ModeContext") -> None:
@@ -394,6 +395,11 @@ class PuzzleMode(TableMode):
         if words:
             self.table.say(words)
 
+    def reveal_solution(self) -> None:
+        """Play the solution out at once, as the last hint level does (for a puzzle already
+        given up: whoever opened the table books nothing for it)."""
+        self.revealing = True
+
     def _pace_hint_steps(self) -> None:
         """The next step a beat after the last one's pieces have landed."""
         schedule = self.table.schedule
@@ -416,6 +422,10 @@ class PuzzleMode(TableMode):
     def update(self, dt: float) -> None:
         if not self.run.finished and not self.solved_showing:
             self.run.seconds += dt
+        if self.revealing and self.active:
+            self.revealing = False
+            self.run.level = max(self.run.level, len(self.run.hints) - 1)
+            self.ask_hint()
         self._pace_hint_steps()
 
     def handle_action(self, action: Action) -> bool:

@@ -17,7 +17,8 @@ from rummi_desktop.records.replay import Replay, ReplayError
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.registry import find_game
-from rummi_desktop.ui import shapes
+from rummi_desktop.ui import shapes, table_hud
+from rummi_desktop.ui.widget_group import SHADOW_PAD, tooltip_card
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -40,14 +41,29 @@ class ReplayControls:
         replay = scene.replay
         heading = f"Replay · move {replay.position} of {replay.length}"
         surface.blit(shapes.text(heading, 18, theme.text, bold=True), (BAR.x + 10, BAR.y + 8))
-        last = replay.last_move() or "the deal"
-        surface.blit(shapes.text(last[:34], 15, theme.text_muted), (BAR.x + 10, BAR.y + 31))
-        scene.widgets.draw(surface, theme)
-        if scene.message:
-            note = shapes.text(scene.message[:110], 15, theme.text)
-            box = note.get_rect(bottomright=(BAR.right - 8, BAR.y - 10)).inflate(16, 10)
-            surface.blit(shapes.rounded_panel(box.size, 8, theme.panel[:3] + (240,), None, theme.rail_highlight, 1), box)
-            surface.blit(note, note.get_rect(center=box.center))
+        if scene.message:  # in the bar, in the last move's place: never over the board
+            line = table_hud._fitted(elided(scene.message, 60), 15, 11, theme.text, BAR.w - 20)
+        else:
+            line = shapes.text((replay.last_move() or "the deal")[:34], 15, theme.text_muted)
+        surface.blit(line, (BAR.x + 10, BAR.y + 31))
+        scene.widgets.draw(surface, theme, tooltips=False)
+        self.draw_tooltip(surface, theme)
+
+    def draw_tooltip(self, surface: pygame.Surface, theme: Any) -> None:
+        """A button's tooltip just above it, kept to the bar's column (off the board)."""
+        widget = self.scene.widgets.tooltip_widget()
+        if widget is None:
+            return
+        picture = tooltip_card(theme, widget.tooltip, widget.shortcut)
+        width = picture.get_width() - 2 * SHADOW_PAD
+        left = min(max(widget.rect.centerx - width // 2, BAR.x), BAR.right - width)
+        top = widget.rect.top - 6 - (picture.get_height() - 2 * SHADOW_PAD)
+        surface.blit(picture, (left - SHADOW_PAD, top - SHADOW_PAD))
+
+
+def elided(text: str, most: int) -> str:
+    """``text`` cut in the middle to ``most`` characters (a long path keeps its file name)."""
+    return text if len(text) <= most else f"{text[: most // 2 - 1]}…{text[-(most - most // 2):]}"
 
 
 class ReplayScene(ShellScene):
@@ -81,9 +97,9 @@ class ReplayScene(ShellScene):
             x += width + 5
         row = BAR.y + 104
         self.speed_button = self.widgets.add(Button((BAR.x + 8, row, 104, 40), "", self.next_speed, font_size=17,
-                                                    tooltip="Playing speed: 0.5×, 1×, 2× or 4×", shortcut="s"))
-        self.widgets.add(Button((BAR.x + 117, row, 96, 40), "Export", self.export, tooltip="Export replay: "
-                                "write this game to a file anyone can load", shortcut="e", font_size=17))
+                                                    tooltip="Speed: 0.5× to 4×", shortcut="s"))
+        self.widgets.add(Button((BAR.x + 117, row, 96, 40), "Export", self.export,
+                                tooltip="Write a replay file", shortcut="e", font_size=17))
         self.widgets.add(Button((BAR.x + 218, row, 74, 40), "Back", self.close, style="primary",
                                 tooltip="Back", shortcut="escape", font_size=17))
         self.set_speed(self.speed)
@@ -102,12 +118,27 @@ class ReplayScene(ShellScene):
         elif jumped:
             self.table.session.show_replayed(state)
         self._shown = state
+        self._show_turns()
         self.table.viewer = None if state.is_terminal else state.current
         self.table.view.show_state()
         if jumped:
             self.table.view.sprites.finish_all()  # a jump back: the tiles are simply there
 
+    def _show_turns(self) -> None:
+        """The table's "Last turns" (where it has one) holds the moves up to the position."""
+        log = getattr(self.table.view, "log", None)
+        if not isinstance(log, list):
+            return
+        try:
+            turns = self.replay.turns()[: self.replay.position]
+        except ReplayError:
+            return
+        names = [seat.name for seat in self.replay.seats]
+        log[:] = [(names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}", words, points)
+                  for seat, words, points in turns]
+
     def seek(self, position: int) -> None:
+        self.message = ""  # what Export said goes with the move it was said at
         try:
             self.replay.seek(position)
         except ReplayError as error:

@@ -20,17 +20,43 @@ from rummi_desktop.records.profile_file import load_profiles, save_profiles
 from rummi_desktop.storage.saves import read_last_setup, write_last_setup
 from rummi_desktop.ui.avatar import ProfileChip
 from rummi_desktop.ui.text_field import TextField, edit_in
-from rummi_desktop.ui.widgets import Button, OptionPicker
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.widgets import Button, OptionPicker, Widget
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
+    from rummi_desktop.ui.theme import Theme
 
 EMPTY = "empty"  # a seat picker's choice for a seat nobody sits at
 NAME_LIMIT = 12  # letters of a seat's name kept
+SEED_NOTE = ("The last game's deal:", "New deal for another")
 
 
 def fresh_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class SeedNote(Widget):
+    """A line beside the deal number while it is the last game's: the same deal comes again
+    unless New deal gives another. Only words: it takes no pointer and no focus."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect, shown: Callable[[], bool], font_size: int) -> None:
+        super().__init__(rect)
+        self.shown, self.font_size = shown, font_size
+
+    def hit(self, pos: tuple[float, float] | None) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
+        if not self.shown():
+            return
+        y = self.rect.centery - self.font_size * len(SEED_NOTE) // 2 - 2
+        for line in SEED_NOTE:
+            picture = shapes.text(line, self.font_size, theme.text_muted)
+            surface.blit(picture, picture.get_rect(topleft=(self.rect.x, y)))
+            y += self.font_size + 2
 
 
 def remembered(game: str, from_dict: Callable[[dict], Any]) -> Any | None:
@@ -60,6 +86,8 @@ class SeatedSetupScene(ShellScene):
         self.kinds: list[str] = [seat.kind for seat in seats] + [EMPTY] * (most_seats - len(seats))
         self.names: list[str] = [seat.name for seat in seats] + list(DEFAULT_NAMES[len(seats):])
         self.seed = seed
+        last = read_last_setup(self.GAME) if self.GAME else None
+        self.last_seed = last.get("seed") if isinstance(last, dict) else None  # the last game's deal
         self.problem = ""
         self.name_fields: list[TextField] = []
         # Each person seat plays under a profile (the one last chosen there) or as a Guest.
@@ -95,8 +123,13 @@ class SeatedSetupScene(ShellScene):
         self.seed_field = self.widgets.add(TextField(
             pygame.Rect(left, top, 200, height), str(self.seed), self._set_seed,
             digits=True, limit=9, tooltip="Type a deal number to replay a deal"))
-        self.widgets.add(Button(pygame.Rect(left + 215, top, 150, height), "New deal",
-                                self._new_seed, tooltip="A fresh random deal", shortcut="f2", font_size=font_size))
+        self.new_deal_button = self.widgets.add(Button(
+            pygame.Rect(left + 215, top, 150, height), "New deal", self._new_seed, tooltip="A fresh random deal",
+            shortcut="f2", font_size=font_size))
+        # Shown while the deal number is the last game's (the same tiles come again).
+        self.seed_note = self.widgets.add(SeedNote(
+            pygame.Rect(left + 380, top, 240, height), lambda: self.last_seed is not None and self.seed == self.last_seed,
+            max(15, font_size - 3)))
 
     def add_start_back(self, bottomright: tuple[int, int], height: int, label: str, tooltip: str) -> None:
         start = pygame.Rect(0, 0, 260, height)

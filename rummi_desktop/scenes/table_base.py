@@ -275,7 +275,8 @@ class TableScene(Scene):
             self.saving.save()
             self.stop_thinking()
 
-        self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, save_and_leave))
+        self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, save_and_leave,
+                                     note=self.mode.pause_note, leave_label=self.mode.leave_label))
 
     # -- frames -----------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:

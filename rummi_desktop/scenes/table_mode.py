@@ -27,6 +27,8 @@ class TableMode:
 
     saves = True  # the table autosaves and records finished games (a puzzle or sandbox does not)
     table: "ModeContext"
+    pause_note = ""  # a line on the pause card under "Paused"
+    leave_label = ""  # the pause card's way out ("": Save and quit to menu)
 
     # The position on the table is one the rules allow, so the game's whole audit must pass
     # (the sandbox's hand-built positions need not: there only the tiles are counted). The

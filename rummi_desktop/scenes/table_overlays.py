@@ -13,7 +13,7 @@ import pygame
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.ui import shapes
+from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -76,13 +76,16 @@ class PrivacyScreen(ShellScene):
 
 
 class PauseOverlay(ShellScene):
-    """Esc on the table: resume, settings, rules, save and quit to the menu."""
+    """Esc on the table: resume, settings, rules, save and quit to the menu. ``leave_label``
+    (online: "Back to the lobby") leaves to the screen under the table instead, and ``note``
+    is a line under the title (online: the game goes on)."""
 
     transparent = True
 
     def __init__(self, app: "App", game_title: str, help_sections: HelpSections,
-                 save_and_leave: Callable[[], None]) -> None:
+                 save_and_leave: Callable[[], None], note: str = "", leave_label: str = "") -> None:
         super().__init__(app)
+        self.note, self.leave_label = note, leave_label
         self.game_title = game_title
         self.help_sections = help_sections
         self.save_and_leave = save_and_leave
@@ -92,7 +95,9 @@ class PauseOverlay(ShellScene):
             ("Resume", self.close, "primary", "Back to the table", "escape"),
             ("Settings", self._settings, "secondary", "Sound, theme, animation speed", "s"),
             ("Rules", self._rules, "secondary", f"How {game_title} is played", "h"),
-            ("Save and quit to menu", self._save_and_quit, "secondary", "Continue later from the menu", "q"),
+            ("Save and quit to menu", self._save_and_quit, "secondary", "Continue later from the menu", "q")
+            if not leave_label else
+            (leave_label, self._leave, "secondary", "The game goes on: come back to it from the lobby", "q"),
         ]
         for index, (label, action, style, tip, key) in enumerate(entries):
             rect = pygame.Rect(0, 0, 340, 58)
@@ -109,6 +114,13 @@ class PauseOverlay(ShellScene):
         if self.stack is not None:
             self.stack.push(RulesOverlay(self.app, self.game_title, self.help_sections))
 
+    def _leave(self) -> None:
+        """Back to the screen the table was opened from (the lobby), the table closed."""
+        self.save_and_leave()
+        if self.stack is not None:
+            self.stack.pop()  # this card
+            self.stack.pop()  # the table
+
     def _save_and_quit(self) -> None:
         self.save_and_leave()
         back_to_menu(self.app, self.stack)
@@ -118,6 +130,9 @@ class PauseOverlay(ShellScene):
         draw_panel(surface, theme, self.card)
         title = shapes.text("Paused", 52, theme.text, display=True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 26)))
+        if self.note:
+            note = table_hud._fitted(self.note, 17, 13, theme.text_muted, self.card.w - 40)
+            surface.blit(note, note.get_rect(midtop=(self.card.centerx, self.card.y + 82)))
         self.widgets.draw(surface, theme)
 
 

@@ -34,6 +34,7 @@ class Scene:
     """Base class: override what you need. ``draw`` must never change the scene's state."""
 
     transparent = False  # True for overlays: the scenes below stay visible, dimmed
+    dims_below = True  # an overlay dims the scenes under it (False: they show as they are)
     takes_text = False  # True while typed text (SDL text input) should arrive: a screen with text fields
 
     def __init__(self) -> None:
@@ -198,7 +199,7 @@ class SceneStack:
     def draw(self, surface: "pygame.Surface", dim: Callable[["pygame.Surface"], None] | None = None) -> None:
         """Draw the visible scenes; before each overlay, dim what is already drawn."""
         for index, scene in enumerate(self.visible_scenes()):
-            if index > 0 and scene.transparent:
+            if index > 0 and scene.transparent and scene.dims_below:
                 (dim or self._dim)(surface)
             scene.draw(surface)
 

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from rummi_desktop.trainer.progress_file import PuzzleProgress
 from rummi_desktop.trainer.catalog import rating_of
-from rummi_desktop.trainer.rating import SOLUTION_SHOWN, Rating, rate_attempt
+from rummi_desktop.trainer.rating import SOLUTION_SHOWN, AttemptScore, Rating, explain, rate_attempt, score_attempt
 
 
 @dataclass(frozen=True)
@@ -15,10 +15,15 @@ class AttemptResult:
     counted_solved: bool  # solved without the solution being played out
     before: Rating
     after: Rating
+    scored: AttemptScore | None = None
 
     @property
     def change(self) -> int:
         return self.after.shown - self.before.shown
+
+    def explanation(self) -> list[str]:
+        """Why the rating moved as it did (the expected score, what hints and time cost)."""
+        return [] if self.scored is None else explain(self.scored, self.before)
 
 
 def counts_as_solved(solved: bool, hints_used: int) -> bool:
@@ -39,5 +44,6 @@ def book_attempt(progress: PuzzleProgress, game: str, puzzle: Mapping[str, Any],
         record.solved = True
     before = mine.rating
     puzzle_rating = record.rating or Rating(rating_of(puzzle))
-    mine.rating, record.rating = rate_attempt(before, puzzle_rating, solved, hints_used)
-    return AttemptResult(success, before, mine.rating)
+    scored = score_attempt(before, puzzle_rating, solved, hints_used, seconds)
+    mine.rating, record.rating = rate_attempt(before, puzzle_rating, solved, hints_used, seconds)
+    return AttemptResult(success, before, mine.rating, scored)

@@ -3,7 +3,10 @@ in ``widgets``.
 
 Characters come from SDL's text input (``TEXT`` actions), so whatever the keyboard layout or
 input method makes can be typed: a space, "José", "Zoë", "Łódź". Keys edit: Backspace, Delete,
-Left/Right, Home/End move the caret, Ctrl+V pastes. SDL sends text only while
+Left/Right, Home/End move the caret, Ctrl+A selects the whole text (what is typed next replaces
+it), Ctrl+V pastes. A field being edited swallows every printable key; for a moment after the
+last key typed into a field (:data:`TYPING_PAUSE`), its screen's letter shortcuts stay quiet
+too, so a field that lost the edit (a click beside it) does not turn typing into commands. SDL sends text only while
 ``pygame.key.start_text_input`` is on: the app turns it on while the top screen has a text field
 (``Scene.takes_text``) and off in play, so no input-method window or on-screen keyboard shows
 over a table. An editing field tells SDL where it is (an input method puts its candidates there).
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from rummi_desktop.ui.theme import Theme
 
 DIGITS = set("0123456789")
+TYPING_PAUSE = 1.5  # s after a key typed into a field during which letters fire no screen shortcut
 CARET_KEYS = {"left", "right", "home", "end"}
 EDIT_KEYS = {"backspace", "delete"} | CARET_KEYS
 
@@ -48,12 +52,14 @@ def _clipboard_text() -> str:
 class TextField(Widget):
     """A one-line field: click to edit, type, Enter (or Esc, or a click elsewhere) to finish.
     ``digits=True``: digits only. ``path=True``: no automatic capital, and a long text shows its
-    end. ``secret=True``: shown as dots (a password). Other fields capitalise a first letter
-    (a player's name)."""
+    end. ``secret=True``: shown as dots (a password). ``capital=False``: kept as typed (an
+    account name). Other fields capitalise a first letter (a player's name)."""
 
     def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], *, digits: bool = False,
-                 limit: int = 12, tooltip: str = "", path: bool = False, secret: bool = False) -> None:
+                 limit: int = 12, tooltip: str = "", path: bool = False, secret: bool = False,
+                 capital: bool = True) -> None:
         super().__init__(rect, tooltip)
+        self.capital = capital  # False: the text stays as typed (an account name)
         self.secret = secret
         self.text = text
         self._caret = len(text)
@@ -63,6 +69,8 @@ class TextField(Widget):
         self.limit = limit
         self._editing = False
         self.visible = True
+        self.all_selected = False  # Ctrl+A: the next key typed replaces the whole text
+        self.since_typed = TYPING_PAUSE  # s since the last key typed into this field
 
     @property
     def editing(self) -> bool:
@@ -73,6 +81,7 @@ class TextField(Widget):
         if editing != self._editing:
             self._editing = editing
             self.caret = len(self.text)
+            self.all_selected = False
             if editing and pygame.display.get_init():
                 pygame.key.set_text_input_rect(self.rect)  # where an input method puts its candidate list
 
@@ -91,6 +100,15 @@ class TextField(Widget):
     def activate(self) -> None:
         self.editing = True
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.since_typed += dt
+
+    @property
+    def typed_just_now(self) -> bool:
+        """A key was typed into this field a moment ago: the player is still typing."""
+        return self.since_typed < TYPING_PAUSE
+
     def set_text(self, text: str) -> None:
         """Replace the text from outside (a chosen profile's name), the caret at its end."""
         self.text, self.caret = text, len(text)
@@ -101,9 +119,11 @@ class TextField(Widget):
         (and are used); a press ends it and goes on to whatever it landed on."""
         kind = action.kind
         if kind == ActionKind.TEXT:
+            self.since_typed = 0.0
             self.insert(action.text)
             return True
         if kind == ActionKind.SHORTCUT:
+            self.since_typed = 0.0
             return self.type_key(action)
         if kind == ActionKind.CONFIRM and action.key == "space":
             return True  # the space itself arrives as text
@@ -114,13 +134,23 @@ class TextField(Widget):
             self.editing = False
         return False
 
+    def _drop_selection(self) -> bool:
+        """Ctrl+A's selection is replaced: the text goes (True when there was a selection)."""
+        if not self.all_selected:
+            return False
+        self.all_selected = False
+        self.text, self.caret = "", 0
+        return True
+
     def insert(self, typed: str) -> None:
+        if typed and self._drop_selection():
+            self.on_change(self.text)
         allowed = "".join(letter for letter in typed if letter.isprintable() and (letter in DIGITS or not self.digits))
         room = self.limit - len(self.text)
         allowed = allowed[:max(0, room)]
         if not allowed:
             return
-        if not self.text and not (self.path or self.secret or self.digits):
+        if not self.text and self.capital and not (self.path or self.secret or self.digits):
             allowed = allowed[0].upper() + allowed[1:]  # a name starts with a capital
         self.text = self.text[:self.caret] + allowed + self.text[self.caret:]
         self.caret += len(allowed)
@@ -134,9 +164,17 @@ class TextField(Widget):
             if key == "v":
                 self.insert(_clipboard_text())
                 return True
+            if key == "a":
+                self.all_selected = bool(self.text)
+                self.caret = len(self.text)
+                return True
             return False
         if key not in EDIT_KEYS:
             return typing_key(key)
+        if key in ("backspace", "delete") and self._drop_selection():
+            self.on_change(self.text)
+            return True
+        self.all_selected = False
         if key in CARET_KEYS:
             self.caret = {"left": self.caret - 1, "right": self.caret + 1, "home": 0}.get(key, len(self.text))
             return True
@@ -161,7 +199,11 @@ class TextField(Widget):
         if self.editing:
             shown = shown[:self.caret] + "|" + shown[self.caret:]
         words = self._fitted(shown or " ", self.rect.w - 28, theme)
-        surface.blit(words, words.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))
+        place = words.get_rect(midleft=(self.rect.x + 14, self.rect.centery))
+        if self.editing and self.all_selected:  # Ctrl+A: the whole text marked
+            mark = shapes.rounded_panel(place.inflate(8, 4).size, 5, theme.selected[:3] + (110,), None, None, 0)
+            surface.blit(mark, place.inflate(8, 4))
+        surface.blit(words, place)
 
     def _fitted(self, shown: str, width: int, theme: "Theme") -> pygame.Surface:
         """The text as drawn, cut with "…" to fit: a path or a field being typed in keeps its

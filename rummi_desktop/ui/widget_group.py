@@ -94,11 +94,18 @@ class WidgetGroup:
             return self._move_focus(-1 if backwards else 1)
         if key in ("left", "right") and self.focused is not None:
             return self.focused.adjust(-1 if key == "left" else 1)
+        if not action.ctrl and len(key) == 1 and self.typing():
+            return True  # a letter typed on after a field lost the edit: no command
+
         for widget in self.widgets:
             if widget.shortcut and widget.shortcut == key and widget.enabled:
                 widget.activate()
                 return True
         return False
+
+    def typing(self) -> bool:
+        """A key was typed into one of these text fields a moment ago (the player is typing)."""
+        return any(getattr(widget, "typed_just_now", False) for widget in self.widgets)
 
     def _move_focus(self, direction: int) -> bool:
         candidates = [w for w in self.widgets if w.focusable and w.enabled]

@@ -91,7 +91,8 @@ class OnlineScene(ShellScene):
         self.host_button = self._button(pygame.Rect(LEFT + 610, top, 300, ROW_H), "Host on this computer",
                                         self.host_here, "Start a server here (stopped when the game quits)", font_size=22)
         top += 78
-        self.name_field = self._field("name", pygame.Rect(LEFT, top, 300, ROW_H), "Your account name (3–24 letters or digits)", limit=24)
+        self.name_field = self._field("name", pygame.Rect(LEFT, top, 300, ROW_H), "Your account name (3–24 letters or digits)", limit=24,
+                                      capital=False)
         self._field("password", pygame.Rect(LEFT + 310, top, 290, ROW_H), "Your password (8 or more characters)",
                     path=True, secret=True, limit=64)
         self.sign_in_button = self._button(pygame.Rect(LEFT + 610, top, 160, ROW_H), "Sign in",

@@ -54,17 +54,42 @@ class AttemptRunner:
             result = self.book(game.key, puzzle, outcome)
             lines, choices = follow_up(outcome, result)
             change = f"{result.change:+d}"
-            lines = [f"Your {game.title} rating {result.before.shown} → {result.after.shown} ({change})", *lines]
+            lines = [f"Your {game.title} rating {result.before.shown} → {result.after.shown} ({change})",
+                     *result.explanation(), *lines]
             table = None if outcome.gave_up else holder.get("table")
-            stack.push(AttemptResultScene(self.app, headline(outcome), lines, choices, table))
+            look = None
+            if outcome.gave_up:
+                look = ("See the solution", lambda: self.show_solution(stack, game, puzzle, card))
+            card = AttemptResultScene(self.app, headline(outcome), lines, choices, table, look)
+            stack.push(card)
 
+        scene = self._table(game, puzzle, on_finish)
+        if scene is not None:
+            holder["table"] = scene
+            stack.push(scene)
+
+    def _table(self, game: GamePuzzles, puzzle: Mapping[str, Any], on_finish: Callable[[PuzzleOutcome], None]):
         try:
-            scene = game.entry.puzzle_scene(self.app, dict(puzzle), on_finish)
+            return game.entry.puzzle_scene(self.app, dict(puzzle), on_finish)
         except (ValueError, KeyError, TypeError, LookupError) as error:  # a bad puzzle costs only itself
             self.notices.append(f"Puzzle {puzzle.get('id', '?')} cannot be opened: {error}")
+            return None
+
+    def show_solution(self, stack: Any, game: GamePuzzles, puzzle: Mapping[str, Any],
+                      card: AttemptResultScene) -> None:
+        """After giving up: the card steps aside for a fresh table that plays the solution out
+        (booked as nothing), then comes back over it, the board in view to study."""
+        def shown(outcome: PuzzleOutcome) -> None:
+            card.over_table(scene)
+            stack.push(card)
+            card.study()
+
+        scene = self._table(game, puzzle, shown)
+        if scene is None:
             return
-        holder["table"] = scene
+        card.close()
         stack.push(scene)
+        scene.mode.reveal_solution()
 
     def book(self, game: str, puzzle: Mapping[str, Any], outcome: PuzzleOutcome) -> AttemptResult:
         result = book_attempt(self.progress, game, puzzle, outcome.solved, outcome.seconds, outcome.hints_used)

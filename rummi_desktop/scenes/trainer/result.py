@@ -1,4 +1,5 @@
-"""The card after an attempt: how it went, the rating change, and what next."""
+"""The card after an attempt: how it went, the rating change and why, and what next. Over a
+table still open, the card can be put aside to study the board ("See the board", B)."""
 
 from __future__ import annotations
 
@@ -7,37 +8,64 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
     from rummi_desktop.shell.scene import Scene
 
-CARD_SIZE = (620, 300)
+CARD_SIZE = (700, 370)
+LINE_GAP = 30
+BACK_BAR = pygame.Rect(0, 0, 300, 52)  # "Back to the result" while the board is studied
 Choice = tuple[str, Callable[[], None], str]  # label, action, shortcut
 
 
 class AttemptResultScene(ShellScene):
     """An overlay over the puzzle table (solved) or the trainer (given up). ``table`` is the
-    puzzle table still under it, closed along with the card."""
+    puzzle table still under it, closed along with the card. ``look`` is the extra choice
+    that shows the board: ``None`` puts the card aside over ``table``; a callable (given up:
+    the solution played on a fresh table) is run instead."""
 
     transparent = True
 
     def __init__(self, app: "App", headline: str, lines: list[str], choices: list[Choice],
-                 table: "Scene | None") -> None:
+                 table: "Scene | None", look: tuple[str, Callable[[], None]] | None = None) -> None:
         super().__init__(app)
         self.headline, self.lines, self.table = headline, lines, table
+        self.studying = False
         self.card = pygame.Rect((0, 0), CARD_SIZE)
         self.card.center = (640, 390)
-        width, gap = 178, 16
-        left = self.card.centerx - (len(choices) * width + (len(choices) - 1) * gap) // 2
-        self.choice_buttons = []
-        for index, (label, action, key) in enumerate(choices):
-            rect = (left + index * (width + gap), self.card.bottom - 86, width, 58)
-            self.choice_buttons.append(self.widgets.add(Button(
-                rect, label, self._closing(action), style="primary" if index == 0 else "secondary",
-                tooltip=label, shortcut=key, font_size=20)))
+        if look is None and table is not None:
+            look = ("See the board", self.study)
+        every = list(choices) + ([(look[0], look[1], "b")] if look is not None else [])
+        gap = 14
+        width = min(178, (self.card.w - 40 - (len(every) - 1) * gap) // max(1, len(every)))
+        left = self.card.centerx - (len(every) * width + (len(every) - 1) * gap) // 2
+        self.choice_buttons: list[Button] = []
+        self.look_button: Button | None = None
+        for index, (label, action, key) in enumerate(every):
+            rect = (left + index * (width + gap), self.card.bottom - 80, width, 56)
+            looks = index == len(choices)
+            button = self.widgets.add(Button(
+                rect, label, action if looks else self._closing(action), style="primary" if index == 0 else "secondary",
+                tooltip=label, shortcut=key, font_size=20 if width >= 160 else 18))
+            if looks:
+                self.look_button = button
+            else:
+                self.choice_buttons.append(button)
+        bar = BACK_BAR.copy()
+        bar.midbottom = (640, 712)
+        self.study_widgets = WidgetGroup()
+        self.back_button = self.study_widgets.add(Button(bar, "Back to the result", self.stop_studying,
+                                                         style="primary", tooltip="The result card again",
+                                                         shortcut="b", font_size=20))
+
+    @property
+    def dims_below(self) -> bool:  # type: ignore[override]
+        return not self.studying
 
     def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -47,20 +75,49 @@ class AttemptResultScene(ShellScene):
             action()
         return run
 
+    def study(self) -> None:
+        """Put the card aside: the board under it shows, undimmed, until Back to the result."""
+        self.studying = True
+        self.widgets.forget_pointer()
+        self.study_widgets.forget_pointer()
+
+    def over_table(self, table: "Scene") -> None:
+        """The card now stands over ``table`` (the solution played out): its look choice studies it."""
+        self.table = table
+        if self.look_button is not None:
+            self.look_button.label, self.look_button.tooltip = "See the board", "See the board"
+            self.look_button.on_click = self.study
+
+    def stop_studying(self) -> None:
+        self.studying = False
+
+    def handle_action(self, action: Action) -> bool:
+        if self.studying:
+            if action.kind in (ActionKind.BACK, ActionKind.CONFIRM):
+                self.stop_studying()
+                return True
+            self.study_widgets.handle_action(action)
+            return True  # the board under it only shows
+        return super().handle_action(action)
+
     def status(self) -> dict:
-        return {**super().status(), "headline": self.headline, "lines": list(self.lines)}
+        return {**super().status(), "headline": self.headline, "lines": list(self.lines), "studying": self.studying}
 
     def on_back(self) -> None:
         self.choice_buttons[-1].on_click()
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
+        if self.studying:
+            self.study_widgets.draw(surface, theme)
+            return
         draw_panel(surface, theme, self.card)
         title = shapes.text(self.headline, 42, theme.text, display=True)
-        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 24)))
-        y = self.card.y + 90
-        for line in self.lines:
-            picture = shapes.text(line, 22, theme.text_muted)
+        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 22)))
+        y = self.card.y + 86
+        for index, line in enumerate(self.lines):
+            picture = shapes.text(line, 22 if index == 0 else 19, theme.text if index == 0 else theme.text_muted,
+                                  bold=index == 0)
             surface.blit(picture, picture.get_rect(midtop=(self.card.centerx, y)))
-            y += 32
+            y += LINE_GAP + (6 if index == 0 else 0)
         self.widgets.draw(surface, theme)

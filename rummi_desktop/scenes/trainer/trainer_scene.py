@@ -32,7 +32,15 @@ if TYPE_CHECKING:
 
 LEFT, TOP_ROW, GAMES_TOP, GAME_BLOCK = 110, 150, 250, 138
 PACK_W, PACK_H, PACK_GAP, STREAK_W = 262, 56, 16, 170  # three packs and Streak fit in a row
+PACK_FONT, PACK_PAD = 20, 16  # a pack's label, smaller when needed to keep this much felt each side
 CHIP = pygame.Rect(750, TOP_ROW + 4, 54, 54)  # the active profile, between the daily puzzle and Back
+
+
+def fitted_font(label: str, size: int, width: int, smallest: int = 14) -> int:
+    """The largest bold font size up to ``size`` whose ``label`` fits in ``width`` pixels."""
+    while size > smallest and shapes.text(label, size, (0, 0, 0), bold=True).get_width() > width:
+        size -= 1
+    return size
 
 
 def pack_summary(pack: Pack, progress: PuzzleProgress) -> tuple[int, float | None]:
@@ -122,10 +130,10 @@ class TrainerScene(ShellScene):
         for column, pack in enumerate(game.packs[:3]):
             solved, _ = pack_summary(pack, self.progress)
             rect = (LEFT + column * (PACK_W + PACK_GAP), top, PACK_W, PACK_H)
-            button = self.widgets.add(Button(rect, f"{pack.title}  {solved}/{len(pack.puzzles)}",
-                                             lambda p=pack, g=game: self.open_pack(g, p),
+            label = f"{pack.title}  {solved}/{len(pack.puzzles)}"
+            button = self.widgets.add(Button(rect, label, lambda p=pack, g=game: self.open_pack(g, p),
                                              tooltip=game.unavailable or f"{counted(len(pack.puzzles), 'puzzle')}, in order",
-                                             font_size=20))
+                                             font_size=fitted_font(label, PACK_FONT, PACK_W - 2 * PACK_PAD)))
             button.enabled = not game.unavailable
             self.pack_buttons[pack.id] = button
         streak = self.widgets.add(Button((1280 - LEFT - STREAK_W, top, STREAK_W, PACK_H), "Streak",

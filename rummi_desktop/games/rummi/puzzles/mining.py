@@ -27,7 +27,7 @@ from typing import Any, Iterator, Sequence
 from rummi_desktop.games.rummi.ai.solver import solve
 from rummi_desktop.games.rummi.ai.tiers import choose_move
 from rummi_desktop.games.base import play_seat_move
-from rummi_desktop.games.rummi.rules.play_check import check_play
+from rummi_desktop.games.rummi.rules.play_check import NOTHING_LAID, check_play
 from rummi_desktop.games.rummi.spec import RUMMI
 from rummi_desktop.puzzles.record import Puzzle, PuzzleError
 from rummi_desktop.games.rummi.puzzles.compare import Comparison, compare, freed_jokers, technique_tags
@@ -346,6 +346,9 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
     except (NotationError, TypeError, AttributeError) as error:
         return {"solved": False, "value": 0, "message": f"That is not a table of melds: {error}"}
     verdict = check_play(table, rack, play, initial)
+    if not verdict.legal and verdict.error == NOTHING_LAID:  # a puzzle has no Draw to offer
+        return {"solved": False, "value": 0,
+                "message": "Nothing from your rack is on the table yet: lay your tiles, then Check."}
     if not verdict.legal:
         return {"solved": False, "value": 0, "message": verdict.error}
     target = puzzle["target"]

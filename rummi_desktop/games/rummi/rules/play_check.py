@@ -21,6 +21,8 @@ from rummi_desktop.tiles import Tile, format_tiles
 
 OPENING_POINTS = 30
 
+NOTHING_LAID = "no tile from your rack was laid down: play at least one, or draw"
+
 
 @dataclass(frozen=True, slots=True)
 class MeldProblem:
@@ -115,7 +117,7 @@ def check_play(before: Sequence[Sequence[Tile]], rack: Sequence[Tile],
     if problems:
         return PlayCheck(False, placed, value, problems[0].sentence(), problems)
     if placed == 0:
-        return PlayCheck(False, 0, 0, "no tile from your rack was laid down: play at least one, or draw")
+        return PlayCheck(False, 0, 0, NOTHING_LAID)
     error = stranded_joker_error(before, after)
     if error:
         return PlayCheck(False, placed, value, error)

@@ -225,7 +225,7 @@ class RummiState(ComparedByFingerprint):
         if isinstance(move, Timeout):
             return self.timeout()
         if isinstance(move, Play):
-            return self._play_whole_turn(move.melds)
+            return _play_whole_turn(self, move.melds)
         # Undo restores a snapshot (≤ 106 ids) taken before the move rather than running an
         # inverse per move type: one obviously-correct path instead of seven to get right.
         before = self.board.snapshot()
@@ -299,20 +299,6 @@ class RummiState(ComparedByFingerprint):
             return refusal.result
         except IllegalMove as error:
             return TurnResult(REFUSED, self.current, str(error))
-
-    def _play_whole_turn(self, melds: tuple[tuple[Tile, ...], ...]) -> TurnResult:
-        layout = self.layout_for([list(meld) for meld in melds])
-        if isinstance(layout, str):
-            raise IllegalMove(layout)
-        log_mark, history, board = len(self.log), list(self._history), self.board.snapshot()
-        self.apply(Rearrange(layout))
-        result = self.end_turn()
-        if not result.ok:  # as if it had never been tried: the log replays without it
-            self.board.restore(board)
-            self._history = history
-            del self.log[log_mark:]
-            raise TurnRefused(result)
-        return result
 
     def layout_for(self, melds: list[list[Tile]]) -> tuple[tuple[int, ...], ...] | str:
         """Tile ids for a table given as faces (table tiles first, then rack); or a reason."""
@@ -417,6 +403,23 @@ class RummiState(ComparedByFingerprint):
         """Everything that makes up the state, as plain values (equality, tests)."""
         return (self.params, self.setup, self.rng.getstate(), self.position(), tuple(self.log),
                 tuple(self._history), self.turn_log_start)
+
+
+def _play_whole_turn(state: RummiState, melds: tuple[tuple[Tile, ...], ...]) -> TurnResult:
+    """A whole turn given as the table it leaves: laid out, then ended; refused as if never
+    tried (the log replays without it)."""
+    layout = state.layout_for([list(meld) for meld in melds])
+    if isinstance(layout, str):
+        raise IllegalMove(layout)
+    log_mark, history, board = len(state.log), list(state._history), state.board.snapshot()
+    state.apply(Rearrange(layout))
+    result = state.end_turn()
+    if not result.ok:
+        state.board.restore(board)
+        state._history = history
+        del state.log[log_mark:]
+        raise TurnRefused(result)
+    return result
 
 
 def tile_census(state: RummiState) -> list[int]:

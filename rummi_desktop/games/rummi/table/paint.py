@@ -16,7 +16,7 @@ from rummi_desktop.games.rummi.table import marks_paint
 from rummi_desktop.games.rummi.table.layout import screen_regions
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray
-from rummi_desktop.games.seats import seat_kind_label
+from rummi_desktop.games.seats import seat_kind_label, seat_thinks
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.tile_render import tile_margin
 
@@ -205,7 +205,7 @@ def paint_hud(tv: PaintedView, surface: pygame.Surface) -> None:
             rack_count=len(state.rack(seat)),
             score=totals[seat],
             on_turn=in_round and state.current == seat,
-            thinking=in_round and state.current == seat and tv.table.phase == Phase.THINKING,
+            thinking=in_round and state.current == seat and tv.table.phase == Phase.THINKING and seat_thinks(config),
         )
         marks_paint.draw_seat_chip(surface, theme, area, chip, pulse)
     marks_paint.draw_pool_chip(surface, theme, marks_paint.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))

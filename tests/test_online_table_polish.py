@@ -1,0 +1,60 @@
+"""The online table as a player expects it (issue 21, item 16): an account name keeps the case
+it was typed in; a person is never labelled "thinking…" (only a computer seat thinks); the
+pause card says the game goes on, and its way out returns to the lobby, not the menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from rummi_desktop.games.rummi.table import marks_paint
+from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
+from rummi_desktop.games.seats import HUMAN, ONLINE_PERSON, SeatConfig, seat_thinks
+from rummi_desktop.scenes.online.lobby_scene import OnlineScene
+from rummi_desktop.scenes.table_overlays import PauseOverlay
+from rummi_desktop.scenes.turn_machine import Phase
+from test_online_lobby import PASSWORD, other_player, run_until, type_into
+from test_rummi_flow_support import button_centre, click, key, steps
+
+
+def test_only_a_computer_seat_thinks():
+    assert seat_thinks(SeatConfig("hard", "Hard"))
+    assert not seat_thinks(SeatConfig(HUMAN, "Ann")) and not seat_thinks(SeatConfig(ONLINE_PERSON, "bob"))
+
+
+def test_an_online_game_keeps_the_name_as_typed_says_it_goes_on_and_leaves_to_the_lobby(lobby, monkeypatch):
+    app, scene = lobby
+    click(app, button_centre(scene.host_button))
+    run_until(app, lambda: scene.sign_in_button.enabled)
+    type_into(app, scene.name_field, "alice1")
+    password_field = next(w for w in scene.widgets.widgets if getattr(w, "secret", False))
+    type_into(app, password_field, PASSWORD)
+    click(app, button_centre(scene.register_button))
+    run_until(app, lambda: scene.account is not None and scene.create_button.enabled)
+    assert scene.account["name"] == "alice1" and scene.name_field.text == "alice1"
+    carol = other_player(scene.link.url, "carol")
+    try:
+        carol.submit(lambda c: c.create_table("rummi", ["human", "human"])).result(20)
+        click(app, button_centre(scene.refresh_button))
+        click(app, button_centre(scene.tabs.open_tab))
+        run_until(app, lambda: any("carol" in b.label for b in scene.tabs.open_list.buttons))
+        click(app, button_centre(next(b for b in scene.tabs.open_list.buttons if "carol" in b.label)))
+        run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
+        table = app.stack.top
+        chips = []
+        real = marks_paint.draw_seat_chip
+        monkeypatch.setattr(marks_paint, "draw_seat_chip", lambda s, t, a, chip, p: (chips.append(chip), real(s, t, a, chip, p)))
+        # The seat on turn as the table sees a remote person's turn (or a computer's): THINKING.
+        monkeypatch.setattr(type(table), "phase", property(lambda self: Phase.THINKING))
+        table.view.draw(app.screen, table.controller.hand(), table.buttons)
+        assert chips and not any(chip.thinking for chip in chips), "a person plays: never 'thinking…'"
+        key(app, "escape")
+        pause = app.stack.top
+        assert isinstance(pause, PauseOverlay) and "goes on" in pause.note
+        steps(app, 1)
+        pygame.image.save(app.screen, "/tmp/online-pause.png")
+        leave = next(w for w in pause.widgets.widgets if getattr(w, "label", "") == "Back to the lobby")
+        click(app, button_centre(leave))
+        steps(app, 2)
+        assert isinstance(app.stack.top, OnlineScene) and table not in app.stack.scenes
+    finally:
+        carol.close()
