@@ -4,7 +4,6 @@ pause card says the game goes on, and its way out returns to the lobby, not the 
 
 from __future__ import annotations
 
-import pygame
 
 from rummi_desktop.games.rummi.table import marks_paint
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
@@ -45,13 +44,13 @@ def test_an_online_game_keeps_the_name_as_typed_says_it_goes_on_and_leaves_to_th
         monkeypatch.setattr(marks_paint, "draw_seat_chip", lambda s, t, a, chip, p: (chips.append(chip), real(s, t, a, chip, p)))
         # The seat on turn as the table sees a remote person's turn (or a computer's): THINKING.
         monkeypatch.setattr(type(table), "phase", property(lambda self: Phase.THINKING))
+        table.view.paint_cache = type(table.view.paint_cache)()  # the seat chips painted afresh, not cached
         table.view.draw(app.screen, table.controller.hand(), table.buttons)
         assert chips and not any(chip.thinking for chip in chips), "a person plays: never 'thinking…'"
         key(app, "escape")
         pause = app.stack.top
         assert isinstance(pause, PauseOverlay) and "goes on" in pause.note
         steps(app, 1)
-        pygame.image.save(app.screen, "/tmp/online-pause.png")
         leave = next(w for w in pause.widgets.widgets if getattr(w, "label", "") == "Back to the lobby")
         click(app, button_centre(leave))
         steps(app, 2)

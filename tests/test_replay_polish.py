@@ -47,7 +47,6 @@ def test_last_turns_lists_the_moves_up_to_the_shown_one(app, game):  # noqa: F81
     assert len(scene.table.view.log) == 5
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
-    pygame.image.save(surface, f"/tmp/replay-last-turns-{game}.png")
 
 
 def test_move_words_read_as_a_player_says_them():
@@ -78,4 +77,3 @@ def test_export_says_where_in_the_bar_and_its_tooltip_stays_off_the_board(app, g
         left = pygame.Rect(0, 0, BAR.x - 12, 800)  # (a hovered button's shadow reaches 8 px out)
         assert pygame.image.tobytes(before.subsurface(left), "RGB") == pygame.image.tobytes(after.subsurface(left), "RGB"), \
             "nothing left of the bar changed: the board is uncovered"
-    pygame.image.save(after, f"/tmp/replay-export-{game}.png")

@@ -83,4 +83,3 @@ def test_the_selection_is_drawn(app):  # noqa: F811
     scene.draw(marked)
     box = scene.name_field.rect
     assert pygame.image.tobytes(plain.subsurface(box), "RGB") != pygame.image.tobytes(marked.subsurface(box), "RGB")
-    pygame.image.save(marked, "/tmp/text-field-select-all.png")
