@@ -99,3 +99,34 @@ def test_ten_tumblewords_rematches_leave_no_finished_table_alive(tmp_path, monke
     gc.collect()
     assert [ref() for ref in finished] == [None] * 10, "a finished table is still held"
     assert [type(scene).__name__ for scene in app.stack.scenes].count("TumblewordsTableScene") == 1
+
+
+def test_a_scene_that_leaves_is_freed_on_that_frame_even_when_its_parts_hold_each_other(tmp_path, monkeypatch):
+    """A table's parts hold the table and each other (reference cycles), and its painted layers
+    are whole screens: the app collects when a scene leaves, so a long evening of rematches
+    does not keep every finished table's pictures until some later full collection."""
+    import gc
+    import weakref
+
+    import pygame
+
+    class Cyclic(Scene):
+        def __init__(self) -> None:
+            super().__init__()
+            self.layer = pygame.Surface((1280, 800))  # a painted layer: 4 MB of pixels
+            self.parts = [self]  # a part holding its scene
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    app.stack.push(Scene())  # the menu, below
+    scene = Cyclic()
+    app.stack.push(scene)
+    steps(app, 1)
+    left = weakref.ref(scene)
+    del scene
+    gc.disable()  # only the app's own collection may free it
+    try:
+        app.stack.pop()
+        steps(app, 1)
+        assert left() is None
+    finally:
+        gc.enable()

@@ -20,6 +20,7 @@ shared TileRenderer), ``update_settings``, ``notices``, ``time``, ``idle_time``.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import os
 from importlib import resources
 from pathlib import Path
@@ -171,7 +172,7 @@ class App:
     # -- frames -----------------------------------------------------------------------------
     def step(self, dt: float) -> bool:
         """Run one frame of ``dt`` seconds; returns False once the app should close."""
-        changes = self.stack.changes
+        changes, exits = self.stack.changes, self.stack.exits
         events = pygame.event.get()
         for event in events:
             self._dispatch(event)
@@ -195,6 +196,11 @@ class App:
         pygame.display.flip()
         self.status.report(self.stack, self.frames)  # after the flip: the file tells what shows
         self.frames += 1
+        if self.stack.exits != exits:
+            # A scene that left (a finished table: its painted layers are whole screens) is
+            # held by reference cycles between its parts; free it now, on a frame that changes
+            # screen anyway, not at some later full collection (in long play, MiBs a game).
+            gc.collect()
         return True
 
     def _match_text_input(self) -> None:

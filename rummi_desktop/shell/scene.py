@@ -96,6 +96,7 @@ class SceneStack:
         self.dim_colour: tuple[int, int, int, int] = (0, 0, 0, DIM_ALPHA)
         self._dim_surface: Any = None
         self.changes = 0  # stack changes applied so far: the app notices a new screen by it
+        self.exits = 0  # scenes that have left the stack so far
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
@@ -166,6 +167,7 @@ class SceneStack:
         scene = self._scenes.pop()
         scene.on_exit()
         scene.stack = None
+        self.exits += 1
 
     # -- frame ------------------------------------------------------------------------------
     def handle_action(self, action: "Action") -> bool:
