@@ -24,11 +24,11 @@ game shows, such as Rummble's joker picker); the rules stay in the game's model.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
+from rummi_desktop.scenes.banner import BANNER_SECONDS, Banner, aged
 from rummi_desktop.scenes.schedule import Schedule
 from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
@@ -40,33 +40,6 @@ if TYPE_CHECKING:
     import pygame
 
     from rummi_desktop.shell.app import App
-
-BANNER_SECONDS = 3.2
-
-
-@dataclass
-class Banner:
-    message: str
-    warning: bool = False
-    left: float = BANNER_SECONDS
-
-    FADE_IN: ClassVar[float] = 0.12  # s after it appears, a banner is fully shown
-    FADE_OUT: ClassVar[float] = 0.35  # s before it goes, a banner starts to fade
-
-    @property
-    def alpha(self) -> float:
-        shown_for = BANNER_SECONDS - self.left
-        return min(1.0, self.left / self.FADE_OUT, 0.2 + 0.8 * shown_for / self.FADE_IN)
-
-
-def aged(banner: Banner | None, dt: float) -> Banner | None:
-    """The banner ``dt`` seconds on (None once it has gone)."""
-    if banner is not None:
-        banner.left -= dt
-        if banner.left <= 0:
-            return None
-    return banner
-
 
 class TableScene(Scene):
     """The shared table. A game's table sets ``GAME`` (the autosave's name), ``game_title``

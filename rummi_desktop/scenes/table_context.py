@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.schedule import Schedule
-    from rummi_desktop.scenes.table_base import Banner
+    from rummi_desktop.scenes.banner import Banner
     from rummi_desktop.scenes.turn_machine import Phase, TurnMachine
     from rummi_desktop.shell.app import App
 
