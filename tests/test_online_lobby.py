@@ -39,10 +39,10 @@ def type_into(app, field, text: str) -> None:
     steps(app, 1)
 
 
-def signed_in_by_clicks(app, scene: OnlineScene) -> None:
+def signed_in_by_clicks(app, scene: OnlineScene, name: str = "alice") -> None:
     click(app, button_centre(scene.host_button))
     run_until(app, lambda: scene.sign_in_button.enabled)
-    type_into(app, scene.name_field, "alice")
+    type_into(app, scene.name_field, name)
     password_field = next(w for w in scene.widgets.widgets if getattr(w, "secret", False))
     type_into(app, password_field, PASSWORD)
     click(app, button_centre(scene.register_button))

@@ -11,7 +11,7 @@ from rummi_desktop.games.seats import HUMAN, ONLINE_PERSON, SeatConfig, seat_thi
 from rummi_desktop.scenes.online.lobby_scene import OnlineScene
 from rummi_desktop.scenes.table_overlays import PauseOverlay
 from rummi_desktop.scenes.turn_machine import Phase
-from test_online_lobby import PASSWORD, other_player, run_until, type_into
+from test_online_lobby import other_player, run_until, signed_in_by_clicks
 from test_rummi_flow_support import button_centre, click, key, steps
 
 
@@ -22,13 +22,7 @@ def test_only_a_computer_seat_thinks():
 
 def test_an_online_game_keeps_the_name_as_typed_says_it_goes_on_and_leaves_to_the_lobby(lobby, monkeypatch):
     app, scene = lobby
-    click(app, button_centre(scene.host_button))
-    run_until(app, lambda: scene.sign_in_button.enabled)
-    type_into(app, scene.name_field, "alice1")
-    password_field = next(w for w in scene.widgets.widgets if getattr(w, "secret", False))
-    type_into(app, password_field, PASSWORD)
-    click(app, button_centre(scene.register_button))
-    run_until(app, lambda: scene.account is not None and scene.create_button.enabled)
+    signed_in_by_clicks(app, scene, "alice1")
     assert scene.account["name"] == "alice1" and scene.name_field.text == "alice1"
     carol = other_player(scene.link.url, "carol")
     try:
