@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import sys
 import time
 from typing import TYPE_CHECKING, Callable, Optional
 
-from rummi_desktop.shell.boot import pygame_problem
+from rummi_desktop.shell.boot import headless_problem
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -94,7 +93,7 @@ def run_bench(scene: str, frames: int, process_start: float) -> int:
     if frames < 1:
         print("rummi-desktop bench: --frames must be at least 1", file=sys.stderr)
         return 2
-    problem = pygame_problem()  # before any scene module imports pygame
+    problem = headless_problem()  # before any scene module imports pygame
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
@@ -103,8 +102,6 @@ def run_bench(scene: str, frames: int, process_start: float) -> int:
         print(f"rummi-desktop bench: unknown scene {scene!r} (available: {', '.join(available_scenes())})",
               file=sys.stderr)
         return 2
-    os.environ["SDL_VIDEODRIVER"] = "dummy"  # no window, the real drawing code
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
     result = measure(setup, frames, process_start)
     result = {"scene": scene, **result}
     print(json.dumps(result, separators=(",", ":")))

@@ -18,7 +18,7 @@ import tempfile
 import time
 from typing import Any
 
-from rummi_desktop.shell.boot import pygame_problem
+from rummi_desktop.shell.boot import headless_problem
 
 FILES = "files"  # the damaged-files fuzzer's name among the scenes
 ALL = "all"
@@ -34,12 +34,10 @@ def run_fuzz(scene: str, events: int, seed: int) -> int:
     if events < 0:
         print("rummi-desktop fuzz: --events must be 0 or more", file=sys.stderr)
         return 2
-    problem = pygame_problem()  # before any scene module imports pygame
+    problem = headless_problem()  # before any scene module imports pygame
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
     names = chosen_scenes(scene)
     if names is None:
         print(f"rummi-desktop fuzz: unknown scene {scene!r} (available: {', '.join(scene_names())}, "

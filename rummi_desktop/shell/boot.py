@@ -102,3 +102,13 @@ def check_display(pygame: ModuleType) -> None:
     if driver in HEADLESS_DRIVERS and driver not in requested_video_drivers():
         pygame.display.quit()
         raise NoDisplayError(no_display_message(_missing_display_detail(driver)))
+
+
+def headless_problem() -> str | None:
+    """For the headless commands that draw (bench, fuzz): what stops pygame-ce (None: it can
+    run), and SDL set to draw off-screen with no sound device, before any display starts."""
+    problem = pygame_problem()
+    if problem is None:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"  # no window, the real drawing code
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    return problem
