@@ -108,6 +108,33 @@ def test_clients_on_two_processes_play_and_survive_one_being_killed(cluster, two
     assert state.is_terminal and record.result["winners"] == list(state.winners())
 
 
+def test_a_person_on_one_process_is_seen_online_and_then_away_from_the_other(cluster, two_servers):
+    (_, first_url), (_, second_url) = two_servers
+
+    async def presence_of_bob(alice, online):
+        while True:
+            message = await alice.wait_pushed("presence", timeout=30)
+            if message["seats"][1]["online"] == online:
+                return message["seats"][1]
+
+    async def play():
+        alice = await signed_in(first_url, "presence_ann")  # on the first process
+        bob = await signed_in(second_url, "presence_ben")  # on the second
+        table = (await alice.create_table("rummi", ["human", "human"]))["table"]
+        await bob.join_table(table)
+        await alice.subscribe(table)
+        await bob.subscribe(table)
+        here = await presence_of_bob(alice, True)
+        await bob.close()
+        gone = await presence_of_bob(alice, False)
+        await alice.close()
+        return here, gone
+
+    here, gone = asyncio.run(play())
+    assert here == {"online": True, "away_since": None}
+    assert gone["online"] is False and abs(gone["away_since"] - time.time()) < 60
+
+
 # ---- a move's notice, applied without a fetch; a gap, re-fetched -------------------------------
 
 class CountingTables(PostgresTables):

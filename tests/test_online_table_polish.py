@@ -1,6 +1,7 @@
 """The online table as a player expects it (issue 21, item 16): an account name keeps the case
 it was typed in; a person is never labelled "thinking…" (only a computer seat thinks); the
-pause card says the game goes on, and its way out returns to the lobby, not the menu."""
+pause card says the game goes on, and its way out returns to the lobby, not the menu; the other
+player's connection shows (online, or away since when), and their leaving is said."""
 
 from __future__ import annotations
 
@@ -49,5 +50,45 @@ def test_an_online_game_keeps_the_name_as_typed_says_it_goes_on_and_leaves_to_th
         click(app, button_centre(leave))
         steps(app, 2)
         assert isinstance(app.stack.top, OnlineScene) and table not in app.stack.scenes
+    finally:
+        carol.close()
+
+
+def test_the_other_players_connection_shows_under_the_chip_and_their_leaving_is_said(lobby, monkeypatch):
+    from rummi_desktop.scenes import connection_chip
+
+    app, scene = lobby
+    signed_in_by_clicks(app, scene, "alice1")
+    carol = other_player(scene.link.url, "carol")
+    try:
+        table_id = carol.submit(lambda c: c.create_table("rummi", ["human", "human"])).result(20)["table"]
+        click(app, button_centre(scene.refresh_button))
+        click(app, button_centre(scene.tabs.open_tab))
+        run_until(app, lambda: any("carol" in b.label for b in scene.tabs.open_list.buttons))
+        click(app, button_centre(next(b for b in scene.tabs.open_list.buttons if "carol" in b.label)))
+        run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
+        table = app.stack.top
+        drawn = []
+        real = connection_chip.draw_people
+        monkeypatch.setattr(connection_chip, "draw_people", lambda s, t, people, at=None: (drawn.append(list(people)), real(s, t, people, at)))
+        carol.submit(lambda c: c.subscribe(table_id)).result(20)
+        run_until(app, lambda: drawn and drawn[-1] and drawn[-1][0][1])
+        assert drawn[-1] == [("carol", True, None)]
+        carol.submit(lambda c: c.unsubscribe(table_id)).result(20)
+        run_until(app, lambda: drawn[-1][0][1] is False)
+        name, online, since = drawn[-1][0]
+        assert name == "carol" and since is not None
+        assert table.banner is not None and table.banner.message == "carol left the table"
+        assert table.session.online_status()["online"]["others"] == [{"name": "carol", "online": False, "away_since": since}]
+        carol.submit(lambda c: c.subscribe(table_id)).result(20)
+        key(app, "escape")
+        steps(app, 1)
+        leave = next(w for w in app.stack.top.widgets.widgets if getattr(w, "label", "") == "Back to the lobby")
+        click(app, button_centre(leave))
+        steps(app, 2)
+        seen = []
+        # Leaving the table for the lobby unsubscribes: the other seat sees us away.
+        run_until(app, lambda: seen.extend(m for m in carol.news() if m.get("type") == "presence")
+                  or any(not m["seats"][1]["online"] for m in seen))
     finally:
         carol.close()

@@ -194,6 +194,11 @@ class GameClient:
             self._next_seq[table] = max(self._next_seq.get(table, 1), reply.get("last_seq", 0) + 1)
         return reply
 
+    async def unsubscribe(self, table: str) -> dict[str, Any]:
+        """No more pushes for the table (the other seats see us away); a reconnect leaves it be."""
+        self.games.pop(table, None)
+        return await self.request("unsubscribe", table=table)
+
     def next_seq(self, table: str) -> int:
         return self._next_seq.get(table, 1)
 

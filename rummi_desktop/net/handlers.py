@@ -203,7 +203,7 @@ async def subscribe(server: ServerContext, connection: Connection, message: dict
     if record.status == OPEN:
         return _table_reply(record)
     live = await server.live.get(record.id)
-    reply = game_message(live, seat)
+    reply = game_message(live, seat, server.presence, time.time())
     reply["last_seq"] = await server.store.tables.last_seq(record.id, seat)
     return reply
 

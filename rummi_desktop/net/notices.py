@@ -7,6 +7,9 @@
   applies it without a fetch; any other process re-fetches by version as for ``t``. A move
   whose notice would pass PostgreSQL's payload limit is sent as ``t`` instead.
 - ``a:<account>:<table>``: matchmaking seated the account at a new table.
+- ``p:<process>:<table>:<account>:<1|0>:<since>``: a process's say of a person at a table,
+  online or away since ``since`` (:mod:`rummi_desktop.net.presence`).
+- ``h:<process>``: a process's heartbeat (its presence says count while it is heard).
 
 A notice is a hint, never the truth: it is sent inside the transaction that stored the change,
 so it says what was committed, and a lost one loses nothing (the next notice shows a gap, and
@@ -16,9 +19,11 @@ the servers compare versions every few seconds).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
+from rummi_desktop.net.presence import Said
 from rummi_desktop.net.records import TableRecord
 
 MAX_PAYLOAD_BYTES = 7900  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
@@ -35,11 +40,13 @@ class MoveNotice:
 
 @dataclass(frozen=True)
 class Notice:
-    kind: str  # "t", "m" or "a"
-    subject: str  # the table (t, m) or the account (a)
+    kind: str  # "t", "m", "a", "p" or "h"
+    subject: str  # the table (t, m), the account (a, p) or the process (h)
     version: int = 0
-    table: str = ""  # a: the table the account was seated at
+    table: str = ""  # a: the table the account was seated at; p: the table
     body: str = ""  # m: the move, as JSON (read by :func:`move_of` only when it is needed)
+    process: str = ""  # p: the process saying it
+    said: Said | None = None  # p: online or away, since when
 
 
 def table_notice(table_id: str, version: int) -> str:
@@ -48,6 +55,14 @@ def table_notice(table_id: str, version: int) -> str:
 
 def account_notice(account_id: str, table_id: str) -> str:
     return f"a:{account_id}:{table_id}"
+
+
+def presence_notice(process: str, table_id: str, account_id: str, said: Said) -> str:
+    return f"p:{process}:{table_id}:{account_id}:{int(said.online)}:{said.since:.3f}"
+
+
+def heartbeat_notice(process: str) -> str:
+    return f"h:{process}"
 
 
 def move_notice(after: TableRecord, actions: list[str], seat: int, seq: int | None) -> str:
@@ -65,6 +80,10 @@ def parse(payload: str) -> Notice | None:
     if kind == "a":
         account_id, _, table_id = rest.partition(":")
         return Notice("a", account_id, table=table_id)
+    if kind == "h":
+        return Notice("h", rest, process=rest) if rest else None
+    if kind == "p":
+        return _presence(rest)
     if kind not in ("t", "m"):
         return None
     table_id, _, rest = rest.partition(":")
@@ -72,6 +91,20 @@ def parse(payload: str) -> Notice | None:
     if not version.isdigit():
         return None
     return Notice(kind, table_id, int(version), body=body if kind == "m" else "")
+
+
+def _presence(rest: str) -> Notice | None:
+    parts = rest.split(":")
+    if len(parts) != 5 or not all(parts[:3]) or parts[3] not in ("0", "1"):
+        return None
+    process, table_id, account_id, online, since = parts
+    try:
+        when = float(since)
+    except ValueError:
+        return None
+    if not math.isfinite(when):
+        return None
+    return Notice("p", account_id, table=table_id, process=process, said=Said(online == "1", when))
 
 
 def move_of(notice: Notice) -> MoveNotice | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from typing import Any, Awaitable, Callable
 
@@ -29,7 +30,8 @@ from rummi_desktop.net.protocol import (
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
 from rummi_desktop.net.store import SqlStore
 from rummi_desktop.net.store_accounts import Account
-from rummi_desktop.net.views import game_message
+from rummi_desktop.net.presence import HEARTBEAT_SECONDS, Presence, Said
+from rummi_desktop.net.views import game_message, presence_message
 
 SWEEP_SECONDS = 1.0
 RECHECK_SECONDS = 3.0  # how often watched tables' versions are compared with the store
@@ -52,6 +54,7 @@ class GameServer:
         self._tasks: set[asyncio.Task] = set()
         self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
         self._chores: asyncio.Task | None = None
+        self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
         from rummi_desktop.net.handlers import HANDLERS
 
         self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
@@ -137,10 +140,16 @@ class GameServer:
             self.spawn(self.store.queue.leave_all(account.id))
 
     def watch(self, connection: Connection, table_id: str) -> None:
+        if table_id not in connection.watching and connection.account is not None:
+            self._say_presence(table_id, connection.account.id,
+                               self.presence.arrived(table_id, connection.account.id, time.time()))
         connection.watching.add(table_id)
         self.watchers.setdefault(table_id, set()).add(connection)
 
     def unwatch(self, connection: Connection, table_id: str) -> None:
+        if table_id in connection.watching and connection.account is not None:
+            self._say_presence(table_id, connection.account.id,
+                               self.presence.left(table_id, connection.account.id, time.time()))
         connection.watching.discard(table_id)
         watchers = self.watchers.get(table_id)
         if watchers is not None:
@@ -149,6 +158,38 @@ class GameServer:
                 del self.watchers[table_id]
                 if table_id not in self._serving:
                     self.live.forget(table_id)
+
+    # ---- who is at a table -----------------------------------------------------------------
+
+    def _say_presence(self, table_id: str, account_id: str, said: Said | None) -> None:
+        """This process's say of a person changed (arrived, or left): tell the table's watchers
+        here, and the other processes."""
+        if said is None:
+            return
+        self.spawn(self._push_presence(table_id))
+        if self.shared:
+            self.spawn(self.store.notify(notices.presence_notice(self.presence.process, table_id, account_id, said)))
+
+    async def _push_presence(self, table_id: str) -> None:
+        if not self.watchers.get(table_id):
+            return
+        held = self.live.games.get(table_id)
+        record = held.record if held is not None else await self.store.tables.get(table_id)
+        if record is None:
+            return
+        message = presence_message(record, self.presence, time.time())
+        for connection in self.watchers.get(table_id, ()):
+            if connection.account is not None and record.seat_of(connection.account.id) is not None:
+                connection.push(message)
+
+    async def _heartbeat(self, now: float) -> None:
+        self.presence.prune(now)
+        await self.store.notify(notices.heartbeat_notice(self.presence.process))
+
+    async def _introduce(self) -> None:
+        """A process heard for the first time: tell it every person online here."""
+        for table_id, account_id, said in self.presence.online_here():
+            await self.store.notify(notices.presence_notice(self.presence.process, table_id, account_id, said))
 
     def push_to_account(self, account_id: str, message: dict[str, Any]) -> None:
         for connection in self.by_account.get(account_id, ()):
@@ -163,7 +204,7 @@ class GameServer:
         for connection in self.watchers.get(record.id, ()):
             seat = record.seat_of(connection.account.id) if connection.account else None
             if seat is not None:
-                connection.push(game_message(live, seat))
+                connection.push(game_message(live, seat, self.presence, time.time()))
         if record.status == PLAYING and record.seats[live.state.current].label != "human":
             self.serve_turn_soon(record.id)
         if own and record.status == OVER and record.ranked:
@@ -237,6 +278,9 @@ class GameServer:
         notice = notices.parse(payload)
         if notice is None:
             return
+        if notice.kind in ("h", "p"):
+            await self._presence_notice(notice)
+            return
         if notice.kind == "a":
             if notice.subject in self.by_account:
                 record = await self.store.tables.get(notice.table)
@@ -255,6 +299,15 @@ class GameServer:
             record = await self.store.tables.get(table_id)
             if record is not None:
                 self.table_changed(record)
+
+    async def _presence_notice(self, notice: notices.Notice) -> None:
+        now = time.time()
+        if notice.kind == "h":
+            if self.presence.heard_from(notice.process, now):
+                await self._introduce()
+        elif notice.said is not None and self.presence.told(notice.process, notice.table, notice.subject,
+                                                               notice.said, now):
+            await self._push_presence(notice.table)
 
     def _refresh_soon(self, table_id: str) -> None:
         """Catch a game up off the listener (which must keep reading notices). A notice for a
@@ -284,7 +337,7 @@ class GameServer:
                 await self.live.refresh(table_id)
 
     async def _chore_loop(self) -> None:
-        last_recheck = 0.0
+        last_recheck = last_heartbeat = 0.0
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
@@ -295,6 +348,9 @@ class GameServer:
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:
                     last_recheck = now
                     await self._recheck_all()
+                if self.shared and now - last_heartbeat >= HEARTBEAT_SECONDS:
+                    last_heartbeat = now
+                    await self._heartbeat(now)
                 from rummi_desktop.net.handlers import match_waiting
 
                 await match_waiting(self)

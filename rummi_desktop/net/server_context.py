@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Protocol
 if TYPE_CHECKING:
     from rummi_desktop.net.connection import Connection
     from rummi_desktop.net.live import LiveGames
+    from rummi_desktop.net.presence import Presence
     from rummi_desktop.net.records import TableRecord
     from rummi_desktop.net.store import SqlStore
     from rummi_desktop.net.store_accounts import Account
@@ -21,6 +22,7 @@ class ServerContext(Protocol):
     store: "SqlStore"
     live: "LiveGames"
     shared: bool  # other server processes share the store: tell them of changes
+    presence: "Presence"  # who is at which table
 
     def spawn(self, work: Awaitable[Any]) -> None:
         """Run ``work`` in the background (the server cancels it when it stops)."""

@@ -13,6 +13,8 @@ from typing import Any
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.net.live import LiveGame
+from rummi_desktop.net.presence import Presence
+from rummi_desktop.net.records import TableRecord
 
 SERVER_ONLY = frozenset({"seed"})
 
@@ -22,12 +24,22 @@ def client_view(game: str, state: Any, seat: int) -> dict[str, Any]:
     return {key: value for key, value in view.items() if key not in SERVER_ONLY}
 
 
-def game_message(live: LiveGame, seat: int) -> dict[str, Any]:
+def seat_presence(record: TableRecord, presence: Presence, now: float) -> list[dict[str, Any] | None]:
+    """Each seat's person online or away since when (None for a computer seat or an empty one)."""
+    return [presence.of(record.id, s.account, now) if s.account is not None else None for s in record.seats]
+
+
+def presence_message(record: TableRecord, presence: Presence, now: float) -> dict[str, Any]:
+    return {"type": "presence", "table": record.id, "seats": seat_presence(record, presence, now)}
+
+
+def game_message(live: LiveGame, seat: int, presence: Presence | None = None, now: float = 0.0) -> dict[str, Any]:
     record = live.record
+    here = seat_presence(record, presence, now) if presence is not None else [None] * len(record.seats)
     message = {
         "type": "game", "table": record.id, "game": record.game, "version": record.version,
         "status": record.status, "seat": seat, "current": live.state.current, "deadline": record.deadline,
-        "seats": [{"label": s.label, "name": s.name} for s in record.seats],
+        "seats": [{"label": s.label, "name": s.name, "presence": p} for s, p in zip(record.seats, here)],
         "view": client_view(record.game, live.state, seat), "result": record.result, "last": None,
     }
     if live.last_seat is not None:

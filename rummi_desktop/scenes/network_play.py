@@ -14,7 +14,8 @@ every session answers the same way:
   the echo of our own move (:class:`~rummi_desktop.scenes.table_events.Echo`: the seat view replaced the local state), a refusal
   (:class:`Refused`: the turn starts again from the server's view), a change the table did not
   wait for (:class:`Overtaken`: a forfeit by the server's clock, a resume after a reconnect),
-  the connection's state (:class:`LinkChanged`) and the results (:class:`ResultsIn`). The
+  the connection's state (:class:`LinkChanged`), another person leaving or coming back
+  (:class:`PresenceChanged`) and the results (:class:`ResultsIn`). The
   session reads the table only through :class:`TableFacts`, and never calls it.
 
 What every game's network session also shares: who sits where (:func:`online_setup`), the
@@ -33,8 +34,8 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequenc
 
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.games.seats import HUMAN, ONLINE_PERSON, SeatConfig
-from rummi_desktop.scenes.table_events import (Echo, LinkChanged, Overtaken, Refused, ResultsIn, TableEvent,
-                                               TableFacts)
+from rummi_desktop.scenes.table_events import (Echo, LinkChanged, Overtaken, PresenceChanged, Refused, ResultsIn,
+                                               TableEvent, TableFacts)
 from rummi_desktop.scenes.turn_machine import Phase
 
 LINK_WORDS = {"connected": "Connected to the server", "reconnecting": "Connection lost — reconnecting…",
@@ -151,6 +152,11 @@ class NetworkPlay:
         self.lost: tuple[str | None, int, int | None] | None = None
         self.status = link.status
         self.status_changed = False
+        seats = first.get("seats", [])
+        self.names = [_seat_name(seat, index == self.seat) for index, seat in enumerate(seats)]
+        # Each seat's person online or away since when (None: a computer, or not known yet).
+        self.presence: list[dict[str, Any] | None] = [seat.get("presence") for seat in seats]
+        self.presence_news: deque[str] = deque()  # "Bob left the table", for the banner
 
     @property
     def version(self) -> int:
@@ -163,6 +169,14 @@ class NetworkPlay:
     def follows(self, message: dict[str, Any]) -> bool:
         """``message`` is the version right after the one held: its ``last`` is the one move between."""
         return message["version"] == self.version + 1
+
+    def leave(self) -> None:
+        """The table is closed in the window: stop watching it, so the others see us away."""
+        table = self.table_id
+        try:
+            self.link.submit(lambda client: client.unsubscribe(table))
+        except RuntimeError:  # the link's loop already stopped (the window closing): nothing to tell
+            pass
 
     # ---- our moves ----------------------------------------------------------------------------
     def send_move(self, notation: str | None) -> None:
@@ -211,8 +225,25 @@ class NetworkPlay:
             if kind == "link":
                 self.status, self.status_changed = message["status"], True
             elif kind == "game" and message.get("table") == self.table_id:
+                self._take_presence([seat.get("presence") for seat in message.get("seats", [])])
                 outcome = self._take_game(message, rebuild) or outcome
+            elif kind == "presence" and message.get("table") == self.table_id:
+                self._take_presence(message.get("seats", []))
         return outcome
+
+    def _take_presence(self, seats: list[dict[str, Any] | None]) -> None:
+        """The seats' presence as the server sees it now; a person who left or came back is news."""
+        if len(seats) != len(self.presence) or not all(seen is None or isinstance(seen, dict) for seen in seats):
+            return
+        for index, (before, now) in enumerate(zip(self.presence, seats)):
+            if index != self.seat and before is not None and now is not None and before["online"] != now["online"]:
+                self.presence_news.append(f"{self.names[index]} {'is back' if now['online'] else 'left the table'}")
+        self.presence = list(seats)
+
+    def others_presence(self) -> list[tuple[str, bool, float | None]]:
+        """The other people at the table: (name, online, away since), in seat order."""
+        return [(self.names[index], bool(seen["online"]), seen.get("away_since"))
+                for index, seen in enumerate(self.presence) if index != self.seat and seen is not None]
 
     def _refused(self, reason: str) -> str:
         self.refusal = reason
@@ -328,7 +359,9 @@ class NetworkSession:
     def online_status(self) -> dict[str, Any]:
         assert self.play is not None
         return {"online": {"table": self.play.table_id, "seat": self.play.seat, "version": self.play.version,
-                           "connection": self.play.status, "in_flight": self.play.in_flight is not None}}
+                           "connection": self.play.status, "in_flight": self.play.in_flight is not None,
+                           "others": [{"name": name, "online": online, "away_since": since}
+                                      for name, online, since in self.play.others_presence()]}}
 
     def news(self, table: TableFacts) -> Iterator[TableEvent]:
         """Once a frame: what arrived (see the module docstring). Each event is acted on by the
@@ -341,6 +374,8 @@ class NetworkSession:
         words = self.play.banner_news()
         if words:
             yield LinkChanged(words, self.play.connected)
+        while self.play.presence_news:
+            yield PresenceChanged(self.play.presence_news.popleft())
         if outcome == "refused":
             reason = self.play.refusal
             self.adopt(self.play.held)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rummi_desktop.scenes.table_events import Echo, LinkChanged, Overtaken, Refused, ResultsIn, TableEvent
+from rummi_desktop.scenes.table_events import Echo, LinkChanged, Overtaken, PresenceChanged, Refused, ResultsIn, TableEvent
 from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.scenes.turn_machine import Phase
 
@@ -45,6 +45,8 @@ class OnlineMode(TableMode):
                 table.turn_completed(True)
         elif isinstance(event, LinkChanged):
             table.say(event.words, warning=not event.connected)
+        elif isinstance(event, PresenceChanged):
+            table.say(event.words)
         elif isinstance(event, Refused):
             table.say(f"The server refused the move: {event.reason}", warning=True)
             self.restart_turn()
@@ -71,9 +73,16 @@ class OnlineMode(TableMode):
         """Where the connection chip goes (None: the top right)."""
         return self.table.connection_chip_at
 
+    def exit(self) -> None:
+        play = getattr(self.table.session, "play", None)
+        if play is not None:
+            play.leave()
+
     def draw(self, surface: "pygame.Surface") -> None:
-        from rummi_desktop.scenes.connection_chip import draw_connection_chip
+        from rummi_desktop.scenes.connection_chip import draw_connection_chip, draw_people
 
         online: dict[str, Any] | None = self.table.session.online_status().get("online")
         if online:
             draw_connection_chip(surface, self.table.app.theme, online["connection"], self.chip_at())
+            people = [(person["name"], person["online"], person["away_since"]) for person in online["others"]]
+            draw_people(surface, self.table.app.theme, people, self.chip_at())

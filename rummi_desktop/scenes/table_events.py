@@ -56,8 +56,15 @@ class LinkChanged:
 
 
 @dataclass(frozen=True)
+class PresenceChanged:
+    """Another person left the table or came back: ``words`` for the banner."""
+
+    words: str
+
+
+@dataclass(frozen=True)
 class ResultsIn:
     """The server's result is in: the game's end may be shown."""
 
 
-TableEvent = Echo | Refused | Overtaken | LinkChanged | ResultsIn
+TableEvent = Echo | Refused | Overtaken | LinkChanged | PresenceChanged | ResultsIn

@@ -1,0 +1,137 @@
+"""Who is at a table (issue 21, item 16): each seated person online or away since when, as the
+server counts their connections watching the table, across processes by notices, over real
+sockets; and the window showing it under the connection chip."""
+
+from __future__ import annotations
+
+import asyncio
+
+from hypothesis import given, strategies as st
+
+from net_support import running_server, signed_in
+from rummi_desktop.net import notices
+from rummi_desktop.net.presence import FORGET_AFTER, HEARD_WITHIN, Presence, Said
+from rummi_desktop.scenes.connection_chip import away_words
+
+
+# ---- the bookkeeping --------------------------------------------------------------------------
+
+def test_a_person_is_online_while_any_connection_watches_and_away_since_the_last_one_left():
+    presence = Presence("here")
+    assert presence.of("t", "bob", 0) == {"online": False, "away_since": None}
+    assert presence.arrived("t", "bob", 10) == Said(True, 10)
+    assert presence.arrived("t", "bob", 11) is None  # a second window: nothing to tell
+    assert presence.of("t", "bob", 12) == {"online": True, "away_since": None}
+    assert presence.left("t", "bob", 13) is None  # one window still open
+    assert presence.of("t", "bob", 14)["online"]
+    assert presence.left("t", "bob", 15) == Said(False, 15)
+    assert presence.of("t", "bob", 16) == {"online": False, "away_since": 15}
+    assert presence.of("other table", "bob", 16)["away_since"] is None
+
+
+def test_another_process_counts_only_while_it_is_heard():
+    presence = Presence("here")
+    assert presence.told("there", "t", "bob", Said(True, 5), now=5)
+    assert presence.of("t", "bob", 5 + HEARD_WITHIN)["online"]
+    silent = presence.of("t", "bob", 6 + HEARD_WITHIN)
+    assert silent == {"online": False, "away_since": 5 + HEARD_WITHIN}  # when it fell silent
+    assert presence.heard_from("there", 100)  # back after falling silent: new again
+    assert not presence.heard_from("there", 101)
+    assert presence.of("t", "bob", 101)["online"]
+
+
+def test_online_on_one_process_wins_over_away_on_another():
+    presence = Presence("here")
+    presence.told("a", "t", "bob", Said(False, 3), now=4)
+    presence.told("b", "t", "bob", Said(True, 4), now=4)
+    assert presence.of("t", "bob", 5)["online"]
+    assert presence.told("b", "t", "bob", Said(False, 6), now=6)  # what the table shows changed
+    assert presence.of("t", "bob", 7) == {"online": False, "away_since": 6}
+    assert not presence.told("here", "t", "bob", Said(True, 7), now=7), "its own notice changes nothing"
+
+
+def test_people_long_away_are_forgotten_and_those_here_never():
+    presence = Presence("here")
+    presence.arrived("t", "ann", 0)
+    presence.arrived("t", "bob", 0)
+    presence.left("t", "bob", 1)
+    presence.prune(2 + FORGET_AFTER)
+    assert presence.of("t", "ann", 3 + FORGET_AFTER)["online"]
+    assert presence.of("t", "bob", 3 + FORGET_AFTER)["away_since"] is None
+    assert presence.online_here() == [("t", "ann", Said(True, 0))]
+
+
+# ---- the notices ------------------------------------------------------------------------------
+
+def test_presence_and_heartbeat_notices_read_back():
+    payload = notices.presence_notice("p1", "table9", "acct3", Said(False, 1234.5))
+    notice = notices.parse(payload)
+    assert (notice.kind, notice.process, notice.table, notice.subject, notice.said) == (
+        "p", "p1", "table9", "acct3", Said(False, 1234.5))
+    heartbeat = notices.parse(notices.heartbeat_notice("p1"))
+    assert (heartbeat.kind, heartbeat.process) == ("h", "p1")
+
+
+@given(st.text(max_size=60))
+def test_a_malformed_presence_notice_is_ignored_not_raised(text):
+    notice = notices.parse("p:" + text)
+    if notice is not None:
+        assert notice.said is not None and notice.process and notice.table and notice.subject
+    for bad in ("p:a:b:c:2:5", "p:a:b:c:1:nan", "p:a:b:c:1:inf", "p::b:c:1:5", "p:a:b:c:1", "h:"):
+        assert notices.parse(bad) is None
+
+
+# ---- the server, over real sockets ------------------------------------------------------------
+
+async def pushed_presence(client, seat: int, online: bool) -> dict:
+    while True:
+        message = await client.wait_pushed("presence")
+        if message["seats"][seat]["online"] == online:
+            return message
+
+
+def test_the_other_seat_sees_a_person_come_and_go(tmp_path):
+    async def play():
+        async with running_server(tmp_path / "server.sqlite3") as url:
+            alice, bob = await signed_in(url, "alice"), await signed_in(url, "bob")
+            table = await alice.create_table("rummi", ["human", "human"])
+            await bob.join_table(invite=table["invite"])
+            first = await alice.subscribe(table["table"])
+            came = await bob.subscribe(table["table"])
+            here = await pushed_presence(alice, 1, True)
+            await bob.close()
+            gone = await pushed_presence(alice, 1, False)
+            await alice.close()
+            return first, came, here, gone
+
+    first, came, here, gone = asyncio.run(play())
+    assert first["seats"][0]["presence"] == {"online": True, "away_since": None}  # alice herself
+    assert first["seats"][1]["presence"]["online"] is False  # bob not there yet
+    assert came["seats"][0]["presence"]["online"] and came["seats"][1]["presence"]["online"]
+    assert here["seats"][1] == {"online": True, "away_since": None}
+    assert gone["seats"][1]["online"] is False and gone["seats"][1]["away_since"] > 0
+    assert gone["seats"][0]["online"]
+
+
+def test_a_computer_seat_has_no_presence(tmp_path):
+    async def play():
+        async with running_server(tmp_path / "server.sqlite3") as url:
+            alice = await signed_in(url, "alice")
+            table = await alice.create_table("rummble", ["human", "easy"])
+            game = await alice.subscribe(table["table"])
+            await alice.close()
+            return game
+
+    game = asyncio.run(play())
+    assert game["seats"][1]["presence"] is None and game["seats"][0]["presence"]["online"]
+
+
+# ---- the words --------------------------------------------------------------------------------
+
+def test_away_words_name_the_time_and_the_day_when_it_is_not_today():
+    import time
+
+    now = time.mktime((2026, 12, 2, 21, 30, 0, 0, 0, -1))
+    assert away_words(now - 26 * 60, now) == "away since 21:04"
+    assert away_words(now - 3 * 86400, now).startswith("away since 29 Nov")
+    assert away_words(None, now) == "not here yet"
