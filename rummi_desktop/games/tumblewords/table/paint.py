@@ -77,7 +77,7 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     banner = tv.table.banner
     if banner is not None:
         table_hud.draw_banner(surface, theme, board_paint.banner_centre(tv.layout), banner.message,
-                              banner.alpha, banner.warning, max_width=round(tv.layout.board.w))
+                              banner.alpha, banner.warning, max_width=board_paint.banner_width())
 
 
 def _draw(tv, surface, picture_face, size: int, x: float, y: float, state: str = "normal", alpha: int = 255) -> None:
@@ -151,7 +151,9 @@ def _paint_words(tv, surface: pygame.Surface) -> None:
     marked += [(word, theme.invalid, f"missed {word.word}", theme.invalid) for word in tv.missed]
     boxes = [board_paint.draw_span(surface, lay, word.start, word.end, colour, 3) for word, colour, _, _ in marked]
     for (word, _, label, pill), box in zip(marked, boxes):
-        board_paint.draw_points_badge(surface, theme, box, label, word.start[0] == word.end[0], pill, taken)
+        across = word.start[0] == word.end[0]
+        # The top row's pills hang below it: above it they would rise under the banner.
+        board_paint.draw_points_badge(surface, theme, box, label, across, pill, taken, below=across and word.start[0] == 0)
     if tv.claim_drag is not None:
         start, end = tv.claim_drag
         board_paint.draw_span_fill(surface, lay, start, end, theme.selected, 70)

@@ -1,0 +1,56 @@
+"""Tumblewords' table, issue 21: the banner stands off the squares, Zapper!'s turn is logged by
+its letter and leaves no outline on the emptied row, the panel's words fit a click, Left and
+Right stop at the edges, one preview at a time (and a letter falls only where it was shown),
+and the results read the real scores under a trophy banner. Driven by synthetic events
+through the app and checked on off-screen drawings."""
+
+from __future__ import annotations
+
+import pygame
+
+from rummi_desktop.scenes.turn_machine import Phase
+from rummi_desktop.ui.geometry import Box
+from tumblewords_scene_support import (
+    column_centre, drag, hand_centre, make_app, open_table, session_from, settle, wait_for)
+
+# Columns 0–1 full and column 2 full but for its top square, with CA along the top row: a T
+# into column 2 lands on the top row and scores CAT, AT and TA there (the filler spells nothing).
+NEAR_FULL = ["CA", "EIN", "RLU", "DEI", "NRL", "UDE", "INR", "LUD"]
+# Zapper!: the bottom row wants one letter; a T into column 7 scores CAT, AT, TA and fills it.
+ZAP_ROW = ["E", "NIREDCA"]
+
+
+def drawn(scene) -> pygame.Surface:
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    return surface
+
+
+def pixels(surface: pygame.Surface, box) -> bytes:
+    area = pygame.Rect(round(box.x), round(box.y), round(box.w), round(box.h))
+    return pygame.image.tobytes(surface.subsurface(area), "RGB")
+
+
+# -- item 8: the banner covers no square ---------------------------------------------------------
+
+def test_the_banner_covers_no_square_and_the_words_just_scored_stay_in_view(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="normal")
+    scene = open_table(app, session_from(NEAR_FULL, ["TSOEIAN", "TOESRAN"]))
+    drag(app, hand_centre(scene, "T"), column_centre(scene, 2))
+    settle(app, scene)
+    wait_for(app, lambda: scene.view.words_shown == 3)
+    assert scene.state.grid.row_texts()[0].startswith("CAT") and scene.phase == Phase.SHOWING
+    assert scene.banner is not None and scene.banner.message.startswith("You score 7")
+    with_banner = drawn(scene)
+    banner, scene.banner = scene.banner, None
+    without = drawn(scene)
+    board = scene.view.layout.board
+    assert pixels(with_banner, board) == pixels(without, board), "not one square's pixel is under the banner"
+    lip = scene.view.layout.lip
+    assert pixels(with_banner, lip) != pixels(without, lip), "the banner is drawn, over the entry lip"
+    words, scene.view.words = scene.view.words, []
+    unmarked = drawn(scene)
+    above_the_outlines = Box(lip.x, lip.y, lip.w, lip.h - 3)
+    assert pixels(without, above_the_outlines) == pixels(unmarked, above_the_outlines), \
+        "the top row's points pills hang below it, not up under the banner"
+    scene.banner, scene.view.words = banner, words
