@@ -11,7 +11,7 @@ import pygame
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui.geometry import Box
 from tumblewords_scene_support import (
-    column_centre, drag, hand_centre, make_app, open_table, session_from, settle, wait_for)
+    column_centre, drag, hand_centre, make_app, open_table, session_from, settle, steps, wait_for)
 
 # Columns 0–1 full and column 2 full but for its top square, with CA along the top row: a T
 # into column 2 lands on the top row and scores CAT, AT and TA there (the filler spells nothing).
@@ -54,3 +54,37 @@ def test_the_banner_covers_no_square_and_the_words_just_scored_stay_in_view(tmp_
     assert pixels(without, above_the_outlines) == pixels(unmarked, above_the_outlines), \
         "the top row's points pills hang below it, not up under the banner"
     scene.banner, scene.view.words = banner, words
+
+
+# -- item 11: Zapper!'s turn -------------------------------------------------------------------
+
+def zapped_table(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="normal")
+    scene = open_table(app, session_from(ZAP_ROW, ["TSOEIAN", "TOESRAN"], zapper=True))
+    drag(app, hand_centre(scene, "T"), column_centre(scene, 7))
+    settle(app, scene)
+    assert scene.state.grid.row_texts()[-1] == "E.......", "the model zapped the full row"
+    return app, scene
+
+
+def test_after_a_zapper_the_log_names_the_letter_dropped(tmp_path, monkeypatch):
+    app, scene = zapped_table(tmp_path, monkeypatch)
+    assert scene.view.log[-1] == ("You", "dropped T in column 8", 7)
+
+
+def test_after_a_zapper_no_word_outline_stays_on_the_emptied_squares(tmp_path, monkeypatch):
+    app, scene = zapped_table(tmp_path, monkeypatch)
+    for _ in range(200):  # the zapped row fades away
+        if not scene.view.busy:
+            break
+        steps(app, 1)
+    view = scene.view
+    grid = scene.state.grid
+    for word in [*view.words, *view.claimed, *view.missed]:
+        assert all(grid.ids[grid.square(*square)] is not None for square in word.squares()), word
+    scene.banner = None
+    shown = drawn(scene)
+    view.words = []
+    unmarked = drawn(scene)
+    row = view.layout.span_box((7, 1), (7, 7))
+    assert pixels(shown, row) == pixels(unmarked, row), "the emptied squares are drawn plain"
