@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pygame
 
+from rummi_desktop.games.tumblewords.table.paint import preview_lines
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui.geometry import Box
 from tumblewords_scene_support import (
-    column_centre, drag, hand_centre, make_app, open_table, session_from, settle, steps, wait_for)
+    click, column_centre, drag, hand_centre, make_app, open_table, post, session_from, settle, steps, wait_for)
 
 # Columns 0–1 full and column 2 full but for its top square, with CA along the top row: a T
 # into column 2 lands on the top row and scores CAT, AT and TA there (the filler spells nothing).
@@ -29,6 +30,11 @@ def drawn(scene) -> pygame.Surface:
 def pixels(surface: pygame.Surface, box) -> bytes:
     area = pygame.Rect(round(box.x), round(box.y), round(box.w), round(box.h))
     return pygame.image.tobytes(surface.subsurface(area), "RGB")
+
+
+def move_pointer(app, pos) -> None:
+    post(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0), buttons=(0, 0, 0))
+    steps(app, 1)
 
 
 # -- item 8: the banner covers no square ---------------------------------------------------------
@@ -88,3 +94,23 @@ def test_after_a_zapper_no_word_outline_stays_on_the_emptied_squares(tmp_path, m
     unmarked = drawn(scene)
     row = view.layout.span_box((7, 1), (7, 7))
     assert pixels(shown, row) == pixels(unmarked, row), "the emptied squares are drawn plain"
+
+
+# -- item 11: the panel after a click ------------------------------------------------------------
+
+def test_after_a_click_the_panel_says_how_to_drop_not_release(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
+    click(app, hand_centre(scene, "T"))
+    move_pointer(app, column_centre(scene, 2))
+    title, rows, footer = preview_lines(scene.view, scene.controller.hand())
+    assert title == "This drop scores 7" and rows, "the preview is up"
+    assert "Release" not in footer and "Click" in footer and "Enter" in footer
+    start, end = hand_centre(scene, "T"), column_centre(scene, 2)
+    post(pygame.MOUSEBUTTONDOWN, pos=(round(start[0]), round(start[1])), button=1)  # a drag still says release
+    for t in (0.5, 1.0):
+        post(pygame.MOUSEMOTION, pos=(round(start[0] + (end[0] - start[0]) * t), round(start[1] + (end[1] - start[1]) * t)),
+             rel=(0, 0), buttons=(1, 0, 0))
+        steps(app, 1)
+    assert scene.controller.held is not None
+    assert preview_lines(scene.view, scene.controller.hand())[2] == "Release to drop it"

@@ -183,7 +183,8 @@ def preview_lines(tv, hand: Hand) -> tuple[str, list[tuple[str, str]], str]:
     rows = [(f"{w.word}  · {w.direction}", f"+{w.points}") for w in verdict.words]
     if not rows:
         return "This drop scores 0", [], "No word through this square"
-    return f"This drop scores {verdict.score}", rows, "Release to drop it"
+    how = "Release to drop it" if hand.held is not None else "Click the column or press Enter to drop it"
+    return f"This drop scores {verdict.score}", rows, how
 
 
 def _paint_preview_panel(tv, surface: pygame.Surface, hand: Hand) -> None:
