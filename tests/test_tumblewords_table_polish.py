@@ -12,7 +12,7 @@ from rummi_desktop.games.tumblewords.table.paint import preview_lines
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui.geometry import Box
 from tumblewords_scene_support import (
-    click, column_centre, drag, hand_centre, make_app, open_table, post, session_from, settle, steps, wait_for)
+    click, column_centre, drag, hand_centre, key, make_app, open_table, post, session_from, settle, steps, wait_for)
 
 # Columns 0–1 full and column 2 full but for its top square, with CA along the top row: a T
 # into column 2 lands on the top row and scores CAT, AT and TA there (the filler spells nothing).
@@ -114,3 +114,20 @@ def test_after_a_click_the_panel_says_how_to_drop_not_release(tmp_path, monkeypa
         steps(app, 1)
     assert scene.controller.held is not None
     assert preview_lines(scene.view, scene.controller.hand())[2] == "Release to drop it"
+
+
+# -- item 11: Left and Right stop at the edges -------------------------------------------------
+
+def test_left_and_right_stop_at_the_edge_columns(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
+    columns = scene.view.layout.columns
+    for _ in range(columns + 2):
+        key(app, "left")
+    assert scene.view.cursor == 0, "it stops on the first column"
+    for _ in range(columns + 2):
+        key(app, "right")
+    assert scene.view.cursor == columns - 1, "it stops on the last column"
+    key(app, "1")
+    key(app, "right")
+    assert scene.view.preview_column == columns - 1

@@ -150,7 +150,7 @@ class TumblewordsTableInput(PointerInput):
         view = self.view
         if key in ("left", "right") and self.dropping:
             view.show_cursor = True
-            view.cursor = (view.cursor + (1 if key == "right" else -1)) % view.layout.columns
+            view.cursor = max(0, min(view.layout.columns - 1, view.cursor + (1 if key == "right" else -1)))
             view.preview(self.selected, view.cursor if self.selected is not None else None)
             return True
         if key in SQUARE_STEPS and self.claiming:
