@@ -12,7 +12,8 @@ from rummi_desktop.games.tumblewords.table.paint import preview_lines
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui.geometry import Box
 from tumblewords_scene_support import (
-    click, column_centre, drag, hand_centre, key, make_app, open_table, post, session_from, settle, steps, wait_for)
+    click, column_centre, drag, hand_centre, key, make_app, open_table, post, session_from, settle, steps, wait_for,
+    with_stand_in_computer)
 
 # Columns 0–1 full and column 2 full but for its top square, with CA along the top row: a T
 # into column 2 lands on the top row and scores CAT, AT and TA there (the filler spells nothing).
@@ -131,3 +132,51 @@ def test_left_and_right_stop_at_the_edge_columns(tmp_path, monkeypatch):
     key(app, "1")
     key(app, "right")
     assert scene.view.preview_column == columns - 1
+
+
+# -- item 11: one preview at a time; a letter falls only where it was shown ----------------------
+
+def test_enter_drops_into_the_column_the_pointer_showed(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
+    assert scene.view.cursor == 4
+    click(app, hand_centre(scene, "T"))
+    move_pointer(app, column_centre(scene, 2))
+    assert scene.view.preview_column == 2
+    key(app, "return")
+    assert scene.state.log == ["drop 2 T"], "the letter fell where its preview stood"
+
+
+def test_enter_with_no_preview_in_view_shows_it_first(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
+    click(app, hand_centre(scene, "T"))
+    move_pointer(app, (640, 790))  # off the board: no preview
+    assert scene.view.preview_column is None
+    key(app, "return")
+    assert scene.state.log == [] and scene.controller.selected is not None, "nothing fell unseen"
+    assert scene.view.preview_column == scene.view.cursor == 4 and scene.view.show_cursor
+    key(app, "return")
+    assert scene.state.log == ["drop 4 T"]
+    assert sorted(scene.state.hands[0]) == sorted(scene.view.hand_ids), "the hand shows what the model holds"
+
+
+def test_the_hint_ghost_and_a_chosen_letter_never_show_together(tmp_path, monkeypatch):
+    with_stand_in_computer(monkeypatch)
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
+    empty = drawn(scene)
+    key(app, "h")
+    wait_for(app, lambda: scene.flow.hint_job is None)
+    assert scene.view.ghost is not None and scene.view.ghost.column == 0
+    ghost_square = scene.view.layout.cell_box(6, 0)
+    assert pixels(drawn(scene), ghost_square) != pixels(empty, ghost_square), "the ghost is drawn"
+    key(app, "1")  # the keyboard picks a letter: its preview replaces the hint's
+    assert scene.controller.selected is not None and scene.view.ghost is None
+    assert pixels(drawn(scene), ghost_square) == pixels(empty, ghost_square), "the ghost has gone"
+    key(app, "h")  # and a hint that comes in puts the chosen letter down
+    wait_for(app, lambda: scene.flow.hint_job is None)
+    assert scene.view.ghost is not None and scene.controller.selected is None and scene.view.verdict is None
+    key(app, "return")
+    assert scene.state.log == [], "Enter drops nothing: no letter is chosen"
+    assert len(scene.view.hand_ids) == 7

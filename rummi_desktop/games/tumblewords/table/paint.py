@@ -126,7 +126,7 @@ def _paint_preview_ghost(tv, surface: pygame.Surface, hand: Hand) -> None:
     """The letter faintly on its landing square, and the words the drop would make."""
     theme, lay, verdict = tv.app.theme, tv.layout, tv.verdict
     tile_id = hand.held if hand.held is not None else hand.selected
-    if tv.ghost is not None and tv.table.my_turn:
+    if tv.ghost is not None and tv.table.my_turn and tile_id is None:  # one preview at a time
         row = tv.state.grid.landing_row(tv.ghost.column)
         if row is not None:
             body = lay.tile_box(row, tv.ghost.column)

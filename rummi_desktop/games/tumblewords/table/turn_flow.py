@@ -214,7 +214,10 @@ class TumblewordsTurnFlow(HintingTurnFlow):
         if not answered:
             return
         if isinstance(move, Drop) and self.state.check(move).legal:
-            self.view.ghost = move
+            # One preview at a time: the hint replaces a chosen letter's; while a letter is
+            # being dragged the banner alone names the hint.
+            self.controller.put_down_choice()
+            self.view.ghost = move if self.controller.held is None else None
             self.table.say(f"Hint: {move.letter} in column {move.column + 1} scores {self.state.check(move).score}")
         else:
             self.table.say("Hint: no scoring drop found — try a pass")
