@@ -9,11 +9,15 @@ from __future__ import annotations
 import pygame
 
 from rummi_desktop.games.tumblewords.table.paint import preview_lines
+from rummi_desktop.games.tumblewords.table.results import GameOverScene
+from rummi_desktop.records.unlocks import BY_KEY
+from rummi_desktop.scenes.trophy import TrophyBanner
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.ui.geometry import Box
 from tumblewords_scene_support import (
     click, column_centre, drag, hand_centre, key, make_app, open_table, post, session_from, settle, steps, wait_for,
     with_stand_in_computer)
+from tumblewords_support import arrange
 
 # Columns 0–1 full and column 2 full but for its top square, with CA along the top row: a T
 # into column 2 lands on the top row and scores CAT, AT and TA there (the filler spells nothing).
@@ -180,3 +184,34 @@ def test_the_hint_ghost_and_a_chosen_letter_never_show_together(tmp_path, monkey
     key(app, "return")
     assert scene.state.log == [], "Enter drops nothing: no letter is chosen"
     assert len(scene.view.hand_ids) == 7
+
+
+# -- item 11: the results under the trophy banner ------------------------------------------------
+
+def test_under_the_trophy_banner_the_results_show_the_real_scores(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    session = session_from(["CA"], ["T", ""])
+    arrange(session.state, ["CA"], ["T", ""], bag="")  # the last letter: the game ends on this drop
+    scene = open_table(app, session)
+    monkeypatch.setattr(scene.saving, "take_trophies", lambda: [("You", BY_KEY["sunset"])])
+    drag(app, hand_centre(scene, "T"), column_centre(scene, 2))
+    wait_for(app, lambda: isinstance(app.stack.top, TrophyBanner))
+    assert scene.state.scores() == (7, 0) and scene.phase != Phase.PERSON
+    results = app.stack._scenes[-2]
+    assert isinstance(results, GameOverScene)
+    score_area = pygame.Rect(results.card.right - 200, results.card.y + 140, 160, 2 * 78)
+    under_banner = pygame.Surface((1280, 800))
+    app.stack.draw(under_banner)
+    first = pygame.Surface((1280, 800))
+    results.draw(first)
+    app.stack.top.done()  # the banner goes; the card runs its clock
+    steps(app, 120, dt=0.05)
+    later = pygame.Surface((1280, 800))
+    results.draw(later)
+    assert pygame.image.tobytes(first.subsurface(score_area), "RGB") == \
+        pygame.image.tobytes(later.subsurface(score_area), "RGB"), "the first frame already reads 7 and 0"
+    dimmed = pygame.Surface((1280, 800))
+    dimmed.blit(later, (0, 0))
+    app.stack._dim(dimmed)
+    assert pygame.image.tobytes(under_banner.subsurface(score_area), "RGB") == \
+        pygame.image.tobytes(dimmed.subsurface(score_area), "RGB"), "under the banner: the same scores, dimmed"
