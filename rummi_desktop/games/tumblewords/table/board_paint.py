@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from rummi_desktop.games.tumblewords.table.layout import BoardLayout
+from rummi_desktop.games.tumblewords.table.layout import REGIONS, BoardLayout
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.table_hud import rect
 from rummi_desktop.ui.theme import Theme
@@ -71,18 +71,20 @@ def draw_span_fill(surface: pygame.Surface, lay: BoardLayout, start, end, colour
 
 
 def draw_points_badge(surface: pygame.Surface, theme: Theme, box: pygame.Rect, text: str, across: bool,
-                      colour=None, taken: list[pygame.Rect] | None = None) -> None:
-    """"+4 CATS" in a pill by a word's line (above a row, beside a column), moved clear of the
-    pills in ``taken`` (which it joins)."""
+                      colour=None, taken: list[pygame.Rect] | None = None, below: bool = False) -> None:
+    """"+4 CATS" in a pill by a word's line (above a row, or ``below`` it; beside a column),
+    moved clear of the pills in ``taken`` (which it joins)."""
     fill = colour or theme.accent
     label = shapes.text(text, 14, theme.accent_text if colour is None else (255, 255, 255), bold=True)
     pill = pygame.Rect(0, 0, label.get_width() + 14, 22)
-    if across:
+    if across and below:
+        pill.midtop = (box.centerx, box.bottom - 6)
+    elif across:
         pill.midbottom = (box.centerx, box.y + 6)
     else:
         pill.midleft = (box.right - 8, box.y + 12)
     while taken is not None and pill.collidelist(taken) >= 0:
-        pill.move_ip(0, -24 if across else 24)
+        pill.move_ip(0, -24 if across and not below else 24)
     if taken is not None:
         taken.append(pill)
     surface.blit(shapes.rounded_panel(pill.size, 11, fill, shapes.darken(fill, 0.12), shapes.darken(fill, 0.4), 1),
@@ -110,9 +112,9 @@ def draw_hint_column(surface: pygame.Surface, theme: Theme, lay: BoardLayout, co
 
 
 def draw_cursor(surface: pygame.Surface, theme: Theme, lay: BoardLayout, col: int) -> None:
-    box = rect(lay.column_box(col)).inflate(2, 0)
-    box.h = round(lay.lip.h) + 4
-    box.y -= 2
+    """The keyboard's column: a ring round the whole column, lip and squares (a banner over
+    the lip leaves the squares' part in view)."""
+    box = rect(lay.column_box(col)).inflate(2, 4)
     pygame.draw.rect(surface, theme.selected, box, 3, border_radius=8)
 
 
@@ -122,6 +124,20 @@ def draw_square_cursor(surface: pygame.Surface, theme: Theme, lay: BoardLayout, 
     pygame.draw.rect(surface, theme.selected, box, 3, border_radius=8)
 
 
+BANNER_BELOW_CENTRE = 25  # table_hud.draw_banner puts its card's bottom this far below its centre
+BANNER_SHADOW = 18  # and its shadow reaches this far below the card
+BANNER_GAP = BANNER_SHADOW + 1  # px between the card and the first row: its shadow too stays off
+BANNER_MARGIN = 8  # px kept clear of the panels either side
+
+
 def banner_centre(lay: BoardLayout) -> tuple[int, int]:
-    """Over the upper rows: the board fills from the bottom, so the banner hides least there."""
-    return (round(lay.board.x + lay.board.w / 2), round(lay.board.y + lay.cell_h * 1.2))
+    """Over the entry lip, its card's bottom just above the first row: a message covers the
+    column numbers for a moment, never a square (the words just scored stay in view). A long
+    message's card grows upwards, onto the rail, still off the squares."""
+    return (round(lay.board.x + lay.board.w / 2), round(lay.board.y) - BANNER_GAP - BANNER_BELOW_CENTRE)
+
+
+def banner_width() -> int:
+    """The room between the scoreboard and the preview panel (wider than the board, so a
+    message wraps less and its card rises less far)."""
+    return round(REGIONS.preview.x - REGIONS.seats.right) - 2 * BANNER_MARGIN

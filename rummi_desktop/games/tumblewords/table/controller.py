@@ -77,6 +77,7 @@ class TumblewordsTableInput(PointerInput):
         if tile_id is None:
             return False
         self.selected, self.held = None, tile_id
+        self.view.ghost = None  # one preview at a time: the letter in hand, not the hint
         self.view.sprites.pinned = tile_id
         sprite = self.view.sprites.get(tile_id)
         if sprite is not None:
@@ -89,7 +90,10 @@ class TumblewordsTableInput(PointerInput):
 
     def _hover(self, action: Action) -> bool:
         if self.selected is not None and action.pos is not None:
-            self.view.preview(self.selected, self.view.layout.column_at(*action.pos))
+            col = self.view.layout.column_at(*action.pos)
+            if col is not None:
+                self.view.cursor = col  # Enter drops where the pointer showed it
+            self.view.preview(self.selected, col)
         return True
 
     def _follow(self, pos) -> bool:
@@ -133,6 +137,7 @@ class TumblewordsTableInput(PointerInput):
         tile_id = self.hand_tile_at(pos)
         if tile_id is not None:
             self.selected = None if self.selected == tile_id else tile_id
+            self.view.ghost = None  # one preview at a time
             self.table.play("rack")
             self.view.preview(self.selected, None)
             return True
@@ -150,7 +155,7 @@ class TumblewordsTableInput(PointerInput):
         view = self.view
         if key in ("left", "right") and self.dropping:
             view.show_cursor = True
-            view.cursor = (view.cursor + (1 if key == "right" else -1)) % view.layout.columns
+            view.cursor = max(0, min(view.layout.columns - 1, view.cursor + (1 if key == "right" else -1)))
             view.preview(self.selected, view.cursor if self.selected is not None else None)
             return True
         if key in SQUARE_STEPS and self.claiming:
@@ -161,6 +166,7 @@ class TumblewordsTableInput(PointerInput):
             if index < len(view.hand_ids):
                 view.show_cursor = True
                 self.selected = view.hand_ids[index]
+                view.ghost = None  # one preview at a time
                 view.preview(self.selected, view.cursor)
                 self.table.play("rack")
             return True
@@ -194,15 +200,28 @@ class TumblewordsTableInput(PointerInput):
         return True
 
     def confirm(self) -> None:
-        """Enter: drop the chosen letter into the keyboard's column, or say Done."""
+        """Enter: drop the chosen letter into the column its preview shows, or say Done. With
+        no preview in view (the pointer left the board) the first Enter shows it at the
+        keyboard's column: a letter never falls where it was not shown."""
         if self.claiming:
             self.flow.done()
         elif self.selected is not None:
+            col = self.view.preview_column
+            if col is None:
+                self.view.show_cursor = True
+                self.view.preview(self.selected, self.view.cursor)
+                return
             tile_id, self.selected = self.selected, None
-            col = self.view.cursor
             self.view.preview(None, None)
             self.flow.drop(tile_id, col)
             self.table.relayout()
+
+    def put_down_choice(self) -> None:
+        """A clicked or keyed letter goes back to being one of the hand (a dragged one stays
+        in the fingers)."""
+        if self.selected is not None:
+            self.selected = None
+            self.view.preview(None, None)
 
     def cancel(self) -> None:
         if self.held is not None:

@@ -77,7 +77,7 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     banner = tv.table.banner
     if banner is not None:
         table_hud.draw_banner(surface, theme, board_paint.banner_centre(tv.layout), banner.message,
-                              banner.alpha, banner.warning, max_width=round(tv.layout.board.w))
+                              banner.alpha, banner.warning, max_width=board_paint.banner_width())
 
 
 def _draw(tv, surface, picture_face, size: int, x: float, y: float, state: str = "normal", alpha: int = 255) -> None:
@@ -126,7 +126,7 @@ def _paint_preview_ghost(tv, surface: pygame.Surface, hand: Hand) -> None:
     """The letter faintly on its landing square, and the words the drop would make."""
     theme, lay, verdict = tv.app.theme, tv.layout, tv.verdict
     tile_id = hand.held if hand.held is not None else hand.selected
-    if tv.ghost is not None and tv.table.my_turn:
+    if tv.ghost is not None and tv.table.my_turn and tile_id is None:  # one preview at a time
         row = tv.state.grid.landing_row(tv.ghost.column)
         if row is not None:
             body = lay.tile_box(row, tv.ghost.column)
@@ -151,7 +151,9 @@ def _paint_words(tv, surface: pygame.Surface) -> None:
     marked += [(word, theme.invalid, f"missed {word.word}", theme.invalid) for word in tv.missed]
     boxes = [board_paint.draw_span(surface, lay, word.start, word.end, colour, 3) for word, colour, _, _ in marked]
     for (word, _, label, pill), box in zip(marked, boxes):
-        board_paint.draw_points_badge(surface, theme, box, label, word.start[0] == word.end[0], pill, taken)
+        across = word.start[0] == word.end[0]
+        # The top row's pills hang below it: above it they would rise under the banner.
+        board_paint.draw_points_badge(surface, theme, box, label, across, pill, taken, below=across and word.start[0] == 0)
     if tv.claim_drag is not None:
         start, end = tv.claim_drag
         board_paint.draw_span_fill(surface, lay, start, end, theme.selected, 70)
@@ -181,7 +183,8 @@ def preview_lines(tv, hand: Hand) -> tuple[str, list[tuple[str, str]], str]:
     rows = [(f"{w.word}  · {w.direction}", f"+{w.points}") for w in verdict.words]
     if not rows:
         return "This drop scores 0", [], "No word through this square"
-    return f"This drop scores {verdict.score}", rows, "Release to drop it"
+    how = "Release to drop it" if hand.held is not None else "Click the column or press Enter to drop it"
+    return f"This drop scores {verdict.score}", rows, how
 
 
 def _paint_preview_panel(tv, surface: pygame.Surface, hand: Hand) -> None:

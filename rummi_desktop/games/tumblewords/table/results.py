@@ -1,5 +1,7 @@
-"""The end of a Tumblewords game: how it ended, each seat's final score counting up with its
-words and best drop, the winners, and Rematch / Menu.
+"""The end of a Tumblewords game: how it ended, each seat's final score with its words and
+best drop, the winners, and Rematch / Menu. The scores stand at their real values from the
+first frame: a trophy banner may stand over this card, and the card below an overlay does not
+run its clock, so a count-up from 0 would read 0 all the while the banner shows.
 
 It knows the table only through ``new_table`` (for the Rematch), so it imports no table scene.
 """
@@ -17,13 +19,11 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
     from rummi_desktop.games.tumblewords.table.session import TumblewordsSession
 
-COUNT_SECONDS = 1.4  # the scores count up this long
 ENDINGS = {"board_full": "the board is full", "letters_out": "the letters ran out",
            "all_passed": "everyone passed in a row", "stopped": "the server ended it"}
 
 
 class GameOverScene(GameEndScene):
-    count_seconds = COUNT_SECONDS
     rematch_tooltip = "Same seats and options, a new deal"
 
     def __init__(self, app: "App", session: "TumblewordsSession", new_table: Callable) -> None:
@@ -42,7 +42,6 @@ class GameOverScene(GameEndScene):
         result = state.result
         how = ENDINGS.get(result.kind, result.kind) if result is not None else "stopped"
         self.draw_heading(surface, self.title(), f"The game ended: {how} · {self.session.caption()}")
-        t = self.counted()
         y = self.card.y + 146
         for seat, config in enumerate(self.session.setup.seats):
             winner = seat in state.winners()
@@ -52,7 +51,7 @@ class GameOverScene(GameEndScene):
             detail = (f"{stats.words} word{'s' if stats.words != 1 else ''} · best drop {stats.best_drop}"
                       + (f" · longest word {stats.longest_word} letters" if stats.longest_word else ""))
             surface.blit(shapes.text(detail, 17, theme.text_muted), (self.card.x + 44, y + 34))
-            score = shapes.text(str(round(state.points[seat] * t)), 38, ink, bold=True)
+            score = shapes.text(str(state.points[seat]), 38, ink, bold=True)
             surface.blit(score, score.get_rect(topright=(self.card.right - 44, y - 2)))
             y += 78
         self.widgets.draw(surface, theme)

@@ -12,7 +12,7 @@ from typing import Callable, TYPE_CHECKING
 
 from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
-from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass, Timeout
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Timeout
 from rummi_desktop.games.tumblewords.rules.parameters import STEAL_SECONDS, STEALING, TICKER_SECONDS
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
@@ -29,6 +29,18 @@ HOLD_AFTER_MISSED = 1.6  # s the missed words stay in view
 def computers_available() -> bool:
     """Computer seats (and hints) need the game's "computer" entry point."""
     return TUMBLEWORDS.has("computer")
+
+
+def dropped_letter(record: TurnRecord) -> str:
+    """The letter a drop showed, read from the move itself: Zapper! may already have taken
+    its square off the board (and moved another letter onto it)."""
+    try:
+        move = Move.parse(record.move)
+    except ValueError:
+        return "a letter"
+    if not isinstance(move, Drop):
+        return "a letter"
+    return f"a blank as {move.letter}" if move.blank else move.letter
 
 
 class TumblewordsTurnFlow(HintingTurnFlow):
@@ -131,7 +143,6 @@ class TumblewordsTurnFlow(HintingTurnFlow):
             view.missed, view.claimed = [], []
             view.dropped(tile_id, result.row, result.col, result.zapped)
             view.reveal(result.words)
-            letter = self.state.grid.shown[self.state.grid.square(result.row, result.col)] if not result.zapped else ""
             if self.state.params.claim:
                 self.table.say(("Claim your words" if you else f"{name} dropped a letter: claiming…"))
             elif result.words:
@@ -140,7 +151,7 @@ class TumblewordsTurnFlow(HintingTurnFlow):
                 self.table.play("fanfare" if result.points >= 10 else "clink")
             else:
                 self.table.say("No word this time" if you else f"{name} drops a letter, no word")
-            view.log.append((name, f"dropped {letter.upper() or 'a letter'} in column {result.col + 1}", result.points))
+            view.log.append((name, f"dropped {dropped_letter(record)} in column {result.col + 1}", result.points))
         elif result.outcome in ("claimed", "stole"):
             view.claimed.extend(result.words)
             if result.words:
@@ -203,7 +214,10 @@ class TumblewordsTurnFlow(HintingTurnFlow):
         if not answered:
             return
         if isinstance(move, Drop) and self.state.check(move).legal:
-            self.view.ghost = move
+            # One preview at a time: the hint replaces a chosen letter's; while a letter is
+            # being dragged the banner alone names the hint.
+            self.controller.put_down_choice()
+            self.view.ghost = move if self.controller.held is None else None
             self.table.say(f"Hint: {move.letter} in column {move.column + 1} scores {self.state.check(move).score}")
         else:
             self.table.say("Hint: no scoring drop found — try a pass")

@@ -78,6 +78,7 @@ class TumblewordsTableView:
         """Make the world hold exactly the model's tiles: new ones fall (or appear, without
         animation), moved ones fall to their new square, gone ones leave."""
         grid = self.state.grid
+        shown_before = self._tiles_by_square()
         on_board = set()
         for row, col, tile_id in grid.placed():
             on_board.add(tile_id)
@@ -98,6 +99,28 @@ class TumblewordsTableView:
             self.world.remove(tile_id)
         if animate and self._instant():
             self.world.settle_all()
+        self._marks_follow_tiles(shown_before)
+
+    def _tiles_by_square(self) -> dict[tuple[int, int], int]:
+        """The tile the board shows on each square (where each tile rests or is falling to)."""
+        lay = self.layout
+        squares = {self.world.cell_top_left(row, col): (row, col) for row in range(lay.rows) for col in range(lay.columns)}
+        return {squares[body.target]: tile_id for tile_id, body in self.world.tiles.items() if body.target in squares}
+
+    def _marks_follow_tiles(self, shown_before: dict[tuple[int, int], int]) -> None:
+        """The word outlines go where their letters went (Zapper! moved them down one row); a
+        word that lost a letter (the zapped row) loses its outline, so no outline is left on
+        emptied squares."""
+        now = {tile_id: (row, col) for row, col, tile_id in self.state.grid.placed()}
+
+        def follow(word: FoundWord) -> FoundWord | None:
+            ids = [shown_before.get(square) for square in word.squares()]
+            if any(tile_id not in now for tile_id in ids):
+                return None
+            return word._replace(start=now[ids[0]], end=now[ids[-1]])
+
+        self.words, self.claimed, self.missed = ([moved for moved in map(follow, marks) if moved is not None]
+                                                 for marks in (self.words, self.claimed, self.missed))
 
     def dropped(self, tile_id: int, row: int, col: int, zapped: tuple[int, ...]) -> None:
         """A drop the model made: the tile falls to (row, col); Zapper! waits until it lands."""
