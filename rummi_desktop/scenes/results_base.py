@@ -89,7 +89,12 @@ class GameEndScene(ShellScene):
         super().update(dt)
 
     def counted(self) -> float:
-        """How far the scores have counted up, 0 to 1, slowing as they arrive."""
+        """How far the scores have counted up, 0 to 1, slowing as they arrive. Only the top
+        scene runs its clock: under a trophy banner the count-up would stand at 0, so a covered
+        card shows the real scores (and keeps them once uncovered, rather than count again)."""
+        if self.stack is not None and self.stack.top is not self:
+            self.age = max(self.age, self.count_seconds)
+            return 1.0
         return 1 - (1 - min(1.0, self.age / self.count_seconds)) ** 3
 
     def draw_heading(self, surface: pygame.Surface, title: str, subtitle: str, *, title_top: int = 20,
