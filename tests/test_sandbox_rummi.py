@@ -175,7 +175,7 @@ def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypa
 
     click(app, button_centre(scene.mode.part.tools.named["Share"]))
     code = app.stack.top.text
-    assert code.startswith("RD1-")
+    assert code.startswith("RD2-")
     third_app, third = open_sandbox(tmp_path, monkeypatch)
     assert files.position_of(files.read_share_code(code, "rummi"), "rummi") == POSITION
     click(third_app, button_centre(third.mode.part.tools.named["Paste code"]))
@@ -183,6 +183,22 @@ def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypa
     entry.text = code
     click(third_app, button_centre(entry.load_button))
     assert third_app.stack.top is third and third.mode.position() == POSITION
+
+
+def test_a_code_of_the_first_format_still_opens_in_the_sandbox(tmp_path, monkeypatch):
+    import base64
+    import zlib
+
+    from rummi_desktop.puzzles.share_code import canonical_json
+
+    puzzle = files.scenario_puzzle(POSITION, None)  # what an RD1- code carried: the whole puzzle
+    old = "RD1-" + base64.urlsafe_b64encode(zlib.compress(canonical_json(puzzle).encode(), 9)).decode().rstrip("=")
+    app, scene = open_sandbox(tmp_path, monkeypatch)
+    click(app, button_centre(scene.mode.part.tools.named["Paste code"]))
+    entry = app.stack.top
+    entry.text = old
+    click(app, button_centre(entry.load_button))
+    assert app.stack.top is scene and scene.mode.position() == POSITION
 
 
 def test_a_malformed_code_or_file_says_why_and_changes_nothing(tmp_path, monkeypatch):

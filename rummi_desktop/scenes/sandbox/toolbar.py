@@ -90,7 +90,7 @@ def write(sandbox: Any, answer: Any) -> Path | None:
 
 
 def share(sandbox: Any) -> str:
-    code = files.share_code(files.scenario_puzzle(sandbox.position(), sandbox.answer))
+    code = files.share_code(sandbox.position())
     copied = copy_text(code)
     note = "Copied to the clipboard." if copied else "No clipboard here: copy the code by hand."
     _push(sandbox, CodeDialog(sandbox.table.app, "Share code", f"{note} Paste it into any sandbox to open this scenario.",
