@@ -156,6 +156,9 @@ class RummiSandbox(SandboxPart):
         self.view.meld_hints.clear()
         table.racks.clear()
         table.racks.turn_begins(0, self.state.rack(0))
+        scenario = self.mode.scenario  # each meld where it was put down (the mark is on its first tile)
+        self.view.meld_hints.update({meld[0]: scenario.spots[index] for index, meld in enumerate(self.state.table)
+                                     if meld and scenario.spot_of(index) is not None})
         table.relayout()
         self.view.sprites.finish_all()  # tile ids are dealt afresh: nothing should fly about
 
@@ -295,10 +298,18 @@ class RummiSandbox(SandboxPart):
             return edit(lambda s: s.add_to_rack(tile))
         if not TABLE_AREA.contains(x, y):
             return False
-        target = table_drop_target(self.view.table_layout, x, y, None)
-        if target is None or target.is_new_meld:
+        layout = self.view.table_layout
+        target = table_drop_target(layout, x, y, None)
+        if target is None:
             return edit(lambda s: s.add_to_table(tile))
-        return edit(lambda s: s.add_to_table(tile, target.meld, target.index))
+        if target.is_new_meld:  # open felt: a meld of its own, where the click was
+            return edit(lambda s: s.add_to_table(tile, order=target.index, spot=target.hint))
+
+        def extend(scenario: RummiScenario) -> None:  # beside a meld's end: that meld grows
+            scenario.add_to_table(tile, target.meld, target.index)
+            if target.index == 0:
+                scenario.move_spot(target.meld, layout.pitch)
+        return edit(extend)
 
     def take_back(self, pos: tuple[float, float]) -> bool:
         """A click on a placed tile takes it off (back to the palette)."""
