@@ -5,7 +5,9 @@ buttons in the same places. Driven by synthetic events through the app, drawn of
 from __future__ import annotations
 
 
-from test_rummi_flow_support import click, key
+from rummi_desktop.scenes.sandbox import toolbar
+from rummi_desktop.ui import table_hud
+from test_rummi_flow_support import click, key, steps
 from test_sandbox_rummi import open_sandbox as open_rummi, palette_click, table_names
 
 
@@ -30,3 +32,17 @@ def test_clicks_on_open_felt_make_one_meld_where_they_were(tmp_path, monkeypatch
     assert scene.view.table_layout.tile_boxes[1][0].contains(spot[0], spot[1] + 3 * box.h)
     key(app, "z")  # Undo keeps the first meld's place
     assert scene.view.table_layout.tile_boxes[0][1].contains(*spot)
+
+
+def test_the_saved_banner_stays_on_the_sandbox_felt(tmp_path, monkeypatch):
+    app, scene = open_rummi(tmp_path, monkeypatch)
+    boxes = []
+    from rummi_desktop.games.rummi.table import marks_paint
+
+    original = table_hud.draw_banner
+    monkeypatch.setattr(marks_paint, "draw_banner", lambda *a, **k: boxes.append(original(*a, **k)) or boxes[-1])
+    toolbar.write(scene.mode, None)
+    steps(app, 2)
+    assert scene.banner.message.startswith("Saved as ")
+    felt = scene.view.table_area
+    assert boxes and all(felt.x <= box.left and box.right <= felt.x + felt.w for box in boxes), (boxes, felt)
