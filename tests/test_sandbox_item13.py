@@ -4,8 +4,10 @@ buttons in the same places. Driven by synthetic events through the app, drawn of
 
 from __future__ import annotations
 
+import pygame
 
 from rummi_desktop.scenes.sandbox import toolbar
+from rummi_desktop.scenes.sandbox.dialogs import CodeDialog, code_lines
 from rummi_desktop.ui import table_hud
 from test_rummi_flow_support import click, key, steps
 from test_sandbox_rummi import open_sandbox as open_rummi, palette_click, table_names
@@ -46,3 +48,25 @@ def test_the_saved_banner_stays_on_the_sandbox_felt(tmp_path, monkeypatch):
     assert scene.banner.message.startswith("Saved as ")
     felt = scene.view.table_area
     assert boxes and all(felt.x <= box.left and box.right <= felt.x + felt.w for box in boxes), (boxes, felt)
+
+
+def test_a_share_code_stays_inside_its_box(tmp_path, monkeypatch):
+    app, scene = open_rummi(tmp_path, monkeypatch)
+    code = "RD2-" + "W" * 200  # the widest letters: a count of characters per line overflows
+    width = 640 - 80 - 28
+    from rummi_desktop.ui.fonts import font
+
+    lines = code_lines(code, width)
+    assert "".join(lines) == code and all(font(18).size(line)[0] <= width for line in lines)
+    def drawn(text: str) -> pygame.Surface:
+        surface = pygame.Surface((1280, 800))
+        surface.fill((0, 0, 0))
+        CodeDialog(app, "Share code", "Copied.", text).draw(surface)
+        return surface
+
+    with_code, without = drawn(code), drawn("")
+    card = CodeDialog(app, "Share code", "Copied.", code).card
+    band = pygame.Rect(card.right - 40, card.y, 40, card.h)  # right of the code's field
+    spilled = [(x, y) for x in range(band.left, band.right) for y in range(band.top, band.bottom)
+               if with_code.get_at((x, y)) != without.get_at((x, y))]
+    assert not spilled, f"the code's letters spill past its field at {spilled[:3]}"
