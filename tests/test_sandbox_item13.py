@@ -5,12 +5,18 @@ buttons in the same places. Driven by synthetic events through the app, drawn of
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from rummi_desktop.scenes.sandbox import toolbar
+from rummi_desktop.scenes.sandbox.common import BUTTONS_AREA
 from rummi_desktop.scenes.sandbox.dialogs import CodeDialog, code_lines
 from rummi_desktop.ui import table_hud
 from test_rummi_flow_support import click, key, steps
+from test_sandbox_rummble import open_sandbox as open_rummble
 from test_sandbox_rummi import open_sandbox as open_rummi, palette_click, table_names
+from test_sandbox_tumblewords import open_sandbox as open_tumblewords
+
+SHARED = ("Edit", "Play", "Undo", "Reset", "Save", "Load", "Share", "Paste code", "Menu")
 
 
 def test_clicks_on_open_felt_make_one_meld_where_they_were(tmp_path, monkeypatch):
@@ -70,3 +76,24 @@ def test_a_share_code_stays_inside_its_box(tmp_path, monkeypatch):
     spilled = [(x, y) for x in range(band.left, band.right) for y in range(band.top, band.bottom)
                if with_code.get_at((x, y)) != without.get_at((x, y))]
     assert not spilled, f"the code's letters spill past its field at {spilled[:3]}"
+
+
+def button_rects(scene) -> dict[str, tuple]:
+    return {label: tuple(scene.buttons.named[label].rect) for label in SHARED}
+
+
+@pytest.mark.parametrize("other", [open_rummble, open_tumblewords])
+def test_the_three_sandboxes_put_their_buttons_in_the_same_places(tmp_path, monkeypatch, other):
+    _, rummi = open_rummi(tmp_path / "a", monkeypatch)
+    _, scene = other(tmp_path / "b", monkeypatch)
+    assert button_rects(scene) == button_rects(rummi)
+    area = pygame.Rect(BUTTONS_AREA.x, BUTTONS_AREA.y, BUTTONS_AREA.w, BUTTONS_AREA.h)
+    assert all(area.contains(button.rect) for button in scene.buttons.named.values())
+
+
+def test_the_shared_buttons_work_by_click_in_every_sandbox(tmp_path, monkeypatch):
+    app, scene = open_rummble(tmp_path, monkeypatch)
+    click(app, scene.buttons.named["Play"].rect.center)
+    assert scene.mode.stage == "play" and scene.buttons.named["Play"].style == "primary"
+    click(app, scene.buttons.named["Edit"].rect.center)
+    assert scene.mode.stage == "edit" and scene.buttons.named["Reset"].label == "Clear"
