@@ -97,3 +97,21 @@ def test_the_shared_buttons_work_by_click_in_every_sandbox(tmp_path, monkeypatch
     assert scene.mode.stage == "play" and scene.buttons.named["Play"].style == "primary"
     click(app, scene.buttons.named["Edit"].rect.center)
     assert scene.mode.stage == "edit" and scene.buttons.named["Reset"].label == "Clear"
+
+
+@pytest.mark.parametrize("size", [20, 26, 30, 44, 60])  # the palettes' sizes (Rummble 20, Rummi 26), a table's
+def test_the_joker_stays_inside_its_tile_face_at_palette_sizes(size):
+    from rummi_desktop.tiles import JOKER
+    from rummi_desktop.ui import tile_render
+    from rummi_desktop.ui.theme import fallback_theme
+
+    theme = fallback_theme()
+    _, face, _ = tile_render._art_geometry(size)
+    blank = tile_render._base_art(size, theme, "normal")
+    art = blank.copy()
+    tile_render._draw_face_art(art, JOKER, face, theme, False)
+    drawn = [(x, y) for y in range(art.get_height()) for x in range(art.get_width())
+             if art.get_at((x, y)) != blank.get_at((x, y))]
+    inside = face.inflate(-2, -2)  # clear of the face's edge, where the tile's corners cut it off
+    outside = [point for point in drawn if not inside.collidepoint(point)]
+    assert drawn and not outside, f"the jester's cap reaches past the tile's face at {outside[:3]}"
