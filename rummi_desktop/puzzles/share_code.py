@@ -5,7 +5,8 @@ dict: a one-byte packing mark, the value (below), raw-deflated when that is shor
 bytes of its CRC-32 so a code altered by hand is refused rather than read as another
 position. Each value starts with one byte saying what it is: a tile name (``R7``, ``J``) is
 that byte alone, a declared joker (``J=K5``) two, a small whole number one, a short text or
-list its length in the same byte, a board entry ``[row, column, tile]`` three, and the position's usual keys (``game``, ``table``,
+list its length in the same byte, a board entry ``[row, column, tile]`` two
+(in a board's list of them; three alone), and the position's usual keys (``game``, ``table``,
 ``rack`` …) one byte each. Dict keys are written sorted, so equal dicts give equal codes.
 
 Codes of the first format, ``"RD1-"`` + base64url of the zlib-compressed canonical JSON, were
@@ -48,6 +49,7 @@ FALSE, TRUE, NONE = 0x35, 0x36, 0x37
 INT_BASE, INT_INLINE = 0x38, 32  # 0x38 + n for a whole number 0–31
 POS_INT, NEG_INT, FLOAT, LONG_TEXT, LONG_LIST, LONG_DICT, JOKER_AS = 0x58, 0x59, 0x5A, 0x5B, 0x5C, 0x5D, 0x5E
 SQUARE = 0x5F  # [row, column, what], both 0–15: this byte, one byte for the square, then what
+SQUARES = 0xF0  # a list of such entries (a board): this byte, their count, then square and what each
 TEXT_BASE, LIST_BASE, DICT_BASE, WORD_BASE = 0x60, 0x80, 0xA0, 0xB0  # + a length, 0–31 (dict 0–15)
 INLINE, DICT_INLINE = 32, 16
 MAX_INT_BYTES = 10  # a varint of a 64-bit number; a longer one is refused
@@ -107,6 +109,12 @@ def _pack(value: Any, out: bytearray) -> bytearray:
         out += struct.pack(">d", value)
     elif isinstance(value, str):
         _pack_text(value, out)
+    elif isinstance(value, (list, tuple)) and len(value) > 1 and all(_is_square(item) for item in value):
+        out.append(SQUARES)
+        _varint(len(value), out)
+        for row, column, what in value:
+            out.append(row << 4 | column)
+            _pack_text(what, out)
     elif isinstance(value, (list, tuple)) and _is_square(value):
         out += bytes([SQUARE, value[0] << 4 | value[1]])
         _pack(value[2], out)
@@ -126,9 +134,9 @@ def _pack(value: Any, out: bytearray) -> bytearray:
     return out
 
 
-def _is_square(value: list | tuple) -> bool:
+def _is_square(value: Any) -> bool:
     """A board entry: ``[row, column, tile]`` with a row and column that fit in four bits."""
-    return (len(value) == 3 and all(type(number) is int and 0 <= number < 16 for number in value[:2])
+    return (isinstance(value, (list, tuple)) and len(value) == 3 and all(type(number) is int and 0 <= number < 16 for number in value[:2])
             and isinstance(value[2], str))
 
 
@@ -244,6 +252,10 @@ class _Reader:
             raise ShareCodeError("the share code is damaged (its data ends too soon)")
         return size
 
+    def square(self) -> list:
+        square = self.byte()
+        return [square >> 4, square & 0x0F, self.text(self.byte())]
+
     def text(self, mark: int) -> str:
         if mark < len(TILES):
             return TILES[mark - TILE_BASE]
@@ -279,8 +291,9 @@ class _Reader:
                 raise ShareCodeError("the share code is damaged (a number in it is not a number)")
             return number
         if mark == SQUARE:
-            square = self.byte()
-            return [square >> 4, square & 0x0F, self.text(self.byte())]
+            return self.square()
+        if mark == SQUARES:
+            return [self.square() for _ in range(self.size(mark, 0, SQUARES))]
         if LIST_BASE <= mark < LIST_BASE + INLINE or mark == LONG_LIST:
             return [self.value(depth + 1) for _ in range(self.size(mark, LIST_BASE, LONG_LIST))]
         if DICT_BASE <= mark < DICT_BASE + DICT_INLINE or mark == LONG_DICT:
