@@ -122,7 +122,7 @@ def test_live_validity_is_the_models_verdict_with_its_reason(tmp_path, monkeypat
 
 def test_best_play_puts_the_solvers_answer_on_the_table(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    click(app, button_centre(scene.buttons.best))
+    click(app, button_centre(scene.buttons.named["Best play"]))
     wait_for_solver(app, scene)
     expected = solve([parse_tiles(" ".join(m)) for m in POSITION["table"]], parse_tiles(" ".join(POSITION["rack"])), False)
     assert scene.mode.stage == PLAY
@@ -131,14 +131,14 @@ def test_best_play_puts_the_solvers_answer_on_the_table(tmp_path, monkeypatch):
         t for meld in expected.table for t in meld)
     assert all(check.valid for check in scene.mode.part.checks)
     assert scene.view.sprites.settled  # glided in and landed
-    click(app, button_centre(scene.buttons.undo))  # the solver's play is one move of the turn
+    click(app, button_centre(scene.buttons.named["Undo"]))  # the solver's play is one move of the turn
     assert table_names(scene) == POSITION["table"]
 
 
 def test_play_a_move_undo_and_reset_with_the_real_table(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch)
     build_small_table(app, scene)
-    click(app, button_centre(scene.buttons.play))
+    click(app, button_centre(scene.buttons.named["Play"]))
     assert scene.mode.stage == PLAY
     r8 = rack_id(scene, "R8")
     drag(app, rack_tile_centre(scene, r8), meld_end(scene, 0))
@@ -146,9 +146,9 @@ def test_play_a_move_undo_and_reset_with_the_real_table(tmp_path, monkeypatch):
     k4 = rack_id(scene, "K4")
     drag(app, rack_tile_centre(scene, k4), new_meld_spot(scene))
     assert len(scene.state.table) == 2 and not scene.mode.part.checks[1].valid
-    click(app, button_centre(scene.buttons.undo))
+    click(app, button_centre(scene.buttons.named["Undo"]))
     assert table_names(scene) == [["R5", "R6", "R7", "R8"]]
-    click(app, button_centre(scene.buttons.reset))
+    click(app, button_centre(scene.buttons.named["Reset"]))
     assert table_names(scene) == [["R5", "R6", "R7"]]
     assert sorted(t.notation() for t in faces(scene.state.rack(0))) == ["K4", "R8"]
     drag(app, rack_tile_centre(scene, rack_id(scene, "R8")), meld_end(scene, 0))
@@ -158,9 +158,9 @@ def test_play_a_move_undo_and_reset_with_the_real_table(tmp_path, monkeypatch):
 
 def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypatch, capsys):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    click(app, button_centre(scene.buttons.best))
+    click(app, button_centre(scene.buttons.named["Best play"]))
     wait_for_solver(app, scene)
-    click(app, button_centre(scene.mode.part.tools.named["Save"]))
+    click(app, button_centre(scene.buttons.named["Save"]))
     saved = files.saved_scenarios("rummi", scene.mode.puzzles_folder)
     assert len(saved) == 1
     puzzle = assert_saved_puzzle_verifies(saved[0], "rummi", capsys)
@@ -168,27 +168,43 @@ def test_a_scenario_round_trips_through_its_file_and_its_code(tmp_path, monkeypa
     assert puzzle["runner_up"] < puzzle["best"] and puzzle["features"] and puzzle["difficulty"] > 0
 
     other_app, other = open_sandbox(tmp_path, monkeypatch)
-    click(other_app, button_centre(other.mode.part.tools.named["Load"]))
+    click(other_app, button_centre(other.buttons.named["Load"]))
     dialog = other_app.stack.top
     click(other_app, button_centre(dialog.choices[0]))
     assert other_app.stack.top is other and other.mode.position() == POSITION
 
-    click(app, button_centre(scene.mode.part.tools.named["Share"]))
+    click(app, button_centre(scene.buttons.named["Share"]))
     code = app.stack.top.text
-    assert code.startswith("RD1-")
+    assert code.startswith("RD2-")
     third_app, third = open_sandbox(tmp_path, monkeypatch)
     assert files.position_of(files.read_share_code(code, "rummi"), "rummi") == POSITION
-    click(third_app, button_centre(third.mode.part.tools.named["Paste code"]))
+    click(third_app, button_centre(third.buttons.named["Paste code"]))
     entry = third_app.stack.top
     entry.text = code
     click(third_app, button_centre(entry.load_button))
     assert third_app.stack.top is third and third.mode.position() == POSITION
 
 
+def test_a_code_of_the_first_format_still_opens_in_the_sandbox(tmp_path, monkeypatch):
+    import base64
+    import zlib
+
+    from rummi_desktop.puzzles.share_code import canonical_json
+
+    puzzle = files.scenario_puzzle(POSITION, None)  # what an RD1- code carried: the whole puzzle
+    old = "RD1-" + base64.urlsafe_b64encode(zlib.compress(canonical_json(puzzle).encode(), 9)).decode().rstrip("=")
+    app, scene = open_sandbox(tmp_path, monkeypatch)
+    click(app, button_centre(scene.buttons.named["Paste code"]))
+    entry = app.stack.top
+    entry.text = old
+    click(app, button_centre(entry.load_button))
+    assert app.stack.top is scene and scene.mode.position() == POSITION
+
+
 def test_a_malformed_code_or_file_says_why_and_changes_nothing(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
     before = scene.mode.position()
-    click(app, button_centre(scene.mode.part.tools.named["Paste code"]))
+    click(app, button_centre(scene.buttons.named["Paste code"]))
     entry = app.stack.top
     type_text(app, "RD1-abc é")  # typed as text, as SDL sends it; a space and an accent are no code's
     assert entry.text == "RD1-abc"
@@ -200,7 +216,7 @@ def test_a_malformed_code_or_file_says_why_and_changes_nothing(tmp_path, monkeyp
     folder = scene.mode.puzzles_folder
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "rummi-broken.toml").write_text("version = 1\ngame = 'rummi'\n[[puzzles]]\nid = 'x'\n")
-    click(app, button_centre(scene.mode.part.tools.named["Load"]))
+    click(app, button_centre(scene.buttons.named["Load"]))
     dialog = app.stack.top
     click(app, button_centre(dialog.choices[0]))
     assert app.stack.top is dialog and "rummi-broken.toml" in dialog.problem
@@ -214,11 +230,11 @@ def test_a_bad_scenario_opens_an_empty_sandbox_with_the_reason(tmp_path, monkeyp
 
 def test_edit_undo_and_the_opening_rule_toggle(tmp_path, monkeypatch):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    click(app, button_centre(scene.mode.part.tools.named["30-point rule: on"]))
+    click(app, button_centre(scene.buttons.named["30-point rule: on"]))
     assert scene.mode.scenario.initial and scene.state.owes_opening
-    click(app, button_centre(scene.buttons.undo))
+    click(app, button_centre(scene.buttons.named["Undo"]))
     assert not scene.mode.scenario.initial
-    click(app, button_centre(scene.buttons.reset))  # Clear while editing
+    click(app, button_centre(scene.buttons.named["Reset"]))  # Clear while editing
     assert scene.mode.position()["table"] == [] and scene.mode.position()["rack"] == []
     assert scene.mode.stage == EDIT
 
@@ -248,7 +264,7 @@ def test_a_face_dragged_from_the_palette_lands_where_it_is_dropped(tmp_path, mon
 
 def test_save_without_best_play_asks_the_solver_and_stores_its_solution(tmp_path, monkeypatch, capsys):
     app, scene = open_sandbox(tmp_path, monkeypatch, POSITION)
-    click(app, button_centre(scene.mode.part.tools.named["Save"]))
+    click(app, button_centre(scene.buttons.named["Save"]))
     for _ in range(2000):
         if scene.mode.quiet is None:
             break
@@ -289,7 +305,7 @@ def test_a_saved_scenario_that_is_a_pipe_a_folder_or_a_link_loop_is_listed_as_un
         ("rummi-nowhere.toml", "it is a link to nothing"), ("rummi-pipe.toml", "it is a named pipe")]
     assert files.saved_scenarios("rummi", folder) == [good]
 
-    click(app, button_centre(scene.mode.part.tools.named["Load"]))
+    click(app, button_centre(scene.buttons.named["Load"]))
     dialog = app.stack.top
     assert [choice.label for choice in dialog.choices] == [
         good.stem, "rummi-folder (unusable)", "rummi-loop (unusable)", "rummi-nowhere (unusable)",

@@ -75,8 +75,24 @@ def draw_joker(surface: pygame.Surface, box: pygame.Rect, main: Colour, trim: Co
     """A grinning jester: three-pointed cap with bells above a round face with a wide smile.
 
     ``box`` is the face area of the tile; ``main`` colours the cap and mouth, ``trim`` the
-    alternate cap panel and bells, ``ink`` the outlines.
+    alternate cap panel and bells, ``ink`` the outlines. On a small tile (a sandbox palette's)
+    the cap's points and their ink, which keep a least width, would reach past the tile's
+    face and be cut off at its top corners: the jester is drawn apart and shrunk to fit then.
     """
+    room = box.inflate(box.w // 12, box.h // 8)  # as far as the jester may reach: inside the face
+    jester = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    _draw_jester(jester, box, main, trim, ink)
+    drawn = jester.get_bounding_rect()
+    if room.contains(drawn):
+        surface.blit(jester, (0, 0))
+        return
+    scale = min(room.w / drawn.w, room.h / drawn.h)
+    picture = pygame.transform.smoothscale(jester.subsurface(drawn), (math.floor(drawn.w * scale),
+                                                                       math.floor(drawn.h * scale)))
+    surface.blit(picture, picture.get_rect(midbottom=(room.centerx, min(drawn.bottom, room.bottom))))
+
+
+def _draw_jester(surface: pygame.Surface, box: pygame.Rect, main: Colour, trim: Colour, ink: Colour) -> None:
     cx = box.centerx
     face_r = box.width * 0.30
     face_cy = box.top + box.height * 0.63

@@ -1,5 +1,6 @@
 """Parts the sandboxes share besides their mode (``sandbox_mode``): the Edit and Play stages'
-names, a grid of buttons, and asking the game's best computer tier for the best move."""
+names, the one button layout every sandbox has (:func:`sandbox_buttons`), and asking the
+game's best computer tier for the best move."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from rummi_desktop.scenes.sandbox import toolbar
 from rummi_desktop.thinking.thread import ThinkingFailed
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box
@@ -15,6 +17,9 @@ from rummi_desktop.ui.widgets import Button
 
 ButtonSpec = tuple[str, Callable[[], None], str, str]  # label, action, tooltip, shortcut
 EDIT, PLAY = "edit", "play"
+# Every sandbox's buttons, in the same box of the screen whatever the game (the bottom right,
+# which each game's table leaves free beside its rack): two columns, six rows.
+BUTTONS_AREA = Box(946, 462, 292, 298)
 SOLVER_BUDGET = 30.0  # s: the best-move search answers in well under this; a safety net
 
 
@@ -22,21 +27,54 @@ class GridButtons(ButtonPanel):
     """Rows of buttons filling ``area``, each row split evenly; ``named[label]`` finds one.
     ``refresh`` calls ``on_refresh(self)`` so the scene can enable and relabel them."""
 
-    def __init__(self, area: Box, rows: Sequence[Sequence[ButtonSpec]], on_refresh: Callable[["GridButtons"], None],
-                 gap: int = 8) -> None:
+    def __init__(self, area: Box, rows: Sequence[Sequence[ButtonSpec | None]],
+                 on_refresh: Callable[["GridButtons"], None], gap: int = 8) -> None:
         super().__init__()
         self.on_refresh = on_refresh
         self.named: dict[str, Button] = {}
         height = (area.h - gap * (len(rows) - 1)) / len(rows)
         for index, row in enumerate(rows):
             width = (area.w - gap * (len(row) - 1)) / len(row)
-            for column, (label, action, tip, key) in enumerate(row):
+            for column, spec in enumerate(row):
+                if spec is None:  # an empty cell: the buttons around it keep their places
+                    continue
+                label, action, tip, key = spec
                 rect = pygame.Rect(round(area.x + column * (width + gap)), round(area.y + index * (height + gap)),
                                    round(width), round(height))
                 self.named[label] = self.group.add(Button(rect, label, action, tooltip=tip, shortcut=key, font_size=18))
 
     def refresh(self) -> None:
         self.on_refresh(self)
+
+
+def sandbox_buttons(mode: Any, best: ButtonSpec, beside_best: ButtonSpec, beside_menu: ButtonSpec | None,
+                    on_refresh: Callable[[GridButtons], None]) -> GridButtons:
+    """The one button layout of every sandbox: Edit | Play, Undo | Reset, the game's Best
+    button and the one beside it, Save | Load, Share | Paste code, Menu and the game's toggle
+    (or nothing). ``on_refresh`` enables them; the stage's words are set here first."""
+    def refresh(grid: GridButtons) -> None:
+        editing, named = mode.stage == EDIT, grid.named
+        named["Edit"].style, named["Play"].style = ("primary", "secondary") if editing else ("secondary", "primary")
+        named["Reset"].label = "Clear" if editing else "Reset"
+        named["Reset"].tooltip = "Empty the position" if editing else "Back to the position"
+        on_refresh(grid)
+
+    return GridButtons(BUTTONS_AREA, [
+        [("Edit", lambda: mode.set_stage(EDIT), "Build the position", "e"),
+         ("Play", lambda: mode.set_stage(PLAY), "Play moves on this position", "p")],
+        [("Undo", mode.undo, "Take back the last change", "z"), ("Reset", mode.reset, "Back to the position", "r")],
+        [best, beside_best],
+        [("Save", lambda: toolbar.save(mode), "Save this scenario as a puzzle file", "f2"),
+         ("Load", lambda: toolbar.open_saved(mode), "Open a saved scenario", "f3")],
+        [("Share", lambda: toolbar.share(mode), "A short text code for this scenario", "f4"),
+         ("Paste code", lambda: toolbar.open_code(mode), "Open a scenario from a share code", "f5")],
+        [("Menu", mode.table.close, "Back to the main menu", "escape"), beside_menu],
+    ], refresh)
+
+
+def fit(text: str, chars: int) -> str:
+    """``text`` cut to ``chars`` characters, an ellipsis saying so (a panel's line)."""
+    return text if len(text) <= chars else text[: chars - 1] + "…"
 
 
 @dataclass

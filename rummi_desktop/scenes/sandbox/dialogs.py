@@ -23,9 +23,24 @@ if TYPE_CHECKING:
 CARD_W = 640
 ROW_H, ROW_GAP = 52, 10
 CODE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+CODE_SIZE, CODE_LINES = 18, 5  # the code's type size, and the lines its field shows
 # Returns None when it worked (the card closes), a sentence to show when it did not, or ""
 # when it has already put something in the card's place (the card leaves it alone).
 Attempt = Callable[[], "str | None"]
+
+
+def code_lines(code: str, width: int) -> list[str]:
+    """``code`` broken into lines no wider than ``width`` pixels as drawn (a code has no spaces
+    to wrap at, and its letters differ in width: W is three times i)."""
+    from rummi_desktop.ui.fonts import font
+
+    measure = font(CODE_SIZE)
+    lines = [""]
+    for letter in code:
+        if lines[-1] and measure.size(lines[-1] + letter)[0] > width:
+            lines.append("")
+        lines[-1] += letter
+    return lines
 
 
 class _Card(ShellScene):
@@ -157,10 +172,8 @@ class CodeDialog(_Card):
         pygame.draw.rect(surface, shapes.darken(theme.panel[:3], 0.35), field, border_radius=10)
         pygame.draw.rect(surface, theme.rail_highlight, field, 2, border_radius=10)
         shown = self.text + ("|" if self.on_load is not None else "")
-        per_line = 52
-        lines = [shown[i:i + per_line] for i in range(0, len(shown), per_line)][-5:] or [""]
-        for index, line in enumerate(lines):
-            picture = shapes.text(line, 18, theme.text)
+        for index, line in enumerate(code_lines(shown, field.w - 28)[-CODE_LINES:]):
+            picture = shapes.text(line, CODE_SIZE, theme.text)
             surface.blit(picture, (field.x + 14, field.y + 10 + index * 21))
         if self.problem:
             self.draw_lines(surface, self.problem, field.bottom + 8, 18, theme.invalid)

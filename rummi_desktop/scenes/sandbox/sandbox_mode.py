@@ -46,7 +46,7 @@ class SandboxPart:
         self.view, self.controller = table.view, table.controller
 
     def handle_action(self, action: Action) -> bool:
-        """Before anything else, in either stage (Rummi's toolbar)."""
+        """Before anything else, in either stage (none of the games needs it now)."""
         return False
 
     def edit_action(self, action: Action) -> None:

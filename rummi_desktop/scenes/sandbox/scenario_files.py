@@ -3,7 +3,7 @@
 Game-neutral. A scenario is an analyze position (``{"game": ..., ...}`` without a move); it is
 saved as a one-puzzle file (``trainer.puzzle_files``, the puzzle format every puzzle uses,
 ``pack = ""``) in ``<user data>/puzzles/``, with its solution when the solver has found one,
-and shared as a ``puzzles.share_code`` code. Every way in (a file, a code) raises
+and shared as a ``puzzles.share_code`` code of its position. Every way in (a file, a code) raises
 :class:`ScenarioLoadError` with one clear sentence; nothing is changed then.
 """
 
@@ -157,23 +157,29 @@ def load_scenario_file(path: Path, game: str) -> dict[str, Any]:
 
 
 # -- share codes --------------------------------------------------------------------------------
-def share_code(puzzle: dict[str, Any]) -> str:
+def share_code(position: dict[str, Any]) -> str:
+    """The share code of a scenario: its position alone, which is all a sandbox opens (the
+    receiver's Best play finds the solution again), so the code stays short."""
     from rummi_desktop.puzzles.share_code import encode
 
-    return encode(puzzle)
+    return encode(position)
 
 
 def read_share_code(text: str, game: str) -> dict[str, Any]:
+    """The puzzle (older codes) or bare position (``share_code``'s) of a code for ``game``;
+    ScenarioLoadError saying why not."""
     from rummi_desktop.puzzles.record import Puzzle, PuzzleError
-    from rummi_desktop.puzzles.share_code import ShareCodeError, decode
+    from rummi_desktop.puzzles.share_code import PREFIX, ShareCodeError, decode
 
     if not text.strip():
-        raise ScenarioLoadError("paste a code first (it starts with RD1-)")
+        raise ScenarioLoadError(f"paste a code first (it starts with {PREFIX})")
     try:
         data = decode(text)
     except ShareCodeError as error:
         raise ScenarioLoadError(f"that code cannot be read: {error}") from error
     position_of(data, game)
+    if "position" not in data:
+        return data  # a bare position: the sandbox's own reader checks it as it opens it
     try:
         return Puzzle.from_dict(data).to_dict()
     except PuzzleError as error:

@@ -1,5 +1,5 @@
-"""What every sandbox shares: the toolbar over the top strip (Menu, Save, Load, Share, Paste
-code, plus the game's own toggles) and what those buttons do.
+"""What every sandbox's file buttons do (Save, Load, Share, Paste code; they are laid out with
+the rest by ``common.sandbox_buttons``), and the top strip a sandbox's caption sits on.
 
 Each is given the table's :class:`SandboxMode`, which gives ``position()`` (its analyze position
 now), ``answer`` (the solver's answer for that position, or None), ``load_position(position)``
@@ -12,7 +12,7 @@ sandbox keeps what it had.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -20,42 +20,19 @@ from rummi_desktop.scenes.sandbox import scenario_files as files
 from rummi_desktop.scenes.sandbox.clipboard import copy_text
 from rummi_desktop.scenes.sandbox.dialogs import ChoiceDialog, CodeDialog
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.button_panel import ButtonPanel
-from rummi_desktop.ui.widgets import Button, draw_panel
+from rummi_desktop.ui.widgets import draw_panel
 
 STRIP = pygame.Rect(42, 38, 1196, 58)  # the top strip of the table screens (their HUD)
-TOOL_H, TOOL_GAP = 44, 8
 MAX_LISTED = 8
 
 
-class SandboxToolbar(ButtonPanel):
-    """Buttons left to right along the strip; ``extra`` are the game's (label, action, tip, key)."""
-
-    def __init__(self, sandbox: Any, extra: Sequence[tuple[str, Callable[[], None], str, str]] = ()) -> None:
-        super().__init__()
-        self.sandbox = sandbox
-        items = [("Menu", sandbox.table.close, "Back to the main menu", "escape"), *extra,
-                 ("Save", lambda: save(sandbox), "Save this scenario as a puzzle file", "f2"),
-                 ("Load", lambda: open_saved(sandbox), "Open a saved scenario", "f3"),
-                 ("Share", lambda: share(sandbox), "A short text code for this scenario", "f4"),
-                 ("Paste code", lambda: open_code(sandbox), "Open a scenario from a share code", "f5")]
-        x = STRIP.x + 8
-        y = STRIP.y + (STRIP.h - TOOL_H) // 2
-        self.named: dict[str, Button] = {}
-        for label, action, tip, key in items:
-            width = max(92, shapes.text(label, 19, (0, 0, 0)).get_width() + 30)
-            self.named[label] = self.group.add(Button((x, y, width, TOOL_H), label, action, tooltip=tip,
-                                                      shortcut=key, font_size=19))
-            x += width + TOOL_GAP
-
-    def refresh(self) -> None:
-        pass
-
-    def draw_strip(self, surface: pygame.Surface, theme: Any, caption: str) -> None:
-        draw_panel(surface, theme, STRIP, radius=14)
-        text = shapes.text(caption, 20, theme.text, bold=True)
-        surface.blit(text, text.get_rect(midright=(STRIP.right - 18, STRIP.centery)))
-        self.draw(surface, theme)
+def draw_strip(surface: pygame.Surface, theme: Any, caption: str) -> None:
+    """The top strip of a table screen with the sandbox's caption (its buttons are below, in
+    ``common.sandbox_buttons``)."""
+    pygame.draw.rect(surface, theme.panel[:3], STRIP, border_radius=14)  # opaque: the seats' HUD stays under it
+    draw_panel(surface, theme, STRIP, radius=14)
+    text = shapes.text(caption, 20, theme.text, bold=True)
+    surface.blit(text, text.get_rect(midright=(STRIP.right - 18, STRIP.centery)))
 
 
 def _push(sandbox: Any, overlay: Any) -> None:
@@ -90,7 +67,7 @@ def write(sandbox: Any, answer: Any) -> Path | None:
 
 
 def share(sandbox: Any) -> str:
-    code = files.share_code(files.scenario_puzzle(sandbox.position(), sandbox.answer))
+    code = files.share_code(sandbox.position())
     copied = copy_text(code)
     note = "Copied to the clipboard." if copied else "No clipboard here: copy the code by hand."
     _push(sandbox, CodeDialog(sandbox.table.app, "Share code", f"{note} Paste it into any sandbox to open this scenario.",

@@ -27,8 +27,7 @@ from rummi_desktop.games.rummble.table.dialogs import JokerPicker
 from rummi_desktop.games.rummble.table.layout import REGIONS, square_at, tile_box
 from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
-from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, fit, sandbox_buttons
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
 from rummi_desktop.games.rummble.table.scenario import RummbleScenario
@@ -85,18 +84,9 @@ class RummbleSandbox(SandboxPart):
         self.view.enter_says = "Enter to keep it"
 
     def buttons(self, mode: SandboxMode) -> GridButtons:
-        return GridButtons(REGIONS.buttons, [
-            [("Edit", lambda: mode.set_stage(EDIT), "Build the board and the rack", "e"),
-             ("Play", lambda: mode.set_stage(PLAY), "Play tiles on this board", "p")],
-            [("Undo", mode.undo, "Take back the last change", "z"), ("Reset", mode.reset, "Back to the position", "r")],
-            [("Best play", mode.best_play, "The best-scoring play, shown on the board", "b"),
-             ("Keep play", self.keep_play, "A legal play becomes part of the board", "return")],
-            [("Save", lambda: toolbar.save(mode), "Save as a puzzle file", "f2"),
-             ("Load", lambda: toolbar.open_saved(mode), "Open a saved scenario", "f3")],
-            [("Share", lambda: toolbar.share(mode), "A short text code", "f4"),
-             ("Paste code", lambda: toolbar.open_code(mode), "Open a share code", "f5")],
-            [("Menu", self.table.close, "Back to the main menu", "escape")],
-        ], self._refresh_buttons)
+        return sandbox_buttons(mode, ("Best play", mode.best_play, "The best-scoring play, shown on the board", "b"),
+                               ("Keep play", self.keep_play, "A legal play becomes part of the board", "return"),
+                               None, self._refresh_buttons)
 
     @property
     def state(self) -> RummbleState:
@@ -207,8 +197,6 @@ class RummbleSandbox(SandboxPart):
         mode = self.mode
         editing = mode.stage == EDIT
         named = grid.named
-        named["Edit"].style, named["Play"].style = ("primary", "secondary") if editing else ("secondary", "primary")
-        named["Reset"].label = "Clear" if editing else "Reset"
         named["Undo"].enabled = bool(mode.edits) if editing else bool(self.tentative)
         named["Reset"].enabled = bool(mode.scenario.board or mode.scenario.rack) if editing else bool(self.tentative)
         named["Best play"].enabled = mode.search is None and bool(mode.scenario.rack)
@@ -287,8 +275,8 @@ class RummbleSandbox(SandboxPart):
             colour = theme.text if not problem else theme.invalid
             mark = pygame.Rect(PANEL.x + 14, y + 4, 12, 12)
             pygame.draw.rect(surface, theme.hint if not problem else theme.invalid, mark, border_radius=3)
-            surface.blit(shapes.text(_fit(first, 38), 16, colour), (PANEL.x + 32, y))
-            surface.blit(shapes.text(_fit(second, 40), 15, theme.text_muted if not problem else colour),
+            surface.blit(shapes.text(fit(first, 38), 16, colour), (PANEL.x + 32, y))
+            surface.blit(shapes.text(fit(second, 40), 15, theme.text_muted if not problem else colour),
                          (PANEL.x + 32, y + 19))
             y += 44
         if mode.search is not None:
@@ -306,6 +294,3 @@ def sandbox_table(app: "App", scenario: dict[str, Any] | None = None) -> Rummble
     return RummbleTableScene(app, sandbox_session(empty),
                              mode=SandboxMode(RummbleSandbox(), empty, scenario))
 
-
-def _fit(text: str, chars: int) -> str:
-    return text if len(text) <= chars else text[: chars - 1] + "…"

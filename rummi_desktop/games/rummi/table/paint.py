@@ -263,4 +263,6 @@ def _paint_overlay_bits(tv: PaintedView, surface: pygame.Surface) -> None:
                                   points, tv.session.state.params.opening_points)
     if tv.table.banner is not None:
         centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
-        marks_paint.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning)
+        widest = min(marks_paint.BANNER_MAX_W, round(tv.table_area.w))  # a sandbox's narrower felt: off the rail
+        marks_paint.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning,
+                                max_width=widest)

@@ -2,7 +2,7 @@
 
 It is the real Rummi table (:class:`RummiTableScene`: its view, its drag-and-drop controller,
 its model through a :class:`RummiSession`) in the sandbox mode (:class:`SandboxMode`), with
-:class:`RummiSandbox` as its part: a side panel, a toolbar and two stages:
+:class:`RummiSandbox` as its part: a side panel, the buttons every sandbox has and two stages:
 
 * **Edit**: a palette of the 52 faces and the joker (a face whose two copies are in use is
   greyed and refused); pick a face, then click the table (a meld to add to, or free felt for
@@ -33,25 +33,24 @@ from rummi_desktop.games.rummi.table.layout import table_drop_target, tile_at
 from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.games.rummi.table.view import REGIONS
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, fit, sandbox_buttons
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
 from rummi_desktop.games.rummi.table.scenario import PALETTE_FACES, RummiScenario
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
-from rummi_desktop.scenes.sandbox.toolbar import SandboxToolbar
+from rummi_desktop.scenes.sandbox.toolbar import draw_strip
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.tiles import Tile
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import rack_tile_at
 from rummi_desktop.ui.sprites import SHOWN_RATE
-from rummi_desktop.ui.widgets import Button, draw_panel
+from rummi_desktop.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
-PANEL = pygame.Rect(808, 104, 430, 482)  # palette and the meld checks, right of the melds
+PANEL = pygame.Rect(808, 104, 430, 346)  # palette and the meld checks, right of the melds, over the buttons
 TABLE_AREA = Box(REGIONS.table.x, REGIONS.table.y, PANEL.x - 12 - REGIONS.table.x, REGIONS.table.h)
 PALETTE_TILE = 26
 SOLVER_TIER = "hard"  # the computer tier that is the exact solver
@@ -79,48 +78,9 @@ def scenario_state(scenario: RummiScenario) -> RummiState:
     return scenario.as_position().to_state(params)
 
 
-class SandboxButtons(ButtonPanel):
-    """Edit | Play, Undo | Reset (Clear while editing), Best play | Keep play."""
-
-    def __init__(self, mode: SandboxMode, part: "RummiSandbox") -> None:
-        super().__init__()
-        self.mode, self.part = mode, part
-        area, gap = REGIONS.buttons, 9
-        width, height = (area.w - gap) / 2, (area.h - 2 * gap - 4) / 3
-
-        def cell(column: int, row: int) -> pygame.Rect:
-            return pygame.Rect(round(area.x + column * (width + gap)), round(area.y + 2 + row * (height + gap)),
-                               round(width), round(height))
-
-        add = self.group.add
-        self.edit = add(Button(cell(0, 0), "Edit", lambda: mode.set_stage(EDIT), tooltip="Build the table and rack",
-                               shortcut="e", font_size=20))
-        self.play = add(Button(cell(1, 0), "Play", lambda: mode.set_stage(PLAY), tooltip="Play moves on this position",
-                               shortcut="p", font_size=20))
-        self.undo = add(Button(cell(0, 1), "Undo", mode.undo, tooltip="Take back the last change", shortcut="z",
-                               font_size=19))
-        self.reset = add(Button(cell(1, 1), "Reset", mode.reset, tooltip="Back to the position", shortcut="r",
-                                font_size=19))
-        self.best = add(Button(cell(0, 2), "Best play", mode.best_play, tooltip="The exact solver's play, shown on the table",
-                               shortcut="b", font_size=19))
-        self.keep = add(Button(cell(1, 2), "Keep play", part.keep_play, tooltip="A valid play becomes the new position",
-                               shortcut="return", font_size=19))
-
-    def refresh(self) -> None:
-        mode, state = self.mode, self.part.table.state
-        editing = mode.stage == EDIT
-        self.edit.style, self.play.style = ("primary", "secondary") if editing else ("secondary", "primary")
-        self.reset.label = "Clear" if editing else "Reset"
-        self.reset.tooltip = "Empty the table and the rack" if editing else "Back to the position"
-        self.undo.enabled = bool(mode.edits) if editing else bool(state.turn_moves)
-        self.reset.enabled = bool(mode.scenario.table or mode.scenario.rack) if editing else bool(state.turn_moves)
-        self.best.enabled = mode.search is None and bool(mode.scenario.rack)
-        self.keep.enabled = not editing and bool(state.turn_moves)
-
-
 class RummiSandbox(SandboxPart):
     """Rummi's half of a sandbox table: the palette (clicked or dragged from), the meld checks,
-    the toolbar with the 30-point rule, and the exact solver's play glided onto the table."""
+    the 30-point rule's toggle, and the exact solver's play glided onto the table."""
 
     best_tier = SOLVER_TIER
     opening = "Edit: pick a face from the palette, then click the table or the rack"
@@ -136,12 +96,23 @@ class RummiSandbox(SandboxPart):
         super().attach(table, mode)
         self.view.table_area = TABLE_AREA
         self.view.show_caption = False
-        self.tools = SandboxToolbar(mode, [(INITIAL_LABELS[True], self.toggle_initial,
-                                            "Whether the rack still owes its 30-point opening", "i")])
-        self.initial_button = self.tools.named[INITIAL_LABELS[True]]
 
-    def buttons(self, mode: SandboxMode) -> SandboxButtons:
-        return SandboxButtons(mode, self)
+    def buttons(self, mode: SandboxMode) -> GridButtons:
+        grid = sandbox_buttons(mode, ("Best play", mode.best_play, "The exact solver's play, shown on the table", "b"),
+                               ("Keep play", self.keep_play, "A valid play becomes the new position", "return"),
+                               (INITIAL_LABELS[True], self.toggle_initial,
+                                "Whether the rack still owes its 30-point opening", "i"), self._refresh_buttons)
+        self.initial_button = grid.named[INITIAL_LABELS[True]]
+        return grid
+
+    def _refresh_buttons(self, grid: GridButtons) -> None:
+        mode, state, named = self.mode, self.table.state, grid.named
+        editing = mode.stage == EDIT
+        named["Undo"].enabled = bool(mode.edits) if editing else bool(state.turn_moves)
+        named["Reset"].enabled = bool(mode.scenario.table or mode.scenario.rack) if editing else bool(state.turn_moves)
+        named["Best play"].enabled = mode.search is None and bool(mode.scenario.rack)
+        named["Keep play"].enabled = not editing and bool(state.turn_moves)
+        self.initial_button.label = INITIAL_LABELS[mode.scenario.initial]
 
     @property
     def state(self) -> RummiState:
@@ -156,6 +127,9 @@ class RummiSandbox(SandboxPart):
         self.view.meld_hints.clear()
         table.racks.clear()
         table.racks.turn_begins(0, self.state.rack(0))
+        scenario = self.mode.scenario  # each meld where it was put down (the mark is on its first tile)
+        self.view.meld_hints.update({meld[0]: scenario.spots[index] for index, meld in enumerate(self.state.table)
+                                     if meld and scenario.spot_of(index) is not None})
         table.relayout()
         self.view.sprites.finish_all()  # tile ids are dealt afresh: nothing should fly about
 
@@ -253,17 +227,10 @@ class RummiSandbox(SandboxPart):
         self.checks = [check_meld(faces(meld)) for meld in table]
         self.view.invalid_tiles = {t for meld, check in zip(table, self.checks) if not check.valid for t in meld}
 
-    def update(self, dt: float) -> None:
-        self.initial_button.label = INITIAL_LABELS[self.mode.scenario.initial]
-        self.tools.update(dt, True)
-
     def animating(self) -> bool:
         return self.carried is not None
 
     # -- input ----------------------------------------------------------------------------
-    def handle_action(self, action: Action) -> bool:
-        return self.tools.handle_action(action)
-
     def edit_action(self, action: Action) -> None:
         kind, pos = action.kind, action.pos
         controller = self.controller
@@ -295,10 +262,18 @@ class RummiSandbox(SandboxPart):
             return edit(lambda s: s.add_to_rack(tile))
         if not TABLE_AREA.contains(x, y):
             return False
-        target = table_drop_target(self.view.table_layout, x, y, None)
-        if target is None or target.is_new_meld:
+        layout = self.view.table_layout
+        target = table_drop_target(layout, x, y, None)
+        if target is None:
             return edit(lambda s: s.add_to_table(tile))
-        return edit(lambda s: s.add_to_table(tile, target.meld, target.index))
+        if target.is_new_meld:  # open felt: a meld of its own, where the click was
+            return edit(lambda s: s.add_to_table(tile, order=target.index, spot=target.hint))
+
+        def extend(scenario: RummiScenario) -> None:  # beside a meld's end: that meld grows
+            scenario.add_to_table(tile, target.meld, target.index)
+            if target.index == 0:
+                scenario.move_spot(target.meld, layout.pitch)
+        return edit(extend)
 
     def take_back(self, pos: tuple[float, float]) -> bool:
         """A click on a placed tile takes it off (back to the palette)."""
@@ -317,7 +292,7 @@ class RummiSandbox(SandboxPart):
         app = self.table.app
         theme = app.theme
         caption = "Custom Sandbox · " + ("Edit" if self.mode.stage == EDIT else "Play")
-        self.tools.draw_strip(surface, theme, caption)
+        draw_strip(surface, theme, caption)
         self._draw_meld_badges(surface)
         self._draw_panel(surface)
         pointer = self.controller.pointer
@@ -366,7 +341,7 @@ class RummiSandbox(SandboxPart):
                 break
             text = f"{number}. " + (f"valid, {check.value} points" if check.valid else check.reason)
             colour = theme.text if check.valid else theme.invalid
-            line = shapes.text(_fit(text, 50), 16, colour)
+            line = shapes.text(fit(text, 50), 16, colour)
             mark = pygame.Rect(PANEL.x + 14, y + 3, 12, 12)
             pygame.draw.rect(surface, theme.hint if check.valid else theme.invalid, mark, border_radius=3)
             surface.blit(line, (PANEL.x + 32, y))
@@ -380,6 +355,3 @@ def sandbox_table(app: "App", scenario: dict[str, Any] | None = None) -> RummiTa
     empty = RummiScenario()
     return RummiTableScene(app, sandbox_session(empty), mode=SandboxMode(RummiSandbox(), empty, scenario))
 
-
-def _fit(text: str, chars: int) -> str:
-    return text if len(text) <= chars else text[: chars - 1] + "…"

@@ -26,6 +26,9 @@ class RummiScenario:
     table: list[list[Tile]] = field(default_factory=list)
     rack: list[Tile] = field(default_factory=list)
     initial: bool = False  # the 30-point rule applies (the seat has not melded yet)
+    # Where each meld was put down on the felt (the table layout's (row, x) hint, or None), so
+    # a meld stays where it was clicked; the editor's alone, never part of the position.
+    spots: list[tuple[int, float] | None] = field(default_factory=list)
 
     # -- the set's limit ----------------------------------------------------------------------
     def in_use(self) -> Counter[Tile]:
@@ -39,11 +42,16 @@ class RummiScenario:
             raise PositionError(f"both copies of {tile} are already in use")
 
     # -- editing ------------------------------------------------------------------------------
-    def add_to_table(self, tile: Tile, meld: int | None = None, position: int | None = None) -> None:
-        """``tile`` into table meld ``meld`` (at ``position``, else its end), or a new meld."""
+    def add_to_table(self, tile: Tile, meld: int | None = None, position: int | None = None, *,
+                     order: int | None = None, spot: tuple[int, float] | None = None) -> None:
+        """``tile`` into table meld ``meld`` (at ``position``, else its end), or a new meld:
+        ``order`` its place among the melds (else the last), ``spot`` where it was put down."""
         self._take(tile)
         if meld is None or not 0 <= meld < len(self.table):
-            self.table.append([tile])
+            self.spots += [None] * (len(self.table) - len(self.spots))
+            place = len(self.table) if order is None else max(0, min(order, len(self.table)))
+            self.table.insert(place, [tile])
+            self.spots.insert(place, spot)
             return
         target = self.table[meld]
         target.insert(len(target) if position is None else max(0, min(position, len(target))), tile)
@@ -56,7 +64,18 @@ class RummiScenario:
         tile = self.table[meld].pop(position)
         if not self.table[meld]:
             del self.table[meld]
+            del self.spots[meld:meld + 1]
         return tile
+
+    def spot_of(self, meld: int) -> tuple[int, float] | None:
+        return self.spots[meld] if meld < len(self.spots) else None
+
+    def move_spot(self, meld: int, dx: float) -> None:
+        """A tile put before a meld's first moves its spot left by ``dx``, so the meld grows
+        leftwards, under the click, instead of pushing its tiles right."""
+        spot = self.spot_of(meld)
+        if spot is not None:
+            self.spots[meld] = (spot[0], spot[1] - dx)
 
     def take_from_rack(self, index: int) -> Tile:
         return self.rack.pop(index)
@@ -64,6 +83,7 @@ class RummiScenario:
     def clear(self) -> None:
         self.table.clear()
         self.rack.clear()
+        self.spots.clear()
 
     # -- the position as data -----------------------------------------------------------------
     def as_position(self) -> RummiPosition:
@@ -93,5 +113,5 @@ class RummiScenario:
         return scenario
 
     def copy(self) -> "RummiScenario":
-        return RummiScenario([list(m) for m in self.table], list(self.rack), self.initial)
+        return RummiScenario([list(m) for m in self.table], list(self.rack), self.initial, list(self.spots))
 

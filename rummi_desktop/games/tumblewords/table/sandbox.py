@@ -25,8 +25,7 @@ from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 from rummi_desktop.games.tumblewords.rules.words import FoundWord, find_words
-from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, sandbox_buttons
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
@@ -88,18 +87,9 @@ class TumblewordsSandbox(SandboxPart):
         self.words = board_words(table.state)
 
     def buttons(self, mode: SandboxMode) -> GridButtons:
-        return GridButtons(REGIONS.buttons, [
-            [("Edit", lambda: mode.set_stage(EDIT), "Build the board and the hand", "e"),
-             ("Play", lambda: mode.set_stage(PLAY), "Drop letters on this board", "p")],
-            [("Undo", mode.undo, "Take back the last change", "z"), ("Reset", mode.reset, "Back to the position", "r")],
-            [("Best drop", mode.best_play, "The best-scoring drop, made on the board", "b"),
-             ("Shortest: 2", self.toggle_min_length, "The shortest word that scores (2 or 3 letters)", "m")],
-            [("Save", lambda: toolbar.save(mode), "Save as a puzzle file", "f2"),
-             ("Load", lambda: toolbar.open_saved(mode), "Open a saved scenario", "f3")],
-            [("Share", lambda: toolbar.share(mode), "A short text code", "f4"),
-             ("Paste code", lambda: toolbar.open_code(mode), "Open a share code", "f5")],
-            [("Menu", self.table.close, "Back to the main menu", "escape")],
-        ], self._refresh_buttons)
+        return sandbox_buttons(mode, ("Best drop", mode.best_play, "The best-scoring drop, made on the board", "b"),
+                               ("Shortest: 2", self.toggle_min_length, "The shortest word that scores (2 or 3 letters)",
+                                "m"), None, self._refresh_buttons)
 
     @property
     def state(self) -> TumblewordsState:
@@ -182,8 +172,6 @@ class TumblewordsSandbox(SandboxPart):
     def _refresh_buttons(self, grid: GridButtons) -> None:
         mode, mine = self.mode, self.table.my_turn
         editing, named = mode.stage == EDIT, grid.named
-        named["Edit"].style, named["Play"].style = ("primary", "secondary") if editing else ("secondary", "primary")
-        named["Reset"].label = "Clear" if editing else "Reset"
         named["Undo"].enabled = bool(mode.edits) if editing else bool(self.played) and mine
         named["Reset"].enabled = (bool(any(mode.scenario.columns) or mode.scenario.hand) if editing
                                   else bool(self.played) and mine)
