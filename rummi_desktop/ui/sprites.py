@@ -29,6 +29,10 @@ class TileSprite:
     rate: float = HUMAN_RATE
     delay: float = 0.0
 
+    def in_hand(self, tile: int) -> bool:
+        """The tile follows the pointer, not its target."""
+        return tile == self.pinned or tile in self.carried
+
     @property
     def settled(self) -> bool:
         return self.delay <= 0 and self.x == self.tx and self.y == self.ty and self.w == self.tw
@@ -59,6 +63,7 @@ class SpriteBoard:
         self.sprites: dict[int, TileSprite] = {}
         self.speed = 1.0  # the animation-speed setting (math.inf: instant)
         self.pinned: int | None = None  # the tile in the player's hand: it follows the pointer
+        self.carried: tuple[int, ...] = ()  # tiles carried along with it (Rummi's Shift-drag)
 
     def __contains__(self, tile: int) -> bool:
         return tile in self.sprites
@@ -97,12 +102,16 @@ class SpriteBoard:
     def update(self, dt: float) -> None:
         scaled = dt * self.speed if not math.isinf(self.speed) else math.inf
         for sprite in self.sprites.values():
-            if sprite.tile == self.pinned:
+            if self.in_hand(sprite.tile):
                 continue
             if math.isinf(scaled):
                 sprite.finish()
             elif not sprite.settled:
                 sprite.update(scaled)
+
+    def in_hand(self, tile: int) -> bool:
+        """The tile follows the pointer, not its target."""
+        return tile == self.pinned or tile in self.carried
 
     @property
     def settled(self) -> bool:
@@ -110,5 +119,5 @@ class SpriteBoard:
 
     def finish_all(self) -> None:
         for sprite in self.sprites.values():
-            if sprite.tile != self.pinned:
+            if not self.in_hand(sprite.tile):
                 sprite.finish()
