@@ -244,15 +244,19 @@ class RummiTableInput(PointerInput):
         viewer = self.table.viewer
         applied = 0
         before = list(self.view.rack_order(viewer)) if viewer is not None else []
+        spots = self.view.meld_spots
         try:
             for move in moves:
+                first_of_turn = not self.state.turn_moves
                 self.state.apply(move)
                 self.racks.history.append(before)
+                spots.move_applied(first_of_turn)
                 applied += 1
         except IllegalMove as error:
             for _ in range(applied):
                 self.state.undo()
                 self.racks.history.pop()
+                spots.move_refused()
             self.table.say(str(error), warning=True)
             self.table.play("invalid")
             return False
@@ -266,6 +270,7 @@ class RummiTableInput(PointerInput):
             self.drop_hand()  # a held or selected table tile may point at a meld now gone
             if table.viewer is not None:
                 self.racks.undone(table.viewer, self.state.rack(table.viewer))
+            self.view.meld_spots.undone(len(self.state.turn_moves))  # the melds where they were
             self._table_changed()
             table.play("rack")
             table.relayout()
@@ -277,6 +282,7 @@ class RummiTableInput(PointerInput):
             self.state.reset_turn()
             if table.viewer is not None:
                 self.racks.back_to_their_slots(table.viewer, self.state.rack(table.viewer))
+            self.view.meld_spots.back_to_turn_start()
             self._table_changed()
             table.play("rack")
             table.relayout()
