@@ -29,10 +29,6 @@ class TileSprite:
     rate: float = HUMAN_RATE
     delay: float = 0.0
 
-    def in_hand(self, tile: int) -> bool:
-        """The tile follows the pointer, not its target."""
-        return tile == self.pinned or tile in self.carried
-
     @property
     def settled(self) -> bool:
         return self.delay <= 0 and self.x == self.tx and self.y == self.ty and self.w == self.tw
@@ -63,7 +59,7 @@ class SpriteBoard:
         self.sprites: dict[int, TileSprite] = {}
         self.speed = 1.0  # the animation-speed setting (math.inf: instant)
         self.pinned: int | None = None  # the tile in the player's hand: it follows the pointer
-        self.carried: tuple[int, ...] = ()  # tiles carried along with it (Rummi's Shift-drag)
+        self.carried: tuple[int, ...] = ()  # tiles carried along with it (a part of a meld moved whole)
 
     def __contains__(self, tile: int) -> bool:
         return tile in self.sprites
