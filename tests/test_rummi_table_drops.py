@@ -103,6 +103,13 @@ def test_a_tile_that_fits_where_a_joker_stands_takes_its_place_and_the_joker_mov
     assert faces_of(scene.state.table) == [["R5", "J", "R7"]]
 
 
+def test_a_tile_dropped_on_a_joker_it_does_not_stand_for_joins_the_run(tmp_path, monkeypatch):
+    app, scene = opened_table(tmp_path, monkeypatch, ["R5 R6 J"], "R8 K9")
+    drag_rack_tile(app, scene, "R8", tile_centre(scene, 0, 2))  # squarely on the joker (an R7)
+    assert faces_of(scene.state.table) == [["R5", "R6", "J", "R8"]]
+    assert scene.banner is None or not scene.banner.warning
+
+
 def test_a_tile_the_run_has_no_place_for_stays_where_it_was_dropped_and_end_turn_says_why(tmp_path, monkeypatch):
     app, scene = opened_table(tmp_path, monkeypatch, ["R5 R6 R7"], "R6 K9")
     drag_rack_tile(app, scene, "R6", tile_centre(scene, 0, 1))  # onto R6: a second red 6

@@ -16,13 +16,16 @@ In order of preference:
 3. a run still being built, or one the tile leaves a gap in: the place its number takes
    among the meld's numbered tiles (``R10`` + R12 is ``R10 R12``, then R11 goes between);
 4. nothing else: None (another colour, a number the run has, a meld not in order).
+
+A tile dropped squarely on a joker takes the joker off the table only when it is the tile the
+joker stands for (:func:`takes_joker_place`); any other tile dropped there joins the meld.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from rummi_desktop.games.rummi.rules.melds import is_valid_meld
+from rummi_desktop.games.rummi.rules.melds import is_valid_meld, readings
 from rummi_desktop.tiles import Tile
 
 Order = tuple[int, ...]  # indices into meld + added: the new tile(s) are len(meld) onwards
@@ -43,6 +46,11 @@ def joined_order(meld: Sequence[Tile], added: Sequence[Tile], near: int) -> Orde
     if between:
         return _inserted(len(meld), len(added), min(between, key=lambda at: abs(at - near)))
     return None
+
+
+def takes_joker_place(meld: Sequence[Tile], joker: int, tile: Tile) -> bool:
+    """Is ``tile`` one the joker at position ``joker`` of ``meld`` stands for?"""
+    return any(reading.joker_can_be(joker, tile) for reading in readings(meld))
 
 
 def insert_position(order: Order, meld_length: int) -> int | None:

@@ -10,7 +10,7 @@ Gestures:
 * rack → table: ``Place`` into a meld, or a new meld on open felt (at the end of the meld
   order with ``Place``; anywhere else the whole table is restated with ``Rearrange``, so the
   new meld sits where it was dropped instead of jumping to the end); dropped squarely on a
-  joker whose place the tile can take: ``Swap`` (the model checks it).
+  joker the tile stands for: ``Swap`` (the model checks the rest: the opening, the turn).
 * table → table: ``Shift`` (moving a tile: split a run by moving its end away, merge by
   moving tiles over).
 * A tile joining a meld goes where ``rules.drop_order`` puts it: a run takes it in number
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummi_desktop.games.rummi.rules.drop_order import insert_position, joined_order
+from rummi_desktop.games.rummi.rules.drop_order import insert_position, joined_order, takes_joker_place
 from rummi_desktop.games.rummi.rules.moves import Move, Place, Rearrange, Retrieve, Shift, Split, Swap
 from rummi_desktop.games.rummi.rules.pieces import face, faces
 from rummi_desktop.games.rummi.table.layout import TableDrop, TableLayout, table_drop_target, tile_at
@@ -76,13 +76,17 @@ class RackReorder:
 Intent = tuple[Move, ...] | RackReorder | None
 
 
-def _joker_under(layout: TableLayout, table: list[list[int]], px: float, py: float) -> int | None:
-    """The id of the joker squarely under the point, if the point is on a joker tile."""
+def _joker_for(pick: Pick, layout: TableLayout, table: list[list[int]], px: float, py: float) -> int | None:
+    """The joker squarely under the point, if the picked tile is one it stands for (any
+    other tile dropped on it joins its meld)."""
     hit = tile_at(layout, px, py)
-    if hit is None:
+    if hit is None or pick.with_tail:
         return None
-    tile_id = table[hit[0]][hit[1]]
-    return tile_id if face(tile_id).is_joker else None
+    meld, position = hit
+    joker = table[meld][position]
+    if joker == pick.tile or not face(joker).is_joker or face(pick.tile).is_joker:
+        return None
+    return joker if takes_joker_place(faces(table[meld]), position, face(pick.tile)) else None
 
 
 def intent_for_drop(
@@ -103,8 +107,8 @@ def intent_for_drop(
     target = table_drop_target(table_layout, px, py, pick.lone_meld(table))
     if target is None:
         return None
-    joker = _joker_under(table_layout, table, px, py)
-    if joker is not None and joker != pick.tile and not face(pick.tile).is_joker and not pick.with_tail:
+    joker = _joker_for(pick, table_layout, table, px, py)
+    if joker is not None:
         return (Swap(pick.tile, joker),)
     if pick.with_tail:
         return _tail_moves(pick, target, table)
