@@ -242,3 +242,39 @@ def test_reset_puts_every_meld_back_where_it_was_when_the_turn_began(tmp_path, m
         for tile, box in zip(meld, boxes):  # and the tiles glide back there, not elsewhere
             sprite = scene.view.sprites.get(tile)
             assert (round(sprite.x), round(sprite.y)) == (round(box.x), round(box.y))
+
+
+def test_any_gesture_undone_leaves_every_tile_and_meld_where_it_was(tmp_path, monkeypatch):
+    """Seeded random drags (Shift held for some) from the rack and the table, to melds and open
+    felt; after each, Undo half the time. No tile is ever lost, and an Undo gives back the
+    table and every meld's box exactly."""
+    import random
+
+    app, scene = opened_table(tmp_path, monkeypatch, ["K4 K5 K6 K7 K8 K9", "R1 R2 R3", "Y5 B5 R5", "B9 J B11"],
+                              "R4 R6 K3 K10 B10 Y9 B8 J K2 R8", speed="instant")
+    rng = random.Random(5)
+    area = scene.view.table_area
+    census = sorted([t for meld in scene.state.table for t in meld] + scene.state.rack(0))
+    undone = 0
+    for _ in range(80):
+        layout = scene.view.table_layout
+        before = ([list(meld) for meld in scene.state.table], meld_boxes(scene), len(scene.state.turn_moves))
+        tiles = [box for boxes in layout.tile_boxes for box in boxes]
+        rack = scene.view.rack_layout.slots
+        start = rng.choice(rack).center if rack and rng.random() < 0.4 else rng.choice(tiles).center
+        if rng.random() < 0.5:
+            x, y = rng.choice(tiles).center
+            end = (x + rng.uniform(-30, 30), y + rng.uniform(-10, 10))
+        else:
+            end = (rng.uniform(area.x, area.right), rng.uniform(area.y, area.bottom))
+        pygame.key.set_mods(pygame.KMOD_SHIFT if rng.random() < 0.4 else 0)
+        try:
+            drag(app, start, end)
+        finally:
+            pygame.key.set_mods(0)
+        assert sorted([t for meld in scene.state.table for t in meld] + scene.state.rack(0)) == census
+        if len(scene.state.turn_moves) > before[2] and rng.random() < 0.5:
+            click(app, button_centre(scene.buttons.undo))
+            assert (scene.state.table, meld_boxes(scene)) == before[:2]
+            undone += 1
+    assert undone >= 20, "the gestures did change the table"
