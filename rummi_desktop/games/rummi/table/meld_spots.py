@@ -51,5 +51,5 @@ class MeldSpots:
         self.history = []
 
     def _restore(self, marks: dict[int, Hint]) -> None:
-        self.marks.clear()  # in place: the view's ``meld_hints`` is this very dict
+        self.marks.clear()  # in place: the view hands this very dict out as ``meld_hints``
         self.marks.update(marks)
