@@ -225,9 +225,9 @@ def test_shift_drag_moves_a_tile_with_the_rest_of_its_meld(tmp_path, monkeypatch
     scene = open_table(app, session_from_position(table, ["Y1", OTHER_RACK], opened=[True, True]))
     pygame.key.set_mods(pygame.KMOD_SHIFT)
     try:
-        drag(app, scene.view.table_layout.tile_boxes[0][3].center, (640, 400))  # split before K7
-        assert faces_of(scene.state.table) == [["K4", "K5", "K6"], ["K7", "K8", "K9"], ["R1", "R2", "R3"]]
-        drag(app, scene.view.table_layout.tile_boxes[1][0].center, meld_end_point(scene, 0))  # whole meld onto K4-K6
+        drag(app, scene.view.table_layout.tile_boxes[0][3].center, (640, 400))  # split before K7, moved down
+        assert faces_of(scene.state.table) == [["K4", "K5", "K6"], ["R1", "R2", "R3"], ["K7", "K8", "K9"]]
+        drag(app, scene.view.table_layout.tile_boxes[2][0].center, meld_end_point(scene, 0))  # whole meld onto K4-K6
         assert faces_of(scene.state.table) == [["K4", "K5", "K6", "K7", "K8", "K9"], ["R1", "R2", "R3"]]
     finally:
         pygame.key.set_mods(0)

@@ -59,6 +59,7 @@ class SpriteBoard:
         self.sprites: dict[int, TileSprite] = {}
         self.speed = 1.0  # the animation-speed setting (math.inf: instant)
         self.pinned: int | None = None  # the tile in the player's hand: it follows the pointer
+        self.carried: tuple[int, ...] = ()  # tiles carried along with it (a part of a meld moved whole)
 
     def __contains__(self, tile: int) -> bool:
         return tile in self.sprites
@@ -97,12 +98,16 @@ class SpriteBoard:
     def update(self, dt: float) -> None:
         scaled = dt * self.speed if not math.isinf(self.speed) else math.inf
         for sprite in self.sprites.values():
-            if sprite.tile == self.pinned:
+            if self.in_hand(sprite.tile):
                 continue
             if math.isinf(scaled):
                 sprite.finish()
             elif not sprite.settled:
                 sprite.update(scaled)
+
+    def in_hand(self, tile: int) -> bool:
+        """The tile follows the pointer, not its target."""
+        return tile == self.pinned or tile in self.carried
 
     @property
     def settled(self) -> bool:
@@ -110,5 +115,5 @@ class SpriteBoard:
 
     def finish_all(self) -> None:
         for sprite in self.sprites.values():
-            if sprite.tile != self.pinned:
+            if not self.in_hand(sprite.tile):
                 sprite.finish()

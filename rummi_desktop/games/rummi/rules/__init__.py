@@ -11,6 +11,11 @@ melds — one meld
     invalid_reason(tiles) -> str | None;  check_meld(tiles) -> MeldCheck(valid, value, reason, readings)
     ascending_order(tiles) -> list[Tile] | None   arrange a dropped run ascending (jokers in gaps)
 
+drop_order — where tiles dropped on a meld go (the table's drops and the keyboard's)
+    joined_order(meld, added, near) -> order | None   a run in number order, a group where dropped;
+                                              None: no order says where (the drop point does)
+    insert_position(order, meld_length) -> int | None   the insert the order is, if only that
+
 play_check — the ONE whole-table rule check (End Turn, computer seats, simulate, analyze)
     check_play(before, rack, after, initial, opening_needed=30) -> PlayCheck
         PlayCheck(legal, placed, value, error, problems, opening_points)

@@ -78,7 +78,8 @@ class RummiTableInput(PointerInput):
             preview = self._preview_at(self.selected, spot.point)
         return Hand(self.held.tile if self.held is not None else None,
                     self.selected.tile if self.selected is not None else None,
-                    self.hovered_tile(), preview, spot.ring if spot is not None else None)
+                    self.hovered_tile(), preview, spot.ring if spot is not None else None,
+                    self.view.sprites.carried)
 
     # -- gestures ---------------------------------------------------------------------------
     def _start_drag(self, action: Action) -> bool:
@@ -89,6 +90,7 @@ class RummiTableInput(PointerInput):
         self.held = pick
         sprites = self.view.sprites
         sprites.pinned = pick.tile
+        sprites.carried = tuple(pick.moving(self.view.shown.table)[1:])
         sprite = sprites.get(pick.tile)
         start = action.start or action.pos
         if sprite is not None:
@@ -97,13 +99,21 @@ class RummiTableInput(PointerInput):
         return True
 
     def _follow(self, pos: tuple[float, float] | None) -> None:
+        """The tile in hand under the pointer; a Shift-dragged part of a meld in a row after
+        it, at the table's size and spacing: as it will land."""
         if pos is None or self.held is None:
             return
-        self.view.sprites.place(self.held.tile, pos[0] - self.grab_offset[0], pos[1] - self.grab_offset[1])
+        sprites = self.view.sprites
+        x, y = pos[0] - self.grab_offset[0], pos[1] - self.grab_offset[1]
+        sprites.place(self.held.tile, x, y)
+        layout = self.view.table_layout
+        for step_right, tile in enumerate(sprites.carried, start=1):
+            sprites.place(tile, x + step_right * layout.pitch, y, layout.tile_w)
 
     def _drop(self, pos: tuple[float, float] | None) -> bool:
         pick, self.held = self.held, None
         self.view.sprites.pinned = None
+        self.view.sprites.carried = ()
         if pick is None:
             return False
         if pos is not None:
@@ -146,7 +156,12 @@ class RummiTableInput(PointerInput):
             return
         melds = view.shown.table
         intent = intent_for_drop(pick, pos[0], pos[1], melds, len(view.rack_ids), view.table_layout, view.rack_layout)
+        target = table_drop_target(view.table_layout, pos[0], pos[1], pick.lone_meld(melds))
+        moving = pick.moving(melds)
+        left_behind = [t for t in melds[pick.meld] if t not in moving] if not pick.from_rack else []
         if intent is None:
+            if table.my_turn and target is not None and target.is_new_meld and pick.whole_meld(melds):
+                self._remember_spot(pick, target, moving, left_behind)  # the same meld, elsewhere on the felt
             return
         if isinstance(intent, RackReorder):
             self._reorder(intent)
@@ -154,28 +169,27 @@ class RummiTableInput(PointerInput):
         if not table.my_turn:
             return  # between turns the rack may be arranged, the table not touched
         retrieving = any(isinstance(m, Retrieve) for m in intent)
-        target = table_drop_target(view.table_layout, pos[0], pos[1], pick.lone_meld(melds))
-        left_behind = [t for t in melds[pick.meld] if t != pick.tile] if not pick.from_rack else []
         if not self.apply_moves(intent):
             return
-        self._remember_spot(pick, target, left_behind)
+        self._remember_spot(pick, target, moving, left_behind)
         if retrieving and table.viewer is not None:
             order = [t for t in view.rack_order(table.viewer) if t != pick.tile]
             index = rack_insert_index(view.rack_layout_for(len(order) + 1), pos[0], pos[1], len(order) + 1)
             order.insert(min(index if index is not None else len(order), len(order)), pick.tile)
             self.racks.orders[table.viewer] = order
 
-    def _remember_spot(self, pick: Pick, target: TableDrop | None, left_behind: list[int]) -> None:
-        """A tile that starts a new meld marks the spot the meld was put down at. A marking
+    def _remember_spot(self, pick: Pick, target: TableDrop | None, moving: list[int],
+                       left_behind: list[int]) -> None:
+        """Tiles that start a new meld mark the spot the meld was put down at. A marking
         tile that leaves its meld hands the mark to the tiles it left, so they stay put."""
         hints = self.view.meld_hints
         if target is not None and not target.is_new_meld and target.meld == pick.meld:
             return  # moved within its own meld
-        mark = hints.pop(pick.tile, None)
-        if mark is not None and left_behind and not any(t in hints for t in left_behind):
-            hints[left_behind[0]] = mark
-        if target is not None and target.is_new_meld and target.hint is not None and not pick.with_tail:
-            hints[pick.tile] = target.hint
+        marks = [mark for mark in (hints.pop(t, None) for t in moving) if mark is not None]
+        if marks and left_behind and not any(t in hints for t in left_behind):
+            hints[left_behind[0]] = marks[0]
+        if target is not None and target.is_new_meld and target.hint is not None:
+            hints[moving[0]] = target.hint
 
     def _reorder(self, intent: RackReorder) -> None:
         viewer = self.table.viewer
@@ -199,6 +213,7 @@ class RummiTableInput(PointerInput):
         self.held = None
         self.selected = None
         self.view.sprites.pinned = None
+        self.view.sprites.carried = ()
         self.focus.beside = None
 
     def drop_preview(self) -> tuple[str, Box] | None:
@@ -218,7 +233,9 @@ class RummiTableInput(PointerInput):
         if target is None:
             return None
         if target.is_new_meld:
-            return ("slot", target.box)
+            extra = (len(pick.moving(view.shown.table)) - 1) * view.table_layout.pitch
+            box = target.box
+            return ("slot", Box(box.x, box.y, box.w + extra, box.h))  # as long as what lands there
         return ("meld", view.table_layout.meld_boxes[target.meld])
 
     # -- commands ---------------------------------------------------------------------------
@@ -227,15 +244,19 @@ class RummiTableInput(PointerInput):
         viewer = self.table.viewer
         applied = 0
         before = list(self.view.rack_order(viewer)) if viewer is not None else []
+        spots = self.view.meld_spots
         try:
             for move in moves:
+                first_of_turn = not self.state.turn_moves
                 self.state.apply(move)
                 self.racks.history.append(before)
+                spots.move_applied(first_of_turn)
                 applied += 1
         except IllegalMove as error:
             for _ in range(applied):
                 self.state.undo()
                 self.racks.history.pop()
+                spots.move_refused()
             self.table.say(str(error), warning=True)
             self.table.play("invalid")
             return False
@@ -249,6 +270,7 @@ class RummiTableInput(PointerInput):
             self.drop_hand()  # a held or selected table tile may point at a meld now gone
             if table.viewer is not None:
                 self.racks.undone(table.viewer, self.state.rack(table.viewer))
+            self.view.meld_spots.undone(len(self.state.turn_moves))  # the melds where they were
             self._table_changed()
             table.play("rack")
             table.relayout()
@@ -260,6 +282,7 @@ class RummiTableInput(PointerInput):
             self.state.reset_turn()
             if table.viewer is not None:
                 self.racks.back_to_their_slots(table.viewer, self.state.rack(table.viewer))
+            self.view.meld_spots.back_to_turn_start()
             self._table_changed()
             table.play("rack")
             table.relayout()

@@ -42,6 +42,7 @@ class Hand:
     hovered: int | None = None
     preview: tuple[str, Box] | None = None  # where the tile in hand would land
     focus: Box | None = None  # the keyboard's focus ring (None until a key is used)
+    carried: tuple[int, ...] = ()  # Shift-drag: the rest of the meld, carried with the held tile
 
 
 def paint_table(tv: PaintedView, surface: pygame.Surface, felt: pygame.Surface, hand: Hand, buttons) -> None:
@@ -146,13 +147,14 @@ class PaintCache:
 
 def _split_sprites(tv: PaintedView, hand: Hand) -> tuple[list, list]:
     held, selected, hovered = hand.held, hand.selected, hand.hovered
+    in_hand = {held, *hand.carried}
     resting, moving = [], []
     for tile, sprite in tv.sprites.sprites.items():
-        if tile in (held, hovered, selected) or not sprite.settled:
+        if tile in in_hand or tile in (hovered, selected) or not sprite.settled:
             moving.append((tile, sprite))
         else:
             resting.append((tile, sprite, _resting_state(tv, tile)))
-    moving.sort(key=lambda item: item[0] == held)  # the tile in hand on top of all
+    moving.sort(key=lambda item: item[0] in in_hand)  # the tiles in hand on top of all
     return resting, moving
 
 
@@ -236,7 +238,7 @@ def tile_state(tv: PaintedView, tile: int, hand: Hand) -> str:
         return "invalid"
     if tile in tv.hint_tiles:
         return "hint"
-    if tile in (hand.selected, hand.held):
+    if tile in (hand.selected, hand.held) or tile in hand.carried:
         return "selected"
     if tile == hand.hovered:
         return "hover"

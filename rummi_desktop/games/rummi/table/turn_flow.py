@@ -57,6 +57,7 @@ class RummiTurnFlow(HintingTurnFlow):
     def turn_begins(self) -> None:
         self.cancel_hint()
         self.view.new_turn()
+        self.view.meld_spots.turn_begins()
 
     def person_turn_begins(self, seat: int) -> None:
         self.racks.turn_begins(seat, self.session.state.rack(seat))
@@ -97,6 +98,7 @@ class RummiTurnFlow(HintingTurnFlow):
             return record
         if not record.result.laid_tiles:  # the play was undone
             self.racks.back_to_their_slots(seat, self.view.shown.rack(seat))
+            self.view.meld_spots.back_to_turn_start()
         self._announce(record, move)
         self.after_turn(record)
         return record

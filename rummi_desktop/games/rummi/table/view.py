@@ -19,6 +19,7 @@ from rummi_desktop.games.rummi.rules.melds import is_valid_meld
 from rummi_desktop.games.rummi.rules.pieces import faces
 from rummi_desktop.games.rummi.table import marks_paint, paint
 from rummi_desktop.games.rummi.table.layout import Hint, TableLayout, layout_table, screen_regions
+from rummi_desktop.games.rummi.table.meld_spots import MeldSpots
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.paint import GLOW_SECONDS, Hand
 from rummi_desktop.games.rummi.table.session import RummiSession, turn_start_melds
@@ -41,8 +42,8 @@ class RummiTableView:
         self.session = session
         self.racks = racks
         self.sprites = SpriteBoard()
-        # Where the player put melds down (display only): tile that started a meld → spot
-        self.meld_hints: dict[int, Hint] = {}
+        # Where the player put melds down (display only), and what Undo and Reset give back
+        self.meld_spots = MeldSpots()
         self.invalid_tiles: set[int] = set()  # the tiles of melds the model refused
         self.hint_tiles: set[int] = set()  # tiles a hint points at or lays (drawn in the "hint" light)
         self.meld_glow: dict[tuple[int, ...], float] = {}
@@ -61,6 +62,11 @@ class RummiTableView:
     def shown(self):
         """The round on show: the one being played, or the one that just ended."""
         return self.session.match.current or self.session.last_round
+
+    @property
+    def meld_hints(self) -> dict[int, Hint]:
+        """Where the player put melds down: the tile that started a meld → its spot."""
+        return self.meld_spots.marks
 
     def rack_order(self, seat: int) -> list[int]:
         return self.racks.order(seat, self.shown.rack(seat))
@@ -139,7 +145,7 @@ class RummiTableView:
         self.meld_glow.clear()
 
     def forget_round(self) -> None:
-        self.meld_hints.clear()
+        self.meld_spots.clear()
         self.sprites.keep_only(set())
 
     # -- frames -----------------------------------------------------------------------------
