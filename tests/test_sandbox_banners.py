@@ -1,11 +1,13 @@
-"""The sandboxes' banner stays over the board: on the narrow Rummble and Tumblewords boards a
-long message wraps within the board's width instead of spilling under the palette."""
+"""The sandboxes' banner stays between the side columns: on the narrow Rummble and Tumblewords
+boards a long message wraps instead of spilling under the palette or over the buttons (at
+Tumblewords it stands above the board, over no square: issue 21, item 8)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rummi_desktop.games.rummble.table.layout import REGIONS as RUMMBLE_REGIONS
+from rummi_desktop.games.tumblewords.table.layout import regions as tumblewords_regions
 from rummi_desktop.ui import table_hud
 from test_sandbox_rummble import open_sandbox as open_rummble
 from test_sandbox_tumblewords import open_sandbox as open_tumblewords
@@ -30,10 +32,16 @@ def test_the_first_banner_of_a_sandbox_fits_over_its_board(tmp_path, monkeypatch
     boxes = drawn_banners(monkeypatch)
     scene.say("Edit: pick a face from the palette, then click a square or the rack, or paste a code")
     steps(app, 2)
-    board = RUMMBLE_REGIONS.board if game == "rummble" else scene.view.layout.board
     assert boxes, "no banner was drawn"
+    if game == "rummble":
+        board = RUMMBLE_REGIONS.board
+        for box in boxes:
+            assert board.x <= box.left and box.right <= board.x + board.w, (box, board)
+        return
+    columns, board = tumblewords_regions(), scene.view.layout.board
     for box in boxes:
-        assert board.x <= box.left and box.right <= board.x + board.w, (box, board)
+        assert columns.seats.right <= box.left and box.right <= columns.preview.x, (box, columns)
+        assert box.bottom <= board.y, "over no square"
 
 
 def test_a_banner_wraps_to_the_width_it_is_given():
