@@ -87,7 +87,7 @@ def test_a_refused_play_names_the_line_and_outlines_it(tmp_path, monkeypatch):
     key(app, "return")
     assert scene.state.board.count == 4, "nothing played"
     assert scene.banner is not None and scene.banner.warning
-    assert scene.banner.message.startswith("the row at 6 (columns 4–8)")
+    assert scene.banner.message == "K4 K5 K6 K7 Y9 in row 6 (columns 4–8): these tiles are neither a run nor a set"
     assert scene.view.refused_line == tuple(range(6 * 13 + 4, 6 * 13 + 9))
     scene.draw(app.screen)
     outline = square_box(6 * 13 + 4)

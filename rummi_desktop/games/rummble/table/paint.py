@@ -18,6 +18,7 @@ from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.tiles import Tile
 from rummi_desktop.ui.tile_render import CardFace, TileFace, tile_margin
+from rummi_desktop.ui.wording import sentence
 
 KIND_NAMES = {KIND: "of a kind", STRAIGHT: "straight", STRAIGHT_FLUSH: "straight flush", FLUSH: "flush"}
 
@@ -150,7 +151,7 @@ def preview_lines(tv) -> tuple[str, list[tuple[str, str]], str]:
     if verdict is None:
         return "This play", [], "Declare the joker to see the score"
     if not verdict.legal:
-        return "Not a legal play", [], verdict.reason
+        return "Not a legal play", [], sentence(verdict.reason)
     rows = [(" ".join(found.tile_texts()) + f"  · {KIND_NAMES.get(found.kind, found.kind)}", f"{found.points}")
             for found in verdict.sets]
     if verdict.bonus:
