@@ -10,7 +10,7 @@ import pygame
 
 from rummi_desktop.games.rummble.rules.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLUSH
 from rummi_desktop.games.rummble.table import board_paint
-from rummi_desktop.games.rummble.table.layout import REGIONS, seat_box, tile_box
+from rummi_desktop.games.rummble.table.layout import REGIONS, banner_spot, seat_box, tile_box
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray, paint_turn_log
 from rummi_desktop.games.seats import seat_kind_label
@@ -69,9 +69,8 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     buttons.draw(surface, theme)
     banner = tv.table.banner
     if banner is not None:
-        centre = (round(REGIONS.board.x + REGIONS.board.w / 2), round(REGIONS.board.bottom) - 30)
-        table_hud.draw_banner(surface, theme, centre, banner.message, banner.alpha, banner.warning,
-                              max_width=round(REGIONS.board.w))
+        centre, width = banner_spot()
+        table_hud.draw_banner(surface, theme, centre, banner.message, banner.alpha, banner.warning, max_width=width)
 
 
 def _split(tv, hand: Hand) -> tuple[list, list]:
