@@ -52,6 +52,8 @@ def test_each_hint_level_leads_to_the_solution(puzzle_id):
     assert [first["level"], second["level"], third["level"]] == [1, 2, 3]
     assert rp.check(puzzle, third["solution"])["solved"]
     assert first["focus"] in [[row, col] for row, col, _ in puzzle["solution"]]
+    row, col = first["focus"]  # named as the board's frame numbers it, not "square 6,8"
+    assert first["text"] == f"Play through the square at row {row}, column {col}."
     used = Counter("J" if tile.startswith("J=") else tile for _, _, tile in puzzle["solution"])
     assert Counter(second["tiles"]) == used
 
