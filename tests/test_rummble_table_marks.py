@@ -65,6 +65,22 @@ def test_long_and_short_banners_alike_stay_off_the_board(tmp_path, monkeypatch):
         assert board_pixels(drawn(scene, app)) == board_pixels(without), message
 
 
+def test_a_banner_leaves_the_previews_enter_line_readable(tmp_path, monkeypatch):
+    app, scene = table(tmp_path, monkeypatch)
+    place(app, scene, "K8", 6, 8)
+    assert scene.view.verdict.legal
+    scene.banner = None
+    without = drawn(scene, app)
+    scene.say("Your turn")
+    scene.banner.left = 1.0  # fully shown
+    with_banner = drawn(scene, app)
+    footer = pygame.Rect(round(REGIONS.preview.x), round(REGIONS.preview.bottom) - 32, round(REGIONS.preview.w), 24)
+    assert any(with_banner.get_at((x, footer.y - 20)) != without.get_at((x, footer.y - 20))
+               for x in range(footer.left, footer.right)), "the banner is just above"
+    assert all(with_banner.get_at((x, y)) == without.get_at((x, y))
+               for x in range(footer.left, footer.right) for y in range(footer.top, footer.bottom))
+
+
 # ----- 9: the banner and the preview say it as a sentence -------------------------------------
 def test_a_refusal_shown_alone_is_a_sentence_in_the_banner_and_the_preview(tmp_path, monkeypatch):
     from rummi_desktop.games.rummble.table.paint import preview_lines

@@ -51,7 +51,7 @@ def regions() -> Regions:
 
 
 REGIONS = regions()
-BANNER_GAP = 10  # between the banner's bottom and the preview panel's
+BANNER_GAP = 50  # the banner (and its shadow) end above the preview's footer ("Enter to play it")
 
 
 def banner_spot() -> tuple[tuple[int, int], int]:
