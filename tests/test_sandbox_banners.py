@@ -30,7 +30,7 @@ def test_the_first_banner_of_a_sandbox_fits_over_its_board(tmp_path, monkeypatch
     boxes = drawn_banners(monkeypatch)
     scene.say("Edit: pick a face from the palette, then click a square or the rack, or paste a code")
     steps(app, 2)
-    board = RUMMBLE_REGIONS.board if game == "rummble" else scene.view.layout.board
+    board = RUMMBLE_REGIONS.preview if game == "rummble" else scene.view.layout.board  # Rummble's: off the board
     assert boxes, "no banner was drawn"
     for box in boxes:
         assert board.x <= box.left and box.right <= board.x + board.w, (box, board)
