@@ -2,10 +2,10 @@
 "A play" and "Scoring"). The state, the computer seats and analyze all call :func:`check_play`.
 
 A play is a sequence of ``(square, Laid)`` placements on a :class:`Board` (squares are
-``row * 13 + col``). The answer is a :class:`PlayVerdict`: legal or the reason it is not
-in a player's words, naming the offending line as the board's frame numbers it, e.g.
-"K4 B8 R10 in column 5 (rows 3–5): these tiles are neither a run nor a set", with that line's
-squares in ``line``),
+``row * 13 + col``). The answer is a :class:`PlayVerdict`: legal, or the reason it is not in
+a player's words (a clause the table shows as a sentence and analyze prints as its "error"),
+naming the offending line as the board's frame numbers it, e.g. "K4 B8 R10 in column 5
+(rows 3–5): these tiles are neither a run nor a set", with that line's squares in ``line``;
 and for a legal play every set it formed or extended with its points, the bonus and the total.
 
 Scoring, per set formed or extended: base = the sum of tile values (a joker 0), a newly placed
