@@ -43,7 +43,7 @@ def test_the_seed_example_of_nineteen_points():
 
 def test_an_illegal_play_is_a_normal_answer_naming_the_line():
     _, (answer,), _ = analyze(position(rack=["K1", "R9"], play=[[6, 4, "K1"], [7, 4, "R9"]]))
-    assert answer["legal"] is False and "the column at 4 (rows 6–7)" in answer["error"]
+    assert answer["legal"] is False and "K1 R9 in column 4 (rows 6–7): these tiles are neither a run nor a set" in answer["error"]
     _, (answer,), _ = analyze(position(play=[[6, 4, "K9"]]))
     assert answer == {"game": "rummble", "legal": False, "error": "the rack does not hold K9"}
 
@@ -77,7 +77,7 @@ def test_a_joker_is_declared_on_the_board_and_in_the_play():
     (position(board="R2"), "board must be an array of [row, column, tile], not string"),
     (position(rack=["R2", "R2", "R2"]), "board and rack together name more copies than exist of R2"),
     (position(play=[[6, 5, "K1"]]), "play: square 6,5 already holds R2"),
-    (position(board=[[6, 5, "R2"], [6, 6, "B9"]]), "the board is not legal: the row at 6 (columns 5–6)"),
+    (position(board=[[6, 5, "R2"], [6, 6, "B9"]]), "the board is not legal: R2 B9 in row 6 (columns 5–6)"),
     (position(rack=[7]), "rack: 7 is not a tile"),
     (position(board=...), 'missing key "board"'),
 ])

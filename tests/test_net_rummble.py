@@ -27,7 +27,7 @@ from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene  # n
 from rummi_desktop.games.rummble.table.online_state import state_from_view  # noqa: E402
 from rummi_desktop.scenes.turn_machine import Phase  # noqa: E402
 from test_net_session import PASSWORD, ask, run_until, seated_pair  # noqa: E402
-from test_rummble_scene_support import click, key, make_app, place, stand_in_choose_move, steps  # noqa: E402
+from test_rummble_scene_support import click, key, make_app, pass_turn, place, stand_in_choose_move, steps  # noqa: E402
 
 
 def rummble_pair(url: str):
@@ -176,7 +176,7 @@ def test_an_exchange_by_the_other_seat_shows_as_a_count(table):
     app, scene, session, alice, bob, table_id = table
     if session.state.current == session.play.seat:
         version = session.play.version
-        click(app, scene.buttons.pass_turn.rect.center)
+        pass_turn(app, scene, by_key=False)
         alice_done(app, scene, session, version + 1)
     bob_holds(bob, session.play.version)
     rack = sorted(scene.state.faces[t].notation() for t in scene.view.rack_ids)
@@ -247,7 +247,7 @@ def test_a_whole_game_reaches_the_results_with_the_servers_scores(table, tmp_pat
         bob_sends(bob, table_id, "pass")
         run_until(app, lambda: scene.phase == Phase.PERSON)
         version = session.play.version
-        click(app, scene.buttons.pass_turn.rect.center)
+        pass_turn(app, scene, by_key=False)
     assert scene.phase == Phase.ROUND_END and scene.mode.results_waiting or isinstance(app.stack.top, GameOverScene)
     run_until(app, lambda: isinstance(app.stack.top, GameOverScene))
     record, moves = stored(tmp_path / "server.sqlite3", table_id)
@@ -289,7 +289,7 @@ def alice_plays_pair_or_single(app, scene, session) -> None:
             "highest": scene.state.params.highest}
     move = stand_in_choose_move(view, "easy")
     if not isinstance(move, Play):
-        click(app, scene.buttons.pass_turn.rect.center)
+        pass_turn(app, scene, by_key=False)
         return
     for p in move.placements:
         place(app, scene, p.laid.notation(), p.row, p.col)
@@ -322,7 +322,7 @@ def test_a_resume_past_several_moves_begins_the_turn_from_the_servers_view(serve
                                                               and not session.play.waiting))
         if scene.phase == Phase.PERSON:  # Alice passes; the computer plays after Bob, not before
             version = session.play.version
-            click(app, scene.buttons.pass_turn.rect.center)
+            pass_turn(app, scene, by_key=False)
             alice_done(app, scene, session, version + 1)
         assert session.state.current == 1
         version, log = session.play.version, list(scene.view.log)
@@ -400,7 +400,7 @@ def test_a_game_the_servers_clock_ends_on_our_turn_goes_to_the_results(server, t
             run_until(app, lambda: scene.phase == Phase.PERSON)
             version = session.play.version
             if turn == 0:
-                click(app, scene.buttons.pass_turn.rect.center)
+                pass_turn(app, scene, by_key=False)
         points = list(scene.state.points)
         run_until(app, lambda: isinstance(app.stack.top, GameOverScene), limit=20000)  # the clock runs out
         record, moves = stored(tmp_path / "server.sqlite3", table_id)

@@ -123,7 +123,7 @@ def test_bad_input_is_a_position_error_saying_what_is_wrong(reader, data, messag
     (RummiPosition((tuple(parse_tiles("R1 R2 R4")),), ()), "the table is not a set of valid melds: "),
     (RummiPosition((), tuple(parse_tiles("J J J"))), "table and rack together name more copies than exist of J"),
     (RummblePosition(((6, 5, Laid.parse("R2")), (6, 6, Laid.parse("K9"))), ()),
-     "the board is not legal: the row at 6"),
+     "the board is not legal: R2 K9 in row 6 \\(columns 5–6\\): these tiles are neither a run nor a set"),
     (RummblePosition(((6, 5, Laid.parse("J=R2")),), tuple(parse_tiles("J J"))),
      "board and rack together name more copies than exist of J"),
 ])

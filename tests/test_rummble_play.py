@@ -2,9 +2,10 @@
 rules name (with the offending line), the scoring order with premiums, the Rummmble bonus and
 declared jokers."""
 
+import re
 
 from rummi_desktop.games.rummble.rules.board import Board, Laid, premium, square
-from rummi_desktop.games.rummble.rules.play import check_play
+from rummi_desktop.games.rummble.rules.play import NOT_A_SET, check_play
 from rummi_desktop.games.rummble.rules.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLUSH
 
 
@@ -61,19 +62,18 @@ def refusal(board_tiles, *placements):
 
 def test_a_two_tile_flush_is_refused_naming_its_line():
     assert refusal([(6, 6, "R3")], (6, 7, "R8")) == (
-        "the row at 6 (columns 6–7): R3 R8 is not a set: a flush needs at least 3 tiles "
-        "(two tiles of one colour must be a straight flush)")
+        "R3 R8 in row 6 (columns 6–7): two tiles of one colour must be next numbers, like R7 R8")
 
 
 def test_a_flush_that_is_not_monotone_is_refused():
     reason = refusal([(6, 5, "R8"), (6, 6, "R7")], (6, 7, "R11"), (6, 8, "R10"), (6, 9, "R3"))
-    assert reason == ("the row at 6 (columns 5–9): R8 R7 R11 R10 R3 is not a set: "
-                      "a flush must go strictly up or strictly down")
+    assert reason == ("R8 R7 R11 R10 R3 in row 6 (columns 5–9): "
+                      "tiles of one colour must keep going up, or keep going down")
 
 
 def test_a_gap_is_refused():
     assert refusal([(6, 6, "K5")], (6, 7, "K6"), (6, 9, "K8")) == (
-        "there is a gap at 6,8: the tiles must form one unbroken line")
+        "there is a gap at row 6, column 8: this turn's tiles must make one unbroken line")
 
 
 def test_board_tiles_may_fill_the_line_between_placed_tiles():
@@ -82,31 +82,31 @@ def test_board_tiles_may_fill_the_line_between_placed_tiles():
 
 
 def test_tiles_not_in_one_line_are_refused():
-    assert refusal([(6, 6, "K5")], (6, 7, "K6"), (7, 8, "K7")) == "the tiles are not all in one row or one column"
+    assert refusal([(6, 6, "K5")], (6, 7, "K6"), (7, 8, "K7")) == "put this turn's tiles all in one row or all in one column"
 
 
 def test_the_first_play_must_cover_the_star_with_two_tiles():
-    assert refusal([], (5, 5, "K1"), (5, 6, "K2")) == "the first play must cover the star (6,6)"
+    assert refusal([], (5, 5, "K1"), (5, 6, "K2")) == "the first play must cover the star in the middle of the board"
     assert refusal([], (6, 6, "K1")) == "the first play needs at least 2 tiles"
     assert checked([], (6, 6, "K1"), (7, 6, "B1")).score == 2 * 2  # the star doubles
 
 
 def test_collateral_junk_is_refused_naming_the_column():
     reason = refusal([(3, 5, "K4")], (4, 5, "B8"), (5, 5, "R10"))
-    assert reason == "the column at 5 (rows 3–5): K4 B8 R10 is not a set: not n of a kind, a straight or a flush"
+    assert reason == "K4 B8 R10 in column 5 (rows 3–5): these tiles are neither a run nor a set"
     reason = refusal([(9, 4, "K2"), (9, 5, "B3"), (9, 6, "R4"), (9, 7, "R5")],
                      (10, 8, "Y9"), (10, 7, "Y11"), (10, 9, "Y12"))
-    assert reason.startswith("the row at 10 (columns 7–9): Y11 Y9 Y12 is not a set")
+    assert reason.startswith("Y11 Y9 Y12 in row 10 (columns 7–9): ")
     reason = refusal([(9, 4, "K2"), (9, 5, "B3"), (9, 6, "R4"), (9, 7, "R5")],
                      (10, 7, "Y9"), (10, 8, "Y11"), (10, 9, "Y12"))
-    assert reason == "the column at 7 (rows 9–10): R5 Y9 is not a set: not n of a kind, a straight or a flush"
+    assert reason == "R5 Y9 in column 7 (rows 9–10): these tiles are neither a run nor a set"
 
 
 def test_a_play_must_touch_the_board_and_use_empty_squares():
     assert refusal([(6, 6, "K5")], (0, 0, "K1"), (0, 1, "K2")) == "the play must touch a tile already on the board"
-    assert refusal([(6, 6, "K5")], (6, 6, "K6")) == "square 6,6 already holds K5"
-    assert refusal([(6, 6, "K5")], (6, 7, "K6"), (6, 7, "K7")) == "two tiles are placed on one square"
-    assert refusal([(6, 6, "K5")]) == "place at least one tile"
+    assert refusal([(6, 6, "K5")], (6, 6, "K6")) == "the square at row 6, column 6 already holds K5"
+    assert refusal([(6, 6, "K5")], (6, 7, "K6"), (6, 7, "K7")) == "two tiles are on the same square"
+    assert refusal([(6, 6, "K5")]) == "put at least one tile on the board"
 
 
 def test_a_single_tile_counts_both_its_lines():
@@ -114,7 +114,8 @@ def test_a_single_tile_counts_both_its_lines():
     verdict = checked(board, (6, 6, "K6"))
     assert sorted(summary(verdict)) == [("B6 K6", KIND, (6 + 6) * 2), ("K5 K6", STRAIGHT_FLUSH, (5 + 6) * 2 * 2)]
     # K7 would make a straight B6 K7 across, but K5 K7 down is a two-tile flush
-    assert refusal(board, (6, 6, "K7")).startswith("the column at 6 (rows 5–6): K5 K7 is not a set: a flush needs")
+    assert refusal(board, (6, 6, "K7")) == ("K5 K7 in column 6 (rows 5–6): "
+                                            "two tiles of one colour must be next numbers, like R7 R8")
 
 
 # ----- the scoring order and the premiums -----------------------------------------------------
@@ -158,14 +159,14 @@ def test_a_joker_is_its_declared_tile_in_both_lines():
     board = [(5, 6, "R7"), (6, 5, "K6")]
     assert sorted(summary(checked(board, (6, 6, "J=K7")))) == [("K6 J=K7", STRAIGHT_FLUSH, 6 * 2 * 2),
                                                                 ("R7 J=K7", KIND, 7 * 2)]
-    assert refusal(board, (6, 6, "J=K5")).startswith("the column at 6 (rows 5–6): R7 J=K5 is not a set")
+    assert refusal(board, (6, 6, "J=K5")) == "R7 J=K5 in column 6 (rows 5–6): these tiles are neither a run nor a set"
 
 
 def test_a_joker_may_be_any_tile_of_the_set_in_play():
     board = [(6, 5, "K8"), (6, 6, "B8")]
     assert checked(board, (6, 7, "J=K8")).legal  # even a third K8
     assert checked([(6, 5, "K8"), (6, 6, "K9")], (6, 7, "J=K10"), highest=9).reason == \
-        "J=K10 is not a tile of this set"
+        "a joker cannot be K10: this tile set has no K10"
 
 
 def test_unexplained_checks_agree_on_every_verdict():
@@ -175,4 +176,47 @@ def test_unexplained_checks_agree_on_every_verdict():
             placements = [(sq, Laid.parse(tile))]
             full, quick = check_play(board, placements), check_play(board, placements, explain=False)
             assert (full.legal, full.sets, full.bonus) == (quick.legal, quick.sets, quick.bonus)
-            assert quick.legal or quick.reason in (full.reason, "not a set")
+            assert quick.legal or quick.reason in (full.reason, NOT_A_SET.reason)
+
+
+# ----- every kind of refusal, in a player's words ---------------------------------------------
+ROW_OF_THREE = [(6, 5, "K5"), (6, 6, "K6"), (6, 7, "K7")]
+EVERY_REFUSAL = [
+    ([], [], "put at least one tile on the board"),
+    (ROW_OF_THREE, [(6, 8, "K8"), (6, 8, "B8")], "two tiles are on the same square"),
+    (ROW_OF_THREE, [(13, 0, "K8")], "that square is off the board (rows and columns run 0 to 12)"),
+    (ROW_OF_THREE, [(6, 7, "K8")], "the square at row 6, column 7 already holds K7"),
+    (ROW_OF_THREE, [(6, 8, "J=K8"), (6, 9, "K10")], ""),  # legal: the control case
+    (ROW_OF_THREE, [(6, 4, "K4"), (7, 3, "K3")], "put this turn's tiles all in one row or all in one column"),
+    (ROW_OF_THREE, [(6, 8, "K8"), (6, 10, "K10")],
+     "there is a gap at row 6, column 9: this turn's tiles must make one unbroken line"),
+    (ROW_OF_THREE, [(7, 5, "B5"), (9, 5, "Y5")],
+     "there is a gap at row 8, column 5: this turn's tiles must make one unbroken line"),
+    ([], [(5, 5, "K1"), (5, 6, "K2")], "the first play must cover the star in the middle of the board"),
+    ([], [(6, 6, "K1")], "the first play needs at least 2 tiles"),
+    (ROW_OF_THREE, [(0, 0, "K1"), (0, 1, "K2")], "the play must touch a tile already on the board"),
+    (ROW_OF_THREE, [(7, 5, "R9")], "K5 R9 in column 5 (rows 6–7): these tiles are neither a run nor a set"),
+    (ROW_OF_THREE, [(6, 8, "K3")],
+     "K5 K6 K7 K3 in row 6 (columns 5–8): tiles of one colour must keep going up, or keep going down"),
+    (ROW_OF_THREE, [(7, 7, "K9")], "K7 K9 in column 7 (rows 6–7): two tiles of one colour must be next numbers, like R7 R8"),
+]
+
+
+def test_every_kind_of_refusal_is_a_players_sentence_naming_squares_as_the_board_numbers_them():
+    for board, placements, expected in EVERY_REFUSAL:
+        verdict = check_play(Board.from_tiles(board),
+                             [(row * 13 + col, Laid.parse(tile)) for row, col, tile in placements])
+        assert verdict.reason == expected, placements
+        assert verdict.legal == (expected == "")
+        # no programmer's words: squares are "row 6, column 8" (the frame's 0–12), not "at 8" or "6,8"
+        assert re.search(r"\d,\d| at \d|n of a kind|strictly|is not a set", expected) is None, expected
+    assert check_play(Board.from_tiles([(6, 5, "K8"), (6, 6, "K9")]), play((6, 7, "J=K10")), 9).reason == \
+        "a joker cannot be K10: this tile set has no K10"
+    assert check_play(Board.from_tiles([(6, 5, "K8"), (6, 6, "K9")]), play((6, 7, "K10")), 9).reason == \
+        "this tile set has no K10"
+
+
+def test_a_refusal_names_the_squares_of_its_line():
+    verdict = checked(ROW_OF_THREE, (7, 7, "K9"))
+    assert verdict.line == (6 * 13 + 7, 7 * 13 + 7)
+    assert checked(ROW_OF_THREE, (0, 0, "K1"), (0, 1, "K2")).line == ()

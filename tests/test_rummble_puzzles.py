@@ -52,6 +52,8 @@ def test_each_hint_level_leads_to_the_solution(puzzle_id):
     assert [first["level"], second["level"], third["level"]] == [1, 2, 3]
     assert rp.check(puzzle, third["solution"])["solved"]
     assert first["focus"] in [[row, col] for row, col, _ in puzzle["solution"]]
+    row, col = first["focus"]  # named as the board's frame numbers it, not "square 6,8"
+    assert first["text"] == f"Play through the square at row {row}, column {col}."
     used = Counter("J" if tile.startswith("J=") else tile for _, _, tile in puzzle["solution"])
     assert Counter(second["tiles"]) == used
 
@@ -115,7 +117,7 @@ def test_a_malformed_puzzle_gets_a_clear_message():
     def bad_line(p):
         p["position"]["board"] += [[0, 0, "R1"], [0, 1, "K9"]]
 
-    assert rp.verify(broken(bad_line))[0].startswith("position: the board is not legal: the row at 0")
+    assert rp.verify(broken(bad_line))[0].startswith("position: the board is not legal: R1 K9 in row 0 (columns 0–1)")
     with pytest.raises(PuzzleError, match="the board is not legal"):
         Puzzle.from_dict(broken(bad_line))
 
@@ -164,5 +166,5 @@ def test_the_sandbox_makes_the_same_puzzle_from_a_shipped_position():
         Puzzle.from_dict(made)
     with pytest.raises(ValueError, match="no legal play"):
         rp.from_position({"game": "rummble", "board": [[6, 6, "R1"], [6, 7, "R2"]], "rack": ["K9"]})
-    with pytest.raises(ValueError, match="is not a set"):
+    with pytest.raises(ValueError, match="neither a run nor a set"):
         rp.from_position({"game": "rummble", "board": [[6, 6, "R1"], [6, 7, "K9"]], "rack": ["K9"]})

@@ -11,7 +11,7 @@ from rummi_desktop.games.rummble.table.layout import REGIONS, square_box, tile_b
 from rummi_desktop.games.rummble.table.paint import preview_lines
 from rummi_desktop.scenes.turn_machine import Phase
 from test_rummble_scene_support import (
-    click, drag, key, make_app, open_table, place, rack_centre, session_from_position, square_centre, steps)
+    click, drag, key, make_app, open_table, pass_turn, place, rack_centre, session_from_position, square_centre, steps)
 
 RACK = "R7 B8 Y9 K8 R2 J Y3 B11 K12 R13"
 OTHER = "B1 B3 B5 B9 B9 K1 K2 K4 K5 Y2"
@@ -87,7 +87,7 @@ def test_a_refused_play_names_the_line_and_outlines_it(tmp_path, monkeypatch):
     key(app, "return")
     assert scene.state.board.count == 4, "nothing played"
     assert scene.banner is not None and scene.banner.warning
-    assert scene.banner.message.startswith("the row at 6 (columns 4–8)")
+    assert scene.banner.message == "K4 K5 K6 K7 Y9 in row 6 (columns 4–8): these tiles are neither a run nor a set"
     assert scene.view.refused_line == tuple(range(6 * 13 + 4, 6 * 13 + 9))
     scene.draw(app.screen)
     outline = square_box(6 * 13 + 4)
@@ -146,7 +146,7 @@ def test_exchange_is_refused_while_the_pool_is_short(tmp_path, monkeypatch):
 
 def test_pass_ends_the_turn(tmp_path, monkeypatch):
     app, scene = table(tmp_path, monkeypatch, board=ROW)
-    key(app, "p")
+    pass_turn(app, scene)
     assert scene.state.log[0] == "pass" and scene.session.history[0].seat == 0
 
 
@@ -192,7 +192,7 @@ def test_the_privacy_screen_comes_between_two_people(tmp_path, monkeypatch):
     assert isinstance(app.stack.top, PrivacyScreen)
     key(app, "return")
     assert app.stack.top is scene and scene.viewer == 0
-    key(app, "p")
+    pass_turn(app, scene)
     assert isinstance(app.stack.top, PrivacyScreen) and app.stack.top.name == "Bea" and scene.viewer is None
     scene.draw(app.screen)
     assert scene.view.rack_ids == []  # nobody's rack shows behind the screen

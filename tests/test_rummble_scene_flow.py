@@ -7,7 +7,7 @@ import time
 
 from rummi_desktop.scenes.turn_machine import Phase
 from test_rummble_scene_support import (
-    key, make_app, open_table, place, session_from_position, steps, with_stand_in_computer)
+    key, make_app, open_table, pass_turn, place, session_from_position, steps, with_stand_in_computer)
 
 RACK = "R7 B8 Y9 K8 R2 J Y3 B11 K12 R13"
 OTHER = "B1 B3 B5 B9 B9 K1 K2 K4 K5 Y2"
@@ -29,7 +29,7 @@ def test_a_computer_play_flies_from_its_seat_chip_to_the_squares(tmp_path, monke
     with_stand_in_computer(monkeypatch)
     app = make_app(tmp_path, monkeypatch, speed="normal")
     scene = open_table(app, session_from_position(ROW, [RACK, OTHER]))
-    key(app, "p")  # the person passes; the computer (seat 1) is on turn
+    pass_turn(app, scene)  # the person passes; the computer (seat 1) is on turn
     wait_for(app, lambda: scene.phase == Phase.SHOWING)
     new_ids = set(scene.view.incoming)
     assert len(new_ids) == 1, "the computer's tile is in flight"
@@ -82,7 +82,7 @@ def test_autosave_and_continue_resume_exactly(tmp_path, monkeypatch):
     steps(app, 3)
     key(app, "return")  # past the privacy screen
     first = scene.session.current
-    key(app, "p")
+    pass_turn(app, scene)
     assert has_autosave("rummble")
     before = scene.state.fingerprint()[3:5]
     resumed = rummble.resume(app)

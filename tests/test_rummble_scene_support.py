@@ -62,6 +62,19 @@ def place(app, scene, notation: str, row: int, col: int) -> None:
     steps(app, 2)
 
 
+def pass_turn(app, scene, by_key: bool = True) -> None:
+    """The person passes: P (or a click on Pass), then "Pass" on the question it asks."""
+    from rummi_desktop.scenes.confirm import ConfirmScene
+
+    if by_key:
+        key(app, "p")
+    else:
+        click(app, scene.buttons.pass_turn.rect.center)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene), "Pass asks first"
+    click(app, question.confirm_button.rect.center)
+
+
 def stand_in_choose_move(view, tier, *, deadline=None, cancel=None):
     """A stand-in computer seat for tests: the first single tile that scores, else a pass."""
     from rummi_desktop.games.rummble.rules.board import Board, Laid

@@ -66,7 +66,7 @@ def test_a_refused_play_changes_nothing():
     state = position([(6, 6, "K5")], ["K6 K7", "K9"], pool="B7")
     before, log = state.position(), list(state.log)
     for text, reason in [("play K8@6,7", "your rack has no K8"), ("play K6@6,7 K6@6,8", "no more K6"),
-                         ("play K7@6,7", "K5 K7 is not a set: a flush needs"),
+                         ("play K7@6,7", "K5 K7 in row 6 \\(columns 6–7\\): two tiles of one colour"),
                          ("play J=K6@6,7", "your rack has no J")]:
         with pytest.raises(IllegalMove, match=reason):
             state.apply(Move.parse(text))

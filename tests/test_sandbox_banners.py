@@ -1,6 +1,7 @@
 """The sandboxes' banner stays between the side columns: on the narrow Rummble and Tumblewords
-boards a long message wraps instead of spilling under the palette or over the buttons (at
-Tumblewords it stands above the board, over no square: issue 21, item 8)."""
+boards a long message wraps instead of spilling under the palette or over the buttons; it
+covers no square (issue 21, item 8): at Rummble it stands over the play preview, at
+Tumblewords above the board."""
 
 from __future__ import annotations
 
@@ -33,10 +34,11 @@ def test_the_first_banner_of_a_sandbox_fits_over_its_board(tmp_path, monkeypatch
     scene.say("Edit: pick a face from the palette, then click a square or the rack, or paste a code")
     steps(app, 2)
     assert boxes, "no banner was drawn"
-    if game == "rummble":
-        board = RUMMBLE_REGIONS.board
+    if game == "rummble":  # over the play preview, off the board
+        preview, board = RUMMBLE_REGIONS.preview, RUMMBLE_REGIONS.board
         for box in boxes:
-            assert board.x <= box.left and box.right <= board.x + board.w, (box, board)
+            assert preview.x <= box.left and box.right <= preview.x + preview.w, (box, preview)
+            assert box.left >= board.x + board.w, "over no square"
         return
     columns, board = tumblewords_regions(), scene.view.layout.board
     for box in boxes:

@@ -12,6 +12,8 @@ from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.geometry import Box
 
 LOG_LINE = 24  # px between two lines of the turn log
+LOG_FONT = 15  # one size for every turn, its points and the line under the log
+LOG_INDENT = 12  # px: a turn's second line, set in under its first
 
 
 def hidden_tray_message(tv: Any, tiles_word: str) -> str:
@@ -34,17 +36,33 @@ def paint_tray(tv: Any, surface: pygame.Surface, area: Box, ledges: Any, tiles_w
 
 def paint_turn_log(surface: pygame.Surface, theme: Any, area: pygame.Rect,
                    log: Sequence[tuple[str, str, int]]) -> None:
-    """The panel with the newest turns that fit, each "who: what" and the points it scored."""
+    """The panel with the newest turns that fit, each "who: what" and the points it scored,
+    all in one size of type: a long turn goes on over a second line instead of shrinking."""
     surface.blit(shapes.rounded_panel(area.size, 14, theme.panel, theme.panel,
                                       shapes.mix(theme.panel[:3], theme.rail_highlight, 0.5), 1), area)
     surface.blit(shapes.text("Last turns", 19, theme.text, bold=True), (area.x + 16, area.y + 10))
     y = area.y + 40
-    room = (area.h - 70) // LOG_LINE
     if not log:
-        surface.blit(shapes.text("No turns yet", 15, theme.text_muted), (area.x + 16, y))
-    for who, what, points in log[-room:] if room > 0 else []:
-        surface.blit(table_hud._fitted(f"{who}: {what}", 15, 12, theme.text_muted, area.w - 80), (area.x + 16, y))
-        if points:
-            score = shapes.text(f"+{points}", 16, theme.accent, bold=True)
-            surface.blit(score, score.get_rect(topright=(area.right - 16, y)))
-        y += LOG_LINE
+        surface.blit(shapes.text("No turns yet", LOG_FONT, theme.text_muted), (area.x + 16, y))
+    width = area.w - 80  # the points stand in the last 64 px
+    for lines, points in _newest_turns(log, (area.h - 70) // LOG_LINE, width - LOG_INDENT):
+        for index, text in enumerate(lines):
+            indent = LOG_INDENT if index else 0
+            line = table_hud._fitted(text, LOG_FONT, LOG_FONT, theme.text_muted, width - indent)
+            surface.blit(line, (area.x + 16 + indent, y))
+            if index == 0 and points:
+                score = shapes.text(f"+{points}", LOG_FONT, theme.accent, bold=True)
+                surface.blit(score, score.get_rect(topright=(area.right - 16, y)))
+            y += LOG_LINE
+
+
+def _newest_turns(log: Sequence[tuple[str, str, int]], room: int, width: int) -> list[tuple[list[str], int]]:
+    """The newest turns whose lines fit in ``room`` lines, oldest first, each wrapped to ``width``."""
+    shown: list[tuple[list[str], int]] = []
+    for who, what, points in reversed(log):
+        lines = table_hud._wrap(f"{who}: {what}", LOG_FONT, width)
+        if len(lines) > room:
+            break
+        room -= len(lines)
+        shown.append((lines, points))
+    return shown[::-1]

@@ -1,4 +1,4 @@
-"""Numbers in words as a player reads them: "1 game", "2 games"."""
+"""Words as a player reads them: numbers ("1 game", "2 games") and sentences."""
 
 from __future__ import annotations
 
@@ -6,3 +6,9 @@ from __future__ import annotations
 def counted(number: int, singular: str, plural: str | None = None) -> str:
     """``number`` and its noun, in the singular for one (``plural`` when it is not just +s)."""
     return f"{number} {singular if number == 1 else plural or singular + 's'}"
+
+
+def sentence(clause: str) -> str:
+    """A rules clause ("the play must touch …", which analyze and puzzle messages embed) shown
+    on its own, as a sentence: its first letter a capital."""
+    return clause[:1].upper() + clause[1:]

@@ -11,10 +11,10 @@ from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec, Milestone, PuzzleTerms, SetupOption
 from rummi_desktop.games.rummble.rules.moves import Move
-from rummi_desktop.games.rummble.rules.play import describe_line
+from rummi_desktop.games.rummble.rules.play import line_problem
 from rummi_desktop.games.rummble.rules.position import RummblePosition
 from rummi_desktop.games.rummble.rules.serialize import state_from_dict, state_to_dict
-from rummi_desktop.games.rummble.rules.sets import classify, set_problem
+from rummi_desktop.games.rummble.rules.sets import classify
 from rummi_desktop.games.rummble.rules.state import MAX_SEATS, MIN_SEATS, TIERS, TILE_SETS, RummbleParameters, RummbleState
 from rummi_desktop.games.rummble.rules.seat_view import seat_view
 
@@ -35,8 +35,7 @@ def audit(state: RummbleState) -> list[str]:
             problems.append(f"square {divmod(sq, 13)} shows a tile that is not the one laid there")
     for first, step, tiles in state.board.lines():
         if classify(tiles) is None:
-            line = range(first, first + step * len(tiles), step)
-            problems.append(f"{describe_line(line)}: {set_problem(tiles)}")
+            problems.append(line_problem(range(first, first + step * len(tiles), step), tiles))
     return problems
 
 

@@ -35,7 +35,7 @@ from typing import Any
 from rummi_desktop.games.rummble.ai.movegen import Candidate, Generator
 from rummi_desktop.games.rummble.ai.tiers import choose_move
 from rummi_desktop.games.base import IllegalMove, play_seat_move
-from rummi_desktop.games.rummble.rules.board import SET_MULTIPLIER, SIZE, Board, Laid, square
+from rummi_desktop.games.rummble.rules.board import SET_MULTIPLIER, SIZE, Board, Laid, square, square_words
 from rummi_desktop.games.rummble.rules.moves import Placement, Play
 from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS, RUMMMBLE_TILES, PlayVerdict
 from rummi_desktop.games.rummble.rules.serialize import board_texts
@@ -307,7 +307,7 @@ def hints(puzzle: dict[str, Any]) -> list[dict[str, Any]]:
     anchor = next((p for p in play.placements if _touches(state.board, p.row, p.col)), play.placements[0])
     used = [laid.rack_tile.notation() for laid in (p.laid for p in play.placements)]
     return [
-        {"level": 1, "text": f"Play through square {anchor.row},{anchor.col}.", "focus": [anchor.row, anchor.col]},
+        {"level": 1, "text": f"Play through the square at {square_words(anchor.square)}.", "focus": [anchor.row, anchor.col]},
         {"level": 2, "text": f"Use {' '.join(used)}.", "tiles": used},
         {"level": 3, "solution": puzzle["solution"]},
     ]

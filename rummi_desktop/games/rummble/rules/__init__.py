@@ -6,7 +6,7 @@ Public API (import from the submodules named). Squares are ``sq = row * 13 + col
 board — the board and its premiums
     SIZE = 13, SQUARES = 169, CENTRE (the star, 6,6), LAYOUT (13 strings of . d t D T *),
     PREMIUMS[sq], TILE_MULTIPLIER[sq], SET_MULTIPLIER[sq]   (flat tuples of 169)
-    square(row, col) -> sq;  row_col(sq);  square_name(sq) -> "6,5";  premium(row, col) -> mark
+    square(row, col) -> sq;  row_col(sq);  square_name(sq) -> "6,5";  square_words(sq) -> "row 6, column 5";  premium(row, col) -> mark
     Laid(colour, number, joker=False)   a tile on the board (a NamedTuple; a joker as declared)
         .value (joker 0)  .rack_tile  .as_tile  .notation() "R7" / "J=K7"  Laid.parse(text)
         Laid.of(tile, declared=None)
@@ -20,9 +20,10 @@ sets — classify(line) -> "kind" | "straight_flush" | "straight" | "flush" | No
 
 play — the ONE play check (state, computer seats, analyze)
     check_play(board, [(sq, Laid), ...], highest=13) -> PlayVerdict
-        PlayVerdict(legal, reason, sets, bonus) .score
+        PlayVerdict(legal, reason, sets, bonus, line) .score   (reason: a sentence for the player)
         ScoredSet(squares, tiles, kind, points) .tile_texts()  (main line first, then collateral)
-    describe_line(squares) -> "the column at 5 (rows 3–6)";  RUMMMBLE_BONUS = 100
+    describe_line(squares) -> "column 5 (rows 3–6)";  line_problem(squares, tiles) -> "K4 B8 R10 in
+    column 5 (rows 3–5): these tiles are neither a run nor a set" ("" for a set);  RUMMMBLE_BONUS = 100
 
 moves — Move.parse(m.notation()) == m;  MoveNotationError for bad text
     Play(placements)  "play R2@6,5 B3@6,6 J=K7@7,6"   Placement(row, col, laid) .square

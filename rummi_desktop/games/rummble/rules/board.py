@@ -59,6 +59,13 @@ def square_name(sq: int) -> str:
     return "%d,%d" % divmod(sq, SIZE)
 
 
+def square_words(sq: int) -> str:
+    """``row 6, column 8``: a square as a player reads it off the board, whose frame numbers
+    the rows and columns 0 to 12 (as the notation and analyze do)."""
+    row, col = divmod(sq, SIZE)
+    return f"row {row}, column {col}"
+
+
 def premium(row: int, col: int) -> str:
     """The square's mark in LAYOUT: ``.``, ``d``, ``t``, ``D``, ``T`` or ``*``."""
     return PREMIUMS[square(row, col)]

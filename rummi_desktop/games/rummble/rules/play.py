@@ -2,8 +2,10 @@
 "A play" and "Scoring"). The state, the computer seats and analyze all call :func:`check_play`.
 
 A play is a sequence of ``(square, Laid)`` placements on a :class:`Board` (squares are
-``row * 13 + col``). The answer is a :class:`PlayVerdict`: legal or the reason it is not
-(naming the offending line, e.g. "the column at 5 (rows 3–6): K4 B8 R10 is not a set: …"),
+``row * 13 + col``). The answer is a :class:`PlayVerdict`: legal, or the reason it is not in
+a player's words (a clause the table shows as a sentence and analyze prints as its "error"),
+naming the offending line as the board's frame numbers it, e.g. "K4 B8 R10 in column 5
+(rows 3–5): these tiles are neither a run nor a set", with that line's squares in ``line``;
 and for a legal play every set it formed or extended with its points, the bonus and the total.
 
 Scoring, per set formed or extended: base = the sum of tile values (a joker 0), a newly placed
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rummi_desktop.games.rummble.rules.board import CENTRE, SET_MULTIPLIER, SIZE, SQUARES, TILE_MULTIPLIER
-from rummi_desktop.games.rummble.rules.board import Board, Laid, is_real_tile, square_name
+from rummi_desktop.games.rummble.rules.board import Board, Laid, is_real_tile, square_words
 from rummi_desktop.games.rummble.rules.sets import STRAIGHT_FLUSH, classify, set_problem
 from rummi_desktop.tiles import HIGHEST
 
@@ -44,21 +46,25 @@ class ScoredSet:
 
 @dataclass(frozen=True, slots=True)
 class PlayVerdict:
+    """``reason``: why a play is refused, a sentence for the player (and analyze's "error");
+    ``line``: the squares of the line it names, when it names one (the table outlines them)."""
+
     legal: bool
     reason: str = ""
     sets: tuple[ScoredSet, ...] = ()
     bonus: int = 0
+    line: tuple[int, ...] = ()
 
     @property
     def score(self) -> int:
         return sum(found.points for found in self.sets) + self.bonus
 
 
-def _refused(reason: str) -> PlayVerdict:
-    return PlayVerdict(False, reason)
+def _refused(reason: str, line: tuple[int, ...] = ()) -> PlayVerdict:
+    return PlayVerdict(False, reason, line=line)
 
 
-NOT_A_SET = _refused("not a set")
+NOT_A_SET = _refused("these tiles are neither a run nor a set")
 
 
 def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: int = HIGHEST,
@@ -67,7 +73,7 @@ def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: in
 
     ``highest`` is the tile set's top number (9 for the short set): a joker cannot be declared
     as a tile the set does not have. ``explain=False`` (a move generator trying many plays)
-    skips writing out which line is not a set: the reason is then just "not a set". ``board``
+    skips writing out which line is not a set: the reason is then just that. ``board``
     is not changed."""
     placed = dict(placements)
     problem = _placement_problem(board, placements, placed, highest)
@@ -76,15 +82,16 @@ def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: in
     squares = sorted(placed)
     steps = _directions(squares)
     if steps is None:
-        return _refused("the tiles are not all in one row or one column")
+        return _refused("put this turn's tiles all in one row or all in one column")
     cells = board.cells
     if len(squares) > 1:
         for sq in range(squares[0], squares[-1], steps[0]):
             if sq not in placed and cells[sq] is None:
-                return _refused(f"there is a gap at {square_name(sq)}: the tiles must form one unbroken line")
+                return _refused(f"there is a gap at {square_words(sq)}: "
+                                "this turn's tiles must make one unbroken line")
     if board.is_empty:
         if CENTRE not in placed:
-            return _refused("the first play must cover the star (6,6)")
+            return _refused("the first play must cover the star in the middle of the board")
         if len(squares) < FIRST_PLAY_TILES:
             return _refused("the first play needs at least 2 tiles")
     elif not any(_touches_board(cells, sq) for sq in squares):
@@ -94,16 +101,18 @@ def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: in
 
 def _placement_problem(board: Board, placements: Sequence[tuple[int, Laid]], placed: dict, highest: int) -> str:
     if not placements:
-        return "place at least one tile"
+        return "put at least one tile on the board"
     if len(placed) != len(placements):
-        return "two tiles are placed on one square"
+        return "two tiles are on the same square"
     for sq, laid in placements:
         if not 0 <= sq < SQUARES:
-            return f"there is no square number {sq}"
+            return f"that square is off the board (rows and columns run 0 to {SIZE - 1})"
         if board.cells[sq] is not None:
-            return f"square {square_name(sq)} already holds {board.cells[sq].notation()}"
+            return f"the square at {square_words(sq)} already holds {board.cells[sq].notation()}"
         if not is_real_tile(laid, highest):
-            return f"{laid.notation()} is not a tile of this set"
+            if laid.joker:
+                return f"a joker cannot be {laid.as_tile}: this tile set has no {laid.as_tile}"
+            return f"this tile set has no {laid.notation()}"
     return ""
 
 
@@ -158,7 +167,7 @@ def _lines(cells: list, placed: dict, squares: list[int], steps: tuple[int, ...]
 def _score_lines(cells: list, lines: list[tuple[int, ...]], placed: dict, placed_count: int,
                  explain: bool) -> PlayVerdict:
     if not lines:
-        return _refused("a single tile must make a line of at least 2 tiles")
+        return _refused("a single tile must join a line of at least 2 tiles")
     sets = []
     for line in lines:
         tiles = tuple(placed[sq] if sq in placed else cells[sq] for sq in line)
@@ -166,8 +175,7 @@ def _score_lines(cells: list, lines: list[tuple[int, ...]], placed: dict, placed
         if kind is None:
             if not explain:
                 return NOT_A_SET
-            return _refused(f"{describe_line(line)}: {' '.join(t.notation() for t in tiles)} is not a set: "
-                            f"{set_problem(tiles)}")
+            return _refused(line_problem(line, tiles), line)
         sets.append(ScoredSet(line, tiles, kind, _set_points(line, tiles, kind, placed)))
     bonus = RUMMMBLE_BONUS if placed_count >= RUMMMBLE_TILES else 0
     return PlayVerdict(True, "", tuple(sets), bonus)
@@ -190,8 +198,18 @@ def _set_points(line: tuple[int, ...], tiles: tuple[Laid, ...], kind: str, place
 
 
 def describe_line(line: Sequence[int]) -> str:
-    """``the row at 6 (columns 4–7)`` / ``the column at 5 (rows 3–6)``."""
+    """``row 6 (columns 4–7)`` / ``column 5 (rows 3–6)``, numbered as the board's frame
+    numbers its rows and columns (0 to 12)."""
     (first_row, first_col), (last_row, last_col) = divmod(line[0], SIZE), divmod(line[-1], SIZE)
     if first_row == last_row:
-        return f"the row at {first_row} (columns {first_col}–{last_col})"
-    return f"the column at {first_col} (rows {first_row}–{last_row})"
+        return f"row {first_row} (columns {first_col}–{last_col})"
+    return f"column {first_col} (rows {first_row}–{last_row})"
+
+
+def line_problem(line: Sequence[int], tiles: Sequence[Laid]) -> str:
+    """Why the line of ``tiles`` on the squares ``line`` is no set, naming it ("" for a set):
+    ``K4 B8 R10 in column 5 (rows 3–5): these tiles are neither a run nor a set``."""
+    problem = set_problem(tiles)
+    if not problem:
+        return ""
+    return f"{' '.join(tile.notation() for tile in tiles)} in {describe_line(line)}: {problem}"

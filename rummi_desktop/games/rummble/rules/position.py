@@ -26,8 +26,7 @@ from rummi_desktop.games.positions import (
     read_tiles,
 )
 from rummi_desktop.games.rummble.rules.board import SIZE, Board, Laid
-from rummi_desktop.games.rummble.rules.play import describe_line
-from rummi_desktop.games.rummble.rules.sets import set_problem
+from rummi_desktop.games.rummble.rules.play import line_problem
 from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
 from rummi_desktop.tiles import Tile
 
@@ -104,11 +103,9 @@ class RummblePosition:
         """This position, or PositionError when no game could reach it."""
         check_copies([laid.rack_tile for _, _, laid in self.board] + list(self.rack), "board and rack together name")
         for first, step, tiles in self.to_board().lines():
-            problem = set_problem(tiles)
+            problem = line_problem(range(first, first + step * len(tiles), step), tiles)
             if problem:
-                line = range(first, first + step * len(tiles), step)
-                shown = " ".join(tile.notation() for tile in tiles)
-                raise PositionError(f"the board is not legal: {describe_line(line)}: {shown} is not a set: {problem}")
+                raise PositionError(f"the board is not legal: {problem}")
         return self
 
     @staticmethod

@@ -55,14 +55,19 @@ def classify(line: Sequence[tuple]) -> str | None:
     return FLUSH
 
 
+NOT_A_SET = "these tiles are neither a run nor a set"
+TWO_OF_ONE_COLOUR = "two tiles of one colour must be next numbers, like R7 R8"
+FLUSH_TURNS = "tiles of one colour must keep going up, or keep going down"
+TOO_SHORT = "a line needs at least 2 tiles"
+
+
 def set_problem(line: Sequence[tuple]) -> str:
-    """Why ``line`` is not a set, in plain words ("" when it is one)."""
+    """Why ``line`` is not a set, in a player's words ("" when it is one). The two-of-a-colour
+    and the turning flush are the near misses worth naming; anything else is simply no set."""
     if classify(line) is not None:
         return ""
     if len(line) < 2:
-        return "a set has at least 2 tiles"
+        return TOO_SHORT
     if len({tile[0] for tile in line}) == 1 and len({tile[1] for tile in line}) == len(line):
-        if len(line) == 2:
-            return "a flush needs at least 3 tiles (two tiles of one colour must be a straight flush)"
-        return "a flush must go strictly up or strictly down"
-    return "not n of a kind, a straight or a flush"
+        return TWO_OF_ONE_COLOUR if len(line) == 2 else FLUSH_TURNS
+    return NOT_A_SET

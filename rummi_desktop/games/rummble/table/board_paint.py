@@ -14,11 +14,13 @@ from functools import lru_cache
 import pygame
 
 from rummi_desktop.games.rummble.rules.board import PREMIUMS, SIZE, SQUARES
-from rummi_desktop.games.rummble.table.layout import BOARD_PAD, REGIONS, line_box, square_box
+from rummi_desktop.games.rummble.table.layout import BOARD_PAD, CELL_W, REGIONS, line_box, square_box
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.geometry import Box
-from rummi_desktop.ui.table_hud import rect
+from rummi_desktop.ui.table_hud import _fitted, rect
 from rummi_desktop.ui.theme import Theme
+
+DECLARED_FONT = 16  # a joker's "=Y9"
 
 # mark -> (hue, how much of it shows through the felt, big label, small label)
 PREMIUM_LOOK = {
@@ -61,14 +63,22 @@ def board_picture(theme: Theme) -> pygame.Surface:
     return picture
 
 
+def _cell_rect(sq: int, origin: tuple[float, float]) -> pygame.Rect:
+    """The square's cell in a picture whose (0, 0) lies at ``-origin`` on the table."""
+    box = square_box(sq)
+    return pygame.Rect(round(box.x + origin[0]) + 1, round(box.y + origin[1]) + 1, round(box.w) - 2, round(box.h) - 2)
+
+
+def _cell_picture(theme: Theme, mark: str, size: tuple[int, int]) -> pygame.Surface:
+    fill = premium_colour(theme, mark)
+    return shapes.rounded_panel(size, 4, shapes.lighten(fill, 0.06), shapes.darken(fill, 0.06), shapes.darken(fill, 0.3), 1)
+
+
 def _draw_square(picture: pygame.Surface, theme: Theme, sq: int, origin: tuple[float, float]) -> None:
     mark = PREMIUMS[sq]
-    box = square_box(sq)
-    cell = pygame.Rect(round(box.x + origin[0]) + 1, round(box.y + origin[1]) + 1, round(box.w) - 2, round(box.h) - 2)
-    fill = premium_colour(theme, mark)
-    picture.blit(shapes.rounded_panel(cell.size, 4, shapes.lighten(fill, 0.06), shapes.darken(fill, 0.06),
-                                      shapes.darken(fill, 0.3), 1), cell)
-    ink = _ink_on(fill)
+    cell = _cell_rect(sq, origin)
+    picture.blit(_cell_picture(theme, mark, cell.size), cell)
+    ink = _ink_on(premium_colour(theme, mark))
     if mark == "*":
         _draw_star(picture, cell.center, cell.w * 0.42, ink)
         label = shapes.text("×2 SET", 9, ink, bold=True)
@@ -107,6 +117,17 @@ def draw_board(surface: pygame.Surface, theme: Theme) -> None:
     surface.blit(board_picture(theme), (round(frame.x) - 12, round(frame.y) - 12))
 
 
+def cover_premium_label(surface: pygame.Surface, theme: Theme, sq: int) -> None:
+    """The square drawn again in its colour but without its words or star (under a hint's
+    faint tile, which they would show through)."""
+    mark = PREMIUMS[sq]
+    if mark == ".":
+        return
+    frame = REGIONS.frame
+    cell = _cell_rect(sq, (12 - frame.x, 12 - frame.y)).move(round(frame.x) - 12, round(frame.y) - 12)
+    surface.blit(_cell_picture(theme, mark, cell.size), cell)
+
+
 # -- marks over the board -------------------------------------------------------------------------
 
 def draw_line_outline(surface: pygame.Surface, colour, squares, width: int = 3) -> None:
@@ -114,8 +135,8 @@ def draw_line_outline(surface: pygame.Surface, colour, squares, width: int = 3) 
     pygame.draw.rect(surface, colour, box, width, border_radius=7)
 
 
-def draw_points_badge(surface: pygame.Surface, theme: Theme, squares, points: int) -> None:
-    """"+24" in a pill just past the end of a set's line."""
+def draw_points_badge(surface: pygame.Surface, theme: Theme, squares, points: int) -> pygame.Rect:
+    """"+24" in a pill just past the end of a set's line; returns the pill."""
     box = line_box(squares)
     label = shapes.text(f"+{points}", 15, theme.accent_text, bold=True)
     pill = pygame.Rect(0, 0, label.get_width() + 14, 22)
@@ -127,6 +148,7 @@ def draw_points_badge(surface: pygame.Surface, theme: Theme, squares, points: in
     surface.blit(shapes.rounded_panel(pill.size, 11, theme.accent, shapes.darken(theme.accent, 0.12),
                                       shapes.darken(theme.accent, 0.4), 1), pill)
     surface.blit(label, label.get_rect(center=pill.center))
+    return pill
 
 
 def draw_cursor(surface: pygame.Surface, theme: Theme, sq: int, pulse: float = 1.0) -> None:
@@ -139,13 +161,16 @@ def draw_drop_target(surface: pygame.Surface, theme: Theme, sq: int) -> None:
     surface.blit(shapes.rounded_panel(box.size, 5, theme.selected + (90,), theme.selected + (60,), theme.selected, 2), box)
 
 
-def draw_declared_badge(surface: pygame.Surface, theme: Theme, box: Box, text: str, colour: str) -> None:
-    """A joker's declared tile, small in its corner: "=K7"."""
-    label = shapes.text(text, 12, theme.tile_colour(colour), bold=True)
-    pill = pygame.Rect(0, 0, label.get_width() + 6, 15)
-    pill.bottomright = (round(box.right) + 2, round(box.bottom) + 1)
+def draw_declared_badge(surface: pygame.Surface, theme: Theme, box: Box, text: str, colour: str) -> pygame.Rect:
+    """A joker's declared tile, "=K7", across the foot of the joker in type as big as a
+    square's words (a two-digit number a little smaller, to stay within the square); returns
+    the pill."""
+    label = _fitted(text, DECLARED_FONT, DECLARED_FONT - 3, theme.tile_colour(colour), CELL_W - 8, bold=True)
+    pill = pygame.Rect(0, 0, label.get_width() + 4, label.get_height())
+    pill.midbottom = (round(box.x + box.w / 2), round(box.bottom) + 2)
     surface.blit(shapes.rounded_panel(pill.size, 5, theme.tile_face, theme.tile_face_low, theme.tile_edge, 1), pill)
     surface.blit(label, label.get_rect(center=pill.center))
+    return pill
 
 
 def draw_hint_square(surface: pygame.Surface, theme: Theme, sq: int) -> None:

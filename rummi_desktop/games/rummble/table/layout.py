@@ -51,6 +51,15 @@ def regions() -> Regions:
 
 
 REGIONS = regions()
+BANNER_GAP = 50  # the banner (and its shadow) end above the preview's footer ("Enter to play it")
+
+
+def banner_spot() -> tuple[tuple[int, int], int]:
+    """Where the table's banner goes — its centre (as ``table_hud.draw_banner`` takes it: 25 px
+    above the card's bottom) and its widest: over the play preview, above the rack, so it hides
+    no square of the board. A long message grows upwards within the right column."""
+    area = REGIONS.preview
+    return (round(area.x + area.w / 2), round(area.bottom) - BANNER_GAP - 25), round(area.w)
 
 
 def seat_box(seat: int) -> Box:

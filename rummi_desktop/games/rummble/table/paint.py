@@ -10,15 +10,17 @@ import pygame
 
 from rummi_desktop.games.rummble.rules.sets import FLUSH, KIND, STRAIGHT, STRAIGHT_FLUSH
 from rummi_desktop.games.rummble.table import board_paint
-from rummi_desktop.games.rummble.table.layout import REGIONS, seat_box, tile_box
+from rummi_desktop.games.rummble.table.layout import REGIONS, banner_spot, seat_box, tile_box
 from rummi_desktop.scenes.turn_machine import Phase
-from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray, paint_turn_log
+from rummi_desktop.scenes.tray_paint import LOG_FONT, hidden_tray_message, paint_tray, paint_turn_log
 from rummi_desktop.games.seats import seat_kind_label
 from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.felt import felt_surface
 from rummi_desktop.tiles import Tile
 from rummi_desktop.ui.tile_render import CardFace, TileFace, tile_margin
+from rummi_desktop.ui.wording import sentence
 
+GHOST_ALPHA = 150  # a hint's tile: clearly not yours yet
 KIND_NAMES = {KIND: "of a kind", STRAIGHT: "straight", STRAIGHT_FLUSH: "straight flush", FLUSH: "flush"}
 
 
@@ -68,9 +70,8 @@ def paint_table(tv, surface: pygame.Surface, hand: Hand, buttons) -> None:
     buttons.draw(surface, theme)
     banner = tv.table.banner
     if banner is not None:
-        centre = (round(REGIONS.board.x + REGIONS.board.w / 2), round(REGIONS.board.bottom) - 30)
-        table_hud.draw_banner(surface, theme, centre, banner.message, banner.alpha, banner.warning,
-                              max_width=round(REGIONS.board.w))
+        centre, width = banner_spot()
+        table_hud.draw_banner(surface, theme, centre, banner.message, banner.alpha, banner.warning, max_width=width)
 
 
 def _split(tv, hand: Hand) -> tuple[list, list]:
@@ -120,24 +121,33 @@ def _paint_marks(tv, surface: pygame.Surface, hand: Hand) -> None:
     for sq in tv.tentative.squares:
         pygame.draw.rect(surface, theme.selected, table_hud.rect(tile_box(sq)).inflate(4, 4), 2, border_radius=6)
     verdict = tv.verdict
-    if verdict is not None and verdict.legal:
-        for found in verdict.sets:
-            board_paint.draw_line_outline(surface, theme.hint, found.squares, 2)
-        for found in verdict.sets:
-            board_paint.draw_points_badge(surface, theme, found.squares, found.points)
+    scored = verdict.sets if verdict is not None and verdict.legal else ()
+    for found in scored:
+        board_paint.draw_line_outline(surface, theme.hint, found.squares, 2)
     if tv.refused_line:
         board_paint.draw_line_outline(surface, theme.invalid, tv.refused_line, 4)
     for sq, laid in tv.ghosts:
-        picture = tv.app.tiles.surface(display_face(tv.state.params.tile_set, laid.rack_tile), round(tile_box(sq).w), theme, "hint",
-                                       tv.app.settings.colour_blind)
-        picture.set_alpha(150)
-        margin = tile_margin(round(tile_box(sq).w))
-        surface.blit(picture, (round(tile_box(sq).x) - margin, round(tile_box(sq).y) - margin))
-        picture.set_alpha(None)
+        _paint_ghost(tv, surface, sq, laid)
     if hand.target is not None:
         board_paint.draw_drop_target(surface, theme, hand.target)
     if tv.show_cursor:
         board_paint.draw_cursor(surface, theme, tv.cursor)
+    # The points last: the cursor and a tile's drop target pass under them, never over them.
+    for found in scored:
+        board_paint.draw_points_badge(surface, theme, found.squares, found.points)
+
+
+def _paint_ghost(tv, surface: pygame.Surface, sq: int, laid) -> None:
+    """A hint's tile, faint, over its square's own colour without the premium's words: the
+    "×2" of the square must not show through the tile's number."""
+    theme, box = tv.app.theme, tile_box(sq)
+    board_paint.cover_premium_label(surface, theme, sq)
+    picture = tv.app.tiles.surface(display_face(tv.state.params.tile_set, laid.rack_tile), round(box.w), theme, "hint",
+                                   tv.app.settings.colour_blind)
+    picture.set_alpha(GHOST_ALPHA)
+    margin = tile_margin(round(box.w))
+    surface.blit(picture, (round(box.x) - margin, round(box.y) - margin))
+    picture.set_alpha(None)
 
 
 def preview_lines(tv) -> tuple[str, list[tuple[str, str]], str]:
@@ -150,7 +160,7 @@ def preview_lines(tv) -> tuple[str, list[tuple[str, str]], str]:
     if verdict is None:
         return "This play", [], "Declare the joker to see the score"
     if not verdict.legal:
-        return "Not a legal play", [], verdict.reason
+        return "Not a legal play", [], sentence(verdict.reason)
     rows = [(" ".join(found.tile_texts()) + f"  · {KIND_NAMES.get(found.kind, found.kind)}", f"{found.points}")
             for found in verdict.sets]
     if verdict.bonus:
@@ -205,5 +215,5 @@ def _paint_log(tv, surface: pygame.Surface) -> None:
     theme = tv.app.theme
     area = table_hud.rect(REGIONS.log)
     paint_turn_log(surface, theme, area, tv.log)
-    caption = shapes.text(tv.session.caption(), 14, theme.text_muted)
+    caption = shapes.text(tv.session.caption(), LOG_FONT, theme.text_muted)
     surface.blit(caption, caption.get_rect(bottomleft=(area.x + 16, area.bottom - 10)))

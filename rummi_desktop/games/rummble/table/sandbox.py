@@ -20,7 +20,7 @@ import pygame
 
 from rummi_desktop.games.rummble.rules.board import Laid, square
 from rummi_desktop.games.rummble.rules.moves import Play
-from rummi_desktop.games.rummble.rules.play import describe_line
+from rummi_desktop.games.rummble.rules.play import describe_line, line_problem
 from rummi_desktop.games.rummble.rules.sets import SET_NAMES, classify, set_problem
 from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
 from rummi_desktop.games.rummble.table.dialogs import JokerPicker
@@ -39,6 +39,7 @@ from rummi_desktop.ui import shapes
 from rummi_desktop.ui.rack_layout import rack_tile_at
 from rummi_desktop.ui.sprites import SHOWN_RATE
 from rummi_desktop.ui.widgets import draw_panel
+from rummi_desktop.ui.wording import sentence
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -129,7 +130,7 @@ class RummbleSandbox(SandboxPart):
         verdict = self.state.check(play)
         if not verdict.legal:
             self.view.refresh_preview()
-            table.say(verdict.reason, warning=True)
+            table.say(sentence(verdict.reason), warning=True)
             table.play("invalid")
             return True
         kept = self.mode.scenario.copy()
@@ -157,9 +158,9 @@ class RummbleSandbox(SandboxPart):
     def best_refused(self) -> bool:
         if not self.mode.scenario.rack:
             return True
-        wrong = [problem for _, _, problem in self.lines() if problem]
+        wrong = [line_problem(squares, tiles) for squares, tiles, problem in self.lines() if problem]
         if wrong:
-            self.table.say(f"The board has a line that is not a set: {wrong[0]}", warning=True)
+            self.table.say(f"Fix the board first: {wrong[0]}", warning=True)
             return True
         return False
 
@@ -168,7 +169,7 @@ class RummbleSandbox(SandboxPart):
 
     def show_best(self, move, notation: str | None) -> None:
         if notation is None:
-            self.table.say("The move generator could not answer", warning=True)
+            self.table.say("The best play could not be worked out; try again", warning=True)
         elif not isinstance(move, Play):
             self.table.say("No legal play from this rack", warning=True)
         else:

@@ -18,6 +18,7 @@ from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.rummble.table.session import RummbleSession, TurnRecord
 from rummi_desktop.ui.sprites import SHOWN_RATE
+from rummi_desktop.ui.wording import sentence
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.table_context import TableContext
@@ -96,7 +97,7 @@ class RummbleTurnFlow(HintingTurnFlow):
 
     def _refuse(self, reason: str, line: tuple[int, ...]) -> None:
         self.view.refused_line = line
-        self.table.say(reason, warning=True)
+        self.table.say(sentence(reason), warning=True)
         self.table.play("invalid")
 
     def pass_turn(self) -> TurnRecord | None:

@@ -10,8 +10,8 @@ from typing import Callable
 
 import pygame
 
-from rummi_desktop.games.rummble.rules.board import CENTRE, Board, Laid
-from rummi_desktop.games.rummble.rules.play import PlayVerdict, describe_line
+from rummi_desktop.games.rummble.rules.board import CENTRE, Laid
+from rummi_desktop.games.rummble.rules.play import PlayVerdict
 from rummi_desktop.games.rummble.table import paint
 from rummi_desktop.games.rummble.table.layout import REGIONS, TILE_W, seat_box, tile_box
 from rummi_desktop.games.rummble.table.session import RummbleSession
@@ -105,25 +105,11 @@ class RummbleTableView:
 
     # -- the live preview -------------------------------------------------------------------
     def refresh_preview(self) -> None:
-        """Ask the model about the tentative play (nothing changes in the game)."""
-        self.refused_line = ()
+        """Ask the model about the tentative play (nothing changes in the game); a refusal
+        names a line, which the board outlines."""
         play = self.tentative.play(self.state.faces)
         self.verdict = self.state.check(play) if play is not None else None
-        if self.verdict is not None and not self.verdict.legal:
-            self.refused_line = self.line_named_in(self.verdict.reason)
-
-    def line_named_in(self, reason: str) -> tuple[int, ...]:
-        """The squares of the line the model's reason names ("the row at 6 (columns 4–7)")."""
-        board = Board(self.state.board.cells)
-        for sq, tile_id in self.tentative.squares.items():
-            laid = self.tentative.laid(tile_id, self.state.faces[tile_id])
-            if laid is not None:
-                board.cells[sq] = laid
-        for first, step, tiles in board.lines():
-            line = tuple(range(first, first + step * len(tiles), step))
-            if reason.startswith(describe_line(line)):
-                return line
-        return ()
+        self.refused_line = self.verdict.line if self.verdict is not None and not self.verdict.legal else ()
 
     def new_turn(self) -> None:
         self.verdict = None
