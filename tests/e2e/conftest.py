@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
-from x_session import GameWindow, VirtualScreen, require_tools
+from x_session import SCREEN_SIZE, GameWindow, VirtualScreen, require_tools
 
 SHOTS_ENV = "RUMMI_E2E_SHOTS"
 
@@ -35,9 +35,16 @@ def prepare_home() -> Callable[[Path], None]:
 
 
 @pytest.fixture
-def game(tmp_path: Path, shots: list[Path], prepare_home: Callable[[Path], None]) -> Iterator[GameWindow]:
+def screen_size() -> tuple[int, int]:
+    """The X screen's size (a test module may override it, or parametrize it)."""
+    return SCREEN_SIZE
+
+
+@pytest.fixture
+def game(tmp_path: Path, shots: list[Path], prepare_home: Callable[[Path], None],
+         screen_size: tuple[int, int]) -> Iterator[GameWindow]:
     require_tools()
-    screen = VirtualScreen(tmp_path)
+    screen = VirtualScreen(tmp_path, screen_size)
     window = GameWindow(screen, tmp_path, shots)
     try:
         window.home.mkdir()

@@ -23,7 +23,8 @@ from typing import Any, Callable, Sequence
 
 import pytest
 
-SCREEN_SIZE = (1280, 800)  # the game's logical canvas: at this window size one X pixel is one logical pixel
+SCREEN_SIZE = (1280, 800)  # the X screen's size unless a test asks for another
+CANVAS_SIZE = (1280, 800)  # the game's logical canvas: the status file's rects are in its pixels
 WAIT_SECONDS = 20.0  # the longest any one step may take before the test fails
 POLL_SECONDS = 0.05
 TOOL_SECONDS = "10"  # `timeout` for each X tool call
@@ -63,14 +64,15 @@ def require_tools() -> None:
 class VirtualScreen:
     """A private X server (no TCP, no window manager) for one test."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, size: tuple[int, int] = SCREEN_SIZE) -> None:
         self.folder = folder
+        self.size = size
         self.process: subprocess.Popen[bytes] | None = None
         self.display = ""
 
     def start(self) -> None:
         read_end, write_end = os.pipe()
-        width, height = SCREEN_SIZE
+        width, height = self.size
         log = open(self.folder / "xvfb.log", "wb")
         try:
             self.process = subprocess.Popen(
@@ -131,6 +133,7 @@ class GameWindow:
         self.shots = shots
         self.process: subprocess.Popen[bytes] | None = None
         self.window = ""
+        self.window_size = CANVAS_SIZE  # the window's inner size, read once it is mapped
 
     # -- life -----------------------------------------------------------------------------
     def start(self) -> None:
@@ -146,6 +149,8 @@ class GameWindow:
                                             start_new_session=True)  # its worker children go with it
         self.window = wait_until(self._find_window, "the game's window (xdotool search --pid)",
                                  on_timeout=self.describe)
+        geometry = wait_until(lambda: self.geometry(self.window), "the window to be mapped")
+        self.window_size = (geometry["WIDTH"], geometry["HEIGHT"])
 
     def _find_window(self) -> str | None:
         self.check_alive()
@@ -240,8 +245,17 @@ class GameWindow:
     def xdotool(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         return run_tool(["xdotool", *args], self.screen.display, check=check)
 
+    def to_window(self, x: float, y: float) -> tuple[float, float]:
+        """The window pixel showing logical point (x, y): the canvas is scaled to fit the
+        window, centred, with bars on two sides (as ``shell.input.Letterbox`` models it)."""
+        (width, height), (logical_w, logical_h) = self.window_size, CANVAS_SIZE
+        scale = min(width / logical_w, height / logical_h)
+        return ((width - logical_w * scale) / 2 + x * scale, (height - logical_h * scale) / 2 + y * scale)
+
     def move(self, x: float, y: float) -> None:
-        self.xdotool("mousemove", "--window", self.window, str(round(x)), str(round(y)))
+        """The pointer onto logical point (x, y) of the canvas, wherever the window shows it."""
+        wx, wy = self.to_window(x, y)
+        self.xdotool("mousemove", "--window", self.window, str(round(wx)), str(round(wy)))
 
     def click(self, rect: Sequence[int]) -> None:
         x, y = centre(rect)
