@@ -34,10 +34,18 @@ def prepare_home() -> Callable[[Path], None]:
     return lambda home: None
 
 
+SCREEN_ENV = "RUMMI_E2E_SCREEN"  # e.g. 800x600: every real-window test on a screen of that size
+
+
 @pytest.fixture
 def screen_size() -> tuple[int, int]:
-    """The X screen's size (a test module may override it, or parametrize it)."""
-    return SCREEN_SIZE
+    """The X screen's size: ``RUMMI_E2E_SCREEN`` or 1280×800 (a test module may override it,
+    or parametrize it)."""
+    wanted = os.environ.get(SCREEN_ENV, "").strip().lower()
+    if not wanted:
+        return SCREEN_SIZE
+    width, _, height = wanted.partition("x")
+    return (int(width), int(height))
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ WAIT_SECONDS = 20.0  # the longest any one step may take before the test fails
 POLL_SECONDS = 0.05
 TOOL_SECONDS = "10"  # `timeout` for each X tool call
 STATUS_FILE_ENV = "RUMMI_DESKTOP_STATUS_FILE"
+CHECKOUT = Path(__file__).resolve().parents[2]  # the folder holding rummi_desktop/ and tests/
 
 # program → Debian package that brings it
 NEEDED_TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "xdpyinfo": "x11-utils", "import": "imagemagick",
@@ -143,6 +144,8 @@ class GameWindow:
                    PYGAME_HIDE_SUPPORT_PROMPT="1", RUMMI_DESKTOP_HOME=str(self.home))
         env[STATUS_FILE_ENV] = str(self.status_path)
         env["RUMMI_DESKTOP_HOST_BIND"] = "127.0.0.1"  # "Host on this computer" listens on loopback only in tests
+        # the checkout these tests are in, not whichever one the command was installed from
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(CHECKOUT), env.get("PYTHONPATH", "")]))
         program = Path(sys.executable).parent / "rummi-desktop"
         with open(self.folder / "game.out", "wb") as out, open(self.folder / "game.err", "wb") as err:
             self.process = subprocess.Popen([str(program)], env=env, stdout=out, stderr=err,
@@ -155,7 +158,9 @@ class GameWindow:
     def _find_window(self) -> str | None:
         self.check_alive()
         assert self.process is not None
-        result = self.xdotool("search", "--pid", str(self.process.pid), check=False)
+        # --onlyvisible: the game sizes and places its window while it is still hidden, and a
+        # hidden window's geometry is not the one the player gets
+        result = self.xdotool("search", "--onlyvisible", "--pid", str(self.process.pid), check=False)
         windows = result.stdout.split()
         for window in windows:
             if self.geometry(window) is not None:
