@@ -77,3 +77,48 @@ def test_a_wrong_interface_size_falls_back_to_automatic_and_is_named(tmp_path):
     assert notice is not None and "ui_scale" in notice
     with pytest.raises(ValueError):
         Settings().with_changes(ui_scale=110)
+
+
+def test_the_interface_size_is_shown_chosen_by_clicks_and_saved(tmp_path, monkeypatch):
+    import pygame
+
+    from rummi_desktop.scenes.menu import MenuScene
+    from rummi_desktop.scenes.settings import SettingsScene
+    from rummi_desktop.shell.app import App
+    from rummi_desktop.storage import paths
+    from rummi_desktop.ui.widgets import OptionPicker
+
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
+    app = App()
+    app.stack.push(MenuScene(app))
+    app.stack.push(SettingsScene(app))
+    app.step(1 / 60)
+    scene = app.stack.top
+    picker = next(w for w in scene.widgets.widgets if isinstance(w, OptionPicker) and w.label == "Interface size")
+    assert picker.value == 0
+    shown = picker_picture(scene, picker)
+    right_arrow = picker.arrow_rects()[1]
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=right_arrow.center, button=1))
+    app.step(1 / 60)
+    assert app.settings.ui_scale == 100 and picker.value == 100
+    assert picker_picture(scene, picker) != shown  # the row shows the new size ("100 %")
+    app.stack.pop()  # Done: written on the way out
+    app.step(1 / 60)
+    saved, notice = load_settings(tmp_path / "config" / "settings.toml")
+    assert notice is None and saved.ui_scale == 100
+    app.close()
+    again = App()
+    assert again.settings.ui_scale == 100
+    again.close()
+
+
+def picker_picture(scene, picker) -> bytes:
+    """The pixels between the picker's arrows, as drawn."""
+    import pygame
+
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    left, right = picker.arrow_rects()
+    between = pygame.Rect(left.right, left.y, right.x - left.right, left.height)
+    return pygame.image.tobytes(surface.subsurface(between), "RGB")
