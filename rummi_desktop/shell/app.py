@@ -45,6 +45,7 @@ from rummi_desktop.shell.status_report import StatusReport  # noqa: E402
 from rummi_desktop.storage import paths  # noqa: E402
 from rummi_desktop.shell.settings import Settings, load_settings, save_settings  # noqa: E402
 from rummi_desktop.shell.window_size import SMALLEST_WINDOW, centred_position, first_window_size  # noqa: E402
+from rummi_desktop.ui.glyph_fallback import take_missing_notice  # noqa: E402
 from rummi_desktop.ui.text_field import set_text_input  # noqa: E402
 from rummi_desktop.ui.theme import DEFAULT_THEME_NAME, Theme, fallback_theme, load_themes  # noqa: E402
 from rummi_desktop.ui.tile_render import TileRenderer  # noqa: E402
@@ -226,6 +227,7 @@ class App:
         # The stack is settled for this frame here: self.stack.top is what gets drawn.
         self._match_text_input()
         self.stack.draw(self.screen)
+        self._tell_of_missing_letters()
         pygame.display.flip()
         self.status.report(self.stack, self.frames)  # after the flip: the file tells what shows
         self.frames += 1
@@ -235,6 +237,13 @@ class App:
             # screen anyway, not at some later full collection (in long play, MiBs a game).
             gc.collect()
         return True
+
+    def _tell_of_missing_letters(self) -> None:
+        """The first time a name had letters no font here has (drawn as blocks), say so on the
+        menu, once, in words."""
+        notice = take_missing_notice()
+        if notice is not None:
+            self.notices.append(notice)
 
     def _match_text_input(self) -> None:
         """SDL's text input on while the top screen has text fields, off elsewhere (in play, no
