@@ -262,7 +262,14 @@ class GameWindow:
         wx, wy = self.to_window(x, y)
         self.xdotool("mousemove", "--window", self.window, str(round(wx)), str(round(wy)))
 
+    def refresh_window_size(self) -> None:
+        """Read the window's size again (the game may have resized it: Settings → Interface size)."""
+        geometry = self.geometry(self.window)
+        if geometry is not None:
+            self.window_size = (geometry["WIDTH"], geometry["HEIGHT"])
+
     def click(self, rect: Sequence[int]) -> None:
+        self.refresh_window_size()
         x, y = centre(rect)
         self.move(x, y)
         time.sleep(0.05)  # a frame to see the pointer arrive before the press
