@@ -40,10 +40,6 @@ PAINTERS: dict[str, Painter] = {"✓": _check_mark, "★": _star}
 WIDTHS = {"✓": 1.3, "★": 1.5}  # in widths of the face's "0", room on both sides included
 
 
-def has_drawn_symbol(message: str) -> bool:
-    return any(char in PAINTERS for char in message)
-
-
 def symbol_width(face: pygame.font.Font, char: str) -> int:
     return max(4, round(face.size("0")[0] * WIDTHS[char]))
 
