@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
 from rummi_desktop.storage import paths
+from rummi_desktop.shell.window_size import UI_SCALES
 from rummi_desktop.shell.settings import (
     ANIMATION_SPEEDS,
     TURN_CLOCK_CHOICES,
@@ -28,6 +29,7 @@ settings_strategy = st.builds(
     colour_blind=st.booleans(),
     show_invalid_melds=st.booleans(),
     fullscreen=st.booleans(),
+    ui_scale=st.sampled_from(UI_SCALES),
 )
 
 

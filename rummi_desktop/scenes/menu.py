@@ -158,6 +158,10 @@ class MenuScene(ShellScene):
     def on_back(self) -> None:
         self.ask_quit()
 
+    def on_resume(self) -> None:
+        """Back on the menu: show what the app learnt meanwhile (letters no font here has)."""
+        self.notices.extend(notice for notice in self.app.notices if notice not in self.notices)
+
     def on_enter(self) -> None:
         self.app.audio.start_music()
         self.widgets.warm_tooltips(self.app.theme)

@@ -1,5 +1,6 @@
 """The settings screen: volumes, music on/off, theme (applies live), turn clock, animation
-speed, colour-blind tile symbols, invalid-meld outlines and fullscreen, with a live tile preview.
+speed, colour-blind tile symbols, invalid-meld outlines, interface size (the window's size, see
+``shell.window_size``) and fullscreen, with a live tile preview.
 
 Every change is applied at once through ``App.update_settings``; the file is written once, when
 the screen closes (not on every slider step).
@@ -13,6 +14,7 @@ import pygame
 
 from rummi_desktop.scenes.base import ShellScene, clock_label
 from rummi_desktop.shell.settings import ANIMATION_SPEEDS, TURN_CLOCK_CHOICES
+from rummi_desktop.shell.window_size import AUTOMATIC, UI_SCALES
 from rummi_desktop.tiles import JOKER, Tile
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.felt import felt_surface
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(100, 40, 1080, 720)
-ROW_HEIGHT, ROW_GAP = 46, 5  # ten rows above the Done button
+ROW_HEIGHT, ROW_GAP = 42, 4  # eleven rows above the Done button
 ROWS_LEFT, ROWS_TOP, ROWS_WIDTH = PANEL.x + 36, PANEL.y + 112, 660
 PREVIEW = pygame.Rect(PANEL.x + 730, PANEL.y + 128, 314, 330)
 DESCRIPTION = pygame.Rect(PREVIEW.x, PREVIEW.bottom + 30, PREVIEW.width, 110)
@@ -30,6 +32,9 @@ PREVIEW_TILES = (Tile("R", 7), Tile("B", 8), Tile("K", 9), Tile("Y", 10), JOKER)
 CUE_INTERVAL = 0.12  # seconds between sample cues while a volume slider is dragged
 
 SPEED_LABELS = {"relaxed": "Relaxed", "normal": "Normal", "brisk": "Brisk", "instant": "Instant"}
+UI_SCALE_LABELS = {AUTOMATIC: "Fit the screen", 100: "100 %", 125: "125 %", 150: "150 %"}
+UI_SCALE_TIP = ("How big the window opens (Fit the screen: the largest that fits). "
+                "Drag its edge to any size: everything scales")
 
 
 class SettingsScene(ShellScene):
@@ -59,6 +64,8 @@ class SettingsScene(ShellScene):
                              tooltip="Each colour also gets its own shape on the tile"),
             lambda r: Toggle(r, "Outline invalid melds", s.show_invalid_melds, self._set("show_invalid_melds"),
                              tooltip="A red outline on melds the rules would not accept"),
+            lambda r: OptionPicker(r, "Interface size", [(v, UI_SCALE_LABELS[v]) for v in UI_SCALES],
+                                   s.ui_scale, self._set("ui_scale"), tooltip=UI_SCALE_TIP),
             self._fullscreen_row,
         ]
         for index, make in enumerate(rows):

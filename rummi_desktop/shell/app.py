@@ -2,9 +2,14 @@
 
 The window shows a 1280×800 logical canvas. In a real window pygame's ``SCALED`` mode fits it to
 any window size with letterbox bars (GPU scaling, HiDPI aware); SDL then reports mouse positions
-in logical coordinates and bars as out-of-range ones, which the input layer refuses. Headless
-(SDL's dummy driver: tests, bench) the window *is* the canvas, since SCALED's software renderer
-would add ~1.6 ms a frame of pure copying there.
+in logical coordinates and bars as out-of-range ones, which the input layer refuses. Two of
+SCALED's own choices are undone (``_open_window``): it scales by whole multiples only, so a
+window smaller than the canvas showed the canvas's middle at 1× and cut off its edges; and it
+opens the window at the canvas's size and forbids anything smaller, so a 768 px tall screen had
+the window start 16 px above its top. The window opens at the size ``shell.window_size`` picks
+for the desktop and the "interface size" setting, centred, and may be shrunk to 480×300.
+Headless (SDL's dummy driver: tests, bench) the window *is* the canvas, since SCALED's software
+renderer would add ~1.6 ms a frame of pure copying there.
 
 ``step(dt)`` runs exactly one frame (events → actions → top scene, pending stack changes,
 fixed steps, update, draw, flip): tests and the bench call it with a fixed ``dt``, and it always
@@ -22,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import os
+import warnings
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -38,6 +44,8 @@ from rummi_desktop.shell.scene import SceneStack  # noqa: E402
 from rummi_desktop.shell.status_report import StatusReport  # noqa: E402
 from rummi_desktop.storage import paths  # noqa: E402
 from rummi_desktop.shell.settings import Settings, load_settings, save_settings  # noqa: E402
+from rummi_desktop.shell.window_size import SMALLEST_WINDOW, centred_position, first_window_size  # noqa: E402
+from rummi_desktop.ui.glyph_fallback import take_missing_notice  # noqa: E402
 from rummi_desktop.ui.text_field import set_text_input  # noqa: E402
 from rummi_desktop.ui.theme import DEFAULT_THEME_NAME, Theme, fallback_theme, load_themes  # noqa: E402
 from rummi_desktop.ui.tile_render import TileRenderer  # noqa: E402
@@ -103,8 +111,30 @@ class App:
         _set_window_icon()
         if not self.scaled:
             return pygame.display.set_mode(LOGICAL_SIZE)
-        flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
-        return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=0)
+        # pygame reads this hint under its own name: scale by any factor, not whole multiples
+        # only (with whole multiples a window smaller than the canvas shows it cropped at 1×).
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")  # smooth, not blocky, when shrunk
+        flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else pygame.HIDDEN)
+        screen = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=0)
+        window = _sdl_window()
+        window.minimum_size = SMALLEST_WINDOW  # SCALED set it to the whole canvas
+        if not fullscreen:  # opened hidden: sized and placed before the player sees it
+            self.fit_window_to_desktop(window)
+            window.show()
+        return screen
+
+    def fit_window_to_desktop(self, window: Any = None) -> None:
+        """Give the window the size the interface-size setting asks for on this desktop, centred.
+        Does nothing headless or in fullscreen (the picture fills the screen there anyway)."""
+        if not self.scaled or pygame.display.is_fullscreen():
+            return
+        window = window or _sdl_window()
+        desktop = desktop_size()
+        window.size = first_window_size(desktop, self.settings.ui_scale)
+        window.position = centred_position(desktop, tuple(window.size))
+        if hasattr(self, "letterbox"):
+            self.letterbox.resize(pygame.display.get_window_size())
 
     @property
     def fullscreen(self) -> bool:
@@ -121,6 +151,8 @@ class App:
             except pygame.error as error:  # some window systems refuse; keep playing windowed
                 self.notices.append(f"Fullscreen is not available here ({error}).")
                 return
+            if not wanted:  # SCALED brings the window back at the whole canvas' size: fit it again
+                self.fit_window_to_desktop()
             self.letterbox.resize(pygame.display.get_window_size())
         self.settings = self.settings.with_changes(fullscreen=wanted)
 
@@ -152,6 +184,8 @@ class App:
             self.audio.set_volumes(s.master_volume, s.effects_volume, s.music_volume)
         if "music_on" in changes:
             self.audio.set_music_on(self.settings.music_on)
+        if "ui_scale" in changes:
+            self.fit_window_to_desktop()
         return self.settings
 
     def save_settings(self) -> bool:
@@ -193,6 +227,7 @@ class App:
         # The stack is settled for this frame here: self.stack.top is what gets drawn.
         self._match_text_input()
         self.stack.draw(self.screen)
+        self._tell_of_missing_letters()
         pygame.display.flip()
         self.status.report(self.stack, self.frames)  # after the flip: the file tells what shows
         self.frames += 1
@@ -202,6 +237,13 @@ class App:
             # screen anyway, not at some later full collection (in long play, MiBs a game).
             gc.collect()
         return True
+
+    def _tell_of_missing_letters(self) -> None:
+        """The first time a name had letters no font here has (drawn as blocks), say so on the
+        menu, once, in words."""
+        notice = take_missing_notice()
+        if notice is not None:
+            self.notices.append(notice)
 
     def _match_text_input(self) -> None:
         """SDL's text input on while the top screen has text fields, off elsewhere (in play, no
@@ -278,6 +320,20 @@ class App:
         self.stack.clear()
         self.stack.apply_pending()
         self.audio.stop_music()
+
+
+def desktop_size() -> tuple[int, int]:
+    """The size of the screen the game opens on (the first one), or the canvas' if SDL knows none."""
+    sizes = pygame.display.get_desktop_sizes()
+    return tuple(sizes[0]) if sizes else LOGICAL_SIZE  # type: ignore[return-value]
+
+
+def _sdl_window() -> Any:
+    """The display module's window as a ``pygame.Window``, for its size, place and smallest size.
+    (pygame-ce warns that drawing through it is deprecated; nothing here draws through it.)"""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
 
 
 def _set_window_icon() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rummi_desktop.games import GAMES
+from rummi_desktop.shell.window_size import AUTOMATIC, UI_SCALES
 from rummi_desktop.storage import paths
 from rummi_desktop.storage.schema import Choice, Flag, Number, Table, Text
 from rummi_desktop.storage.toml_files import read_toml_or_quarantine, write_toml_atomic
@@ -44,6 +45,7 @@ class Settings:
     show_invalid_melds: bool = True
     fullscreen: bool = False
     tile_back: str = "plain"  # the back of face-down tiles: "plain" or one earned in the Collection
+    ui_scale: int = AUTOMATIC  # how big the window opens: 100, 125 or 150 (%), 0 = fit the screen
 
     @property
     def animation_multiplier(self) -> float:
@@ -67,6 +69,7 @@ SETTINGS_SCHEMA = Table({
     "tile_back": Text(limit=100, blank=False, says="a tile back's name"),
     "turn_clock": Choice(TURN_CLOCK_CHOICES),
     "animation_speed": Choice(tuple(ANIMATION_SPEEDS)),
+    "ui_scale": Choice(UI_SCALES),
 })
 
 

@@ -1,6 +1,6 @@
 """Symbols the shipped fonts lack (Lato and Lobster Two have no ✓ or ★), drawn as shapes in
-their place so a label may carry them as plain text: ``shapes.text`` paints each one in the
-text's colour, a little wider than a digit of the face.
+their place so a label may carry them as plain text: ``shapes.text`` (through
+``ui/mixed_text.py``) paints each one in the text's colour, a little wider than a digit of the face.
 
 A label keeps the real character, so the status report and the tests read "1  ✓", while the
 screen shows a tick instead of the font's empty box.
@@ -40,10 +40,6 @@ PAINTERS: dict[str, Painter] = {"✓": _check_mark, "★": _star}
 WIDTHS = {"✓": 1.3, "★": 1.5}  # in widths of the face's "0", room on both sides included
 
 
-def has_drawn_symbol(message: str) -> bool:
-    return any(char in PAINTERS for char in message)
-
-
 def symbol_width(face: pygame.font.Font, char: str) -> int:
     return max(4, round(face.size("0")[0] * WIDTHS[char]))
 
@@ -53,27 +49,3 @@ def symbol_surface(char: str, height: int, width: int, colour: tuple[int, int, i
     big = pygame.Surface((width * SUPERSAMPLE, height * SUPERSAMPLE), pygame.SRCALPHA)
     PAINTERS[char](big, colour)
     return pygame.transform.smoothscale(big, (width, height))
-
-
-def render_with_symbols(face: pygame.font.Font, message: str, colour: tuple[int, int, int]) -> pygame.Surface:
-    """``message`` rendered by ``face``, each drawn symbol painted where the font would have
-    drawn its empty box."""
-    height = face.get_height()
-    pieces: list[pygame.Surface] = []
-    run = ""
-    for char in message:
-        if char in PAINTERS:
-            if run:
-                pieces.append(face.render(run, True, colour))
-                run = ""
-            pieces.append(symbol_surface(char, height, symbol_width(face, char), colour))
-        else:
-            run += char
-    if run:
-        pieces.append(face.render(run, True, colour))
-    out = pygame.Surface((sum(piece.get_width() for piece in pieces), height), pygame.SRCALPHA)
-    x = 0
-    for piece in pieces:
-        out.blit(piece, (x, 0))
-        x += piece.get_width()
-    return out

@@ -47,6 +47,12 @@ def tile_font(size: int) -> pygame.font.Font:
     return _load("heavy", int(size))
 
 
+def face_source(face: str) -> bytes | None:
+    """The face's font file as bytes (None when it fell back to pygame's default font), for
+    asking which characters it has (ui/glyph_fallback.py)."""
+    return _font_bytes(face)
+
+
 def font_problems() -> list[str]:
     """One line per face that fell back to pygame's default font."""
     return [f"{FONT_FILES[face]}: {why}" for face, why in sorted(_problems.items())]

@@ -11,8 +11,8 @@ from functools import lru_cache
 
 import pygame
 
-from rummi_desktop.ui.drawn_symbols import has_drawn_symbol, render_with_symbols
-from rummi_desktop.ui.fonts import display_font, font, when_fonts_cleared
+from rummi_desktop.ui.fonts import display_font, face_source, font, when_fonts_cleared
+from rummi_desktop.ui.mixed_text import needs_mixing, render_mixed
 
 Colour = tuple[int, ...]
 SUPERSAMPLE = 2
@@ -81,11 +81,13 @@ def soft_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> py
 
 @lru_cache(maxsize=512)
 def text(message: str, size: int, colour: Colour, bold: bool = False, display: bool = False) -> pygame.Surface:
-    """Rendered, antialiased text, cached by its arguments (a symbol the fonts lack, such as
-    ✓, is drawn as a shape: see ui/drawn_symbols.py)."""
+    """Rendered, antialiased text, cached by its arguments. A character the face lacks is drawn
+    another way (ui/mixed_text.py): ✓ as a shape, a Chinese letter in a font of this computer
+    that has it, and where none has it a marked block."""
     face = display_font(size) if display else font(size, bold)
-    if has_drawn_symbol(message):
-        return render_with_symbols(face, message, colour[:3])
+    source = face_source("display" if display else "bold" if bold else "regular")
+    if needs_mixing(message, source):
+        return render_mixed(face, source, size, message, colour[:3])
     return face.render(message, True, colour[:3])
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
-from x_session import GameWindow, VirtualScreen, require_tools
+from x_session import SCREEN_SIZE, GameWindow, VirtualScreen, require_tools
 
 SHOTS_ENV = "RUMMI_E2E_SHOTS"
 
@@ -34,10 +34,25 @@ def prepare_home() -> Callable[[Path], None]:
     return lambda home: None
 
 
+SCREEN_ENV = "RUMMI_E2E_SCREEN"  # e.g. 800x600: every real-window test on a screen of that size
+
+
 @pytest.fixture
-def game(tmp_path: Path, shots: list[Path], prepare_home: Callable[[Path], None]) -> Iterator[GameWindow]:
+def screen_size() -> tuple[int, int]:
+    """The X screen's size: ``RUMMI_E2E_SCREEN`` or 1280×800 (a test module may override it,
+    or parametrize it)."""
+    wanted = os.environ.get(SCREEN_ENV, "").strip().lower()
+    if not wanted:
+        return SCREEN_SIZE
+    width, _, height = wanted.partition("x")
+    return (int(width), int(height))
+
+
+@pytest.fixture
+def game(tmp_path: Path, shots: list[Path], prepare_home: Callable[[Path], None],
+         screen_size: tuple[int, int]) -> Iterator[GameWindow]:
     require_tools()
-    screen = VirtualScreen(tmp_path)
+    screen = VirtualScreen(tmp_path, screen_size)
     window = GameWindow(screen, tmp_path, shots)
     try:
         window.home.mkdir()

@@ -23,11 +23,13 @@ from typing import Any, Callable, Sequence
 
 import pytest
 
-SCREEN_SIZE = (1280, 800)  # the game's logical canvas: at this window size one X pixel is one logical pixel
+SCREEN_SIZE = (1280, 800)  # the X screen's size unless a test asks for another
+CANVAS_SIZE = (1280, 800)  # the game's logical canvas: the status file's rects are in its pixels
 WAIT_SECONDS = 20.0  # the longest any one step may take before the test fails
 POLL_SECONDS = 0.05
 TOOL_SECONDS = "10"  # `timeout` for each X tool call
 STATUS_FILE_ENV = "RUMMI_DESKTOP_STATUS_FILE"
+CHECKOUT = Path(__file__).resolve().parents[2]  # the folder holding rummi_desktop/ and tests/
 
 # program → Debian package that brings it
 NEEDED_TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "xdpyinfo": "x11-utils", "import": "imagemagick",
@@ -63,14 +65,15 @@ def require_tools() -> None:
 class VirtualScreen:
     """A private X server (no TCP, no window manager) for one test."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, size: tuple[int, int] = SCREEN_SIZE) -> None:
         self.folder = folder
+        self.size = size
         self.process: subprocess.Popen[bytes] | None = None
         self.display = ""
 
     def start(self) -> None:
         read_end, write_end = os.pipe()
-        width, height = SCREEN_SIZE
+        width, height = self.size
         log = open(self.folder / "xvfb.log", "wb")
         try:
             self.process = subprocess.Popen(
@@ -131,6 +134,7 @@ class GameWindow:
         self.shots = shots
         self.process: subprocess.Popen[bytes] | None = None
         self.window = ""
+        self.window_size = CANVAS_SIZE  # the window's inner size, read once it is mapped
 
     # -- life -----------------------------------------------------------------------------
     def start(self) -> None:
@@ -140,17 +144,23 @@ class GameWindow:
                    PYGAME_HIDE_SUPPORT_PROMPT="1", RUMMI_DESKTOP_HOME=str(self.home))
         env[STATUS_FILE_ENV] = str(self.status_path)
         env["RUMMI_DESKTOP_HOST_BIND"] = "127.0.0.1"  # "Host on this computer" listens on loopback only in tests
+        # the checkout these tests are in, not whichever one the command was installed from
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(CHECKOUT), env.get("PYTHONPATH", "")]))
         program = Path(sys.executable).parent / "rummi-desktop"
         with open(self.folder / "game.out", "wb") as out, open(self.folder / "game.err", "wb") as err:
             self.process = subprocess.Popen([str(program)], env=env, stdout=out, stderr=err,
                                             start_new_session=True)  # its worker children go with it
         self.window = wait_until(self._find_window, "the game's window (xdotool search --pid)",
                                  on_timeout=self.describe)
+        geometry = wait_until(lambda: self.geometry(self.window), "the window to be mapped")
+        self.window_size = (geometry["WIDTH"], geometry["HEIGHT"])
 
     def _find_window(self) -> str | None:
         self.check_alive()
         assert self.process is not None
-        result = self.xdotool("search", "--pid", str(self.process.pid), check=False)
+        # --onlyvisible: the game sizes and places its window while it is still hidden, and a
+        # hidden window's geometry is not the one the player gets
+        result = self.xdotool("search", "--onlyvisible", "--pid", str(self.process.pid), check=False)
         windows = result.stdout.split()
         for window in windows:
             if self.geometry(window) is not None:
@@ -240,10 +250,26 @@ class GameWindow:
     def xdotool(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         return run_tool(["xdotool", *args], self.screen.display, check=check)
 
+    def to_window(self, x: float, y: float) -> tuple[float, float]:
+        """The window pixel showing logical point (x, y): the canvas is scaled to fit the
+        window, centred, with bars on two sides (as ``shell.input.Letterbox`` models it)."""
+        (width, height), (logical_w, logical_h) = self.window_size, CANVAS_SIZE
+        scale = min(width / logical_w, height / logical_h)
+        return ((width - logical_w * scale) / 2 + x * scale, (height - logical_h * scale) / 2 + y * scale)
+
     def move(self, x: float, y: float) -> None:
-        self.xdotool("mousemove", "--window", self.window, str(round(x)), str(round(y)))
+        """The pointer onto logical point (x, y) of the canvas, wherever the window shows it."""
+        wx, wy = self.to_window(x, y)
+        self.xdotool("mousemove", "--window", self.window, str(round(wx)), str(round(wy)))
+
+    def refresh_window_size(self) -> None:
+        """Read the window's size again (the game may have resized it: Settings → Interface size)."""
+        geometry = self.geometry(self.window)
+        if geometry is not None:
+            self.window_size = (geometry["WIDTH"], geometry["HEIGHT"])
 
     def click(self, rect: Sequence[int]) -> None:
+        self.refresh_window_size()
         x, y = centre(rect)
         self.move(x, y)
         time.sleep(0.05)  # a frame to see the pointer arrive before the press
