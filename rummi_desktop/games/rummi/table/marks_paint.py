@@ -48,6 +48,24 @@ def draw_meld_target(surface: pygame.Surface, theme: Theme, box: Box) -> None:
     pygame.draw.rect(surface, theme.selected, r, 2, border_radius=10)
 
 
+CHANGE_INK = (255, 214, 92)  # a warm yellow, apart from the selection and hint colours
+
+
+def draw_change_mark(surface: pygame.Surface, theme: Theme, tile: pygame.Rect, kind: str) -> None:
+    """A tile that changed since the player last acted: "laid" or "drawn" gets a solid ring,
+    "moved" a thinner one; "drawn" also a small "new" tag on its top edge."""
+    ring = tile.inflate(6, 6)
+    width = 2 if kind == "moved" else 3
+    pygame.draw.rect(surface, shapes.darken(CHANGE_INK, 0.5), ring.inflate(4, 4), 2, border_radius=9)
+    pygame.draw.rect(surface, CHANGE_INK, ring, width, border_radius=8)
+    if kind == "drawn":
+        tag = shapes.text("new", 13, (40, 30, 10), bold=True)
+        box = pygame.Rect(0, 0, tag.get_width() + 10, tag.get_height() + 2)
+        box.center = (tile.centerx, tile.top)
+        pygame.draw.rect(surface, CHANGE_INK, box, border_radius=6)
+        surface.blit(tag, tag.get_rect(center=box.center))
+
+
 def draw_focus_ring(surface: pygame.Surface, theme: Theme, box: Box) -> None:
     """Where the keyboard is: a thick ring in the selection colour, a dark edge outside it so
     it shows on a pale tile and on the felt alike."""

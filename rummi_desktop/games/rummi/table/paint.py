@@ -18,9 +18,10 @@ from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray
 from rummi_desktop.games.seats import seat_kind_label, seat_thinks
 from rummi_desktop.ui.geometry import Box
-from rummi_desktop.ui.tile_render import tile_margin
+from rummi_desktop.ui.tile_render import tile_height, tile_margin
 
 if TYPE_CHECKING:
+    from rummi_desktop.games.rummi.table.change_marks import ChangeMarks
     from rummi_desktop.games.rummi.table.layout import TableLayout
     from rummi_desktop.games.rummi.table.session import RummiSession
     from rummi_desktop.scenes.table_context import TableContext
@@ -57,6 +58,7 @@ def paint_table(tv: PaintedView, surface: pygame.Surface, felt: pygame.Surface, 
     _paint_drop_preview(tv, surface, hand)
     # flying, dragged and hovered tiles pass over the others
     _draw_tiles(tv, surface, [(t, s, tile_state(tv, t, hand)) for t, s in moving])
+    _paint_change_marks(tv, surface)
     if hand.focus is not None:
         marks_paint.draw_focus_ring(surface, tv.app.theme, hand.focus)
     if tv.session.clock_seconds:
@@ -81,6 +83,8 @@ class PaintedView(Protocol):
     meld_glow: dict[tuple[int, ...], float]
     hint_tiles: set[int]
     invalid_tiles: set[int]
+    changes: "ChangeMarks"
+    preview_table: list[list[int]] | None
     show_caption: bool
     paint_cache: "PaintCache"
 
@@ -241,6 +245,21 @@ def tile_state(tv: PaintedView, tile: int, hand: Hand) -> str:
     if tile == hand.hovered:
         return "hover"
     return "hint" if tile in tv.hint_tiles else "normal"
+
+
+def _paint_change_marks(tv: PaintedView, surface: pygame.Surface) -> None:
+    """Rings round what changed since the player at the screen last acted (``change_marks``),
+    drawn each frame over the tiles, so they follow a tile that is still landing."""
+    if tv.preview_table is not None:
+        return  # a hint's table is on show: the rings would point at tiles it moved
+    marks = tv.changes.of(tv.table.viewer)
+    for kind, tiles in (("moved", marks.moved), ("laid", marks.laid), ("drawn", marks.drawn)):
+        for tile in tiles:
+            sprite = tv.sprites.get(tile)
+            if sprite is not None:
+                size = round(sprite.w)
+                box = pygame.Rect(round(sprite.x), round(sprite.y), size, tile_height(size))
+                marks_paint.draw_change_mark(surface, tv.app.theme, box, kind)
 
 
 def _paint_drop_preview(tv: PaintedView, surface: pygame.Surface, hand: Hand) -> None:

@@ -78,7 +78,7 @@ class RummiTurnFlow(HintingTurnFlow):
 
     def next_round_begins(self) -> None:
         self.session.next_round()
-        self.racks.clear()
+        self.racks.new_deal()  # new racks, sorted the way each player sorted the last one
         self.view.forget_round()
 
     # -- a person's turn --------------------------------------------------------------------
@@ -97,9 +97,19 @@ class RummiTurnFlow(HintingTurnFlow):
             return record
         if not record.result.laid_tiles:  # the play was undone
             self.racks.back_to_their_slots(seat, self.view.shown.rack(seat))
+        self._mark_changes(record)
         self._announce(record, move)
         self.after_turn(record)
         return record
+
+    def _mark_changes(self, record: TurnRecord) -> None:
+        """What the others will want to see of this turn: the tiles laid and moved; and what
+        the seat itself will: the tiles it drew (a draw, a penalty)."""
+        changes = self.view.changes
+        if record.result.laid_tiles:
+            changes.played(record.seat, self.table.person_seats, record.placed_ids, record.moved_ids)
+        if record.result.drawn:
+            changes.drew(record.seat, record.result.drawn)
 
     def _refused(self, record: TurnRecord) -> None:
         result = record.result
@@ -148,6 +158,7 @@ class RummiTurnFlow(HintingTurnFlow):
         """Announce and animate a computer's turn (``before``: the table's tiles before it)."""
         seat = record.seat
         self.last_record = record
+        self._mark_changes(record)
         name = self.session.seat(seat).name
         if record.result.laid_tiles:
             placed = len(record.placed_ids)

@@ -18,6 +18,7 @@ import pygame
 from rummi_desktop.games.rummi.rules.melds import is_valid_meld
 from rummi_desktop.games.rummi.rules.pieces import faces
 from rummi_desktop.games.rummi.table import marks_paint, paint
+from rummi_desktop.games.rummi.table.change_marks import ChangeMarks
 from rummi_desktop.games.rummi.table.layout import Hint, TableLayout, layout_table, screen_regions
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.paint import GLOW_SECONDS, Hand
@@ -47,6 +48,7 @@ class RummiTableView:
         self.hint_tiles: set[int] = set()  # tiles a hint points at or lays (drawn in the "hint" light)
         self.meld_glow: dict[tuple[int, ...], float] = {}
         self.incoming: set[int] = set()  # computer tiles still flying to the table
+        self.changes = ChangeMarks()  # what others laid or moved, and what a person drew, since they last acted
         self.table_area = REGIONS.table  # where melds are laid out (the sandbox keeps a side panel)
         self.show_caption = True  # the match caption (mode, target, round, deal) on the felt
         self.preview_table: list[list[int]] | None = None  # a hint's table, shown instead of the real one
@@ -80,6 +82,7 @@ class RummiTableView:
         """A replay moved the session's state: lay the table out for it. Nobody arranged the
         racks, so each shows the model's order (the same however the replay got there)."""
         self.racks.clear()
+        self.changes.clear()
         self.relayout()
 
     def relayout(self, spawn: Spawn | None = None, rate: float | None = None, stagger: float = 0.0) -> None:
@@ -140,6 +143,7 @@ class RummiTableView:
 
     def forget_round(self) -> None:
         self.meld_hints.clear()
+        self.changes.clear()
         self.sprites.keep_only(set())
 
     # -- frames -----------------------------------------------------------------------------
