@@ -103,7 +103,7 @@ class TableScene(Scene):
         self.app.audio.play(cue)
 
     def say(self, message: str, warning: bool = False) -> None:
-        self.banner = Banner(message, warning)
+        self.banner = Banner.to_read(message, warning)
         self.banner_log.append(message)
 
     def withdraw_warning(self) -> None:

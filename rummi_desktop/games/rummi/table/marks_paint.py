@@ -15,10 +15,15 @@ from rummi_desktop.ui.table_hud import (  # noqa: F401  (re-exported: Rummi's pa
 from rummi_desktop.ui.theme import Theme
 
 
+def match_caption_rect(table: Box, text: str) -> pygame.Rect:
+    """Where the match caption stands: the felt's bottom-right corner."""
+    size = shapes.text(text, 15, (0, 0, 0)).get_size()
+    return pygame.Rect((0, 0), size).move(round(table.right) - 4 - size[0], round(table.bottom) + 6 - size[1])
+
+
 def draw_match_caption(surface: pygame.Surface, theme: Theme, table: Box, text: str) -> None:
     """Mode, target, round and deal number: small, in the felt's bottom-right corner."""
-    caption = shapes.text(text, 15, theme.text_muted)
-    surface.blit(caption, caption.get_rect(bottomright=(round(table.right) - 4, round(table.bottom) + 6)))
+    surface.blit(shapes.text(text, 15, theme.text_muted), match_caption_rect(table, text))
 
 
 def draw_meld_glow(surface: pygame.Surface, colour: tuple[int, ...], box: Box, strength: float) -> None:
@@ -74,11 +79,16 @@ def draw_focus_ring(surface: pygame.Surface, theme: Theme, box: Box) -> None:
     pygame.draw.rect(surface, theme.selected, r, 3, border_radius=8)
 
 
+def opening_counter_rect(at: tuple[int, int], points: int, needed: int) -> pygame.Rect:
+    label = shapes.text(f"Opening  {points} / {needed}", 19, (0, 0, 0), bold=True)
+    return pygame.Rect(at[0], at[1], -(-(label.get_width() + 28) // 24) * 24, 34)
+
+
 def draw_opening_counter(surface: pygame.Surface, theme: Theme, at: tuple[int, int], points: int,
                          needed: int) -> None:
     done = points >= needed
     label = shapes.text(f"Opening  {points} / {needed}", 19, theme.accent_text if done else theme.text, bold=True)
-    box = pygame.Rect(at[0], at[1], -(-(label.get_width() + 28) // 24) * 24, 34)
+    box = opening_counter_rect(at, points, needed)
     fill = theme.accent if done else theme.panel
     surface.blit(shapes.rounded_panel(box.size, 10, fill, fill, theme.accent, 1), box)
     surface.blit(label, label.get_rect(center=box.center))

@@ -213,8 +213,7 @@ def paint_hud(tv: PaintedView, surface: pygame.Surface) -> None:
         )
         marks_paint.draw_seat_chip(surface, theme, area, chip, pulse)
     marks_paint.draw_pool_chip(surface, theme, marks_paint.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
-    round_number = len(session.match.rounds) + (1 if in_round else 0)
-    caption = session.caption(round_number)
+    caption = session.caption(_round_number(tv))
     if tv.show_caption:
         marks_paint.draw_match_caption(surface, theme, REGIONS.table, caption)
 
@@ -273,13 +272,45 @@ def _paint_drop_preview(tv: PaintedView, surface: pygame.Surface, hand: Hand) ->
         marks_paint.draw_meld_target(surface, tv.app.theme, box)
 
 
+BANNER_LINES = 5  # a refusal's heading and four problems (turn_flow.refusal_text)
+
+
 def _paint_overlay_bits(tv: PaintedView, surface: pygame.Surface) -> None:
     theme = tv.app.theme
-    session = tv.session
-    if tv.table.phase == Phase.PERSON and session.in_round and tv.session.state.owes_opening:
+    if _opening_counter_shown(tv):
         points = tv.session.state.opening_points()
-        marks_paint.draw_opening_counter(surface, theme, (round(tv.table_area.x), round(tv.table_area.bottom) - 34),
-                                  points, tv.session.state.params.opening_points)
-    if tv.table.banner is not None:
-        centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
-        marks_paint.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning)
+        marks_paint.draw_opening_counter(surface, theme, _opening_counter_at(tv), points,
+                                         tv.session.state.params.opening_points)
+    banner = tv.table.banner
+    if banner is not None:
+        centre, width = banner_place(tv)
+        marks_paint.draw_banner(surface, theme, centre, banner.message, banner.alpha, banner.warning, width,
+                                max_lines=BANNER_LINES)
+
+
+def _opening_counter_shown(tv: PaintedView) -> bool:
+    return tv.table.phase == Phase.PERSON and tv.session.in_round and tv.session.state.owes_opening
+
+
+def _opening_counter_at(tv: PaintedView) -> tuple[int, int]:
+    return (round(tv.table_area.x), round(tv.table_area.bottom) - 34)
+
+
+def banner_place(tv: PaintedView) -> tuple[tuple[int, int], int]:
+    """The banner's centre and widest width: at the felt's foot, between the opening counter
+    and the match caption (the deal number), covering neither."""
+    centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
+    room = round(tv.table_area.w / 2)
+    if tv.show_caption and tv.shown is not None:
+        caption = marks_paint.match_caption_rect(tv.table_area, tv.session.caption(_round_number(tv)))
+        room = min(room, caption.left - centre[0])
+    if _opening_counter_shown(tv):
+        state = tv.session.state
+        counter = marks_paint.opening_counter_rect(_opening_counter_at(tv), state.opening_points(),
+                                                   state.params.opening_points)
+        room = min(room, centre[0] - counter.right)
+    return centre, 2 * (room - 12)
+
+
+def _round_number(tv: PaintedView) -> int:
+    return len(tv.session.match.rounds) + (1 if tv.session.in_round else 0)
