@@ -95,6 +95,8 @@ class PaintedView(Protocol):
 
     def hud_key(self) -> tuple: ...
 
+    def caption_text(self) -> str: ...
+
     def paint_hud(self, surface: pygame.Surface) -> None: ...
 
 
@@ -213,8 +215,8 @@ def paint_hud(tv: PaintedView, surface: pygame.Surface) -> None:
         )
         marks_paint.draw_seat_chip(surface, theme, area, chip, pulse)
     marks_paint.draw_pool_chip(surface, theme, marks_paint.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
-    caption = session.caption(_round_number(tv))
-    if tv.show_caption:
+    caption = tv.caption_text()
+    if caption:
         marks_paint.draw_match_caption(surface, theme, REGIONS.table, caption)
 
 
@@ -301,9 +303,9 @@ def banner_place(tv: PaintedView) -> tuple[tuple[int, int], int]:
     and the match caption (the deal number), covering neither."""
     centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
     room = round(tv.table_area.w / 2)
-    if tv.show_caption and tv.shown is not None:
-        caption = marks_paint.match_caption_rect(tv.table_area, tv.session.caption(_round_number(tv)))
-        room = min(room, caption.left - centre[0])
+    caption = tv.caption_text()
+    if caption:
+        room = min(room, marks_paint.match_caption_rect(tv.table_area, caption).left - centre[0])
     if _opening_counter_shown(tv):
         state = tv.session.state
         counter = marks_paint.opening_counter_rect(_opening_counter_at(tv), state.opening_points(),
@@ -312,5 +314,8 @@ def banner_place(tv: PaintedView) -> tuple[tuple[int, int], int]:
     return centre, 2 * (room - 12)
 
 
-def _round_number(tv: PaintedView) -> int:
-    return len(tv.session.match.rounds) + (1 if tv.session.in_round else 0)
+def match_caption(tv: PaintedView) -> str:
+    """The caption a match table shows at the felt's foot (mode, target, round, deal)."""
+    if not tv.show_caption or tv.shown is None:
+        return ""
+    return tv.session.caption(len(tv.session.match.rounds) + (1 if tv.session.in_round else 0))

@@ -132,7 +132,8 @@ class RummiTurnFlow(HintingTurnFlow):
         the seat itself will: the tiles it drew (a draw, a penalty)."""
         changes = self.view.changes
         if record.result.laid_tiles:
-            changes.played(record.seat, self.table.person_seats, record.placed_ids, record.moved_ids)
+            others = range(len(self.session.setup.seats))  # marked for every seat; a person's are shown
+            changes.played(record.seat, others, record.placed_ids, record.moved_ids)
         if record.result.drawn:
             changes.drew(record.seat, record.result.drawn)
 

@@ -180,6 +180,10 @@ class RummiTableView:
     def paint_hud(self, surface: pygame.Surface) -> None:
         paint.paint_hud(self, surface)
 
+    def caption_text(self) -> str:
+        """The line at the felt's foot ("" for none): the banner keeps clear of it."""
+        return paint.match_caption(self)
+
     def tile_state(self, tile: int, hand: Hand) -> str:
         return paint.tile_state(self, tile, hand)
 
