@@ -10,7 +10,7 @@ import pygame
 from test_rummi_flow_support import button_centre, click, faces_of, make_app, open_table, session_from_position, steps
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.games.rummi.table.change_marks import ChangeMarks
-from rummi_desktop.games.rummi.table.marks_paint import CHANGE_INK
+from rummi_desktop.games.rummi.table.marks_paint import CHANGE_INK, MOVED_INK
 from rummi_desktop.games.rummi.table.results import RoundEndScene
 from rummi_desktop.ui.tile_render import tile_height
 
@@ -59,6 +59,20 @@ def test_the_computers_play_and_the_drawn_tile_stay_marked_until_the_first_actio
     assert scene.view.changes.of(0).laid == set()
     for tile in [*drawn, *laid]:
         assert CHANGE_INK not in ring_pixels(scene, tile)
+
+
+def test_tiles_a_computer_moved_get_a_pale_ring_apart_from_the_ones_it_laid(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    session = session_from_position(["R1 R2 R3 R4 R5 R6 R7"], ["B9 K2 Y11 R13 K13", "K4 B4 Y1 Y2 K9"],
+                                    opened=[True, True], pool="B1 B2 B3 B4 B5")
+    scene = open_table(app, session)
+    click(app, button_centre(scene.buttons.draw_tile))
+    wait_for_my_turn(app, scene)
+    assert faces_of(scene.state.table) == [["R1", "R2", "R3"], ["K4", "B4", "R4"], ["R5", "R6", "R7"]]
+    by_face = {face(t).notation(): t for meld in scene.state.table for t in meld}
+    assert scene.view.changes.of(0).laid == {by_face["K4"], by_face["B4"]}
+    assert MOVED_INK in ring_pixels(scene, by_face["R6"]) and CHANGE_INK not in ring_pixels(scene, by_face["R6"])
+    assert CHANGE_INK in ring_pixels(scene, by_face["K4"])
 
 
 def test_each_person_keeps_the_marks_of_what_the_others_did():

@@ -54,15 +54,18 @@ def draw_meld_target(surface: pygame.Surface, theme: Theme, box: Box) -> None:
 
 
 CHANGE_INK = (255, 214, 92)  # a warm yellow, apart from the selection and hint colours
+MOVED_INK = (255, 244, 214)  # paler: a tile only moved matters less than one laid
 
 
 def draw_change_mark(surface: pygame.Surface, theme: Theme, tile: pygame.Rect, kind: str) -> None:
-    """A tile that changed since the player last acted: "laid" or "drawn" gets a solid ring,
-    "moved" a thinner one; "drawn" also a small "new" tag on its top edge."""
+    """A tile that changed since the player last acted: "laid" or "drawn" gets a thick yellow
+    ring with a dark edge, "moved" a thin pale one; "drawn" also a small "new" tag on its top."""
     ring = tile.inflate(6, 6)
-    width = 2 if kind == "moved" else 3
+    if kind == "moved":
+        pygame.draw.rect(surface, MOVED_INK, ring, 2, border_radius=8)
+        return
     pygame.draw.rect(surface, shapes.darken(CHANGE_INK, 0.5), ring.inflate(4, 4), 2, border_radius=9)
-    pygame.draw.rect(surface, CHANGE_INK, ring, width, border_radius=8)
+    pygame.draw.rect(surface, CHANGE_INK, ring, 3, border_radius=8)
     if kind == "drawn":
         tag = shapes.text("new", 13, (40, 30, 10), bold=True)
         box = pygame.Rect(0, 0, tag.get_width() + 10, tag.get_height() + 2)
