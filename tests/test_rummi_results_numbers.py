@@ -57,5 +57,5 @@ def test_the_summary_of_a_seeded_hard_match_is_true_and_consistent(tmp_path, mon
 
 
 def test_turn_times_keep_their_size():
-    assert [turn_time_text(s, 3) for s in (12.34, 0.04, 0.004)] == ["12.3 s", "0.04 s", "under 0.01 s"]
+    assert [turn_time_text(s, 3) for s in (12.34, 0.9996, 0.04, 0.0001)] == ["12.3 s", "1.0 s", "40 ms", "under 1 ms"]
     assert turn_time_text(0.0, 0) == "–"

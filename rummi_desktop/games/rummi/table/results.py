@@ -53,16 +53,15 @@ def score_lines(session: "RummiSession") -> list[str]:
 
 
 def turn_time_text(seconds: float, turns: int) -> str:
-    """An average turn time as the results card shows it: tenths of a second, or hundredths
-    below one second (a computer thinks for a few hundredths: "0.0 s" would say it took no
-    time); "–" for a seat that had no turn."""
+    """An average turn time as the results card shows it: tenths of a second, or milliseconds
+    below one second (a computer thinks for a few: "0.0 s" would say it took no time); "–"
+    for a seat that had no turn."""
     if not turns:
         return "–"
-    if seconds >= 1:
+    milliseconds = round(seconds * 1000)
+    if milliseconds >= 1000:
         return f"{seconds:.1f} s"
-    if seconds >= 0.01:
-        return f"{seconds:.2f} s"
-    return "under 0.01 s"
+    return f"{milliseconds} ms" if milliseconds else "under 1 ms"
 
 
 class RoundEndScene(ShellScene):
