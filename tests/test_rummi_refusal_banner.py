@@ -83,3 +83,15 @@ def test_a_long_message_wraps_within_the_room_it_is_given_and_keeps_its_line_bre
     assert card.width <= 600 and card.height > 20 + 30 * 3
     capped = marks_paint.draw_banner(surface, theme, (640, 500), "a\nb\nc\nd", 1.0, True, 600, max_lines=2)
     assert capped.height == 20 + 30 * 2
+
+
+def test_a_banner_of_more_lines_stays_longer_and_still_fades_in_and_out():
+    from rummi_desktop.scenes.banner import Banner, aged
+
+    banner = Banner.to_read("heading\none\ntwo", warning=True)
+    assert banner.seconds == banner.left > BANNER_SECONDS + 2
+    assert banner.alpha < 0.5  # fading in
+    aged(banner, 1.0)
+    assert banner.alpha == 1.0
+    aged(banner, banner.left - 0.1)
+    assert 0 < banner.alpha < 0.5  # fading out at its own end, not at a short banner's

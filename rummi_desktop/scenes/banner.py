@@ -14,19 +14,16 @@ class Banner:
     message: str
     warning: bool = False
     left: float = BANNER_SECONDS
-    seconds: float = 0.0  # how long it shows in all (0: ``left`` when it was made)
+    seconds: float = BANNER_SECONDS  # how long it shows in all
 
     FADE_IN: ClassVar[float] = 0.12  # s after it appears, a banner is fully shown
     FADE_OUT: ClassVar[float] = 0.35  # s before it goes, a banner starts to fade
-
-    def __post_init__(self) -> None:
-        self.seconds = self.seconds or self.left
 
     @classmethod
     def to_read(cls, message: str, warning: bool = False) -> "Banner":
         """A banner shown long enough to read: a few seconds, more for each further line."""
         seconds = BANNER_SECONDS + LINE_SECONDS * message.count("\n")
-        return cls(message, warning, seconds)
+        return cls(message, warning, left=seconds, seconds=seconds)
 
     @property
     def alpha(self) -> float:
