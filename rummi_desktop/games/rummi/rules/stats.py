@@ -1,12 +1,12 @@
 """Rummi's own statistics of a finished round, per seat (the ``stats`` entry point).
 
 The round is replayed from its seed (or hand-made setup) and its log, and every committed turn
-is measured against the table it started from: the tiles laid, the melds played (new melds that
-hold a tile laid this turn: a meld only rearranged from table tiles is not played, so a seat
-never plays more melds than it lays tiles), the jokers laid from the rack or freed from the
-table, and the rearrangement (table tiles parted from a tile they shared a meld with:
-extending a meld rearranges nothing). Jokers kept are those still on
-the seat's rack at the end.
+is measured against the table it started from (``turn_change``): the tiles laid, the melds
+played (new melds that hold a tile laid this turn: a meld only rearranged from table tiles is
+not played, so a seat never plays more melds than it lays tiles), the jokers laid from the
+rack or freed from the table, and the rearrangement (table tiles parted from a tile they
+shared a meld with: extending a meld rearranges nothing). Jokers kept are those still on the
+seat's rack at the end.
 Pure module (no pygame, no I/O).
 """
 
