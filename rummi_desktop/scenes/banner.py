@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 BANNER_SECONDS = 3.2
+LINE_SECONDS = 1.6  # s more for each further line of a message written on several lines
 
 
 @dataclass
@@ -13,13 +14,20 @@ class Banner:
     message: str
     warning: bool = False
     left: float = BANNER_SECONDS
+    seconds: float = BANNER_SECONDS  # how long it shows in all
 
     FADE_IN: ClassVar[float] = 0.12  # s after it appears, a banner is fully shown
     FADE_OUT: ClassVar[float] = 0.35  # s before it goes, a banner starts to fade
 
+    @classmethod
+    def to_read(cls, message: str, warning: bool = False) -> "Banner":
+        """A banner shown long enough to read: a few seconds, more for each further line."""
+        seconds = BANNER_SECONDS + LINE_SECONDS * message.count("\n")
+        return cls(message, warning, left=seconds, seconds=seconds)
+
     @property
     def alpha(self) -> float:
-        shown_for = BANNER_SECONDS - self.left
+        shown_for = self.seconds - self.left
         return min(1.0, self.left / self.FADE_OUT, 0.2 + 0.8 * shown_for / self.FADE_IN)
 
 

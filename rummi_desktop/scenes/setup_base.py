@@ -21,7 +21,7 @@ from rummi_desktop.storage.saves import read_last_setup, write_last_setup
 from rummi_desktop.ui.avatar import ProfileChip
 from rummi_desktop.ui.text_field import TextField, edit_in
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.widgets import Button, OptionPicker, Widget
+from rummi_desktop.ui.widgets import Button, OptionPicker, Panel, Widget
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -139,6 +139,18 @@ class SeatedSetupScene(ShellScene):
         back = pygame.Rect(0, 0, 200, height)
         back.bottomright = (start.x - 20, start.bottom)
         self.widgets.add(Button(back, "Back", self.close, tooltip="Back to the menu", shortcut="escape"))
+        self.place_tooltip_line()
+
+    def place_tooltip_line(self) -> None:
+        """Tooltips show in one fixed line between the deal number's row and Start/Back (where a
+        game may write a note, which gives way while a tooltip shows): the rows are close, and
+        a tooltip beside a row covered the next row's label (or the screen's subtitle above
+        the first)."""
+        rows = [w for w in self.widgets.widgets if not isinstance(w, Panel) and w.rect.bottom <= self.start_button.rect.top]
+        panels = [w.rect for w in self.widgets.widgets if isinstance(w, Panel)]
+        centre_x = panels[0].centerx if panels else self.start_button.rect.centerx
+        top = max(w.rect.bottom for w in rows) if rows else self.start_button.rect.top - 60
+        self.widgets.tooltip_line = (centre_x, (top + self.start_button.rect.top) // 2)
 
     # -- changes -------------------------------------------------------------------------
     def _set_kind(self, seat: int) -> Callable[[str], None]:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
-from rummi_desktop.scenes.banner import BANNER_SECONDS, Banner, aged
+from rummi_desktop.scenes.banner import BANNER_SECONDS, Banner, aged  # noqa: F401  (BANNER_SECONDS: re-exported)
 from rummi_desktop.scenes.schedule import Schedule
 from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, PrivacyScreen
@@ -103,7 +103,7 @@ class TableScene(Scene):
         self.app.audio.play(cue)
 
     def say(self, message: str, warning: bool = False) -> None:
-        self.banner = Banner(message, warning)
+        self.banner = Banner.to_read(message, warning)
         self.banner_log.append(message)
 
     def withdraw_warning(self) -> None:
@@ -285,7 +285,7 @@ class TableScene(Scene):
         else:
             waits = [math.inf]
             if self.banner is not None:
-                waits.append(banner_still_for(self.banner.left, BANNER_SECONDS, Banner.FADE_IN, Banner.FADE_OUT))
+                waits.append(banner_still_for(self.banner.left, self.banner.seconds, Banner.FADE_IN, Banner.FADE_OUT))
             if self.clock_seconds:
                 waits.append(clock_still_for(self.turns.clock_left, float(self.clock_seconds),
                                              self.clock_ring_radius))

@@ -7,13 +7,16 @@ dimmed, behind it).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.text_page import wrap
 from rummi_desktop.ui import shapes, table_hud
+from rummi_desktop.ui.fonts import font
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -136,8 +139,59 @@ class PauseOverlay(ShellScene):
         self.widgets.draw(surface, theme)
 
 
+RULES_SIZES = range(19, 12, -1)  # px of the rules' text, largest first: the largest that fits
+RULES_FOOT = "Click anywhere or press Esc to close"
+
+
+@dataclass(frozen=True)
+class RulesLine:
+    """One line of the laid-out rules: a heading or a line of text, where it goes on the card."""
+
+    text: str
+    x: int
+    y: int
+    heading: bool
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    size: int  # px of the text
+    lines: tuple[RulesLine, ...]
+    bottom: int  # below the lowest line
+
+
+def _section_lines(heading: str, lines: Sequence[str], size: int, width: int) -> list[tuple[str, bool]]:
+    """A section re-wrapped to ``width`` px (the help is written as lines for a wide card)."""
+    return [(heading, True)] + [(line, False) for line in wrap(" ".join(lines), font(size), width)]
+
+
+def layout_rules(sections: HelpSections, area: pygame.Rect, gap: int = 36) -> RulesPage:
+    """The rules in two columns filling ``area``: each section whole in one column, the split
+    that keeps the columns most even, at the largest text size at which everything fits."""
+    width = (area.w - gap) // 2
+    for size in RULES_SIZES:
+        heading_h, line_h, section_gap = size + 8, size + 4, size // 2 + 2
+        wrapped = [_section_lines(heading, lines, size, width) for heading, lines in sections]
+        heights = [heading_h + line_h * (len(lines) - 1) + section_gap for lines in wrapped]
+        split = min(range(len(heights) + 1), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+        tallest = max(sum(heights[:split]), sum(heights[split:])) - section_gap
+        if tallest <= area.h or size == RULES_SIZES[-1]:
+            break
+    placed: list[RulesLine] = []
+    for column, part in enumerate((wrapped[:split], wrapped[split:])):
+        x, y = area.x + column * (width + gap), area.y
+        for section in part:
+            for text, heading in section:
+                placed.append(RulesLine(text, x, y, heading))
+                y += heading_h if heading else line_h
+            y += section_gap
+    return RulesPage(size, tuple(placed), area.y + tallest)
+
+
 class RulesOverlay(ShellScene):
-    """The rules in our own words, on a card over the dimmed table. Any click or Esc closes."""
+    """The rules in our own words, on a card over the dimmed table: two columns across the
+    whole card, the foot line below them. The card is opaque, so the pause card it was opened
+    from does not show through. Any click or Esc closes."""
 
     transparent = True
 
@@ -145,8 +199,10 @@ class RulesOverlay(ShellScene):
         super().__init__(app)
         self.game_title = game_title
         self.help_sections = help_sections
-        self.card = pygame.Rect(0, 0, 1100, 744)
+        self.card = pygame.Rect(0, 0, 1160, 760)
         self.card.center = (640, 400)
+        self.text_area = pygame.Rect(self.card.x + 40, self.card.y + 74, self.card.w - 80, self.card.h - 74 - 50)
+        self.page = layout_rules(help_sections, self.text_area)
 
     def handle_action(self, action: Action) -> bool:
         if action.kind in (ActionKind.CLICK, ActionKind.BACK, ActionKind.CONFIRM):
@@ -154,18 +210,21 @@ class RulesOverlay(ShellScene):
             return True
         return False
 
+    def foot_rect(self) -> pygame.Rect:
+        foot = shapes.text(RULES_FOOT, 16, (0, 0, 0))
+        return foot.get_rect(midbottom=(self.card.centerx, self.card.bottom - 14))
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
+        solid = theme.panel[:3] + (255,)
+        surface.blit(shapes.rounded_panel(self.card.size, 22, solid, shapes.darken(theme.panel[:3], 0.25) + (255,)),
+                     self.card)
         draw_panel(surface, theme, self.card)
         title = shapes.text(f"How to play {self.game_title}", 40, theme.text, display=True)
-        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 18)))
-        y = self.card.y + 72
-        for heading, lines in self.help_sections:
-            surface.blit(shapes.text(heading, 20, theme.accent, bold=True), (self.card.x + 40, y))
-            y += 25
-            for line in lines:
-                surface.blit(shapes.text(line, 17, theme.text), (self.card.x + 40, y))
-                y += 19
-            y += 6
-        foot = shapes.text("Click anywhere to close", 16, theme.text_muted)
-        surface.blit(foot, foot.get_rect(midbottom=(self.card.centerx, self.card.bottom - 12)))
+        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 16)))
+        size = self.page.size
+        for line in self.page.lines:
+            picture = (shapes.text(line.text, size + 2, theme.accent, bold=True) if line.heading
+                       else shapes.text(line.text, size, theme.text))
+            surface.blit(picture, (line.x, line.y))
+        surface.blit(shapes.text(RULES_FOOT, 16, theme.text_muted), self.foot_rect())

@@ -166,27 +166,36 @@ BANNER_MAX_W = 960
 
 
 def _wrap(message: str, size: int, limit: int) -> list[str]:
-    """Split a long reason into lines no wider than ``limit`` px."""
+    """Split a long reason into lines no wider than ``limit`` px; a line break in the message
+    always starts a new line (a refusal lists one problem a line)."""
     face = font(size, True)
     lines: list[str] = []
-    for word in message.split():
-        candidate = f"{lines[-1]} {word}" if lines else word
-        if lines and face.size(candidate)[0] <= limit:
-            lines[-1] = candidate
-        else:
-            lines.append(word)
+    for paragraph in message.split("\n"):
+        start = len(lines)
+        for word in paragraph.split():
+            candidate = f"{lines[-1]} {word}" if len(lines) > start else word
+            if len(lines) > start and face.size(candidate)[0] <= limit:
+                lines[-1] = candidate
+            else:
+                lines.append(word)
     return lines or [""]
 
 
 def draw_banner(surface: pygame.Surface, theme: Theme, centre: tuple[int, int], message: str,
-                alpha: float, warning: bool, max_width: int = BANNER_MAX_W) -> pygame.Rect:
+                alpha: float, warning: bool, max_width: int = BANNER_MAX_W, *,
+                max_lines: int = 0) -> pygame.Rect:
     """A short message over the table: what happened or why a play was refused. Long reasons
-    wrap onto more lines and the card grows upwards (its bottom stays clear of the rack).
-    ``max_width`` is the widest the card may be (a board narrower than the table passes its
-    own width, so the card never spills onto the panels beside it)."""
+    wrap onto more lines and the card grows upwards (its bottom stays clear of the rack); a
+    line break in ``message`` starts a new line. ``max_width`` is the widest the card may be
+    (a board narrower than the table passes its own width, so the card never spills onto the
+    panels beside it). ``max_lines`` (0: no limit) caps the lines shown; the last one then
+    ends with "…"."""
     ink = (255, 255, 255) if warning else theme.text
     text_width = max(48, min(BANNER_MAX_W, max_width - 56))
-    lines = [shapes.text(line, 24, ink, bold=True) for line in _wrap(message, 24, text_width)]
+    wrapped = _wrap(message, 24, text_width)
+    if max_lines and len(wrapped) > max_lines:
+        wrapped = wrapped[:max_lines - 1] + [wrapped[max_lines - 1].rstrip(".,:;") + " …"]
+    lines = [shapes.text(line, 24, ink, bold=True) for line in wrapped]
     widest = max(line.get_width() for line in lines)
     # Card widths in 48 px steps: the card and its shadow are cached per size, and a new
     # size costs a few milliseconds to draw.

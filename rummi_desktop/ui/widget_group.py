@@ -31,6 +31,9 @@ class WidgetGroup:
         self.widgets: list[Widget] = list(widgets)
         self.captured: Widget | None = None
         self.focused: Widget | None = None
+        # A fixed hint line (its centre): every tooltip shows there instead of beside its widget,
+        # for screens of close rows whose neighbours' labels a tooltip would cover (setup).
+        self.tooltip_line: tuple[int, int] | None = None
 
     def add(self, widget: W) -> W:
         self.widgets.append(widget)
@@ -171,7 +174,10 @@ class WidgetGroup:
         widget = self.tooltip_widget()
         if widget is None:
             return
-        draw_tooltip(surface, theme, widget.rect, widget.tooltip, widget.shortcut, widget.tooltip_side)
+        if self.tooltip_line is not None:
+            draw_tooltip_at(surface, theme, self.tooltip_line, widget.tooltip, widget.shortcut)
+        else:
+            draw_tooltip(surface, theme, widget.rect, widget.tooltip, widget.shortcut, widget.tooltip_side)
 
 
 KEY_LABELS = {"escape": "Esc", "return": "Enter", "space": "Space", "tab": "Tab", "backspace": "Backspace"}
@@ -224,3 +230,14 @@ def draw_tooltip(surface: pygame.Surface, theme: "Theme", anchor: pygame.Rect, m
             box.midbottom = (anchor.centerx, anchor.top - 10)
     box.clamp_ip(surface.get_rect().inflate(-2 * TOOLTIP_MARGIN, -2 * TOOLTIP_MARGIN))
     surface.blit(picture, (box.x - SHADOW_PAD, box.y - SHADOW_PAD))
+
+
+def draw_tooltip_at(surface: pygame.Surface, theme: "Theme", centre: tuple[int, int], message: str,
+                    key: str) -> pygame.Rect:
+    """The tooltip card centred on a fixed hint line; returns the card's rect."""
+    picture = tooltip_card(theme, message, key)
+    box = pygame.Rect(0, 0, picture.get_width() - 2 * SHADOW_PAD, picture.get_height() - 2 * SHADOW_PAD)
+    box.center = centre
+    box.clamp_ip(surface.get_rect().inflate(-2 * TOOLTIP_MARGIN, -2 * TOOLTIP_MARGIN))
+    surface.blit(picture, (box.x - SHADOW_PAD, box.y - SHADOW_PAD))
+    return box

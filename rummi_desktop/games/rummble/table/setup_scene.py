@@ -70,9 +70,10 @@ class RummbleSetupScene(SeatedSetupScene):
         seed_row = self._row(5, PICKER_W)
         label = shapes.text("Deal number", 22, theme.text)
         surface.blit(label, label.get_rect(midleft=(seed_row.x + 18, seed_row.centery)))
-        note = shapes.text("Rummy sets in crossword lines on a 13 × 13 premium board. Highest score wins.", 18,
-                           theme.text_muted)
-        surface.blit(note, (ROWS_LEFT, self._row(6, 1).y + 14))
+        if self.widgets.tooltip_widget() is None:  # a tooltip shows in this line (setup_base)
+            note = shapes.text("Rummy sets in crossword lines on a 13 × 13 premium board. Highest score wins.", 18,
+                               theme.text_muted)
+            surface.blit(note, (ROWS_LEFT, self._row(6, 1).y + 14))
         if self.problem:
             warn = shapes.text(self.problem, 20, theme.invalid, bold=True)
             surface.blit(warn, warn.get_rect(midleft=(PANEL.x + 40, PANEL.bottom - 57)))

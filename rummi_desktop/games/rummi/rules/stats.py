@@ -1,16 +1,19 @@
 """Rummi's own statistics of a finished round, per seat (the ``stats`` entry point).
 
 The round is replayed from its seed (or hand-made setup) and its log, and every committed turn
-is measured against the table it started from: the tiles laid, the new melds, the jokers laid
-from the rack or freed from the table, and the rearrangement (table tiles parted from a tile
-they shared a meld with: extending a meld rearranges nothing). Jokers kept are those still on
-the seat's rack at the end.
+is measured against the table it started from (``turn_change``): the tiles laid, the melds
+played (new melds that hold a tile laid this turn: a meld only rearranged from table tiles is
+not played, so a seat never plays more melds than it lays tiles), the jokers laid from the
+rack or freed from the table, and the rearrangement (table tiles parted from a tile they
+shared a meld with: extending a meld rearranges nothing). Jokers kept are those still on the
+seat's rack at the end.
 Pure module (no pygame, no I/O).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from rummi_desktop.games.base import GameStats, StatMeasure
 from rummi_desktop.games.rummi.rules.pieces import face
@@ -38,7 +41,28 @@ class _Tally:
     seen: set = field(default_factory=set)
 
 
-def _moved_tiles(before: list[tuple[int, ...]], after: list[tuple[int, ...]]) -> list[int]:
+@dataclass(frozen=True)
+class TurnChange:
+    """What one committed turn did to the table (tile ids)."""
+
+    placed: tuple[int, ...]  # laid from the rack
+    melds: tuple[tuple[int, ...], ...]  # the melds played: new, and holding a tile laid
+    moved: tuple[int, ...]  # table tiles parted from a tile they shared a meld with
+
+
+def turn_change(before: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> TurnChange:
+    """The turn that took the table from ``before`` to ``after``."""
+    before = [tuple(meld) for meld in before]
+    after = [tuple(meld) for meld in after]
+    old_melds = {frozenset(meld) for meld in before}
+    old_tiles = {tile for meld in before for tile in meld}
+    placed = tuple(tile for meld in after for tile in meld if tile not in old_tiles)
+    laid = set(placed)
+    melds = tuple(meld for meld in after if frozenset(meld) not in old_melds and laid.intersection(meld))
+    return TurnChange(placed, melds, tuple(moved_tiles(before, after)))
+
+
+def moved_tiles(before: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> list[int]:
     """Table tiles parted from a tile they shared a meld with. A meld only added to (or joined
     whole to another) keeps its tiles together, so extending a run moves nothing; a joker
     taken out of its meld to be laid elsewhere is freed."""
@@ -51,16 +75,12 @@ def _moved_tiles(before: list[tuple[int, ...]], after: list[tuple[int, ...]]) ->
 
 
 def _measure_turn(tally: _Tally, before: list[tuple[int, ...]], after: list[tuple[int, ...]]) -> None:
-    old_melds = {frozenset(meld) for meld in before}
-    old_tiles = {tile for meld in before for tile in meld}
-    new_melds = [meld for meld in after if frozenset(meld) not in old_melds]
-    placed = [tile for meld in after for tile in meld if tile not in old_tiles]
-    moved = _moved_tiles(before, after)
-    tally.tiles += len(placed)
-    tally.melds += len(new_melds)
-    tally.jokers_played += sum(1 for tile in placed if face(tile).is_joker)
-    tally.jokers_freed += sum(1 for tile in moved if face(tile).is_joker)
-    tally.longest = max(tally.longest, len(moved))
+    change = turn_change(before, after)
+    tally.tiles += len(change.placed)
+    tally.melds += len(change.melds)
+    tally.jokers_played += sum(1 for tile in change.placed if face(tile).is_joker)
+    tally.jokers_freed += sum(1 for tile in change.moved if face(tile).is_joker)
+    tally.longest = max(tally.longest, len(change.moved))
 
 
 def _tallies(state: RummiState) -> list[_Tally]:

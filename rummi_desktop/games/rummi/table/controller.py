@@ -297,17 +297,7 @@ class RummiTableInput(PointerInput):
         viewer = self.table.viewer
         if viewer is None:
             return
-
-        def by_colour(t: int) -> tuple:
-            f = face(t)
-            return (f.is_joker, "KBRY".find(f.colour), f.number, t)
-
-        def by_number(t: int) -> tuple:
-            f = face(t)
-            return (f.is_joker, f.number, "KBRY".find(f.colour), t)
-
-        order = self.view.rack_order(viewer)
-        self.racks.orders[viewer] = sorted(order, key=by_colour if by == "colour" else by_number)
+        self.racks.sort(viewer, self.view.shown.rack(viewer), "colour" if by == "colour" else "number")
         self.table.play("rack")
         self.table.relayout()
 

@@ -34,6 +34,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "tile a joker stands for into its place and use the joker elsewhere this turn.",
             "Every meld must be valid when you press End Turn; invalid ones glow red and the",
             "banner says why. Reset puts the table and your rack back as they were.",
+            "Yellow rings show the tiles the others laid since your last turn (pale rings: tiles",
+            "they moved) and the tile you drew; they go once you make your first move.",
         ),
     ),
     (

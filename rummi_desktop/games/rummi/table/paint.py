@@ -18,9 +18,10 @@ from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.tray_paint import hidden_tray_message, paint_tray
 from rummi_desktop.games.seats import seat_kind_label, seat_thinks
 from rummi_desktop.ui.geometry import Box
-from rummi_desktop.ui.tile_render import tile_margin
+from rummi_desktop.ui.tile_render import tile_height, tile_margin
 
 if TYPE_CHECKING:
+    from rummi_desktop.games.rummi.table.change_marks import ChangeMarks
     from rummi_desktop.games.rummi.table.layout import TableLayout
     from rummi_desktop.games.rummi.table.session import RummiSession
     from rummi_desktop.scenes.table_context import TableContext
@@ -58,6 +59,7 @@ def paint_table(tv: PaintedView, surface: pygame.Surface, felt: pygame.Surface, 
     _paint_drop_preview(tv, surface, hand)
     # flying, dragged and hovered tiles pass over the others
     _draw_tiles(tv, surface, [(t, s, tile_state(tv, t, hand)) for t, s in moving])
+    _paint_change_marks(tv, surface)
     if hand.focus is not None:
         marks_paint.draw_focus_ring(surface, tv.app.theme, hand.focus)
     if tv.session.clock_seconds:
@@ -82,6 +84,8 @@ class PaintedView(Protocol):
     meld_glow: dict[tuple[int, ...], float]
     hint_tiles: set[int]
     invalid_tiles: set[int]
+    changes: "ChangeMarks"
+    preview_table: list[list[int]] | None
     show_caption: bool
     paint_cache: "PaintCache"
 
@@ -91,6 +95,8 @@ class PaintedView(Protocol):
     def shown_table(self) -> list[list[int]]: ...
 
     def hud_key(self) -> tuple: ...
+
+    def caption_text(self) -> str: ...
 
     def paint_hud(self, surface: pygame.Surface) -> None: ...
 
@@ -211,9 +217,8 @@ def paint_hud(tv: PaintedView, surface: pygame.Surface) -> None:
         )
         marks_paint.draw_seat_chip(surface, theme, area, chip, pulse)
     marks_paint.draw_pool_chip(surface, theme, marks_paint.pool_chip_rect(REGIONS.hud, state.seats), len(state.pool))
-    round_number = len(session.match.rounds) + (1 if in_round else 0)
-    caption = session.caption(round_number)
-    if tv.show_caption:
+    caption = tv.caption_text()
+    if caption:
         marks_paint.draw_match_caption(surface, theme, REGIONS.table, caption)
 
 
@@ -245,6 +250,21 @@ def tile_state(tv: PaintedView, tile: int, hand: Hand) -> str:
     return "hint" if tile in tv.hint_tiles else "normal"
 
 
+def _paint_change_marks(tv: PaintedView, surface: pygame.Surface) -> None:
+    """Rings round what changed since the player at the screen last acted (``change_marks``),
+    drawn each frame over the tiles, so they follow a tile that is still landing."""
+    if tv.preview_table is not None:
+        return  # a hint's table is on show: the rings would point at tiles it moved
+    marks = tv.changes.of(tv.table.viewer)
+    for kind, tiles in (("moved", marks.moved), ("laid", marks.laid), ("drawn", marks.drawn)):
+        for tile in tiles:
+            sprite = tv.sprites.get(tile)
+            if sprite is not None:
+                size = round(sprite.w)
+                box = pygame.Rect(round(sprite.x), round(sprite.y), size, tile_height(size))
+                marks_paint.draw_change_mark(surface, tv.app.theme, box, kind)
+
+
 def _paint_drop_preview(tv: PaintedView, surface: pygame.Surface, hand: Hand) -> None:
     preview = hand.preview
     if preview is None:
@@ -256,15 +276,49 @@ def _paint_drop_preview(tv: PaintedView, surface: pygame.Surface, hand: Hand) ->
         marks_paint.draw_meld_target(surface, tv.app.theme, box)
 
 
+BANNER_LINES = 5  # a refusal's heading and four problems (turn_flow.refusal_text)
+
+
 def _paint_overlay_bits(tv: PaintedView, surface: pygame.Surface) -> None:
     theme = tv.app.theme
-    session = tv.session
-    if tv.table.phase == Phase.PERSON and session.in_round and tv.session.state.owes_opening:
+    if _opening_counter_shown(tv):
         points = tv.session.state.opening_points()
-        marks_paint.draw_opening_counter(surface, theme, (round(tv.table_area.x), round(tv.table_area.bottom) - 34),
-                                  points, tv.session.state.params.opening_points)
-    if tv.table.banner is not None:
-        centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
-        widest = min(marks_paint.BANNER_MAX_W, round(tv.table_area.w))  # a sandbox's narrower felt: off the rail
-        marks_paint.draw_banner(surface, theme, centre, tv.table.banner.message, tv.table.banner.alpha, tv.table.banner.warning,
-                                max_width=widest)
+        marks_paint.draw_opening_counter(surface, theme, _opening_counter_at(tv), points,
+                                         tv.session.state.params.opening_points)
+    banner = tv.table.banner
+    if banner is not None:
+        centre, width = banner_place(tv)
+        marks_paint.draw_banner(surface, theme, centre, banner.message, banner.alpha, banner.warning, width,
+                                max_lines=BANNER_LINES)
+
+
+def _opening_counter_shown(tv: PaintedView) -> bool:
+    return tv.table.phase == Phase.PERSON and tv.session.in_round and tv.session.state.owes_opening
+
+
+def _opening_counter_at(tv: PaintedView) -> tuple[int, int]:
+    return (round(tv.table_area.x), round(tv.table_area.bottom) - 34)
+
+
+def banner_place(tv: PaintedView) -> tuple[tuple[int, int], int]:
+    """The banner's centre and widest width: at the felt's foot, between the opening counter
+    and the match caption (the deal number), covering neither, and within a sandbox's
+    narrower felt (never wider than a game table's usual banner)."""
+    centre = (round(tv.table_area.x + tv.table_area.w / 2), round(tv.table_area.bottom) - 24)
+    room = round(tv.table_area.w / 2)
+    caption = tv.caption_text()
+    if caption:
+        room = min(room, marks_paint.match_caption_rect(tv.table_area, caption).left - centre[0])
+    if _opening_counter_shown(tv):
+        state = tv.session.state
+        counter = marks_paint.opening_counter_rect(_opening_counter_at(tv), state.opening_points(),
+                                                   state.params.opening_points)
+        room = min(room, centre[0] - counter.right)
+    return centre, min(marks_paint.BANNER_MAX_W, 2 * (room - 12))
+
+
+def match_caption(tv: PaintedView) -> str:
+    """The caption a match table shows at the felt's foot (mode, target, round, deal)."""
+    if not tv.show_caption or tv.shown is None:
+        return ""
+    return tv.session.caption(len(tv.session.match.rounds) + (1 if tv.session.in_round else 0))

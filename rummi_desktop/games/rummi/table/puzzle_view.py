@@ -38,6 +38,9 @@ class PuzzleTableView(RummiTableView):
         """The hint on show, else the ratings line."""
         return self.puzzle_shows()[0] or self.session.rating_text
 
+    def caption_text(self) -> str:
+        return ""  # a puzzle's title and goal are in its top bar
+
     def paint_hud(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         hud = REGIONS.hud

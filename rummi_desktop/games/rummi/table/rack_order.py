@@ -3,12 +3,15 @@
 The model's rack is a plain list (tiles that come back are appended); the player arranged
 theirs by hand or with the sort buttons. When tiles come back from the table (Undo, Reset,
 Draw or a timeout undoing the turn's play) they should go back to the slots they left, not
-to the end of the rack.
+to the end of the rack. The sort a player chose last is remembered for the next round's
+deal: Continue deals a new rack, and it comes sorted the way the player sorts.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
+
+from rummi_desktop.games.rummi.rules.pieces import face
 
 
 def restore_returned(shown: Sequence[int], before: Sequence[int], rack: Sequence[int]) -> list[int]:
@@ -33,6 +36,19 @@ def restore_returned(shown: Sequence[int], before: Sequence[int], rack: Sequence
     return order
 
 
+def _by_colour(tile: int) -> tuple:
+    f = face(tile)
+    return (f.is_joker, "KBRY".find(f.colour), f.number, tile)
+
+
+def _by_number(tile: int) -> tuple:
+    f = face(tile)
+    return (f.is_joker, f.number, "KBRY".find(f.colour), tile)
+
+
+SORT_KEYS = {"colour": _by_colour, "number": _by_number}
+
+
 class RackOrders:
     """Each seat's rack as the player arranged it, and what Undo and Reset give back."""
 
@@ -40,15 +56,23 @@ class RackOrders:
         self.orders: dict[int, list[int]] = {}
         self.turn_start: list[int] = []  # the rack as arranged when this turn began
         self.history: list[list[int]] = []  # the rack's order before each move (Undo)
+        self.sorted_by: dict[int, str] = {}  # each seat's last sort ("colour", "number"), for the next deal
 
     def order(self, seat: int, rack: Sequence[int]) -> list[int]:
         """The seat's rack (the model's tiles) in the player's order, new tiles at the end."""
         held = set(rack)
+        if seat not in self.orders and seat in self.sorted_by:  # a new deal: sorted as the player sorts
+            self.orders[seat] = sorted(rack, key=SORT_KEYS[self.sorted_by[seat]])
         kept = [t for t in self.orders.get(seat, []) if t in held]
         known = set(kept)
         order = kept + [t for t in rack if t not in known]
         self.orders[seat] = order
         return order
+
+    def sort(self, seat: int, rack: Sequence[int], by: str) -> None:
+        """Sort the seat's rack by "colour" (runs) or "number" (groups), and remember it."""
+        self.orders[seat] = sorted(self.order(seat, rack), key=SORT_KEYS[by])
+        self.sorted_by[seat] = by
 
     def turn_begins(self, seat: int, rack: Sequence[int]) -> None:
         self.turn_start = list(self.order(seat, rack))
@@ -71,5 +95,11 @@ class RackOrders:
         self.orders[seat] = restore_returned(shown, self.turn_start, rack)
         self.history = []
 
-    def clear(self) -> None:
+    def new_deal(self) -> None:
+        """A new round: its racks are new, the way each player sorts is kept."""
         self.orders.clear()
+
+    def clear(self) -> None:
+        """Nobody arranged anything (a replay's position)."""
+        self.orders.clear()
+        self.sorted_by.clear()

@@ -52,6 +52,18 @@ def score_lines(session: "RummiSession") -> list[str]:
     return lines
 
 
+def turn_time_text(seconds: float, turns: int) -> str:
+    """An average turn time as the results card shows it: tenths of a second, or milliseconds
+    below one second (a computer thinks for a few: "0.0 s" would say it took no time); "–"
+    for a seat that had no turn."""
+    if not turns:
+        return "–"
+    milliseconds = round(seconds * 1000)
+    if milliseconds >= 1000:
+        return f"{seconds:.1f} s"
+    return f"{milliseconds} ms" if milliseconds else "under 1 ms"
+
+
 class RoundEndScene(ShellScene):
     """Over the dimmed table: racks revealed and the score changes, line by line."""
 
@@ -173,8 +185,15 @@ class MatchSummaryScene(GameEndScene):
         rows = []
         for seat, (config, stats) in enumerate(zip(self.session.setup.seats, self.session.stats)):
             rows.append([config.name, str(totals[seat]), str(stats.melds_played), str(stats.tiles_placed),
-                         str(stats.jokers_used), f"{stats.average_turn_seconds:.1f} s"])
+                         str(stats.jokers_used), turn_time_text(stats.average_turn_seconds, stats.turns)])
         return rows
+
+    def footnote(self) -> str:
+        """Under the table: what a meld played is, and (when a computer sat) what its turn time is."""
+        note = "Melds played: new melds holding a tile from the rack."
+        if any(not seat.is_human for seat in self.session.setup.seats):
+            note += " A computer's turn time is its thinking time."
+        return note
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -195,4 +214,8 @@ class MatchSummaryScene(GameEndScene):
             ink = theme.accent if seat in winners else theme.text
             for x, cell in zip(columns, row):
                 surface.blit(shapes.text(cell, 22, ink, bold=seat in winners), (x, y))
+        note = self.footnote()
+        if note:
+            line = shapes.text(note, 17, theme.text_muted)
+            surface.blit(line, line.get_rect(midbottom=(self.card.centerx, self.rematch_button.rect.y - 18)))
         self.widgets.draw(surface, theme)

@@ -19,6 +19,7 @@ from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Timeout, TurnAc
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.serialize import match_from_dict, match_to_dict
+from rummi_desktop.games.rummi.rules.stats import turn_change
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES as MODEL_CLOCK_CHOICES
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES_TEXT
 from rummi_desktop.games.rummi.rules.state import RummiState, TurnRefused, TurnResult
@@ -98,6 +99,7 @@ class TurnRecord:
     result: TurnResult
     placed_ids: tuple[int, ...]
     round_over: bool
+    moved_ids: tuple[int, ...] = ()  # table tiles the turn parted from a meld-mate (rearranged)
 
 
 @dataclass
@@ -160,7 +162,7 @@ class RummiSession(GameSession):
             raise TypeError(f"a turn ends with End Turn, Draw or the clock, not {move!r}")
         state = self.state
         seat = state.current
-        before = _table_signature(turn_start_melds(state))
+        before = turn_start_melds(state)
         try:
             result = state.apply(move)
         except TurnRefused as refusal:
@@ -172,28 +174,29 @@ class RummiSession(GameSession):
         thinking failed); a refused or missing move forfeits the turn (the seat draws)."""
         state = self.state
         seat = state.current
-        before = _table_signature(turn_start_melds(state))
+        before = turn_start_melds(state)
         result = state.forfeit_turn() if move is None else play_seat_move(RUMMI, state, move).change
         return self._book(seat, result, before, seconds)
 
-    def _book(self, seat: int, result: TurnResult, before: set, seconds: float) -> TurnRecord:
+    def _book(self, seat: int, result: TurnResult, before: Sequence[Sequence[int]], seconds: float) -> TurnRecord:
+        """Count a committed turn in the seat's statistics, as the finished-game records count
+        it (``rules.stats.turn_change``), so the results card and the records agree."""
         if not result.ok:
             return TurnRecord(seat, result, (), False)
         state = self.state
         stats = self.stats[seat]
         stats.turns += 1
         stats.turn_seconds += seconds
-        after_melds = [tuple(meld) for meld in state.table]
-        placed = tuple(t for meld in after_melds for t in meld if t not in _ids(before))
+        change = turn_change(before, state.table)
         if result.laid_tiles:
-            stats.tiles_placed += len(placed)
-            stats.jokers_used += sum(1 for t in placed if face(t).is_joker)
-            stats.melds_played += sum(1 for meld in after_melds if frozenset(meld) not in before)
+            stats.tiles_placed += len(change.placed)
+            stats.jokers_used += sum(1 for t in change.placed if face(t).is_joker)
+            stats.melds_played += len(change.melds)
         round_over = state.is_over
         if round_over:
             self.last_round = state
             self.last_result = self.match.finish_round()
-        return TurnRecord(seat, result, placed, round_over)
+        return TurnRecord(seat, result, change.placed, round_over, change.moved)
 
     @property
     def finished_state(self) -> RummiState | None:
@@ -245,10 +248,3 @@ def turn_start_melds(state: RummiState) -> tuple[tuple[int, ...], ...]:
     """The table (tile ids) as it was when the turn in progress began."""
     return state.position()[-1][0]
 
-
-def _table_signature(melds) -> set:
-    return {frozenset(meld) for meld in melds}
-
-
-def _ids(signature: set) -> set[int]:
-    return {tile_id for meld in signature for tile_id in meld}

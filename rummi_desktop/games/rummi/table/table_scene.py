@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 GESTURE_ENDS = (ActionKind.CLICK, ActionKind.DRAG_MOVE, ActionKind.DROP, ActionKind.DRAG_CANCEL)
+ACTS = (ActionKind.PRESS, ActionKind.DRAG_START, ActionKind.CONFIRM, ActionKind.SHORTCUT)  # a person's first action
 BOARD_KEYS = ("left", "right", "up", "down", "space")  # the keyboard's focus ring and its Space
 
 
@@ -69,7 +70,10 @@ class RummiTableScene(TableScene):
 
     def handle_action(self, action: Action) -> bool:
         """While a hint is previewed the table is not the real one: a press, an arrow or Space
-        puts it back first."""
+        puts it back first. The person's first press or key on their turn clears the marks of
+        what changed since they last acted (they have seen it)."""
+        if self.my_turn and action.kind in ACTS:
+            self.view.changes.seen(self.viewer)
         if self.view.preview_table is not None and action.kind in (ActionKind.PRESS, ActionKind.DRAG_START):
             self.flow.clear_hint()
             self._gesture_spent = True  # the rest of this press (its click or drag) did its job

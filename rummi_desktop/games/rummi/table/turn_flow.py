@@ -15,9 +15,10 @@ the table glides back. The model is never touched by a hint.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from rummi_desktop.games.rummi.rules.moves import EndTurn, Play, Timeout, TurnAction
+from rummi_desktop.games.rummi.rules.play_check import MeldProblem
 from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.games.rummi.table.controller import RummiTableInput
@@ -34,6 +35,30 @@ HOLD_AFTER_PLAY = 0.45  # s: a pause after a shown play settles, before the next
 SHOWN_STAGGER = 0.22  # s between two new tiles of a computer's play leaving its chip
 HINT_SHOWN = 3.0  # s a previewed hint stays on the table (at speed 1) before it glides back
 HINT_BUDGET = 20.0  # s: the exact solver answers in well under a second; this is a safety net
+
+
+PROBLEM_LINES = 3  # problems the refusal banner names one a line (a fourth too); more it counts
+
+
+def refusal_text(error: str, problems: Sequence[MeldProblem]) -> str:
+    """Why End Turn was refused, a line per problem meld: one meld is named with its reason;
+    several get a heading that counts them (each is outlined in red on the table) and a line
+    each, up to PROBLEM_LINES, then one line for the rest."""
+    if not problems:
+        return error
+
+    def line(problem: MeldProblem) -> str:
+        tiles = [str(t) for t in problem.tiles]
+        return f"{' '.join(tiles if len(tiles) <= 6 else tiles[:5] + ['…'])}: {problem.reason}"
+
+    if len(problems) == 1:
+        return line(problems[0])
+    shown = problems if len(problems) <= PROBLEM_LINES + 1 else problems[:PROBLEM_LINES]
+    lines = [f"{len(problems)} melds are not valid (outlined in red):", *map(line, shown)]
+    if len(shown) < len(problems):
+        rest = len(problems) - len(shown)
+        lines.append(f"and {rest} more, outlined in red on the table")
+    return "\n".join(lines)
 
 
 class RummiTurnFlow(HintingTurnFlow):
@@ -79,7 +104,7 @@ class RummiTurnFlow(HintingTurnFlow):
 
     def next_round_begins(self) -> None:
         self.session.next_round()
-        self.racks.clear()
+        self.racks.new_deal()  # new racks, sorted the way each player sorted the last one
         self.view.forget_round()
 
     # -- a person's turn --------------------------------------------------------------------
@@ -99,24 +124,27 @@ class RummiTurnFlow(HintingTurnFlow):
         if not record.result.laid_tiles:  # the play was undone
             self.racks.back_to_their_slots(seat, self.view.shown.rack(seat))
             self.view.meld_spots.back_to_turn_start()
+        self._mark_changes(record)
         self._announce(record, move)
         self.after_turn(record)
         return record
+
+    def _mark_changes(self, record: TurnRecord) -> None:
+        """What the others will want to see of this turn: the tiles laid and moved; and what
+        the seat itself will: the tiles it drew (a draw, a penalty)."""
+        changes = self.view.changes
+        if record.result.laid_tiles:
+            others = range(len(self.session.setup.seats))  # marked for every seat; a person's are shown
+            changes.played(record.seat, others, record.placed_ids, record.moved_ids)
+        if record.result.drawn:
+            changes.drew(record.seat, record.result.drawn)
 
     def _refused(self, record: TurnRecord) -> None:
         result = record.result
         melds = self.session.state.table
         self.view.invalid_tiles = {t for problem in result.problems if problem.index < len(melds)
                                    for t in melds[problem.index]}
-        reason = result.error
-        if result.problems:
-            first = result.problems[0]
-            tiles = [str(t) for t in first.tiles]
-            named = " ".join(tiles if len(tiles) <= 6 else tiles[:5] + ["…"])
-            reason = f"{named}: {first.reason}"
-        if result.problems and len(result.problems) > 1:
-            reason = f"{reason} (+{len(result.problems) - 1} more)"
-        self.table.say(reason or "That play is not allowed", warning=True)
+        self.table.say(refusal_text(result.error, result.problems) or "That play is not allowed", warning=True)
         self.table.play("invalid")
 
     def _announce(self, record: TurnRecord, move: TurnAction) -> None:
@@ -150,6 +178,7 @@ class RummiTurnFlow(HintingTurnFlow):
         """Announce and animate a computer's turn (``before``: the table's tiles before it)."""
         seat = record.seat
         self.last_record = record
+        self._mark_changes(record)
         name = self.session.seat(seat).name
         if record.result.laid_tiles:
             placed = len(record.placed_ids)

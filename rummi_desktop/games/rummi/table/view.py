@@ -18,6 +18,7 @@ import pygame
 from rummi_desktop.games.rummi.rules.melds import is_valid_meld
 from rummi_desktop.games.rummi.rules.pieces import faces
 from rummi_desktop.games.rummi.table import marks_paint, paint
+from rummi_desktop.games.rummi.table.change_marks import ChangeMarks
 from rummi_desktop.games.rummi.table.layout import Hint, TableLayout, layout_table, screen_regions
 from rummi_desktop.games.rummi.table.meld_spots import MeldSpots
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
@@ -48,6 +49,7 @@ class RummiTableView:
         self.hint_tiles: set[int] = set()  # tiles a hint points at or lays (drawn in the "hint" light)
         self.meld_glow: dict[tuple[int, ...], float] = {}
         self.incoming: set[int] = set()  # computer tiles still flying to the table
+        self.changes = ChangeMarks()  # what others laid or moved, and what a person drew, since they last acted
         self.table_area = REGIONS.table  # where melds are laid out (the sandbox keeps a side panel)
         self.show_caption = True  # the match caption (mode, target, round, deal) on the felt
         self.preview_table: list[list[int]] | None = None  # a hint's table, shown instead of the real one
@@ -86,6 +88,7 @@ class RummiTableView:
         """A replay moved the session's state: lay the table out for it. Nobody arranged the
         racks, so each shows the model's order (the same however the replay got there)."""
         self.racks.clear()
+        self.changes.clear()
         self.relayout()
 
     def relayout(self, spawn: Spawn | None = None, rate: float | None = None, stagger: float = 0.0) -> None:
@@ -146,6 +149,7 @@ class RummiTableView:
 
     def forget_round(self) -> None:
         self.meld_spots.clear()
+        self.changes.clear()
         self.sprites.keep_only(set())
 
     # -- frames -----------------------------------------------------------------------------
@@ -181,6 +185,10 @@ class RummiTableView:
 
     def paint_hud(self, surface: pygame.Surface) -> None:
         paint.paint_hud(self, surface)
+
+    def caption_text(self) -> str:
+        """The line at the felt's foot ("" for none): the banner keeps clear of it."""
+        return paint.match_caption(self)
 
     def tile_state(self, tile: int, hand: Hand) -> str:
         return paint.tile_state(self, tile, hand)

@@ -116,8 +116,9 @@ class TumblewordsSetupScene(SeatedSetupScene):
             field = self.words_field.rect
             if not self.words_field.editing:
                 surface.blit(hint, hint.get_rect(midleft=(field.x + 16, field.centery)))
-        note = "Drop letters down the columns; every word through the new letter scores a point a letter."
-        surface.blit(shapes.text(note, 18, theme.text_muted), (ROWS_LEFT, row_rect(9).y + 6))
+        if self.widgets.tooltip_widget() is None:  # a tooltip shows in this line (setup_base)
+            note = "Drop letters down the columns; every word through the new letter scores a point a letter."
+            surface.blit(shapes.text(note, 18, theme.text_muted), (ROWS_LEFT, row_rect(9).y + 6))
         if self.problem:
             for index, line in enumerate(_wrap(self.problem, 19, PANEL.w - 620)[:2]):
                 warn = shapes.text(line, 19, theme.invalid, bold=True)
