@@ -9,19 +9,13 @@ from __future__ import annotations
 import time
 from typing import Any, Sequence
 
+__all__ = ["solve", "verdict_fields"]
+
 from rummi_desktop.games.rummble.ai.movegen import Generator
 from rummi_desktop.games.rummble.rules.board import Board
-from rummi_desktop.games.rummble.rules.play import PlayVerdict, check_play
+from rummi_desktop.games.rummble.ai.coach import verdict_fields
+from rummi_desktop.games.rummble.rules.play import check_play
 from rummi_desktop.tiles import HIGHEST, Tile
-
-
-def verdict_fields(verdict: PlayVerdict) -> dict[str, Any]:
-    """``score``, ``sets`` and ``bonus`` of a legal play, as analyze writes them."""
-    return {
-        "score": verdict.score,
-        "sets": [{"tiles": found.tile_texts(), "kind": found.kind, "points": found.points} for found in verdict.sets],
-        "bonus": verdict.bonus,
-    }
 
 
 def solve(board: Board, rack: Sequence[Tile], highest: int = HIGHEST) -> dict[str, Any]:
