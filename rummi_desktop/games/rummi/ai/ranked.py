@@ -47,13 +47,15 @@ def ranked_plays(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], initial:
     queue = [(_order(solutions[root]), 0, root)]
     seen_plays: set[Rack] = set()
     found: list[Solution] = []
-    while queue and len(found) < max(1, top):
+    while queue:
         _, _, sub_rack = heapq.heappop(queue)
         best = solutions[sub_rack]
         laid = tuple(sorted(laid_tiles(table, best.table).elements()))
         if laid not in seen_plays and (laid or not found):
             seen_plays.add(laid)
             found.append(best)
+            if len(found) >= top:
+                break  # its smaller racks are searched only for a play still wanted
         for tile in sorted(set(laid)):
             child = _without(sub_rack, tile)
             if child not in solutions:

@@ -40,7 +40,9 @@ def prepare_rummi(data: dict[str, Any], top: int = 0) -> Callable[[], dict[str, 
     solver = load_solver()
     if solver is None:
         raise PositionError("solve mode not available (no \"play\" given, and the solver is not installed)")
-    return lambda: solver.solve_position(table, rack, initial, top)
+    if top >= 1:
+        return lambda: solver.solve_position(table, rack, initial, top)
+    return lambda: solver.solve_position(table, rack, initial)
 
 
 def check_answer(table: list[list[Tile]], rack: list[Tile], play: list[list[Tile]],
