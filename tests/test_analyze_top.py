@@ -167,3 +167,14 @@ def test_without_top_the_answers_are_unchanged_and_a_bad_top_is_refused():
 def test_check_answers_never_gain_a_top_list():
     position = {"game": "rummi", "table": [], "rack": ["R1", "R2", "R3"], "play": [["R1", "R2", "R3"]]}
     assert analyze([position], top=3) == [{"game": "rummi", "legal": True, "placed": 3, "value": 6}]
+
+
+def test_the_command_line_takes_top(tmp_path, capsys):
+    from rummi_desktop.commands.cli import main
+
+    source = tmp_path / "positions.jsonl"
+    source.write_text(json.dumps({"game": "rummi", "table": [["R1", "R2", "R3"]], "rack": ["R4", "J", "K7"]}) + "\n",
+                      encoding="utf-8")
+    assert main(["analyze", "--top", "3", str(source)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert [(play["placed"], play["value"]) for play in answer["top"]] == [(2, 34), (1, 30), (1, 4)]

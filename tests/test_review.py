@@ -235,3 +235,14 @@ def test_bad_input_is_one_clear_line_and_status_2(tmp_path, capsys):
     assert "--seed" in one_line_refusal(["--game", "rummi", "--seats", "hard,easy", "--seed", "seven"], capsys)
     assert "not both" in one_line_refusal([], capsys)
     assert "not both" in one_line_refusal([str(damaged), "--game", "rummi", "--seats", "hard,easy"], capsys)
+
+
+def test_review_and_top_print_only_documented_fields():
+    from tests.test_docs_contract import documented_fields
+
+    seed = 1
+    data = reviewed("rummi", small_rummi_game(seed), play_out("rummi", small_rummi_game(seed)).log).to_data()
+    fields = set(data) | {"seconds"} | {key for turn in data["turns"] for key in turn}
+    fields |= {key for turn in data["turns"] for key in turn["best"]}
+    assert fields <= documented_fields()
+    assert "top" in documented_fields()
