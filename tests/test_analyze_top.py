@@ -142,7 +142,8 @@ WORDS = ["cat", "cats", "at", "ta", "cap", "pac", "caps", "pa", "spa", "act", "t
 def test_tumblewords_top_matches_every_drop_checked_one_by_one():
     position = {"game": "tumblewords", "rows": ["........", "..CA.S.."], "hand": ["T", "?", "A"], "words": WORDS}
     answer = analyze([position], top=8)[0]
-    drops = [[column, letter] for column in range(8) for letter in ["T", "A"] + [c.lower() for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]]
+    letters = ["T", "A"] + [c.lower() for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]  # a blank as every letter
+    drops = [[column, letter] for column in range(8) for letter in letters]
     checked = analyze([{**position, "drop": drop} for drop in drops], top=0)
     scores = sorted((check["score"] for check in checked if check["legal"]), reverse=True)
     assert [drop["score"] for drop in answer["top"]] == scores[:8]

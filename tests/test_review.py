@@ -17,6 +17,7 @@ from rummi_desktop.commands.cli import main
 from rummi_desktop.commands.review import run_review
 from rummi_desktop.entry_points import load_entry, start_games
 from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import Coach
 from rummi_desktop.games.review import ReviewCancelled, review_game, split_turns
 from rummi_desktop.games.rummble.rules.moves import Move as RummbleMove
 from rummi_desktop.games.rummi.rules.moves import Move as RummiMove
@@ -246,3 +247,16 @@ def test_review_and_top_print_only_documented_fields():
     fields |= {key for turn in data["turns"] for key in turn["best"]}
     assert fields <= documented_fields()
     assert "top" in documented_fields()
+
+
+def test_a_cancel_during_a_turn_s_search_stops_the_review_as_cancelled():
+    game = play_out("rummi", small_rummi_game(2))
+    coach, cancel = load_entry(GAMES["rummi"], "coach"), threading.Event()
+
+    def cancelled_mid_search(state, top, *, deadline=None, cancel=None):
+        cancel.set()  # as the window would, while the solver runs
+        return coach.best_plays(state, top, cancel=cancel)
+
+    with pytest.raises(ReviewCancelled):
+        review_game("rummi", Coach(cancelled_mid_search, coach.turn_played), small_rummi_game(2), game.log,
+                    cancel=cancel)

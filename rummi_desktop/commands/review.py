@@ -104,7 +104,7 @@ def review_data(target: GameToReview) -> dict[str, Any]:
     try:
         review = review_game(target.spec.key, load_entry(target.spec, "coach"), target.fresh, target.moves)
     except (IllegalMove, MoveNotationError, ValueError) as error:
-        raise ReviewInputError(f"the game cannot be reviewed: its moves do not replay ({error})") from error
+        raise ReviewInputError(f"the game cannot be reviewed ({error})") from error
     return {**review.to_data(), "seconds": round(time.perf_counter() - started, 2)}
 
 

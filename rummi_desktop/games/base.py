@@ -236,15 +236,16 @@ class GameSpec:
       and the network get exactly this).
     - ``audit(state)``: the invariants checked after every move by simulate (a list of problems).
     - entry points: ``computer`` (``choose_move(view, tier, *, deadline, cancel) -> Move``),
-      ``analyze`` (``prepare(position, top=0) -> answer()``; ``top`` N ≥ 1 adds the N best plays), ``scenes`` (a module with
-      ``game_info()``), ``bench`` (``setup_bench(app)``), ``puzzles`` (a whole module with
+      ``analyze`` (``prepare(position, top=0) -> answer()``; ``top`` N ≥ 1 adds the N best
+      plays to a solve answer), ``scenes`` (a module with ``game_info()``), ``bench``
+      (``setup_bench(app)``), ``puzzles`` (a whole module with
       ``mine``, ``verify``, ``hints``, ``check``: docs/puzzle-format.md), ``stats`` (a
       :class:`GameStats`: the game's own per-seat measures of a finished game, for the players'
       statistics),
       ``coach`` (a :class:`Coach`: the best plays of a state and what a turn did, for the
-      post-game review), ``online_table`` (``online_table(app, link, message)``: the table scene of a server
-      game), ``startup`` (a function each process calls once before any game is played, e.g.
-      to install where the game's data is found; it reads nothing yet).
+      post-game review), ``online_table`` (``online_table(app, link, message)``: the table
+      scene of a server game), ``startup`` (a function each process calls once before any
+      game is played, e.g. to install where the game's data is found; it reads nothing yet).
     - ``public_action(action)``: a logged action as another seat may read it (the network
       sends it in place of the action): the notation itself unless it names hidden tiles.
     - ``position``: the game's Position class (``rules/position.py``): ``from_dict(data)``, then
@@ -300,8 +301,8 @@ class GameSpec:
 class Candidate:
     """One play as the coach weighs it: what the turn's review and analyze's ``top`` list show.
 
-    - ``move``: the play's notation, to apply to the position it was found for ("" for a turn
-      that laid nothing the game can write as one move, such as a Rummi draw).
+    - ``move``: the play's notation, to apply to the position it was found for (a turn that
+      lays nothing is the game's own move for that: a Rummi ``draw``, a ``pass``).
     - ``rank``: the game's own order of plays, compared as a tuple (higher is better; Rummi:
       tiles laid, then their points; the others: the turn's score).
     - ``points``: what the turn is worth in the game's terms (Rummi: the points of the tiles

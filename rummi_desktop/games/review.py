@@ -155,7 +155,12 @@ def review_game(game: str, coach: Coach, fresh: Any, moves: Sequence[str], *, pr
     for done, turn in enumerate(turns, start=1):
         if cancel is not None and cancel.is_set():
             raise ReviewCancelled("the review was cancelled")
-        review = review_turn(coach, turn, len(reviewed) + 1, cancel)
+        try:
+            review = review_turn(coach, turn, len(reviewed) + 1, cancel)
+        except Exception as error:  # each game's search stops in its own way when cancelled
+            if cancel is not None and cancel.is_set():
+                raise ReviewCancelled("the review was cancelled") from error
+            raise
         if review is not None:
             reviewed.append(review)
         if progress is not None:

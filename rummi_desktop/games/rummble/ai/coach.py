@@ -38,8 +38,8 @@ def play_candidate(board: Board, placements: Placements, highest: int = HIGHEST)
     solve answer without ``moves`` and ``ms``."""
     verdict = check_play(board, list(placements), highest)
     move = Play(tuple(Placement(*divmod(sq, 13), laid) for sq, laid in placements))
-    answer = {"game": "rummble", "legal": True, "play": [[sq // 13, sq % 13, laid.notation()] for sq, laid in placements],
-              **verdict_fields(verdict)}
+    play = [[sq // 13, sq % 13, laid.notation()] for sq, laid in placements]
+    answer = {"game": "rummble", "legal": True, "play": play, **verdict_fields(verdict)}
     return Candidate(move.notation(), (verdict.score,), verdict.score,
                      tuple(laid.rack_tile.notation() for _, laid in placements), answer)
 

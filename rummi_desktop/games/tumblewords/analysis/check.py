@@ -79,7 +79,8 @@ def solve_answer(grid: Grid, hand: list[str], dictionary: Dictionary, min_length
     written as the best one is, without ``ms``."""
     started = time.perf_counter()
     best = best_drop(grid, hand, dictionary, min_length)
-    listed = {"top": [drop.answer for drop in ranked_drops(grid, hand, dictionary, min_length, top)]} if top >= 1 else {}
+    listed = {"top": [drop.answer for drop in ranked_drops(grid, hand, dictionary, min_length, top)]} \
+        if top >= 1 else {}
     ms = round((time.perf_counter() - started) * 1000, 1)
     if best is None:
         return {"game": "tumblewords", "drop": None, "row": None, "score": 0, "words": [], **listed, "ms": ms}
