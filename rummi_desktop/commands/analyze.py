@@ -20,17 +20,19 @@ from rummi_desktop.games import GAMES
 from rummi_desktop.storage.toml_files import read_regular_file
 
 ANALYZE_SIZE_LIMIT = 64 << 20  # a file of thousands of positions is a few MiB
+MAX_TOP = 100  # candidates a solve answer may list: more is a list nobody reads
 
 # Each game's ``analyze`` entry point turns a raw position into a zero-argument function that
 # computes its answer; preparing validates, so every error is found before anything is printed.
-Prepare = Callable[[dict[str, Any]], Callable[[], dict[str, Any]]]
+# ``top`` N ≥ 1 asks a solve answer for its N best plays as well (``"top"``).
+Prepare = Callable[..., Callable[[], dict[str, Any]]]
 
 
 def analysable_games() -> list[str]:
     return [key for key, spec in GAMES.items() if spec.has("analyze")]
 
 
-def prepare(position: Any) -> Callable[[], dict[str, Any]]:
+def prepare(position: Any, top: int = 0) -> Callable[[], dict[str, Any]]:
     if not isinstance(position, dict):
         raise PositionError(f"a position must be a JSON object, not {json_kind(position)}")
     if "game" not in position:
@@ -41,7 +43,7 @@ def prepare(position: Any) -> Callable[[], dict[str, Any]]:
     if game not in analysable_games():
         raise PositionError(f"unknown game {json_text(game)} (analyze knows {', '.join(analysable_games())})")
     prepare_position: Prepare = load_entry(GAMES[game], "analyze")
-    return prepare_position(position)
+    return prepare_position(position, top=top)
 
 
 def _read_source(path: str, stdin: TextIO) -> str:
@@ -54,9 +56,13 @@ def _read_source(path: str, stdin: TextIO) -> str:
 
 
 def run_analyze(path: str, stdin: TextIO | None = None, stdout: TextIO | None = None,
-                stderr: TextIO | None = None) -> int:
-    """Answer every position in ``path``; returns the exit status (0, or 2 on bad input)."""
+                stderr: TextIO | None = None, top: int = 0) -> int:
+    """Answer every position in ``path``; returns the exit status (0, or 2 on bad input).
+    ``top`` N ≥ 1: each solve answer also lists the N best plays."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    if not 0 <= top <= MAX_TOP:
+        print(f"analyze: --top must be a number from 1 to {MAX_TOP}, not {top}", file=stderr)
+        return 2
     try:
         text = _read_source(path, stdin)
     except (OSError, UnicodeDecodeError) as error:
@@ -67,7 +73,7 @@ def run_analyze(path: str, stdin: TextIO | None = None, stdout: TextIO | None = 
         answers = []
         for index, position in enumerate(positions):
             try:
-                answers.append(prepare(position))
+                answers.append(prepare(position, top))
             except PositionError as error:
                 raise PositionError(f"position {index}: {error}") from error
     except PositionError as error:

@@ -77,6 +77,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     analyze = command("analyze", "check or solve positions given as JSON")
     analyze.add_argument("file", help="JSON / JSON Lines file, or - for standard input")
+    analyze.add_argument("--top", type=int, default=0, metavar="N",
+                         help="with each best play, the N best plays (distinct), best first")
+
+    review = command("review", "review a finished game turn by turn against the best plays, no window")
+    review.add_argument("file", nargs="?", default=None, help="a replay file (exported from History)")
+    review.add_argument("--game", default=None, help="instead, play this game between computer seats and review it")
+    review.add_argument("--seats", default=None, help="with --game: the computer seats, e.g. hard,easy")
+    review.add_argument("--seed", default="1", help="with --game: the deal number")
 
     simulate = command("simulate", "play computer-only games, no window")
     simulate.add_argument("--game", default=None, help="game to play (default: the game simulate opens)")
@@ -148,7 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "analyze":
         from rummi_desktop.commands.analyze import run_analyze
 
-        return run_analyze(args.file)
+        return run_analyze(args.file, top=args.top)
+    if args.command == "review":
+        from rummi_desktop.commands.review import run_review
+
+        return run_review(args.file, args.game, args.seats, args.seed)
     if args.command == "simulate":
         from rummi_desktop.commands.simulate import run_simulate
 

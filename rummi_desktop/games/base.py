@@ -236,14 +236,16 @@ class GameSpec:
       and the network get exactly this).
     - ``audit(state)``: the invariants checked after every move by simulate (a list of problems).
     - entry points: ``computer`` (``choose_move(view, tier, *, deadline, cancel) -> Move``),
-      ``analyze`` (``prepare(position) -> answer()``), ``scenes`` (a module with
-      ``game_info()``), ``bench`` (``setup_bench(app)``), ``puzzles`` (a whole module with
+      ``analyze`` (``prepare(position, top=0) -> answer()``; ``top`` N ≥ 1 adds the N best
+      plays to a solve answer), ``scenes`` (a module with ``game_info()``), ``bench``
+      (``setup_bench(app)``), ``puzzles`` (a whole module with
       ``mine``, ``verify``, ``hints``, ``check``: docs/puzzle-format.md), ``stats`` (a
       :class:`GameStats`: the game's own per-seat measures of a finished game, for the players'
       statistics),
-      ``online_table`` (``online_table(app, link, message)``: the table scene of a server
-      game), ``startup`` (a function each process calls once before any game is played, e.g.
-      to install where the game's data is found; it reads nothing yet).
+      ``coach`` (a :class:`Coach`: the best plays of a state and what a turn did, for the
+      post-game review), ``online_table`` (``online_table(app, link, message)``: the table
+      scene of a server game), ``startup`` (a function each process calls once before any
+      game is played, e.g. to install where the game's data is found; it reads nothing yet).
     - ``public_action(action)``: a logged action as another seat may read it (the network
       sends it in place of the action): the notation itself unless it names hidden tiles.
     - ``position``: the game's Position class (``rules/position.py``): ``from_dict(data)``, then
@@ -293,6 +295,42 @@ class GameSpec:
         unknown = [seat for seat in seats if seat != "human" and seat not in self.tiers]
         if unknown:
             raise ValueError(f"unknown seat {unknown[0]!r} (human or one of {', '.join(self.tiers)})")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One play as the coach weighs it: what the turn's review and analyze's ``top`` list show.
+
+    - ``move``: the play's notation, to apply to the position it was found for (a turn that
+      lays nothing is the game's own move for that: a Rummi ``draw``, a ``pass``).
+    - ``rank``: the game's own order of plays, compared as a tuple (higher is better; Rummi:
+      tiles laid, then their points; the others: the turn's score).
+    - ``points``: what the turn is worth in the game's terms (Rummi: the points of the tiles
+      laid; the others: the turn's score). ``tiles``: the tiles it lays, in notation.
+    - ``answer``: the play as analyze writes a solve answer (JSON-ready, without ``ms``).
+    """
+
+    move: str
+    rank: tuple[int, ...]
+    points: int
+    tiles: tuple[str, ...]
+    answer: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Coach:
+    """A game's ``coach`` entry point: the two questions the post-game review asks of a game.
+
+    - ``best_plays(state, top, *, deadline=None, cancel=None)``: up to ``top`` distinct plays
+      for the seat to move, best first (a list of :class:`Candidate`; at least one: with no
+      play, the empty one the game's rules allow, a draw or a pass).
+    - ``turn_played(before, after, actions)``: the Candidate for what a turn did (``before``
+      and ``after`` are the states around it, ``actions`` its logged actions), or None for a
+      stretch of the log the coach does not weigh as a turn (a Pressure Cooker steal).
+    """
+
+    best_plays: Callable[..., list[Candidate]]
+    turn_played: Callable[[Any, Any, Sequence[str]], Candidate | None]
 
 
 MEASURE_KINDS = ("best", "sum", "mean")  # how a measure adds up over games: the highest, a total, an average

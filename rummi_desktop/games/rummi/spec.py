@@ -59,6 +59,7 @@ RUMMI = GameSpec(
     position=RummiPosition,
     entry_points={
         "computer": EntryPoint("rummi_desktop.games.rummi.ai.tiers:choose_move"),
+        "coach": EntryPoint("rummi_desktop.games.rummi.ai.coach:COACH"),  # the post-game review
         "analyze": EntryPoint("rummi_desktop.games.rummi.analysis.check:prepare_rummi"),
         "scenes": EntryPoint("rummi_desktop.games.rummi.table:game_info"),
         "stats": EntryPoint("rummi_desktop.games.rummi.rules.stats:STATS"),

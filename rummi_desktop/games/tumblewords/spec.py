@@ -82,6 +82,7 @@ TUMBLEWORDS = GameSpec(
     position=TumblewordsPosition,
     entry_points={
         "computer": EntryPoint("rummi_desktop.games.tumblewords.ai.tiers:choose_move"),
+        "coach": EntryPoint("rummi_desktop.games.tumblewords.ai.coach:COACH"),  # the post-game review
         "analyze": EntryPoint("rummi_desktop.games.tumblewords.analysis.check:prepare_tumblewords"),
         "scenes": EntryPoint("rummi_desktop.games.tumblewords.table:game_info"),
         "stats": EntryPoint("rummi_desktop.games.tumblewords.rules.stats:STATS"),

@@ -28,9 +28,9 @@ LABEL_KEYS = ("id", "comment")  # free labels for the author's own use; never re
 KNOWN_KEYS = set(RUMMBLE_KEYS + LABEL_KEYS)
 
 
-def prepare_rummble(data: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+def prepare_rummble(data: dict[str, Any], top: int = 0) -> Callable[[], dict[str, Any]]:
     """Validate a Rummble position (through :class:`RummblePosition`); returns the function
-    computing its answer."""
+    computing its answer (a solve answer with its ``top`` best plays when ``top`` ≥ 1)."""
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
         raise PositionError(f"unknown key {json_text(unknown[0])} (a Rummble position has "
@@ -38,7 +38,7 @@ def prepare_rummble(data: dict[str, Any]) -> Callable[[], dict[str, Any]]:
     position = RummblePosition.from_dict({key: data[key] for key in RummblePosition.KEYS if key in data})
     board, rack = position.check_legal().to_board(), list(position.rack)
     if "play" not in data:
-        return lambda: solve(board, rack)
+        return lambda: solve(board, rack, top=top)
     play = list(read_squares(data["play"], "play"))
     for row, col, laid in play:
         held = board.cells[row * SIZE + col]

@@ -9,31 +9,29 @@ from __future__ import annotations
 import time
 from typing import Any, Sequence
 
+from rummi_desktop.games.rummble.ai.coach import ranked_plays, verdict_fields
 from rummi_desktop.games.rummble.ai.movegen import Generator
 from rummi_desktop.games.rummble.rules.board import Board
-from rummi_desktop.games.rummble.rules.play import PlayVerdict, check_play
+from rummi_desktop.games.rummble.rules.play import check_play
 from rummi_desktop.tiles import HIGHEST, Tile
 
-
-def verdict_fields(verdict: PlayVerdict) -> dict[str, Any]:
-    """``score``, ``sets`` and ``bonus`` of a legal play, as analyze writes them."""
-    return {
-        "score": verdict.score,
-        "sets": [{"tiles": found.tile_texts(), "kind": found.kind, "points": found.points} for found in verdict.sets],
-        "bonus": verdict.bonus,
-    }
+__all__ = ["solve", "verdict_fields"]
 
 
-def solve(board: Board, rack: Sequence[Tile], highest: int = HIGHEST) -> dict[str, Any]:
+def solve(board: Board, rack: Sequence[Tile], highest: int = HIGHEST, top: int = 0) -> dict[str, Any]:
+    """The best play; with ``top`` N ≥ 1 also ``"top"``, the N best plays (the best first, then
+    the others by score), each written as the best one is, without ``moves`` and ``ms``."""
     started = time.perf_counter()
     generator = Generator(board, rack, highest)
     best = generator.best()
     moves = generator.count()
+    listed = {"top": [play.answer for play in ranked_plays(board, rack, highest, top)]} if top >= 1 else {}
     if best is None:
-        return {"game": "rummble", "legal": False, "play": [], "score": 0, "moves": 0, "ms": _since(started)}
+        return {"game": "rummble", "legal": False, "play": [], "score": 0, "moves": 0, **listed,
+                "ms": _since(started)}
     verdict = check_play(board, list(best.placements), highest)
     play = [[sq // 13, sq % 13, laid.notation()] for sq, laid in best.placements]
-    return {"game": "rummble", "legal": True, "play": play, **verdict_fields(verdict), "moves": moves,
+    return {"game": "rummble", "legal": True, "play": play, **verdict_fields(verdict), "moves": moves, **listed,
             "ms": _since(started)}
 
 

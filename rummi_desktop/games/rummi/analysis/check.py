@@ -24,9 +24,9 @@ KNOWN_KEYS = set(RUMMI_KEYS + LABEL_KEYS)
 SOLVER_MODULE = "rummi_desktop.games.rummi.analysis.solve"
 
 
-def prepare_rummi(data: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+def prepare_rummi(data: dict[str, Any], top: int = 0) -> Callable[[], dict[str, Any]]:
     """Validate a Rummi position (through :class:`RummiPosition`); returns the function
-    computing its answer."""
+    computing its answer (a solve answer with its ``top`` best plays when ``top`` ≥ 1)."""
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
         raise PositionError(f"unknown key {json_text(unknown[0])} (a Rummi position has "
@@ -40,6 +40,8 @@ def prepare_rummi(data: dict[str, Any]) -> Callable[[], dict[str, Any]]:
     solver = load_solver()
     if solver is None:
         raise PositionError("solve mode not available (no \"play\" given, and the solver is not installed)")
+    if top >= 1:
+        return lambda: solver.solve_position(table, rack, initial, top)
     return lambda: solver.solve_position(table, rack, initial)
 
 

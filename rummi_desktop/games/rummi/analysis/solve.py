@@ -3,8 +3,11 @@
 ``solve_position(table, rack, initial)`` answers
 ``{"game":"rummi","placed":n,"value":v,"table":[[...],...],"rack":[...],"ms":t}``
 (docs/analysis-format.md): most rack tiles placed, then highest value (jokers 30); the table after
-the play, with untouched melds kept as they were; ``ms`` is the solve time. The position has
-already been validated by the analyze front end (``check.prepare_rummi``).
+the play, with untouched melds kept as they were; ``ms`` is the solve time. With ``top`` N ≥ 1
+the answer also has ``"top"``: the N best plays laying different tiles, best first, each as the
+answer writes a play (:func:`rummi_desktop.games.rummi.ai.ranked.ranked_plays`; ``ms`` then
+counts their search too). The position has already been validated by the analyze front end
+(``check.prepare_rummi``).
 """
 
 from __future__ import annotations
@@ -12,19 +15,20 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rummi_desktop.games.rummi.ai.coach import solution_answer
+from rummi_desktop.games.rummi.ai.ranked import laid_tiles, ranked_plays
 from rummi_desktop.games.rummi.ai.solver import solve
 from rummi_desktop.tiles import Tile
 
 
-def solve_position(table: list[list[Tile]], rack: list[Tile], initial: bool) -> dict[str, Any]:
+def solve_position(table: list[list[Tile]], rack: list[Tile], initial: bool, top: int = 0) -> dict[str, Any]:
     started = time.perf_counter()
     solution = solve(table, rack, initial)
-    ms = (time.perf_counter() - started) * 1000
-    return {
-        "game": "rummi",
-        "placed": solution.placed,
-        "value": solution.value,
-        "table": [[tile.notation() for tile in meld] for meld in solution.table],
-        "rack": [tile.notation() for tile in solution.rack],
-        "ms": round(ms, 1),
-    }
+    best = solution_answer(solution)
+    answer = dict(best)
+    if top >= 1:  # the best play heads the list as answered; the search gives the rest
+        laid = laid_tiles(table, solution.table)
+        others = [play for play in ranked_plays(table, rack, initial, top) if laid_tiles(table, play.table) != laid]
+        answer["top"] = [best] + [solution_answer(play) for play in others[: top - 1]]
+    answer["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return answer

@@ -16,7 +16,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from rummi_desktop.games.tumblewords.ai.drops import ScoredDrop, best_drop
+from rummi_desktop.games.tumblewords.ai.coach import drop_data, ranked_drops
+from rummi_desktop.games.tumblewords.ai.drops import best_drop
 from rummi_desktop.games.positions import PositionError, json_text
 from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
 from rummi_desktop.games.tumblewords.rules.grid import LETTERS, Grid
@@ -29,9 +30,9 @@ LABEL_KEYS = ("id", "comment")  # free labels for the author's own use; never re
 KNOWN_KEYS = set(TUMBLEWORDS_KEYS + LABEL_KEYS)
 
 
-def prepare_tumblewords(data: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+def prepare_tumblewords(data: dict[str, Any], top: int = 0) -> Callable[[], dict[str, Any]]:
     """Validate a Tumblewords position (through :class:`TumblewordsPosition`); returns the
-    function computing its answer."""
+    function computing its answer (a solve answer with its ``top`` best drops when ``top`` ≥ 1)."""
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
         raise PositionError(f"unknown key {json_text(unknown[0])} (a Tumblewords position has "
@@ -41,7 +42,7 @@ def prepare_tumblewords(data: dict[str, Any]) -> Callable[[], dict[str, Any]]:
     own = position.dictionary()
     dictionary = own if own is not None else shipped()
     if "drop" not in data:
-        return lambda: solve_answer(grid, hand, dictionary, min_length)
+        return lambda: solve_answer(grid, hand, dictionary, min_length, top)
     drop = parse_drop(data["drop"])
     return lambda: check_answer(grid, hand, drop, dictionary, min_length)
 
@@ -73,16 +74,15 @@ def check_answer(grid: Grid, hand: list[str], drop: Drop, dictionary: Dictionary
             "words": [word.to_data() for word in verdict.words], "score": verdict.score}
 
 
-def solve_answer(grid: Grid, hand: list[str], dictionary: Dictionary, min_length: int) -> dict[str, Any]:
+def solve_answer(grid: Grid, hand: list[str], dictionary: Dictionary, min_length: int, top: int = 0) -> dict[str, Any]:
+    """The best drop; with ``top`` N ≥ 1 also ``"top"``, the N best drops, best first, each
+    written as the best one is, without ``ms``."""
     started = time.perf_counter()
     best = best_drop(grid, hand, dictionary, min_length)
+    listed = {"top": [drop.answer for drop in ranked_drops(grid, hand, dictionary, min_length, top)]} \
+        if top >= 1 else {}
     ms = round((time.perf_counter() - started) * 1000, 1)
     if best is None:
-        return {"game": "tumblewords", "drop": None, "row": None, "score": 0, "words": [], "ms": ms}
-    return {"game": "tumblewords", "drop": drop_data(best), "row": best.verdict.row, "score": best.score,
-            "words": [word.to_data() for word in best.verdict.words], "ms": ms}
-
-
-def drop_data(best: ScoredDrop) -> list[Any]:
-    drop = best.drop
-    return [drop.column, drop.letter.lower() if drop.blank else drop.letter]
+        return {"game": "tumblewords", "drop": None, "row": None, "score": 0, "words": [], **listed, "ms": ms}
+    return {"game": "tumblewords", "drop": drop_data(best.drop), "row": best.verdict.row, "score": best.score,
+            "words": [word.to_data() for word in best.verdict.words], **listed, "ms": ms}

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummi_desktop.games.tumblewords.ai.coach import drop_data
 from rummi_desktop.games.tumblewords.ai.drops import ScoredDrop, best_of, scored_drops
 from rummi_desktop.games.tumblewords.ai.tiers import choose_move
 from rummi_desktop.games.base import IllegalMove, play_seat_move
@@ -90,11 +91,6 @@ def drop_of(answer: Any) -> Drop:
         raise ValueError(problem)
     column, letter = answer
     return Drop(column, letter.upper(), blank=letter.islower())
-
-
-def drop_data(drop: Drop) -> list[Any]:
-    """``[column, letter]`` as analyze writes a drop (lower case for a blank)."""
-    return [drop.column, drop.letter.lower() if drop.blank else drop.letter]
 
 
 def score_answer(state: TumblewordsState, answer: Any) -> tuple[int, tuple[FoundWord, ...]]:
