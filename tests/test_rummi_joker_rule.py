@@ -13,6 +13,7 @@ from rummi_desktop.games.rummi.ai.joker_fates import Fate, best_under_joker_rule
 from rummi_desktop.games.rummi.ai.solver import solve
 from rummi_desktop.games.rummi.ai.table import count_grid
 from rummi_desktop.games.rummi.rules.joker_rule import joker_roles, stranded_joker_error
+from rummi_desktop.games.rummi.rules.melds import check_meld
 from rummi_desktop.games.rummi.rules.play_check import check_play
 from rummi_desktop.tiles import Tile, parse_tiles
 
@@ -99,3 +100,15 @@ def test_one_rack_tile_may_free_two_jokers_in_turn():
                                          table_jokers, rack_jokers, make_search, lambda t: t.number)
     assert found is not None and score // PER_TILE == 3
     assert check_play(before, rack, found, initial=False).legal
+
+
+def test_two_kept_jokers_in_one_meld_must_share_one_reading_of_it():
+    # Found by the solver's brute-force test (hypothesis): J J R11 reads as R9 R10 R11 or as a
+    # group of 11s, never as both at once, so the run's joker (R9) and the group-run's joker
+    # (Y11) cannot both be kept in it.
+    before = melds("Y9 Y10 J / J R10 R11 R12")
+    after = melds("Y8 Y9 Y10 / J J R11 / R10 R11 R12")  # Y8 and R11 from the rack
+    assert all(check_meld(meld).valid for meld in after)
+    assert stranded_joker_error(before, after) != ""
+    # Kept under one reading, two jokers may share a meld: R10 and R11 of one run.
+    assert stranded_joker_error(melds("R8 R9 J / J R12 R13"), melds("R8 R9 J J R12 R13")) == ""
