@@ -69,6 +69,7 @@ class SilentAudio:
         self.music_on = bool(music_on)
         self.music_wanted = False  # a scene asked for music (it plays when music_on too)
         self.music_playing = False
+        self.device_error = ""  # why the mixer would not start, in SDL's words (for debugging)
 
     def play(self, cue: str) -> None:
         _check_cue(cue)
@@ -211,7 +212,11 @@ def create_audio(settings_like: Any = None, clock: Callable[[], float] = time.mo
                 pygame.mixer.init(**MIXER_SETTINGS)
         pygame.mixer.set_num_channels(CHANNELS)
     except pygame.error as error:
-        return SilentAudio([f"No sound device was found ({error}), so the game plays silently."], volumes, music_on)
+        # The player reads it in plain words; SDL's own reason ("ALSA: Couldn't open audio
+        # device …") is kept for whoever debugs it (``device_error``), not shown.
+        silent = SilentAudio(["No sound device was found, so the game plays silently."], volumes, music_on)
+        silent.device_error = str(error)
+        return silent
     sounds: dict[str, pygame.mixer.Sound] = {}
     problems: list[str] = []
     for cue in CUES:
