@@ -202,3 +202,23 @@ def test_warmed_tooltips_are_drawn_from_the_cache(theme):
     after = tooltip_card.cache_info()
     assert after.misses == before.misses and after.hits == before.hits + 1
     assert surface.get_at((200, 180)) != surface.get_at((700, 380))  # the card is below the button
+
+
+def test_a_tooltip_never_covers_another_control_when_a_side_has_room(theme):
+    """Rummi's Draw button sits above End Turn at the screen's foot: its tooltip went below,
+    over End Turn (found playing in a real window). It now takes a side that covers nothing."""
+    from rummi_desktop.ui.widget_group import draw_tooltip
+
+    pygame.font.init()
+    surface = pygame.Surface((1280, 800))
+    draw_button = pygame.Rect(1096, 684, 140, 34)
+    end_turn = pygame.Rect(946, 726, 290, 34)
+    beside = pygame.Rect(946, 684, 140, 34)
+    card = draw_tooltip(surface, theme, draw_button, "Take a tile and end your turn", "d", "below",
+                        [end_turn, beside])
+    assert surface.get_rect().contains(card)
+    assert card.collidelist([end_turn, beside, draw_button]) < 0
+    # With no room anywhere clear, it still shows, on the screen.
+    crowded = draw_tooltip(surface, theme, draw_button, "Take a tile and end your turn", "d", "below",
+                           [surface.get_rect()])
+    assert surface.get_rect().contains(crowded)

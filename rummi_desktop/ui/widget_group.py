@@ -10,7 +10,7 @@ it from anywhere on the screen.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, TypeVar
+from typing import TYPE_CHECKING, Iterable, Sequence, TypeVar
 
 import pygame
 
@@ -177,7 +177,8 @@ class WidgetGroup:
         if self.tooltip_line is not None:
             draw_tooltip_at(surface, theme, self.tooltip_line, widget.tooltip, widget.shortcut)
         else:
-            draw_tooltip(surface, theme, widget.rect, widget.tooltip, widget.shortcut, widget.tooltip_side)
+            others = [other.rect for other in self.widgets if other is not widget]
+            draw_tooltip(surface, theme, widget.rect, widget.tooltip, widget.shortcut, widget.tooltip_side, others)
 
 
 KEY_LABELS = {"escape": "Esc", "return": "Enter", "space": "Space", "tab": "Tab", "backspace": "Backspace"}
@@ -215,21 +216,37 @@ def tooltip_card(theme: "Theme", message: str, key: str) -> pygame.Surface:
 
 
 def draw_tooltip(surface: pygame.Surface, theme: "Theme", anchor: pygame.Rect, message: str, key: str,
-                 side: str = "below") -> None:
-    """A small dark card beside ``anchor`` (below, above or right; flipped when it would leave
-    the screen): the message and the shortcut as a keycap."""
+                 side: str = "below", avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small dark card beside ``anchor``: the message and the shortcut as a keycap. It goes
+    on ``side`` (below, above or right) where it fits on the screen and covers none of the
+    ``avoid`` rects (the group's other controls: a tooltip never hides the next button), else
+    on the first other side that does, else on ``side``; always slid onto the screen. Returns
+    the card."""
     picture = tooltip_card(theme, message, key)
-    box = pygame.Rect(0, 0, picture.get_width() - 2 * SHADOW_PAD, picture.get_height() - 2 * SHADOW_PAD)
+    size = (picture.get_width() - 2 * SHADOW_PAD, picture.get_height() - 2 * SHADOW_PAD)
+    screen = surface.get_rect().inflate(-2 * TOOLTIP_MARGIN, -2 * TOOLTIP_MARGIN)
+    sides = [side] + [other for other in TOOLTIP_SIDES if other != side]
+    boxes = [_tooltip_box(anchor, size, each).clamp(screen) for each in sides]
+    covered = [anchor, *avoid]
+    box = next((box for box in boxes if box.collidelist(covered) < 0), boxes[0])
+    surface.blit(picture, (box.x - SHADOW_PAD, box.y - SHADOW_PAD))
+    return box
+
+
+TOOLTIP_SIDES = ("below", "above", "right", "left")
+
+
+def _tooltip_box(anchor: pygame.Rect, size: tuple[int, int], side: str) -> pygame.Rect:
+    box = pygame.Rect((0, 0), size)
     if side == "right":
         box.midleft = (anchor.right + 12, anchor.centery)
-    if side == "above" or (side == "right" and box.right > surface.get_width() - TOOLTIP_MARGIN):
+    elif side == "left":
+        box.midright = (anchor.left - 12, anchor.centery)
+    elif side == "above":
         box.midbottom = (anchor.centerx, anchor.top - 10)
-    if side == "below":
+    else:
         box.midtop = (anchor.centerx, anchor.bottom + 10)
-        if box.bottom > surface.get_height() - 4:
-            box.midbottom = (anchor.centerx, anchor.top - 10)
-    box.clamp_ip(surface.get_rect().inflate(-2 * TOOLTIP_MARGIN, -2 * TOOLTIP_MARGIN))
-    surface.blit(picture, (box.x - SHADOW_PAD, box.y - SHADOW_PAD))
+    return box
 
 
 def draw_tooltip_at(surface: pygame.Surface, theme: "Theme", centre: tuple[int, int], message: str,
