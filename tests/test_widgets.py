@@ -211,13 +211,18 @@ def test_a_tooltip_never_covers_another_control_when_a_side_has_room(theme):
 
     pygame.font.init()
     surface = pygame.Surface((1280, 800))
-    draw_button = pygame.Rect(1096, 684, 140, 34)
-    end_turn = pygame.Rect(946, 726, 290, 34)
-    beside = pygame.Rect(946, 684, 140, 34)
-    card = draw_tooltip(surface, theme, draw_button, "Take a tile and end your turn", "d", "below",
-                        [end_turn, beside])
+    # Rummi's panel: Sort runs | Sort groups, Undo | Reset, Hint | Draw, End Turn.
+    panel = [pygame.Rect(946, 596 + 42 * row, 140, 34).move(150 * col, 0) for row in range(3) for col in range(2)]
+    end_turn = pygame.Rect(946, 722, 290, 34)
+    draw_button = panel[-1]
+    others = panel[:-1] + [end_turn]
+    card = draw_tooltip(surface, theme, draw_button, "Take a tile and end your turn", "d", "below", others)
     assert surface.get_rect().contains(card)
-    assert card.collidelist([end_turn, beside, draw_button]) < 0
+    assert card.collidelist(panel + [end_turn]) < 0
+    assert card.bottom <= panel[0].top, "above the panel: the nearest clear place"
+    # Where the side asked for is clear, it is used.
+    lone = draw_tooltip(surface, theme, pygame.Rect(100, 100, 140, 34), "Help", "", "below", others)
+    assert lone.top == 100 + 34 + 10
     # With no room anywhere clear, it still shows, on the screen.
     crowded = draw_tooltip(surface, theme, draw_button, "Take a tile and end your turn", "d", "below",
                            [surface.get_rect()])

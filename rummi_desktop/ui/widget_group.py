@@ -219,21 +219,48 @@ def draw_tooltip(surface: pygame.Surface, theme: "Theme", anchor: pygame.Rect, m
                  side: str = "below", avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A small dark card beside ``anchor``: the message and the shortcut as a keycap. It goes
     on ``side`` (below, above or right) where it fits on the screen and covers none of the
-    ``avoid`` rects (the group's other controls: a tooltip never hides the next button), else
-    on the first other side that does, else on ``side``; always slid onto the screen. Returns
-    the card."""
+    ``avoid`` rects (the group's other controls: a tooltip never hides the next button): on
+    the first side, trying ``side`` first, where it can move on past the controls in its way
+    (in a panel of buttons, that is past the panel's edge); else on ``side``. Always slid
+    onto the screen. Returns the card."""
     picture = tooltip_card(theme, message, key)
     size = (picture.get_width() - 2 * SHADOW_PAD, picture.get_height() - 2 * SHADOW_PAD)
     screen = surface.get_rect().inflate(-2 * TOOLTIP_MARGIN, -2 * TOOLTIP_MARGIN)
-    sides = [side] + [other for other in TOOLTIP_SIDES if other != side]
-    boxes = [_tooltip_box(anchor, size, each).clamp(screen) for each in sides]
     covered = [anchor, *avoid]
-    box = next((box for box in boxes if box.collidelist(covered) < 0), boxes[0])
+    sides = [side] + [other for other in TOOLTIP_SIDES if other != side]
+    clear = (_clear_box(_tooltip_box(anchor, size, each), each, covered, screen) for each in sides)
+    box = next((found for found in clear if found is not None), _tooltip_box(anchor, size, side).clamp(screen))
     surface.blit(picture, (box.x - SHADOW_PAD, box.y - SHADOW_PAD))
     return box
 
 
 TOOLTIP_SIDES = ("below", "above", "right", "left")
+AWAY = {"below": (0, 1), "above": (0, -1), "right": (1, 0), "left": (-1, 0)}
+
+
+def _clear_box(box: pygame.Rect, side: str, covered: list[pygame.Rect], screen: pygame.Rect) -> pygame.Rect | None:
+    """``box`` moved on away from its anchor, past each control it covers, until it covers
+    none (None when that leaves the screen)."""
+    step_x, step_y = AWAY[side]
+    for _ in range(len(covered) + 1):
+        box = box.clamp(screen)
+        hit = box.collidelist(covered)
+        if hit < 0:
+            return box
+        obstacle = covered[hit]
+        moved = box.copy()
+        if step_y < 0:
+            moved.bottom = obstacle.top - 6
+        elif step_y > 0:
+            moved.top = obstacle.bottom + 6
+        elif step_x < 0:
+            moved.right = obstacle.left - 6
+        else:
+            moved.left = obstacle.right + 6
+        if not screen.contains(moved):
+            return None
+        box = moved
+    return None
 
 
 def _tooltip_box(anchor: pygame.Rect, size: tuple[int, int], side: str) -> pygame.Rect:
