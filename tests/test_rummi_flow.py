@@ -226,3 +226,41 @@ def test_the_settings_default_turn_clock_is_the_setup_default(tmp_path, monkeypa
     # ...and a new default in Settings replaces it
     app.update_settings(turn_clock=0)
     assert RummiSetupScene(app).current_setup().clock == 0
+
+
+def test_continue_shows_each_rack_in_the_order_its_player_left_it(tmp_path, monkeypatch):
+    """Found playing in a real window: a sorted rack came back unsorted after Continue."""
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    from rummi_desktop.scenes.menu import MenuScene
+
+    app.stack.push(MenuScene(app))
+    setup = MatchSetup((SeatConfig("human", "Ann"), SeatConfig("medium", "Medium")), "parlor", 200, 0, 31)
+    scene = RummiTableScene(app, RummiSession.new(setup))
+    app.stack.push(scene)
+    while not scene.my_turn:
+        steps(app, 1, dt=0.05)
+    dealt = list(scene.view.rack_ids)
+    click(app, button_centre(scene.buttons.sort_number))
+    steps(app, 2)
+    arranged = list(scene.view.rack_ids)
+    assert arranged != dealt and sorted(arranged) == sorted(dealt)
+    key(app, "escape")
+    click(app, app.stack.top.widgets.widgets[-1].rect.center)  # "Save and quit to menu"
+    menu = app.stack.top
+    click(app, next(b for b in menu.buttons if b.label == "Continue Rummi").rect.center)
+    steps(app, 2)
+    table = app.stack.top
+    assert isinstance(table, RummiTableScene) and table is not scene
+    assert list(table.view.rack_ids) == arranged
+    assert table.racks.sorted_by == {0: "number"}  # and the next round's rack comes sorted so too
+
+
+def test_a_damaged_rack_arrangement_is_dropped_and_the_game_still_resumes():
+    from rummi_desktop.games.rummi.table.rack_order import RackOrders
+
+    for saved in (None, "x", {"orders": {"0": ["a"], "zz": [1]}, "sorted_by": {"0": "rainbow"}}, {"orders": [1]}):
+        racks = RackOrders.from_save(saved)
+        assert racks.orders == {} and racks.sorted_by == {}
+    racks = RackOrders.from_save({"orders": {"1": [5, 3, 5]}, "sorted_by": {"1": "colour"}})
+    assert racks.orders == {1: [5, 3]} and racks.sorted_by == {1: "colour"}
+    assert racks.order(1, [3, 9, 5]) == [5, 3, 9]  # tiles no longer held drop out; new ones go last

@@ -91,11 +91,13 @@ class GameEntry:
         if save is None:
             return None
         try:
-            return load(EntryPoint(self.session)).from_save(save.setup, save.state, save.stats)
+            session = load(EntryPoint(self.session)).from_save(save.setup, save.state, save.stats)
         except (KeyError, TypeError, ValueError) as error:
             _set_aside(self.key)
             _tell(notices, f"The saved {self.title} game is damaged ({error}); kept it aside as .bad. Start a new game.")
             return None
+        session.saved_arrangement = save.arrangement
+        return session
 
     def resume(self, app: "App") -> Scene | None:
         """Continue: a table for the autosaved game, or None when there is nothing to continue."""

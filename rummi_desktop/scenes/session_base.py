@@ -11,7 +11,8 @@ saved state is (``state_to_save``, ``saved_seat_kinds``) and how a resumed game 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Iterator, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from rummi_desktop.games.seats import SeatConfig, SeatStats, stats_from_save, stats_to_save
 
@@ -30,6 +31,9 @@ class GameSession:
     stats: list[Any]
     state: Any
     thinks_locally: ClassVar[bool] = True  # False: the other seats' moves come from a server
+    # The autosave's arrangement (a resumed game's rack orders, say) for its table to read
+    # back; a session not from an autosave has none.
+    saved_arrangement: Mapping[str, Any] = MappingProxyType({})
 
     # -- the other seats' turns ------------------------------------------------------------
     def start_thinking(self, computers: Any, seat: int) -> Any:

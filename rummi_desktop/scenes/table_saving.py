@@ -14,8 +14,10 @@ from rummi_desktop.storage.saves import delete_autosave, write_autosave
 
 
 class TableSaving:
-    def __init__(self, game: str, session: Any, saves: bool, warn: Callable[[str], None]) -> None:
+    def __init__(self, game: str, session: Any, saves: bool, warn: Callable[[str], None],
+                 arrangement: Callable[[], dict[str, Any]] = dict) -> None:
         self.game, self.session, self.saves, self.warn = game, session, saves, warn
+        self.arrangement = arrangement  # the table's own layout to keep (rack orders), saved beside the game
         self.trophies: tuple[tuple[str, Any], ...] | list[tuple[str, Any]] = ()  # earned by the game just recorded
 
     def save(self) -> None:
@@ -25,7 +27,7 @@ class TableSaving:
             delete_autosave(self.game)  # a finished match leaves nothing to continue
             return
         try:
-            write_autosave(self.game, *self.session.to_save())
+            write_autosave(self.game, *self.session.to_save(), arrangement=self.arrangement())
         except OSError as error:
             self.warn(f"Could not autosave ({error.strerror or error})")
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
 
@@ -89,6 +89,9 @@ class Autosave(Generic[Loaded]):
     state: Loaded
     stats: dict[str, Any]
     saved_at: str
+    # What only the window keeps of the game: how the players arranged their racks (the
+    # table reads it back, and ignores what no longer fits; see ``write_autosave``).
+    arrangement: dict[str, Any] = field(default_factory=dict)
 
 
 def autosave_path(game: str, folder: str | os.PathLike[str] | None = None) -> Path:
@@ -116,8 +119,10 @@ def write_autosave(
     state: dict[str, Any],
     stats: dict[str, Any],
     folder: str | os.PathLike[str] | None = None,
+    arrangement: dict[str, Any] | None = None,
 ) -> Path:
-    """Atomically write the autosave (state = the model's ``to_dict()``)."""
+    """Atomically write the autosave (state = the model's ``to_dict()``; ``arrangement``: the
+    window's own layout of it, such as each rack's order, which the rules never see)."""
     document = {
         "version": SAVE_VERSION,
         "game": game,
@@ -126,6 +131,8 @@ def write_autosave(
         "state": to_toml_safe(state),
         "stats": to_toml_safe(stats),
     }
+    if arrangement:
+        document["arrangement"] = to_toml_safe(arrangement)
     target = autosave_path(game, folder)
     write_toml_atomic(target, document)
     return target
@@ -149,6 +156,7 @@ SAVE_SCHEMA = Table({
     "version": Whole(1, 99), "game": Text(), "saved_at": Text(),
     "setup": Table({}), "state": Table({}),
     "stats": Table({"seats": ListOf(MapOf(Number(0, COUNT_LIMIT)))}, required=("seats",)),
+    "arrangement": Table({}),  # the game's table checks its parts as it reads them
 }, required=("version", "game", "setup", "state", "stats"))
 LAST_SETUP_SCHEMA = Table({"version": Whole(1, 99), "setup": Table({})}, required=("setup",))
 
@@ -236,6 +244,7 @@ def read_autosave(
             state=state,
             stats=document["stats"],
             saved_at=str(document.get("saved_at", "")),
+            arrangement=dict(document.get("arrangement", {})),
         ),
         None,
     )

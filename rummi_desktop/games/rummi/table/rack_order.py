@@ -4,12 +4,13 @@ The model's rack is a plain list (tiles that come back are appended); the player
 theirs by hand or with the sort buttons. When tiles come back from the table (Undo, Reset,
 Draw or a timeout undoing the turn's play) they should go back to the slots they left, not
 to the end of the rack. The sort a player chose last is remembered for the next round's
-deal: Continue deals a new rack, and it comes sorted the way the player sorts.
+deal: Continue deals a new rack, and it comes sorted the way the player sorts. Both are kept
+in the autosave, so a game continued from the menu shows each rack as its player left it.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from rummi_desktop.games.rummi.rules.pieces import face
 
@@ -98,6 +99,27 @@ class RackOrders:
     def new_deal(self) -> None:
         """A new round: its racks are new, the way each player sorts is kept."""
         self.orders.clear()
+
+    def to_save(self) -> dict[str, Any]:
+        """Each seat's order and last sort, for the autosave (seats as text: TOML's keys)."""
+        return {"orders": {str(seat): list(order) for seat, order in self.orders.items()},
+                "sorted_by": {str(seat): by for seat, by in self.sorted_by.items()}}
+
+    @classmethod
+    def from_save(cls, saved: Any) -> "RackOrders":
+        """Read back what :meth:`to_save` wrote. It is only how tiles are shown, so anything
+        damaged or stale is dropped, never refused: ``order`` keeps only tiles still held."""
+        racks = cls()
+        if not isinstance(saved, Mapping):
+            return racks
+        orders, sorts = saved.get("orders"), saved.get("sorted_by")
+        for seat, order in (orders.items() if isinstance(orders, Mapping) else ()):
+            if str(seat).isdigit() and isinstance(order, list) and all(type(t) is int for t in order):
+                racks.orders[int(seat)] = list(dict.fromkeys(order))
+        for seat, by in (sorts.items() if isinstance(sorts, Mapping) else ()):
+            if str(seat).isdigit() and by in SORT_KEYS:
+                racks.sorted_by[int(seat)] = by
+        return racks
 
     def clear(self) -> None:
         """Nobody arranged anything (a replay's position)."""

@@ -45,7 +45,7 @@ class RummiTableScene(TableScene):
     def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True, mode: TableMode | None = None,
                  view_type: type[RummiTableView] = RummiTableView) -> None:
         super().__init__(app, session, autosave=autosave, mode=mode)
-        self.racks = RackOrders()
+        self.racks = RackOrders.from_save(session.saved_arrangement.get("racks"))
         self._gesture_spent = False
         self.view = view_type(self, session, self.racks)
         self.controller = RummiTableInput(self, session, self.racks, self.view)
@@ -58,6 +58,9 @@ class RummiTableScene(TableScene):
     @property
     def state(self):
         return self.session.state
+
+    def arrangement(self) -> dict:
+        return {"racks": self.racks.to_save()}
 
     def _buttons_enabled(self) -> tuple[bool, bool, bool]:
         mine = self.my_turn
