@@ -135,3 +135,52 @@ def test_away_words_name_the_time_and_the_day_when_it_is_not_today():
     assert away_words(now - 26 * 60, now) == "away since 21:04"
     assert away_words(now - 3 * 86400, now).startswith("away since 29 Nov")
     assert away_words(None, now) == "not here yet"
+
+
+# ---- a damaged or hostile message at the client --------------------------------------------------
+
+class NewsLink:
+    """A link whose pushed messages are scripted (the table only reads them here)."""
+
+    status = "connected"
+
+    def __init__(self) -> None:
+        self.arrivals: list[dict] = []
+
+    def news(self) -> list[dict]:
+        taken, self.arrivals = self.arrivals, []
+        return taken
+
+
+BOB_ONLINE = {"online": True, "away_since": None}
+HOSTILE_PRESENCE = [{"away_since": 5}, {"online": "no"}, {"online": False, "away_since": "21:04"},
+                    {"online": False, "away_since": 1e300}, {"online": False, "away_since": -5},
+                    {"online": False, "away_since": float("nan")}, {"online": False, "away_since": True},
+                    "online", 7, [True]]
+
+
+def test_a_hostile_presence_never_crashes_the_table_and_shows_as_not_known():
+    import pygame
+
+    from rummi_desktop.scenes.connection_chip import draw_people
+    from rummi_desktop.scenes.network_play import NetworkPlay
+    from rummi_desktop.ui.theme import fallback_theme
+
+    link = NewsLink()
+    first = {"type": "game", "table": "t1", "seat": 0, "version": 1, "status": "playing",
+             "seats": [{"label": "human", "name": "ann", "presence": BOB_ONLINE},
+                       {"label": "human", "name": "bob", "presence": {"online": "yes"}}]}
+    play = NetworkPlay(link, first)
+    assert play.others_presence() == []  # bob's damaged presence is not known, not a crash
+    surface = pygame.Surface((1280, 800))
+    for sent in HOSTILE_PRESENCE:
+        link.arrivals = [{"type": "presence", "table": "t1", "seats": [BOB_ONLINE, BOB_ONLINE]},
+                         {"type": "presence", "table": "t1", "seats": [BOB_ONLINE, sent]},
+                         {"type": "presence", "table": "t1", "seats": sent},
+                         {**first, "version": 1, "seats": [BOB_ONLINE, {"label": "human", "presence": sent}]}]
+        play.take_news(lambda message: None)
+        assert play.others_presence() == [], sent
+        draw_people(surface, fallback_theme(), play.others_presence())
+    link.arrivals = [{"type": "presence", "table": "t1", "seats": [BOB_ONLINE, {"online": False, "away_since": 60.0}]}]
+    play.take_news(lambda message: None)
+    assert play.others_presence() == [("bob", False, 60.0)]  # a sound one still reads as sent
