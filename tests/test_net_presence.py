@@ -184,3 +184,24 @@ def test_a_hostile_presence_never_crashes_the_table_and_shows_as_not_known():
     link.arrivals = [{"type": "presence", "table": "t1", "seats": [BOB_ONLINE, {"online": False, "away_since": 60.0}]}]
     play.take_news(lambda message: None)
     assert play.others_presence() == [("bob", False, 60.0)]  # a sound one still reads as sent
+
+
+def test_leaving_a_table_after_the_link_closed_fails_at_once_and_queues_nothing():
+    """The table closes after the lobby closed the link (the window closing): its unsubscribe
+    must not sit forever on the stopped loop, nor leave a coroutine never awaited."""
+    import gc
+    import warnings
+
+    from rummi_desktop.net.link import ClientLink
+    from rummi_desktop.scenes.network_play import NetworkPlay
+
+    link = ClientLink("ws://127.0.0.1:9")
+    play = NetworkPlay(link, {"type": "game", "table": "t1", "seat": 0, "version": 1, "seats": []})
+    link.close()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        play.leave()
+        future = link.submit(lambda client: client.unsubscribe("t1"))
+        gc.collect()
+    assert future.done() and isinstance(future.exception(), ConnectionError)
+    assert not [w for w in caught if "never awaited" in str(w.message)], caught
