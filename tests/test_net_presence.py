@@ -205,3 +205,39 @@ def test_leaving_a_table_after_the_link_closed_fails_at_once_and_queues_nothing(
         gc.collect()
     assert future.done() and isinstance(future.exception(), ConnectionError)
     assert not [w for w in caught if "never awaited" in str(w.message)], caught
+
+
+def test_presence_notices_are_answered_off_the_notice_listener():
+    """The listener awaits each notice before reading the next (server._notice's callers): a new
+    process's introduction, a notify per person online here, must not hold it up."""
+    import time
+
+    from rummi_desktop.net.server import GameServer
+
+    class SlowStore:
+        tables = None
+
+        def __init__(self) -> None:
+            self.release, self.sent = asyncio.Event(), []
+
+        async def notify(self, payload: str) -> None:
+            await self.release.wait()
+            self.sent.append(payload)
+
+    async def run():
+        store = SlowStore()
+        server = GameServer(store, shared=True)
+        server.presence.arrived("t", "ann", time.time())
+        listener = asyncio.ensure_future(server._notice(notices.heartbeat_notice("another process")))
+        for _ in range(10):
+            await asyncio.sleep(0)
+        read_on = listener.done()
+        store.release.set()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        listener.cancel()
+        return read_on, store.sent
+
+    read_on, sent = asyncio.run(run())
+    assert read_on, "the listener waited for the introduction's notifies"
+    assert [notices.parse(payload).subject for payload in sent] == ["ann"]  # the introduction still went
