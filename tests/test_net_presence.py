@@ -135,3 +135,109 @@ def test_away_words_name_the_time_and_the_day_when_it_is_not_today():
     assert away_words(now - 26 * 60, now) == "away since 21:04"
     assert away_words(now - 3 * 86400, now).startswith("away since 29 Nov")
     assert away_words(None, now) == "not here yet"
+
+
+# ---- a damaged or hostile message at the client --------------------------------------------------
+
+class NewsLink:
+    """A link whose pushed messages are scripted (the table only reads them here)."""
+
+    status = "connected"
+
+    def __init__(self) -> None:
+        self.arrivals: list[dict] = []
+
+    def news(self) -> list[dict]:
+        taken, self.arrivals = self.arrivals, []
+        return taken
+
+
+BOB_ONLINE = {"online": True, "away_since": None}
+HOSTILE_PRESENCE = [{"away_since": 5}, {"online": "no"}, {"online": False, "away_since": "21:04"},
+                    {"online": False, "away_since": 1e300}, {"online": False, "away_since": -5},
+                    {"online": False, "away_since": float("nan")}, {"online": False, "away_since": True},
+                    "online", 7, [True]]
+
+
+def test_a_hostile_presence_never_crashes_the_table_and_shows_as_not_known():
+    import pygame
+
+    from rummi_desktop.scenes.connection_chip import draw_people
+    from rummi_desktop.scenes.network_play import NetworkPlay
+    from rummi_desktop.ui.theme import fallback_theme
+
+    link = NewsLink()
+    first = {"type": "game", "table": "t1", "seat": 0, "version": 1, "status": "playing",
+             "seats": [{"label": "human", "name": "ann", "presence": BOB_ONLINE},
+                       {"label": "human", "name": "bob", "presence": {"online": "yes"}}]}
+    play = NetworkPlay(link, first)
+    assert play.others_presence() == []  # bob's damaged presence is not known, not a crash
+    surface = pygame.Surface((1280, 800))
+    for sent in HOSTILE_PRESENCE:
+        link.arrivals = [{"type": "presence", "table": "t1", "seats": [BOB_ONLINE, BOB_ONLINE]},
+                         {"type": "presence", "table": "t1", "seats": [BOB_ONLINE, sent]},
+                         {"type": "presence", "table": "t1", "seats": sent},
+                         {**first, "version": 1, "seats": [BOB_ONLINE, {"label": "human", "presence": sent}]}]
+        play.take_news(lambda message: None)
+        assert play.others_presence() == [], sent
+        draw_people(surface, fallback_theme(), play.others_presence())
+    link.arrivals = [{"type": "presence", "table": "t1", "seats": [BOB_ONLINE, {"online": False, "away_since": 60.0}]}]
+    play.take_news(lambda message: None)
+    assert play.others_presence() == [("bob", False, 60.0)]  # a sound one still reads as sent
+
+
+def test_leaving_a_table_after_the_link_closed_fails_at_once_and_queues_nothing():
+    """The table closes after the lobby closed the link (the window closing): its unsubscribe
+    must not sit forever on the stopped loop, nor leave a coroutine never awaited."""
+    import gc
+    import warnings
+
+    from rummi_desktop.net.link import ClientLink
+    from rummi_desktop.scenes.network_play import NetworkPlay
+
+    link = ClientLink("ws://127.0.0.1:9")
+    play = NetworkPlay(link, {"type": "game", "table": "t1", "seat": 0, "version": 1, "seats": []})
+    link.close()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        play.leave()
+        future = link.submit(lambda client: client.unsubscribe("t1"))
+        gc.collect()
+    assert future.done() and isinstance(future.exception(), ConnectionError)
+    assert not [w for w in caught if "never awaited" in str(w.message)], caught
+
+
+def test_presence_notices_are_answered_off_the_notice_listener():
+    """The listener awaits each notice before reading the next (server._notice's callers): a new
+    process's introduction, a notify per person online here, must not hold it up."""
+    import time
+
+    from rummi_desktop.net.server import GameServer
+
+    class SlowStore:
+        tables = None
+
+        def __init__(self) -> None:
+            self.release, self.sent = asyncio.Event(), []
+
+        async def notify(self, payload: str) -> None:
+            await self.release.wait()
+            self.sent.append(payload)
+
+    async def run():
+        store = SlowStore()
+        server = GameServer(store, shared=True)
+        server.presence.arrived("t", "ann", time.time())
+        listener = asyncio.ensure_future(server._notice(notices.heartbeat_notice("another process")))
+        for _ in range(10):
+            await asyncio.sleep(0)
+        read_on = listener.done()
+        store.release.set()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        listener.cancel()
+        return read_on, store.sent
+
+    read_on, sent = asyncio.run(run())
+    assert read_on, "the listener waited for the introduction's notifies"
+    assert [notices.parse(payload).subject for payload in sent] == ["ann"]  # the introduction still went

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from rummi_desktop.scenes.sandbox import toolbar
-from rummi_desktop.scenes.sandbox.common import BUTTONS_AREA
+from rummi_desktop.scenes.sandbox.buttons import BUTTONS_AREA
 from rummi_desktop.scenes.sandbox.dialogs import CodeDialog, code_lines
 from rummi_desktop.ui import table_hud
 from test_rummi_flow_support import click, key, steps

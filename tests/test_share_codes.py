@@ -102,9 +102,31 @@ def test_a_hostile_code_with_a_good_checksum_raises_only_share_code_errors(value
     for body in (bytes([share_code.RAW]) + values, bytes([share_code.DEFLATED]) + values):
         packed = body + (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
         try:
-            share_code.decode("RD2-" + base64.urlsafe_b64encode(packed).decode().rstrip("="))
+            data = share_code.decode("RD2-" + base64.urlsafe_b64encode(packed).decode().rstrip("="))
         except share_code.ShareCodeError:
-            pass
+            continue
+        assert share_code.decode(share_code.encode(data)) == data  # what opens can be shared again
+
+
+def crafted_code(values: bytes) -> str:
+    body = bytes([share_code.RAW]) + values
+    packed = body + (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
+    return "RD2-" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def test_a_number_past_64_bits_is_refused_as_encode_would_refuse_it():
+    """A varint may run to 70 bits; a number no code can carry must not open (Share would then
+    raise a ValueError on it)."""
+    turn = bytes([share_code.DICT_BASE + 1, share_code.WORD_BASE + share_code.WORDS.index("turn")])
+    for mark in (share_code.POS_INT, share_code.NEG_INT):
+        try:
+            share_code.decode(crafted_code(turn + bytes([mark]) + b"\xff" * 9 + b"\x01"))
+        except share_code.ShareCodeError as error:
+            assert "64 bits" in str(error)
+        else:
+            raise AssertionError("a 64-bit-plus number was read")
+    largest = bytes([share_code.POS_INT]) + b"\xff" * 8 + b"\x7f"  # 2**63 - 1: still read
+    assert share_code.decode(crafted_code(turn + largest)) == {"turn": 2**63 - 1}
 
 
 def test_a_deeply_nested_code_is_refused_with_a_sentence():

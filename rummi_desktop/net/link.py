@@ -40,7 +40,14 @@ class ClientLink:
         return asyncio.run_coroutine_threadsafe(self._connect(), self._loop)
 
     def submit(self, request: Callable[[GameClient], Awaitable[Any]]) -> concurrent.futures.Future:
-        """Run ``request(client)`` on the link's loop; the future holds its answer or error."""
+        """Run ``request(client)`` on the link's loop; the future holds its answer or error.
+        After :meth:`close` its loop runs no more: the future fails at once (a request queued
+        there would never be answered, nor its coroutine awaited)."""
+        if self._stopping:
+            closed: concurrent.futures.Future = concurrent.futures.Future()
+            closed.set_exception(ConnectionError("the link to the server is closed"))
+            return closed
+
         async def run() -> Any:
             if self.client is None or self.client.closed:
                 raise ConnectionError("not connected to the server")

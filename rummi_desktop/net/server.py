@@ -301,13 +301,15 @@ class GameServer:
                 self.table_changed(record)
 
     async def _presence_notice(self, notice: notices.Notice) -> None:
+        """The bookkeeping here; what it leads to (a notify per person online here, a table
+        read) is spawned, so the listener reads on (see :meth:`_refresh_soon`)."""
         now = time.time()
         if notice.kind == "h":
             if self.presence.heard_from(notice.process, now):
-                await self._introduce()
+                self.spawn(self._introduce())
         elif notice.said is not None and self.presence.told(notice.process, notice.table, notice.subject,
                                                                notice.said, now):
-            await self._push_presence(notice.table)
+            self.spawn(self._push_presence(notice.table))
 
     def _refresh_soon(self, table_id: str) -> None:
         """Catch a game up off the listener (which must keep reading notices). A notice for a

@@ -239,6 +239,14 @@ class _Reader:
                 return number
         raise ShareCodeError("the share code is damaged (a number runs on too long)")
 
+    def whole_number(self, mark: int) -> int:
+        """A number of at most 64 bits, as ``encode`` writes them: a varint may hold 70, and a
+        code opened with a bigger one could not be shared again."""
+        magnitude = self.varint()
+        if magnitude >= 2**63:
+            raise ShareCodeError("the share code is damaged (a number in it is over 64 bits)")
+        return magnitude if mark == POS_INT else -1 - magnitude
+
     def take(self, size: int) -> bytes:
         if size > len(self.data) - self.at:
             raise ShareCodeError("the share code is damaged (its data ends too soon)")
@@ -281,10 +289,8 @@ class _Reader:
             return {FALSE: False, TRUE: True, NONE: None}[mark]
         if INT_BASE <= mark < INT_BASE + INT_INLINE:
             return mark - INT_BASE
-        if mark == POS_INT:
-            return self.varint()
-        if mark == NEG_INT:
-            return -1 - self.varint()
+        if mark in (POS_INT, NEG_INT):
+            return self.whole_number(mark)
         if mark == FLOAT:
             number = struct.unpack(">d", self.take(8))[0]
             if not math.isfinite(number):

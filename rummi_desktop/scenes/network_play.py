@@ -26,6 +26,7 @@ saw first waiting for the server's result (``results_ready``).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter, defaultdict, deque
 from concurrent.futures import Future
@@ -74,6 +75,29 @@ def _seat_name(seat: dict[str, Any], mine: bool) -> str:
     if mine:
         return "You"
     return seat.get("name") or str(seat.get("label", "Seat")).title()
+
+
+LATEST_AWAY_SINCE = 1e11  # s since the epoch (the year 5138): past this the clock cannot show it
+
+
+def seat_presence(sent: Any) -> dict[str, Any] | None:
+    """A seat's presence as the server sent it, when it has the shape the chip draws: online a
+    bool, away since None or a time the player's clock can show. Anything else (a damaged or
+    hostile message) is None, as for a seat not known yet, so it can never crash the table."""
+    if not isinstance(sent, dict) or not isinstance(sent.get("online"), bool):
+        return None
+    since = sent.get("away_since")
+    if since is not None and (isinstance(since, bool) or not isinstance(since, (int, float))
+                              or not math.isfinite(since) or not 0 <= since < LATEST_AWAY_SINCE):
+        return None
+    return {"online": sent["online"], "away_since": since}
+
+
+def seats_presence(seats: Any) -> list[dict[str, Any] | None] | None:
+    """Each seat's presence from a game message's seats (None when they are not a list)."""
+    if not isinstance(seats, list):
+        return None
+    return [seat_presence(seat.get("presence")) if isinstance(seat, dict) else None for seat in seats]
 
 
 def unseen(whole: Iterable[Hashable] | Mapping[Hashable, int], seen: Iterable[Hashable]) -> list[Any]:
@@ -155,7 +179,7 @@ class NetworkPlay:
         seats = first.get("seats", [])
         self.names = [_seat_name(seat, index == self.seat) for index, seat in enumerate(seats)]
         # Each seat's person online or away since when (None: a computer, or not known yet).
-        self.presence: list[dict[str, Any] | None] = [seat.get("presence") for seat in seats]
+        self.presence: list[dict[str, Any] | None] = seats_presence(seats) or [None] * len(seats)
         self.presence_news: deque[str] = deque()  # "Bob left the table", for the banner
 
     @property
@@ -173,10 +197,9 @@ class NetworkPlay:
     def leave(self) -> None:
         """The table is closed in the window: stop watching it, so the others see us away."""
         table = self.table_id
-        try:
-            self.link.submit(lambda client: client.unsubscribe(table))
-        except RuntimeError:  # the link's loop already stopped (the window closing): nothing to tell
-            pass
+        # Not waited for: its answer says nothing the closed table needs, and on a link already
+        # closed (the window closing) the future simply fails.
+        self.link.submit(lambda client: client.unsubscribe(table))
 
     # ---- our moves ----------------------------------------------------------------------------
     def send_move(self, notation: str | None) -> None:
@@ -225,15 +248,17 @@ class NetworkPlay:
             if kind == "link":
                 self.status, self.status_changed = message["status"], True
             elif kind == "game" and message.get("table") == self.table_id:
-                self._take_presence([seat.get("presence") for seat in message.get("seats", [])])
+                self._take_presence(seats_presence(message.get("seats")))
                 outcome = self._take_game(message, rebuild) or outcome
             elif kind == "presence" and message.get("table") == self.table_id:
-                self._take_presence(message.get("seats", []))
+                sent = message.get("seats")
+                self._take_presence([seat_presence(seen) for seen in sent] if isinstance(sent, list) else None)
         return outcome
 
-    def _take_presence(self, seats: list[dict[str, Any] | None]) -> None:
-        """The seats' presence as the server sees it now; a person who left or came back is news."""
-        if len(seats) != len(self.presence) or not all(seen is None or isinstance(seen, dict) for seen in seats):
+    def _take_presence(self, seats: list[dict[str, Any] | None] | None) -> None:
+        """The seats' presence as the server sees it now (checked: :func:`seat_presence`); a
+        person who left or came back is news."""
+        if seats is None or len(seats) != len(self.presence):
             return
         for index, (before, now) in enumerate(zip(self.presence, seats)):
             if index != self.seat and before is not None and now is not None and before["online"] != now["online"]:

@@ -1,6 +1,6 @@
 """Parts the sandboxes share besides their mode (``sandbox_mode``): the Edit and Play stages'
-names, the one button layout every sandbox has (:func:`sandbox_buttons`), and asking the
-game's best computer tier for the best move."""
+names, a grid of buttons (laid out for every sandbox alike by ``buttons.sandbox_buttons``), and
+asking the game's best computer tier for the best move."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from rummi_desktop.scenes.sandbox import toolbar
 from rummi_desktop.thinking.thread import ThinkingFailed
 from rummi_desktop.ui.button_panel import ButtonPanel
 from rummi_desktop.ui.geometry import Box
@@ -17,9 +16,6 @@ from rummi_desktop.ui.widgets import Button
 
 ButtonSpec = tuple[str, Callable[[], None], str, str]  # label, action, tooltip, shortcut
 EDIT, PLAY = "edit", "play"
-# Every sandbox's buttons, in the same box of the screen whatever the game (the bottom right,
-# which each game's table leaves free beside its rack): two columns, six rows.
-BUTTONS_AREA = Box(946, 462, 292, 298)
 SOLVER_BUDGET = 30.0  # s: the best-move search answers in well under this; a safety net
 
 
@@ -45,31 +41,6 @@ class GridButtons(ButtonPanel):
 
     def refresh(self) -> None:
         self.on_refresh(self)
-
-
-def sandbox_buttons(mode: Any, best: ButtonSpec, beside_best: ButtonSpec, beside_menu: ButtonSpec | None,
-                    on_refresh: Callable[[GridButtons], None]) -> GridButtons:
-    """The one button layout of every sandbox: Edit | Play, Undo | Reset, the game's Best
-    button and the one beside it, Save | Load, Share | Paste code, Menu and the game's toggle
-    (or nothing). ``on_refresh`` enables them; the stage's words are set here first."""
-    def refresh(grid: GridButtons) -> None:
-        editing, named = mode.stage == EDIT, grid.named
-        named["Edit"].style, named["Play"].style = ("primary", "secondary") if editing else ("secondary", "primary")
-        named["Reset"].label = "Clear" if editing else "Reset"
-        named["Reset"].tooltip = "Empty the position" if editing else "Back to the position"
-        on_refresh(grid)
-
-    return GridButtons(BUTTONS_AREA, [
-        [("Edit", lambda: mode.set_stage(EDIT), "Build the position", "e"),
-         ("Play", lambda: mode.set_stage(PLAY), "Play moves on this position", "p")],
-        [("Undo", mode.undo, "Take back the last change", "z"), ("Reset", mode.reset, "Back to the position", "r")],
-        [best, beside_best],
-        [("Save", lambda: toolbar.save(mode), "Save this scenario as a puzzle file", "f2"),
-         ("Load", lambda: toolbar.open_saved(mode), "Open a saved scenario", "f3")],
-        [("Share", lambda: toolbar.share(mode), "A short text code for this scenario", "f4"),
-         ("Paste code", lambda: toolbar.open_code(mode), "Open a scenario from a share code", "f5")],
-        [("Menu", mode.table.close, "Back to the main menu", "escape"), beside_menu],
-    ], refresh)
 
 
 def fit(text: str, chars: int) -> str:

@@ -1,5 +1,5 @@
 """What every sandbox's file buttons do (Save, Load, Share, Paste code; they are laid out with
-the rest by ``common.sandbox_buttons``), and the top strip a sandbox's caption sits on.
+the rest by ``buttons.sandbox_buttons``), and the top strip a sandbox's caption sits on.
 
 Each is given the table's :class:`SandboxMode`, which gives ``position()`` (its analyze position
 now), ``answer`` (the solver's answer for that position, or None), ``load_position(position)``
@@ -28,7 +28,7 @@ MAX_LISTED = 8
 
 def draw_strip(surface: pygame.Surface, theme: Any, caption: str) -> None:
     """The top strip of a table screen with the sandbox's caption (its buttons are below, in
-    ``common.sandbox_buttons``)."""
+    ``buttons.sandbox_buttons``)."""
     pygame.draw.rect(surface, theme.panel[:3], STRIP, border_radius=14)  # opaque: the seats' HUD stays under it
     draw_panel(surface, theme, STRIP, radius=14)
     text = shapes.text(caption, 20, theme.text, bold=True)

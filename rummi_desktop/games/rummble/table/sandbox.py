@@ -27,7 +27,8 @@ from rummi_desktop.games.rummble.table.dialogs import JokerPicker
 from rummi_desktop.games.rummble.table.layout import REGIONS, square_at, tile_box
 from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, fit, sandbox_buttons
+from rummi_desktop.scenes.sandbox.buttons import sandbox_buttons
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, fit
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
 from rummi_desktop.games.rummble.table.scenario import RummbleScenario

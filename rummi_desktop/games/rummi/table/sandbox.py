@@ -33,7 +33,8 @@ from rummi_desktop.games.rummi.table.layout import table_drop_target, tile_at
 from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.games.rummi.table.view import REGIONS
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, fit, sandbox_buttons
+from rummi_desktop.scenes.sandbox.buttons import sandbox_buttons
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, fit
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
 from rummi_desktop.games.rummi.table.scenario import PALETTE_FACES, RummiScenario

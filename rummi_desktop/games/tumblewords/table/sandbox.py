@@ -25,7 +25,8 @@ from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 from rummi_desktop.games.tumblewords.rules.words import FoundWord, find_words
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, sandbox_buttons
+from rummi_desktop.scenes.sandbox.buttons import sandbox_buttons
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
