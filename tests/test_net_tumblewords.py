@@ -26,7 +26,7 @@ from rummi_desktop.games.tumblewords.table.online_state import state_from_view  
 from rummi_desktop.games.tumblewords.storage import word_lists# noqa: E402
 from test_net_session import PASSWORD, ask, run_until  # noqa: E402
 from test_net_session import seated_pair as shared_seated_pair  # noqa: E402
-from tumblewords_scene_support import click, column_centre, hand_centre, make_app, steps  # noqa: E402
+from tumblewords_scene_support import click, column_centre, hand_centre, make_app, pass_turn, steps  # noqa: E402
 
 
 def seated_pair(url: str, options=None, clock=None):
@@ -238,7 +238,7 @@ def test_a_whole_game_reaches_the_results_screen(server, tmp_path, monkeypatch):
                 if turn < 4:
                     alice_drops(app, scene, session)
                 else:
-                    click(app, scene.buttons.pass_turn.rect.center)
+                    pass_turn(app, scene, by_key=False)
                 run_until(app, lambda: session.play.version == version + 1 and not session.play.sending)
             else:
                 seen = bob_moves(bob, table_id, best_drop if turn < 4 else "pass")

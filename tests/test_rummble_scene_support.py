@@ -11,7 +11,7 @@ from rummi_desktop.games.rummble.table.session import RummbleSession, RummbleSet
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 from rummi_desktop.games.seats import SeatConfig
 from rummi_desktop.tiles import parse_tiles
-from test_rummi_flow_support import click, drag, key, make_app, post, steps  # noqa: F401  (re-exported)
+from test_rummi_flow_support import click, drag, key, make_app, pass_turn, post, steps  # noqa: F401  (re-exported)
 
 
 def no_thinking_process(monkeypatch) -> None:
@@ -62,17 +62,6 @@ def place(app, scene, notation: str, row: int, col: int) -> None:
     steps(app, 2)
 
 
-def pass_turn(app, scene, by_key: bool = True) -> None:
-    """The person passes: P (or a click on Pass), then "Pass" on the question it asks."""
-    from rummi_desktop.scenes.confirm import ConfirmScene
-
-    if by_key:
-        key(app, "p")
-    else:
-        click(app, scene.buttons.pass_turn.rect.center)
-    question = app.stack.top
-    assert isinstance(question, ConfirmScene), "Pass asks first"
-    click(app, question.confirm_button.rect.center)
 
 
 def stand_in_choose_move(view, tier, *, deadline=None, cancel=None):

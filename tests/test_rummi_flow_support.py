@@ -128,3 +128,16 @@ def faces_of(table):
     from rummi_desktop.games.rummi.rules.pieces import face
 
     return [[face(t).notation() for t in meld] for meld in table]
+
+
+def pass_turn(app, scene, by_key: bool = True) -> None:
+    """The person passes: P (or a click on Pass), then "Pass" on the question it asks."""
+    from rummi_desktop.scenes.confirm import ConfirmScene
+
+    if by_key:
+        key(app, "p")
+    else:
+        click(app, scene.buttons.pass_turn.rect.center)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene), "Pass asks first"
+    click(app, question.confirm_button.rect.center)

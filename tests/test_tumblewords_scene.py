@@ -11,7 +11,7 @@ from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.scenes.table_overlays import PrivacyScreen
 from tumblewords_scene_support import (
-    click, column_centre, drag, hand_centre, key, make_app, open_table, post, session_from, settle, steps)
+    click, column_centre, drag, hand_centre, key, make_app, open_table, pass_turn, post, session_from, settle, steps)
 
 
 def test_a_dragged_letter_falls_and_snaps_onto_the_models_square(tmp_path, monkeypatch):
@@ -104,7 +104,7 @@ def test_pass_and_the_privacy_screen_between_two_people(tmp_path, monkeypatch):
     key(app, "return")
     steps(app, 2)
     assert scene.viewer == 0 and scene.phase == Phase.PERSON
-    key(app, "p")
+    pass_turn(app, scene)
     steps(app, 30)
     assert scene.state.log == ["pass"]
     assert isinstance(app.stack.top, PrivacyScreen) and scene.viewer is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.scenes.turn_machine import Phase
 from tumblewords_scene_support import (
-    column_centre, drag, hand_centre, key, make_app, open_table, session_from, settle, square_centre, steps,
+    column_centre, drag, hand_centre, key, make_app, open_table, pass_turn, session_from, settle, square_centre, steps,
     wait_for, with_stand_in_computer)
 
 
@@ -68,7 +68,7 @@ def test_a_computer_drop_falls_into_its_column(tmp_path, monkeypatch):
     with_stand_in_computer(monkeypatch)
     app = make_app(tmp_path, monkeypatch, speed="normal")
     scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
-    key(app, "p")
+    pass_turn(app, scene)
     wait_for(app, lambda: len(scene.state.log) == 2)
     assert scene.state.log[1] == "drop 0 T"
     tile_id = scene.state.grid.ids[scene.state.grid.square(6, 0)]

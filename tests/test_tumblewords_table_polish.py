@@ -215,3 +215,17 @@ def test_under_the_trophy_banner_the_results_show_the_real_scores(tmp_path, monk
     app.stack._dim(dimmed)
     assert pygame.image.tobytes(under_banner.subsurface(score_area), "RGB") == \
         pygame.image.tobytes(dimmed.subsurface(score_area), "RGB"), "under the banner: the same scores, dimmed"
+
+
+def test_p_asks_before_passing_and_enter_keeps_playing(tmp_path, monkeypatch):
+    """As Rummble's Pass does (found in review: the two games behaved differently)."""
+    from rummi_desktop.scenes.confirm import ConfirmScene
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
+    key(app, "p")
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and "no letter" in question.message
+    key(app, "return")  # the focus starts on "Keep playing"
+    steps(app, 2)
+    assert app.stack.top is scene and scene.state.log == [] and scene.phase == Phase.PERSON

@@ -11,7 +11,7 @@ from rummi_desktop.games.tumblewords.rules.grid import FACES
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSeatStats, TumblewordsSession, TumblewordsSetup
 from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
 from rummi_desktop.games.seats import SeatConfig
-from test_rummi_flow_support import click, drag, key, make_app, post, steps  # noqa: F401  (re-exported)
+from test_rummi_flow_support import click, drag, key, make_app, pass_turn, post, steps  # noqa: F401  (re-exported)
 from tumblewords_support import WORDS, arrange, game
 
 

@@ -6,7 +6,7 @@ are, and the other answer is a Tab (or Down) away, or a click."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -78,3 +78,11 @@ def quit_confirmation(app: "App") -> ConfirmScene:
 
     return ConfirmScene(app, "Leave the table?", "Your settings are saved. See you soon!", "Quit",
                         save_and_quit, cancel_label="Stay")
+
+
+def ask_to_pass(table: Any, message: str, do_pass: Callable[[], None]) -> None:
+    """A table's Pass asks first, the keyboard on "Keep playing": P is one slip from the keys
+    around it, and a pass cannot be taken back. ``message`` says what passing does now."""
+    if table.my_turn and table.stack is not None:
+        table.stack.push(ConfirmScene(table.app, "Pass this turn?", message, "Pass", do_pass,
+                                      cancel_label="Keep playing", danger=False))

@@ -22,7 +22,7 @@ from rummi_desktop.games.rummble.table.table_buttons import TableButtons
 from rummi_desktop.games.rummble.table.tentative import Tentative
 from rummi_desktop.games.rummble.table.turn_flow import RummbleTurnFlow, computers_available
 from rummi_desktop.games.rummble.table.view import RummbleTableView
-from rummi_desktop.scenes.confirm import ConfirmScene
+from rummi_desktop.scenes.confirm import ask_to_pass
 from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.scenes.table_mode import TableMode
 
@@ -84,14 +84,9 @@ class RummbleTableScene(TableScene):
                                         fits, done, self.tentative.declared.get(tile_id)))
 
     def ask_to_pass(self) -> None:
-        """Pass asks first, the keyboard on "Keep playing": P is one slip from the number keys,
-        and a pass cannot be taken back."""
-        if not self.my_turn or self.stack is None:
-            return
-        message = ("Your tiles on the board go back to the rack." if self.tentative
-                   else "You lay no tiles and score nothing this turn.")
-        self.stack.push(ConfirmScene(self.app, "Pass this turn?", message, "Pass", self.flow.pass_turn,
-                                     cancel_label="Keep playing", danger=False))
+        words = ("Your tiles on the board go back to the rack." if self.tentative
+                 else "You lay no tiles and score nothing this turn.")
+        ask_to_pass(self, words, self.flow.pass_turn)
 
     def open_exchange(self) -> None:
         if not self.my_turn or not self.state.can_exchange or self.stack is None:

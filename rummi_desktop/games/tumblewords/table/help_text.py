@@ -32,7 +32,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Controls", (
         "Drag a letter onto a column, or click it and then the column: the board shows where it",
         "will land and the panel what it scores. Keys: Left/Right move the blue ring over the columns,",
-        "1–7 pick a letter, Enter (or Space) drops it, P passes, H shows a hint, Esc pauses. Claiming:",
+        "1–7 pick a letter, Enter (or Space) drops it, P passes (it asks first), H shows a hint, Esc pauses. Claiming:",
         "the arrows move the ring over the squares, Space on a word's first letter and Space on its",
         "last claims the word, Enter says Done.",
     )),

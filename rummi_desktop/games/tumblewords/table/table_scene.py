@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rummi_desktop.games.tumblewords.rules.grid import LETTERS
 from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.shell.scene import Scene
+from rummi_desktop.scenes.confirm import ask_to_pass
 from rummi_desktop.scenes.table_base import TableScene
 from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.games.tumblewords.table.controller import TumblewordsTableInput
@@ -42,7 +43,7 @@ class TumblewordsTableScene(TableScene):
         self.controller = TumblewordsTableInput(self, self.view)
         self.flow = TumblewordsTurnFlow(self, session, self.view, self.controller, self.ask_blank)
         self.controller.flow = self.flow
-        self.buttons = TableButtons({"confirm": self.confirm_turn, "pass": self.flow.pass_turn,
+        self.buttons = TableButtons({"confirm": self.confirm_turn, "pass": self.ask_to_pass,
                                      "hint": self.flow.ask_hint, "pause": self.open_pause}, self._buttons_enabled)
         self.view.warm_tiles()
         self.mode.attach(self)
@@ -58,6 +59,9 @@ class TumblewordsTableScene(TableScene):
         return self.session.state
 
     # -- overlays -------------------------------------------------------------------------
+    def ask_to_pass(self) -> None:
+        ask_to_pass(self, "You drop no letter and score nothing this turn.", self.flow.pass_turn)
+
     def ask_blank(self, col: int, done) -> None:
         """The letter picker for a blank dropped into ``col``; each letter's score is the model's."""
         from rummi_desktop.games.tumblewords.table.dialogs import BlankPicker
