@@ -227,3 +227,15 @@ def test_a_tooltip_never_covers_another_control_when_a_side_has_room(theme):
     crowded = draw_tooltip(surface, theme, draw_button, "Take a tile and end your turn", "d", "below",
                            [surface.get_rect()])
     assert surface.get_rect().contains(crowded)
+
+
+def test_a_long_button_label_shrinks_to_leave_a_margin(theme):
+    from rummi_desktop.ui import shapes
+
+    pygame.font.init()
+    ink = (255, 255, 255)
+    long_one = Button((20, 20, 140, 40), "30-point rule: off", lambda: None, font_size=19)
+    assert shapes.text(long_one.label, 19, ink, bold=True).get_width() > 140 - 16  # it did touch the edges
+    assert long_one._fitted_label(ink, 140 - 16).get_width() <= 140 - 16
+    short = Button((20, 20, 140, 40), "Menu", lambda: None, font_size=19)
+    assert short._fitted_label(ink, 140 - 16).get_size() == shapes.text("Menu", 19, ink, bold=True).get_size()

@@ -122,8 +122,22 @@ class Button(Widget):
         if self.focused:
             ring = top.inflate(8, 8)
             pygame.draw.rect(surface, theme.selected, ring, 2, border_radius=radius + 4)
-        label = shapes.text(self.label, self.font_size, ink, bold=True)
+        label = self._fitted_label(ink, top.width - 2 * LABEL_PAD)
         surface.blit(label, label.get_rect(center=top.center))
+
+    def _fitted_label(self, ink: Any, room: int) -> pygame.Surface:
+        """The label at its size, or smaller until it leaves a margin inside the button (a
+        long label, "30-point rule: off", touched the edges), never under MIN_LABEL_SIZE."""
+        size = self.font_size
+        label = shapes.text(self.label, size, ink, bold=True)
+        while label.get_width() > room and size > MIN_LABEL_SIZE:
+            size -= 1
+            label = shapes.text(self.label, size, ink, bold=True)
+        return label
+
+
+LABEL_PAD = 8  # px kept clear between a button's label and its edge
+MIN_LABEL_SIZE = 13
 
 
 class Slider(Widget):
