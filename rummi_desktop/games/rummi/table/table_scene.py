@@ -45,7 +45,9 @@ class RummiTableScene(TableScene):
     def __init__(self, app: "App", session: RummiSession, *, autosave: bool = True, mode: TableMode | None = None,
                  view_type: type[RummiTableView] = RummiTableView) -> None:
         super().__init__(app, session, autosave=autosave, mode=mode)
-        self.racks = RackOrders.from_save(session.saved_arrangement.get("racks"))
+        # A resumed match's racks as their players left them (a puzzle's or a sandbox's session
+        # is not from an autosave, and has none).
+        self.racks = RackOrders.from_save(getattr(session, "saved_arrangement", {}).get("racks"))
         self._gesture_spent = False
         self.view = view_type(self, session, self.racks)
         self.controller = RummiTableInput(self, session, self.racks, self.view)
