@@ -241,3 +241,40 @@ def test_presence_notices_are_answered_off_the_notice_listener():
     read_on, sent = asyncio.run(run())
     assert read_on, "the listener waited for the introduction's notifies"
     assert [notices.parse(payload).subject for payload in sent] == ["ann"]  # the introduction still went
+
+
+def test_closing_a_link_leaves_no_task_pending_and_refuses_a_late_connect(tmp_path, recwarn):
+    import gc
+
+    import pytest
+
+    from rummi_desktop.net.link import ClientLink
+
+    async def serve_a_while(url_box, stop):
+        async with running_server(tmp_path / "server.sqlite3") as url:
+            url_box.append(url)
+            await stop.wait()
+
+    import threading
+
+    url_box, stop_box = [], []
+    loop = asyncio.new_event_loop()
+
+    def run():
+        stop_box.append(asyncio.Event())
+        loop.run_until_complete(serve_a_while(url_box, stop_box[0]))
+
+    server = threading.Thread(target=run, daemon=True)
+    server.start()
+    while not url_box:
+        threading.Event().wait(0.05)
+    link = ClientLink(url_box[0])
+    link.connect().result(20)
+    link.close()
+    assert link._loop.is_closed()
+    with pytest.raises(ConnectionError):
+        link.connect().result(1)
+    loop.call_soon_threadsafe(stop_box[0].set)
+    server.join(20)
+    gc.collect()
+    assert not [w for w in recwarn if "never awaited" in str(w.message)]

@@ -37,6 +37,8 @@ class ClientLink:
 
     # ---- from the frame loop -----------------------------------------------------------------
     def connect(self) -> concurrent.futures.Future:
+        if self._stopping:
+            return _refused_future()
         return asyncio.run_coroutine_threadsafe(self._connect(), self._loop)
 
     def submit(self, request: Callable[[GameClient], Awaitable[Any]]) -> concurrent.futures.Future:
@@ -44,9 +46,7 @@ class ClientLink:
         After :meth:`close` its loop runs no more: the future fails at once (a request queued
         there would never be answered, nor its coroutine awaited)."""
         if self._stopping:
-            closed: concurrent.futures.Future = concurrent.futures.Future()
-            closed.set_exception(ConnectionError("the link to the server is closed"))
-            return closed
+            return _refused_future()
 
         async def run() -> Any:
             if self.client is None or self.client.closed:
@@ -77,8 +77,21 @@ class ClientLink:
                 future.result(5)
             except Exception:  # closing a dead socket: nothing more to do
                 pass
+        try:  # the reader, the pump and a reconnect still waiting: cancelled, not left pending
+            asyncio.run_coroutine_threadsafe(self._cancel_the_rest(), self._loop).result(5)
+        except Exception:  # the loop is stuck or gone: stopping it is all that is left
+            pass
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
+        if not self._thread.is_alive():
+            self._loop.close()
+
+    @staticmethod
+    async def _cancel_the_rest() -> None:
+        tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # ---- on the link's loop -------------------------------------------------------------------
     async def _connect(self) -> GameClient:
@@ -122,3 +135,10 @@ class ClientLink:
                 self._inbox.put(game)  # the current version of every table we sit at
             return
         self._set_status(OFFLINE)
+
+
+def _refused_future() -> concurrent.futures.Future:
+    """The answer to a request made after the link closed: it fails at once."""
+    refused: concurrent.futures.Future = concurrent.futures.Future()
+    refused.set_exception(ConnectionError("the link to the server is closed"))
+    return refused
