@@ -7,7 +7,7 @@ from rummi_desktop.games.rummble.table.results import GameOverScene
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 from rummi_desktop.shell.scene import Scene, SceneStack
 from test_rummble_scene_support import open_table, place, session_from_position
-from test_rummi_flow_support import key, make_app, steps
+from test_rummi_flow_support import key, make_app, pass_turn, steps
 
 ROW = [(6, 4, "K4"), (6, 5, "K5"), (6, 6, "K6"), (6, 7, "K7")]
 
@@ -63,7 +63,7 @@ def test_a_tumblewords_rematch_leaves_one_table_too(tmp_path, monkeypatch):
     for _ in range(2):  # both pass in a row: the game is over
         key(app, "return")  # the privacy screen
         steps(app, 2)
-        key(app, "p")
+        pass_turn(app, finished)
         steps(app, 30)
     assert finished.state.is_terminal and isinstance(app.stack.top, TumblewordsOver)
     app.stack.top.rematch()
@@ -89,7 +89,7 @@ def test_ten_tumblewords_rematches_leave_no_finished_table_alive(tmp_path, monke
         while not table.state.is_terminal:  # each person passes in turn: two passes end the game
             key(app, "return")  # the privacy screen
             steps(app, 2)
-            key(app, "p")
+            pass_turn(app, table)
             steps(app, 30)
         assert isinstance(app.stack.top, TumblewordsOver)
         app.stack.top.rematch()
