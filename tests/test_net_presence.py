@@ -278,3 +278,20 @@ def test_closing_a_link_leaves_no_task_pending_and_refuses_a_late_connect(tmp_pa
     server.join(20)
     gc.collect()
     assert not [w for w in recwarn if "never awaited" in str(w.message)]
+
+
+def test_a_request_its_closed_link_cancelled_is_dropped_quietly_by_the_lobby():
+    """Closing a link now cancels what it had in flight; the lobby's waiting requests must take
+    that as moot (it raised CancelledError when the player connected to another server)."""
+    from concurrent.futures import Future
+
+    from rummi_desktop.scenes.online.pending import Pending
+
+    pending, answers, errors = Pending(), [], []
+    cancelled, answered = Future(), Future()
+    cancelled.cancel()
+    answered.set_result("tables")
+    pending.add(cancelled, answers.append)
+    pending.add(answered, answers.append)
+    pending.take_done(errors.append)
+    assert answers == ["tables"] and errors == [] and not pending.waiting

@@ -237,7 +237,8 @@ class NetworkPlay:
         outcome = None
         # The answer first: a move the dropped line took is then waiting for the resume's news.
         if self.in_flight is not None and self.in_flight.done():
-            error = self.in_flight.exception()
+            # A request its closed link cancelled is lost like one a dropped line took.
+            error = ConnectionError("cancelled") if self.in_flight.cancelled() else self.in_flight.exception()
             self.in_flight = None
             if isinstance(error, ConnectionError):
                 self.lost = self.sent  # not refused: the resume tells whether the server has it

@@ -42,6 +42,8 @@ class Pending:
         done = [(future, then) for future, then in self.waiting if future.done()]
         self.waiting = [item for item in self.waiting if item not in done]
         for future, then in done:
+            if future.cancelled():  # its link was closed (the player moved to another server): moot
+                continue
             error = future.exception()
             if error is not None:
                 on_error(error_words(error))
