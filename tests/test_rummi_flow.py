@@ -264,3 +264,14 @@ def test_a_damaged_rack_arrangement_is_dropped_and_the_game_still_resumes():
     racks = RackOrders.from_save({"orders": {"1": [5, 3, 5]}, "sorted_by": {"1": "colour"}})
     assert racks.orders == {1: [5, 3]} and racks.sorted_by == {1: "colour"}
     assert racks.order(1, [3, 9, 5]) == [5, 3, 9]  # tiles no longer held drop out; new ones go last
+
+
+def test_a_hostile_rack_arrangement_is_dropped_too():
+    """Found in review: a seat written "²" (a digit to isdigit, not to int) raised ValueError,
+    and a sort saved as a list or table raised TypeError (unhashable) on Continue."""
+    from rummi_desktop.games.rummi.table.rack_order import RackOrders
+
+    for saved in ({"orders": {"²": [1, 2]}}, {"sorted_by": {"0": ["colour"]}}, {"sorted_by": {"0": {"a": 1}}},
+                  {"sorted_by": {"١": "colour"}}):
+        racks = RackOrders.from_save(saved)
+        assert racks.orders == {} and racks.sorted_by == {}

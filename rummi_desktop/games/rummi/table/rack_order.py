@@ -50,6 +50,13 @@ def _by_number(tile: int) -> tuple:
 SORT_KEYS = {"colour": _by_colour, "number": _by_number}
 
 
+def _seat_number(saved: Any) -> int | None:
+    """A seat saved as TOML key text ("0", "1"), or None. Only ASCII digits: "²" is a digit
+    to ``str.isdigit`` but not to ``int``."""
+    text = str(saved)
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 class RackOrders:
     """Each seat's rack as the player arranged it, and what Undo and Reset give back."""
 
@@ -114,11 +121,11 @@ class RackOrders:
             return racks
         orders, sorts = saved.get("orders"), saved.get("sorted_by")
         for seat, order in (orders.items() if isinstance(orders, Mapping) else ()):
-            if str(seat).isdigit() and isinstance(order, list) and all(type(t) is int for t in order):
-                racks.orders[int(seat)] = list(dict.fromkeys(order))
+            if _seat_number(seat) is not None and isinstance(order, list) and all(type(t) is int for t in order):
+                racks.orders[_seat_number(seat)] = list(dict.fromkeys(order))
         for seat, by in (sorts.items() if isinstance(sorts, Mapping) else ()):
-            if str(seat).isdigit() and by in SORT_KEYS:
-                racks.sorted_by[int(seat)] = by
+            if _seat_number(seat) is not None and isinstance(by, str) and by in SORT_KEYS:
+                racks.sorted_by[_seat_number(seat)] = by
         return racks
 
     def clear(self) -> None:
