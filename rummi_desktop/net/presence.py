@@ -87,8 +87,8 @@ class Presence:
 
     # ---- what a seat is shown -------------------------------------------------------------
     def of(self, table: str, account: str, now: float) -> dict[str, float | bool | None]:
-        """``{"online": bool, "away_since": time or None}``; None when the person was never seen
-        at the table since this process started (or long ago)."""
+        """``{"online": bool, "away_since": time or None}``: ``away_since`` is None when the
+        person was never seen at the table since this process started (or long ago)."""
         away_since: float | None = None
         for process, said in self._said.get((table, account), {}).items():
             silent_since = self._silent_since(process, now)

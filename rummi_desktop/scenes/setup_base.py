@@ -139,18 +139,7 @@ class SeatedSetupScene(ShellScene):
         back = pygame.Rect(0, 0, 200, height)
         back.bottomright = (start.x - 20, start.bottom)
         self.widgets.add(Button(back, "Back", self.close, tooltip="Back to the menu", shortcut="escape"))
-        self.place_tooltip_line()
-
-    def place_tooltip_line(self) -> None:
-        """Tooltips show in one fixed line between the deal number's row and Start/Back (where a
-        game may write a note, which gives way while a tooltip shows): the rows are close, and
-        a tooltip beside a row covered the next row's label (or the screen's subtitle above
-        the first)."""
-        rows = [w for w in self.widgets.widgets if not isinstance(w, Panel) and w.rect.bottom <= self.start_button.rect.top]
-        panels = [w.rect for w in self.widgets.widgets if isinstance(w, Panel)]
-        centre_x = panels[0].centerx if panels else self.start_button.rect.centerx
-        top = max(w.rect.bottom for w in rows) if rows else self.start_button.rect.top - 60
-        self.widgets.tooltip_line = (centre_x, (top + self.start_button.rect.top) // 2)
+        self.widgets.tooltip_line = tooltip_line(self.widgets.widgets, self.start_button.rect)
 
     # -- changes -------------------------------------------------------------------------
     def _set_kind(self, seat: int) -> Callable[[str], None]:
@@ -258,3 +247,15 @@ class SeatedSetupScene(ShellScene):
             self.start()  # Enter, the key the start button shows (a focused widget takes it first)
             return True
         return super().handle_action(action)
+
+
+def tooltip_line(widgets: list, start: pygame.Rect) -> tuple[int, int]:
+    """Where a setup screen's tooltips show: one fixed line between the last row (the deal
+    number's) and Start/Back, where a game may write a note that gives way while a tooltip
+    shows. The rows are close, and a tooltip beside a row covered the next row's label (or
+    the screen's subtitle above the first)."""
+    rows = [w for w in widgets if not isinstance(w, Panel) and w.rect.bottom <= start.top]
+    panels = [w.rect for w in widgets if isinstance(w, Panel)]
+    centre_x = panels[0].centerx if panels else start.centerx
+    top = max(w.rect.bottom for w in rows) if rows else start.top - 60
+    return centre_x, (top + start.top) // 2

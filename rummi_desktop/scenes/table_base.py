@@ -64,8 +64,7 @@ class TableScene(Scene):
         self.session = session
         self.mode = mode if mode is not None else TableMode()
         self.autosave = autosave and self.mode.saves
-        self.saving = TableSaving(self.GAME, session, self.autosave, lambda words: self.say(words, warning=True),
-                                  lambda: self.arrangement())
+        self.saving = TableSaving(self.GAME, session, self.autosave, lambda words: self.say(words, warning=True))
         self.turns = TurnMachine()
         self.schedule = Schedule()  # the parts' waits, on the animation clock
         self.viewer: int | None = None  # whose rack is shown
@@ -235,11 +234,6 @@ class TableScene(Scene):
 
     def on_resume(self) -> None:
         self.view.sprites.speed = self.app.animation_speed
-
-    def arrangement(self) -> dict[str, Any]:
-        """What the autosave keeps of this table's own layout, beside the game (a game whose
-        players arrange their racks says how); read back from ``session.saved_arrangement``."""
-        return {}
 
     def on_exit(self) -> None:
         self.mode.exit()

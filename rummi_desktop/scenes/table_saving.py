@@ -17,7 +17,9 @@ class TableSaving:
     def __init__(self, game: str, session: Any, saves: bool, warn: Callable[[str], None],
                  arrangement: Callable[[], dict[str, Any]] = dict) -> None:
         self.game, self.session, self.saves, self.warn = game, session, saves, warn
-        self.arrangement = arrangement  # the table's own layout to keep (rack orders), saved beside the game
+        # The table's own layout to keep beside the game (a game whose players arrange their
+        # racks sets it); the session reads it back as ``saved_arrangement`` on Continue.
+        self.arrangement = arrangement
         self.trophies: tuple[tuple[str, Any], ...] | list[tuple[str, Any]] = ()  # earned by the game just recorded
 
     def save(self) -> None:

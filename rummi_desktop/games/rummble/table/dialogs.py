@@ -140,3 +140,9 @@ class ExchangeDialog(ShellScene):
             self.app.tiles.draw(surface, face, box.move(0, -10 if marked else 0).topleft, box.w, theme,
                                 "selected" if marked else "normal", self.app.settings.colour_blind)
         self.widgets.draw(surface, theme)
+
+
+def pass_words(tentative: object) -> str:
+    """What passing does now, for the Pass question: tiles put down go back first."""
+    return ("Your tiles on the board go back to the rack." if tentative
+            else "You lay no tiles and score nothing this turn.")

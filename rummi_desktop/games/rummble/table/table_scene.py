@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.games.rummble.table.controller import RummbleTableInput
-from rummi_desktop.games.rummble.table.dialogs import ExchangeDialog, JokerPicker
+from rummi_desktop.games.rummble.table.dialogs import ExchangeDialog, JokerPicker, pass_words
 from rummi_desktop.games.rummble.table.help_text import HELP_SECTIONS
 from rummi_desktop.games.rummble.table.layout import REGIONS, square_box
 from rummi_desktop.games.rummble.table.session import RummbleSession
@@ -48,8 +48,8 @@ class RummbleTableScene(TableScene):
         self.flow = RummbleTurnFlow(self, session, self.view, self.controller)
         self.buttons = TableButtons({"play": self.flow.play, "recall": self.controller.recall,
                                      "shuffle": self.controller.shuffle, "exchange": self.open_exchange,
-                                     "pass": self.ask_to_pass, "hint": self.flow.ask_hint,
-                                     "pause": self.open_pause}, self._buttons_enabled)
+                                     "pass": lambda: ask_to_pass(self, pass_words(self.tentative), self.flow.pass_turn),
+                                     "hint": self.flow.ask_hint, "pause": self.open_pause}, self._buttons_enabled)
         self.view.warm_tiles()
         self.mode.attach(self)
 
@@ -82,11 +82,6 @@ class RummbleTableScene(TableScene):
         if self.stack is not None:
             self.stack.push(JokerPicker(self.app, self.state.params.highest, self.state.params.tile_set == "cards",
                                         fits, done, self.tentative.declared.get(tile_id)))
-
-    def ask_to_pass(self) -> None:
-        words = ("Your tiles on the board go back to the rack." if self.tentative
-                 else "You lay no tiles and score nothing this turn.")
-        ask_to_pass(self, words, self.flow.pass_turn)
 
     def open_exchange(self) -> None:
         if not self.my_turn or not self.state.can_exchange or self.stack is None:

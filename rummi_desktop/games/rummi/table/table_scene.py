@@ -48,6 +48,7 @@ class RummiTableScene(TableScene):
         # A resumed match's racks as their players left them (a puzzle's or a sandbox's session
         # is not from an autosave, and has none).
         self.racks = RackOrders.from_save(getattr(session, "saved_arrangement", {}).get("racks"))
+        self.saving.arrangement = lambda: {"racks": self.racks.to_save()}
         self._gesture_spent = False
         self.view = view_type(self, session, self.racks)
         self.controller = RummiTableInput(self, session, self.racks, self.view)
@@ -60,9 +61,6 @@ class RummiTableScene(TableScene):
     @property
     def state(self):
         return self.session.state
-
-    def arrangement(self) -> dict:
-        return {"racks": self.racks.to_save()}
 
     def _buttons_enabled(self) -> tuple[bool, bool, bool]:
         mine = self.my_turn

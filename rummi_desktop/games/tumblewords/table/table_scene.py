@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 GAME = "tumblewords"
 
 
+PASS_WORDS = "You drop no letter and score nothing this turn."  # the Pass question's line
+
+
 class TumblewordsTableScene(TableScene):
     GAME = GAME
     game_title = "Tumblewords"
@@ -43,7 +46,7 @@ class TumblewordsTableScene(TableScene):
         self.controller = TumblewordsTableInput(self, self.view)
         self.flow = TumblewordsTurnFlow(self, session, self.view, self.controller, self.ask_blank)
         self.controller.flow = self.flow
-        self.buttons = TableButtons({"confirm": self.confirm_turn, "pass": self.ask_to_pass,
+        self.buttons = TableButtons({"confirm": self.confirm_turn, "pass": lambda: ask_to_pass(self, PASS_WORDS, self.flow.pass_turn),
                                      "hint": self.flow.ask_hint, "pause": self.open_pause}, self._buttons_enabled)
         self.view.warm_tiles()
         self.mode.attach(self)
@@ -59,9 +62,6 @@ class TumblewordsTableScene(TableScene):
         return self.session.state
 
     # -- overlays -------------------------------------------------------------------------
-    def ask_to_pass(self) -> None:
-        ask_to_pass(self, "You drop no letter and score nothing this turn.", self.flow.pass_turn)
-
     def ask_blank(self, col: int, done) -> None:
         """The letter picker for a blank dropped into ``col``; each letter's score is the model's."""
         from rummi_desktop.games.tumblewords.table.dialogs import BlankPicker
