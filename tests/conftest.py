@@ -31,15 +31,6 @@ def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
     return None
 
 
-# The few tests of 10 s or more run first: spread over the workers from the start, they no
-# longer leave one worker finishing a long test alone at the end (`--durations=15` lists them).
-LONG_TESTS = ("e2e/", "test_installer_bundle.py", "test_music_tool.py", "test_net_rummble.py")
-
-
-def pytest_collection_modifyitems(items) -> None:
-    items.sort(key=lambda item: not any(part in item.nodeid for part in LONG_TESTS))
-
-
 def pytest_terminal_summary(terminalreporter) -> None:
     if WINDOW_TOOLS_MISSING is not None:
         terminalreporter.write_line(f"SKIPPED the real-window tests (tests/e2e): {WINDOW_TOOLS_MISSING}")
