@@ -90,7 +90,7 @@ def test_ten_tumblewords_rematches_leave_no_finished_table_alive(tmp_path, monke
             key(app, "return")  # the privacy screen
             steps(app, 2)
             pass_turn(app, table)
-            steps(app, 30)
+            steps(app, 6, dt=0.1)
         assert isinstance(app.stack.top, TumblewordsOver)
         app.stack.top.rematch()
         steps(app, 2)

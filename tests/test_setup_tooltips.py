@@ -41,7 +41,7 @@ def changed_rects(before: pygame.Surface, after: pygame.Surface) -> list[pygame.
 
 def hover(app, pos) -> None:
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    steps(app, round(TOOLTIP_DELAY * 60) + 6)
+    steps(app, 4, dt=TOOLTIP_DELAY / 2)  # past the delay, and the hover glow settled: few frames, long ones
 
 
 @pytest.mark.parametrize("game", list(GAMES))
