@@ -39,6 +39,14 @@ def shots() -> Iterator[list[Path]]:
             shutil.copy2(shot, folder / shot.name)
 
 
+def brisk_animations(home: Path) -> None:
+    """The 80 turns this test plays are draws: at the brisk animation speed (a setting players
+    choose too) each settles sooner, and the test checks the same messages and racks."""
+    from rummi_desktop.shell.settings import Settings, save_settings
+
+    save_settings(Settings(animation_speed="brisk"), home / "config" / "settings.toml")
+
+
 @pytest.fixture
 def windows(tmp_path: Path, shots: list[Path]) -> Iterator[tuple[GameWindow, GameWindow]]:
     require_tools()
@@ -49,6 +57,7 @@ def windows(tmp_path: Path, shots: list[Path]) -> Iterator[tuple[GameWindow, Gam
             folder.mkdir()
             screen = VirtualScreen(folder)
             window = GameWindow(screen, folder, shots)
+            brisk_animations(window.home)
             started.append((screen, window))
             screen.start()
             window.start()
