@@ -16,6 +16,16 @@ from test_online_lobby import other_player, run_until, signed_in_by_clicks
 from test_rummi_flow_support import button_centre, click, key, steps
 
 
+def join_carols_table(app, scene) -> RummiTableScene:
+    """From the lobby, by clicks: the open tables' list, carol's table, and its table scene."""
+    click(app, button_centre(scene.refresh_button))
+    click(app, button_centre(scene.tabs.open_tab))
+    run_until(app, lambda: any("carol" in b.label for b in scene.tabs.open_list.buttons))
+    click(app, button_centre(next(b for b in scene.tabs.open_list.buttons if "carol" in b.label)))
+    run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
+    return app.stack.top
+
+
 def test_only_a_computer_seat_thinks():
     assert seat_thinks(SeatConfig("hard", "Hard"))
     assert not seat_thinks(SeatConfig(HUMAN, "Ann")) and not seat_thinks(SeatConfig(ONLINE_PERSON, "bob"))
@@ -28,12 +38,7 @@ def test_an_online_game_keeps_the_name_as_typed_says_it_goes_on_and_leaves_to_th
     carol = other_player(scene.link.url, "carol")
     try:
         carol.submit(lambda c: c.create_table("rummi", ["human", "human"])).result(20)
-        click(app, button_centre(scene.refresh_button))
-        click(app, button_centre(scene.tabs.open_tab))
-        run_until(app, lambda: any("carol" in b.label for b in scene.tabs.open_list.buttons))
-        click(app, button_centre(next(b for b in scene.tabs.open_list.buttons if "carol" in b.label)))
-        run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
-        table = app.stack.top
+        table = join_carols_table(app, scene)
         chips = []
         real = marks_paint.draw_seat_chip
         monkeypatch.setattr(marks_paint, "draw_seat_chip", lambda s, t, a, chip, p: (chips.append(chip), real(s, t, a, chip, p)))
@@ -62,12 +67,7 @@ def test_the_other_players_connection_shows_under_the_chip_and_their_leaving_is_
     carol = other_player(scene.link.url, "carol")
     try:
         table_id = carol.submit(lambda c: c.create_table("rummi", ["human", "human"])).result(20)["table"]
-        click(app, button_centre(scene.refresh_button))
-        click(app, button_centre(scene.tabs.open_tab))
-        run_until(app, lambda: any("carol" in b.label for b in scene.tabs.open_list.buttons))
-        click(app, button_centre(next(b for b in scene.tabs.open_list.buttons if "carol" in b.label)))
-        run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
-        table = app.stack.top
+        table = join_carols_table(app, scene)
         drawn = []
         real = connection_chip.draw_people
         monkeypatch.setattr(connection_chip, "draw_people", lambda s, t, people, at=None: (drawn.append(list(people)), real(s, t, people, at)))
