@@ -17,6 +17,7 @@ from test_rummi_flow_support import (
 
 from rummi_desktop.games.rummi.rules.serialize import match_to_dict
 from rummi_desktop.games.rummi.table import load_saved_session, quick_start
+from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.table_overlays import PauseOverlay, PrivacyScreen
 from rummi_desktop.games.rummi.table.results import MatchSummaryScene, RoundEndScene
 from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession, SeatConfig
@@ -66,14 +67,20 @@ def finish_rounds_by_drawing(app, scene, limit=4000):
     raise AssertionError("the match did not end")
 
 
-def test_a_whole_match_human_against_hard_reaches_the_summary(tmp_path, monkeypatch):
+def match_over_the_menu(tmp_path, monkeypatch, seats: tuple[str, str, str], target: int, seed: int):
+    """A person against a computer in a Parlor League match, its table over the menu (where
+    Save and quit, and the match's end, lead): ``seats`` is (person, tier, its name)."""
     app = make_app(tmp_path, monkeypatch, speed="instant")
-    from rummi_desktop.scenes.menu import MenuScene
-
     app.stack.push(MenuScene(app))
-    setup = MatchSetup((SeatConfig("human", "You"), SeatConfig("hard", "Hard")), "parlor", 60, 0, 17)
+    person, tier, name = seats
+    setup = MatchSetup((SeatConfig("human", person), SeatConfig(tier, name)), "parlor", target, 0, seed)
     scene = RummiTableScene(app, RummiSession.new(setup))
     app.stack.push(scene)
+    return app, scene
+
+
+def test_a_whole_match_human_against_hard_reaches_the_summary(tmp_path, monkeypatch):
+    app, scene = match_over_the_menu(tmp_path, monkeypatch, ("You", "hard", "Hard"), 60, 17)
     steps(app, 2)
     summary = finish_rounds_by_drawing(app, scene)
     match = scene.session.match
@@ -90,13 +97,7 @@ def test_a_whole_match_human_against_hard_reaches_the_summary(tmp_path, monkeypa
 
 
 def test_a_save_made_mid_game_resumes_identically(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, speed="instant")
-    from rummi_desktop.scenes.menu import MenuScene
-
-    app.stack.push(MenuScene(app))
-    setup = MatchSetup((SeatConfig("human", "Ann"), SeatConfig("medium", "Medium")), "parlor", 200, 0, 99)
-    scene = RummiTableScene(app, RummiSession.new(setup))
-    app.stack.push(scene)
+    app, scene = match_over_the_menu(tmp_path, monkeypatch, ("Ann", "medium", "Medium"), 200, 99)
     for _ in range(6):  # a few turns: the human draws, the computer plays
         while not scene.my_turn:
             steps(app, 1, dt=0.05)
@@ -135,8 +136,6 @@ def test_a_damaged_autosave_is_kept_aside_and_the_menu_says_so(tmp_path, monkeyp
     path.write_text('version = 1\ngame = "rummi"\n[state\n')
     other = path.parent / "keep_me.toml"
     other.write_text("x = 1\n")
-    from rummi_desktop.scenes.menu import MenuScene
-
     menu = MenuScene(app)
     labels = [button.label for button in menu.buttons]
     assert "Continue Rummi" not in labels and "Rummi" in labels
@@ -173,7 +172,6 @@ def test_quick_start_reads_the_play_command_options(tmp_path, monkeypatch):
 
 def test_setup_scene_builds_the_match_and_remembers_it(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
-    from rummi_desktop.scenes.menu import MenuScene
     from rummi_desktop.games.rummi.table.setup_scene import RummiSetupScene
 
     app.stack.push(MenuScene(app))
@@ -199,7 +197,6 @@ def test_setup_scene_builds_the_match_and_remembers_it(tmp_path, monkeypatch):
 
 def test_enter_on_the_setup_screen_deals(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
-    from rummi_desktop.scenes.menu import MenuScene
     from rummi_desktop.games.rummi.table.setup_scene import RummiSetupScene
 
     app.stack.push(MenuScene(app))
@@ -230,13 +227,7 @@ def test_the_settings_default_turn_clock_is_the_setup_default(tmp_path, monkeypa
 
 def test_continue_shows_each_rack_in_the_order_its_player_left_it(tmp_path, monkeypatch):
     """Found playing in a real window: a sorted rack came back unsorted after Continue."""
-    app = make_app(tmp_path, monkeypatch, speed="instant")
-    from rummi_desktop.scenes.menu import MenuScene
-
-    app.stack.push(MenuScene(app))
-    setup = MatchSetup((SeatConfig("human", "Ann"), SeatConfig("medium", "Medium")), "parlor", 200, 0, 31)
-    scene = RummiTableScene(app, RummiSession.new(setup))
-    app.stack.push(scene)
+    app, scene = match_over_the_menu(tmp_path, monkeypatch, ("Ann", "medium", "Medium"), 200, 31)
     while not scene.my_turn:
         steps(app, 1, dt=0.05)
     dealt = list(scene.view.rack_ids)
