@@ -45,10 +45,6 @@ class SandboxPart:
         self.table, self.mode = table, mode
         self.view, self.controller = table.view, table.controller
 
-    def handle_action(self, action: Action) -> bool:
-        """Before anything else, in either stage (none of the games needs it now)."""
-        return False
-
     def edit_action(self, action: Action) -> None:
         """A gesture in the Edit stage, the buttons having passed: a click edits the position."""
         if action.kind == ActionKind.CLICK and action.pos is not None:
@@ -262,8 +258,6 @@ class SandboxMode(TableMode):
 
     def handle_action(self, action: Action) -> bool:
         """Play: the table's own handling. Edit: the buttons, Esc closes, the rest edits."""
-        if self.part.handle_action(action):
-            return True
         if self.stage == PLAY:
             return False
         if self.table.buttons.handle_action(action):
