@@ -4,7 +4,7 @@ with Show me in Export's place.
 Show me plays the turn's best play on a copy of the position and shows it on the table the
 way a replay shows a move (the game's own view tweens the tiles from the rack to their
 squares or melds), holds it a moment once the tiles have landed, then puts the board back
-as it was: the replay itself never moves. Stepping, or Show me again, starts over from the
+as it was (the turn's table laid anew): the replay itself never moves. Stepping, or Show me again, starts over from the
 turn's position. Game-neutral: the best play is the coach's move notation, performed by the
 game's own model.
 """
@@ -68,8 +68,10 @@ class ReviewBoardScene(ReplayScene):
         self.showing = SHOW_HOLD
 
     def put_back(self) -> None:
-        """The board as it was before Show me: the replay's own state, its tiles simply there."""
+        """The board exactly as it was before Show me: a fresh table at the turn's position
+        (a view keeps what it showed, a rack's order say, which the shown play changed)."""
         self.showing = None
+        self.table, self._shown = None, None
         self.show()
 
     def seek(self, position: int) -> None:

@@ -120,6 +120,7 @@ class ReviewRun:
         self._process: ThinkingProcess | None = None
         self._jobs: list[Any] = []
         self._thread_job: Any = None
+        self.cancelled = False
         if self.use_process:
             try:
                 self._process = ThinkingProcess(HANDLER)
@@ -150,7 +151,7 @@ class ReviewRun:
             self.answers.append(review_task(self._request("turn", index), deadline, cancel))
 
     def poll(self) -> ReviewedGame | None:
-        if self._result is None:
+        if self._result is None and not self.cancelled:
             finished = self._poll_thread() if self._thread_job is not None else self._poll_process()
             if finished:
                 self._result = reviewed_game(self.game, self.seats, self.answers)
@@ -189,6 +190,7 @@ class ReviewRun:
         self._thread_job = start_thinking(self._review_on_thread, THREAD_BUDGET, name="the review")
 
     def cancel(self) -> None:
+        self.cancelled = True
         if self._thread_job is not None:
             self._thread_job.cancel()
         self.close()
