@@ -246,3 +246,29 @@ def test_the_stats_accuracy_chart_has_a_point_per_reviewed_game(app):
     stats = StatsScene(app, profile.id, QUICK)
     dots = stats.draw_accuracy(pygame.Surface((1280, 800)), stats.current_stats(), None)
     assert len(dots) == 2 and dots[0][1] > dots[1][1]  # 75% stands higher than 50%
+
+
+def test_history_and_the_replay_viewer_open_the_review(app, on_threads):
+    from rummi_desktop.records.profile_file import save_profiles
+    from rummi_desktop.records.profiles import ProfileBook
+    from rummi_desktop.scenes.history import HistoryScene
+    from rummi_desktop.scenes.replay import ReplayScene
+
+    book = ProfileBook()
+    profile = book.create("Ann")
+    save_profiles(book)
+    _, record = recorded_game(QUICK, 4, profile=profile.id)
+    write_record(record)
+    history = HistoryScene(app, profile.id)
+    app.stack.push(history)
+    steps(app, 1)
+    click(app, history.review_rect(0).center)  # the row's Review chip
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.replay.record_id == record["id"]
+    app.stack.pop()
+    steps(app, 1)
+    click(app, history.row_rect(0).midleft)  # the row itself: its replay
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene) and viewer.review_button is not None
+    click(app, centre(viewer.review_button))
+    assert isinstance(app.stack.top, ReviewScene) and app.stack.top.replay.moves == viewer.replay.moves
