@@ -5,6 +5,7 @@ and a reviewed game's accuracy is kept with its record for the statistics' chart
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 
 import pygame
@@ -237,8 +238,9 @@ def test_the_stats_accuracy_chart_has_a_point_per_reviewed_game(app):
     book = ProfileBook()
     profile = book.create("Ann")
     save_profiles(book)
-    for seed, share in ((4, 0.5), (5, 0.75)):
-        _, record = recorded_game(QUICK, seed, profile=profile.id)
+    for day, seed, share in ((1, 4, 0.5), (2, 5, 0.75)):
+        when = dt.datetime(2026, 11, day, 12, tzinfo=dt.timezone.utc)
+        _, record = recorded_game(QUICK, seed, profile=profile.id, when=when)
         write_record(record)
         add_review_accuracy(QUICK, record["id"], {0: share})
     _, unreviewed = recorded_game(QUICK, 6, profile=profile.id)

@@ -34,6 +34,7 @@ from rummi_desktop.thinking.worker import ThinkingProcess, processes_available
 HANDLER = "rummi_desktop.thinking.review_run:review_task"
 TURN_BUDGET = 60.0  # s: the exact searches take far less; past this a child is taken as stuck
 START_BUDGET = 30.0  # s to replay the whole game and count its turns
+IN_FLIGHT = 12  # turns asked of the child ahead of their answers (a pipe holds 64 KiB)
 THREAD_BUDGET = 3600.0  # s: the thread fallback has no stall watch; its budget is only the deadline
 
 start_games()  # a game's start may name data its game looks up (a word list), as the seats' tasks do
@@ -121,6 +122,7 @@ class ReviewRun:
         self._jobs: list[Any] = []
         self._thread_job: Any = None
         self.cancelled = False
+        self._asked = 0  # turns asked of the child so far
         if self.use_process:
             try:
                 self._process = ThinkingProcess(HANDLER)
@@ -171,22 +173,26 @@ class ReviewRun:
         while self._jobs and self._jobs[0].done:
             answer = self._jobs.pop(0).poll()  # raises ThinkingFailed with the child's error
             if self.total is None:
-                self._count(answer)
+                self.seats, self.total = int(answer["seats"]), int(answer["turns"])
             else:
                 self.answers.append(answer)
-        return self.total is not None and not self._jobs
+        self._ask_ahead()
+        return self.total is not None and not self._jobs and self._asked == self.total
 
-    def _count(self, answer: dict[str, Any]) -> None:
-        """The game's turns are known: ask for every one of them (they queue in the child)."""
-        self.seats, self.total = int(answer["seats"]), int(answer["turns"])
-        assert self._process is not None
-        self._jobs = [self._process.submit(self._request("turn", index), TURN_BUDGET, f"the review of turn {index + 1}")
-                      for index in range(self.total)]
+    def _ask_ahead(self) -> None:
+        """Keep a few turns asked for (they queue in the child, so it never waits on us), but
+        never the whole game at once: the pipe would fill, and the frame wait on it."""
+        if self.total is None or self._process is None:
+            return
+        while len(self._jobs) < IN_FLIGHT and self._asked < self.total:
+            index, self._asked = self._asked, self._asked + 1
+            self._jobs.append(self._process.submit(self._request("turn", index), TURN_BUDGET,
+                                                   f"the review of turn {index + 1}"))
 
     def _fall_back_to_thread(self) -> None:
         """No child could start here after all: review on a thread, from the start."""
         self.close()
-        self.use_process, self._jobs, self.answers, self.total = False, [], [], None
+        self.use_process, self._jobs, self.answers, self.total, self._asked = False, [], [], None, 0
         self._thread_job = start_thinking(self._review_on_thread, THREAD_BUDGET, name="the review")
 
     def cancel(self) -> None:
