@@ -58,7 +58,9 @@ class GameEndScene(ShellScene):
                                                    tooltip="Back to the menu", shortcut="m"))
         if not getattr(session, "rematch_offered", True):  # an online game: a rematch is a new table
             self.rematch_button.enabled = False
-        self.review_button.enabled = self.finished_replay() is not None
+        if self.finished_replay() is None:
+            self.review_button.enabled = False
+            self.review_button.tooltip = "This game's moves are not all known here, so it cannot be reviewed"
 
     def winners(self) -> Sequence[int]:
         return self.session.state.winners()
@@ -85,7 +87,7 @@ class GameEndScene(ShellScene):
 
     def finished_replay(self) -> "Replay | None":
         """The game just finished as a replay (its record, kept by the table), or None when
-        there is none or its game has no coach to review it."""
+        there is none, its game has no coach, or its moves do not replay to its scores."""
         from rummi_desktop.games import GAMES
         from rummi_desktop.records.replay import ReplayError, replay_of_record
 
@@ -93,9 +95,11 @@ class GameEndScene(ShellScene):
         if not isinstance(record, dict) or record.get("game") not in GAMES or not GAMES[record["game"]].has("coach"):
             return None
         try:
-            return replay_of_record(record)
+            replay = replay_of_record(record)
+            replay.check()  # an online table's state may be rebuilt from views: its log may not replay
         except (ReplayError, KeyError, TypeError, ValueError):
             return None
+        return replay
 
     def review(self) -> None:
         from rummi_desktop.scenes.review_scene import ReviewScene
