@@ -17,8 +17,9 @@ def remember_finished(game: str, session: Any) -> None:
     if state is None:
         return
     try:
-        session.last_record = build_record(GAMES[game], session.setup.to_dict(), session.setup.seats, state,
-                                           session.unrecorded_turns(), session.mode_name())
+        record = build_record(GAMES[game], session.setup.to_dict(), session.setup.seats, state,
+                              session.unrecorded_turns(), session.mode_name())
+        session.last_record = {**record, "id": ""}  # no file: a review keeps no figure with it
     except (AttributeError, KeyError, TypeError, ValueError):
         session.last_record = None
 

@@ -37,6 +37,7 @@ PROGRESS = pygame.Rect(PANEL.centerx - 320, PANEL.y + 330, 640, 30)
 COLUMNS = (("Turn", 0), ("Seat", 80), ("Played", 250), ("Best play", 560), ("Missed", 880))
 CARD_GAP = 20
 MOST_CARDS = 4
+LONG_MISS_LABEL = 200  # px: a miss button this wide also says what was missed (else its tooltip does)
 
 
 def shown_seats(replay: Replay, reviewed: ReviewedGame) -> list[int]:
@@ -122,7 +123,7 @@ class ReviewScene(ShellScene):
             width = min(220, (card.w - 32 - 2 * 10) // 3)
             for index, turn in enumerate(misses):
                 rect = (card.x + 16 + index * (width + 10), card.bottom - 56, width, 42)
-                label = f"Turn {turn.turn}" if width < 150 else f"Turn {turn.turn} · {miss_words(turn)}"
+                label = f"Turn {turn.turn}" if width < LONG_MISS_LABEL else f"Turn {turn.turn} · {miss_words(turn)}"
                 button = self.widgets.add(Button(rect, label, lambda t=turn: self.open_turn(t), font_size=16,
                                                  tooltip=f"See turn {turn.turn} on the board: {miss_words(turn)}"))
                 self.miss_buttons.append((button, turn))
