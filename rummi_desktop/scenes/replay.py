@@ -4,7 +4,9 @@ The table is the game's real table scene, made by its ``GameInfo.replay_table`` 
 no turns run, no input reaches it); this scene only moves the :class:`Replay` to a position
 and asks the table's view to lay out and paint it, with the replay's controls painted where
 the table's own buttons would be. Step back / forward, play / pause, a speed (0.5×–4×),
-Export replay (a TOML file anyone can load) and Back.
+Export replay (a TOML file anyone can load), Review (the post-game review of the game, where
+its game has a coach) and Back. A reviewed turn's board is this scene too
+(:mod:`rummi_desktop.scenes.review_board`), with Show me in Export's place.
 """
 
 from __future__ import annotations
