@@ -274,3 +274,20 @@ def test_history_and_the_replay_viewer_open_the_review(app, on_threads):
     assert isinstance(viewer, ReplayScene) and viewer.review_button is not None
     click(app, centre(viewer.review_button))
     assert isinstance(app.stack.top, ReviewScene) and app.stack.top.replay.moves == viewer.replay.moves
+
+
+def test_where_no_process_can_start_the_review_runs_on_a_thread(monkeypatch):
+    def no_process(handler):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(review_run, "ThinkingProcess", no_process)
+    _, record = recorded_game(QUICK, 4)
+    replay = replay_of_record(record)
+    run = ReviewRun(QUICK, replay.start, replay.moves, use_process=True)
+    assert not run.use_process
+    for _ in range(5000):
+        if run.poll() is not None:
+            break
+        pygame.time.wait(2)
+    expected = review_game(QUICK, load_entry(GAMES[QUICK], "coach"), replay.fresh_state(), replay.moves)
+    assert run.poll().review.to_data() == expected.to_data()
