@@ -259,6 +259,9 @@ def test_a_whole_game_reaches_the_results_with_the_servers_scores(table, tmp_pat
     assert result.hand_totals[bob_seat] == scene.state.points[bob_seat] - result.scores[bob_seat]
     results = app.stack.top
     assert not results.rematch_button.enabled
+    # The table's state is rebuilt from the server's views, so its log does not replay the game:
+    # no review is offered rather than a wrong one.
+    assert results.finished_replay() is None and not results.review_button.enabled
     assert session.shown_hand(bob_seat) is None and session.shown_hand(session.play.seat) is not None
     assert session.to_save() is None and not scene.autosave
 

@@ -250,6 +250,8 @@ def test_a_whole_game_reaches_the_results_screen(server, tmp_path, monkeypatch):
         assert list(session.state.winners()) == over["result"]["winners"]
         assert session.state.result.kind == "all_passed"
         assert not app.stack.top.rematch_button.enabled  # a rematch is a new table in the lobby
+        replay = app.stack.top.finished_replay()  # a finished online game is reviewed too
+        assert app.stack.top.review_button.enabled and replay.seek(replay.length).scores() == session.state.scores()
         assert not list((tmp_path).rglob("autosave*"))
     finally:
         app.stack.clear()

@@ -45,6 +45,7 @@ class Replay:
     moves: tuple[str, ...]
     final_scores: tuple[int, ...]
     finished_at: str = ""
+    record_id: str = ""  # the finished-game record it came from ("" for a replay file)
     position: int = 0
     _state: Any = field(default=None, repr=False)
     _turns: list[tuple[int, str, int]] | None = field(default=None, repr=False)
@@ -146,7 +147,7 @@ def replay_of_record(record: Mapping[str, Any]) -> Replay:
                              bool(seat.get("won", False))) for seat in record.get("seats", []))
     return Replay(game, start, dict(record.get("setup", {})), int(record.get("seed", 0)), seats,
                   tuple(state.get("log", record.get("log", []))), tuple(int(s) for s in record.get("scores", [])),
-                  str(record.get("finished_at", "")))
+                  str(record.get("finished_at", "")), str(record.get("id", "")))
 
 
 def replay_to_document(replay: Replay) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Sequence
 
 from rummi_desktop.games.base import StatMeasure
 from rummi_desktop.games.seats import HUMAN
+from rummi_desktop.storage.record_digest import REVIEW_ACCURACY
 
 LEADERBOARD_SIZE = 10
 PERSON = "person"  # an opponent who is a person (a computer opponent is named by its tier)
@@ -39,6 +40,7 @@ class ProfileGameStats:
     measures: dict[str, float] = field(default_factory=dict)
     score_history: list[tuple[str, int]] = field(default_factory=list)  # (finished_at, score), oldest first
     by_opponent: dict[str, Tally] = field(default_factory=dict)  # opponent kind -> games and wins against it
+    accuracy_history: list[tuple[str, float]] = field(default_factory=list)  # reviewed games: (finished_at, 0–1)
 
     @property
     def win_rate(self) -> float:
@@ -88,6 +90,8 @@ def profile_game_stats(records: Iterable[dict[str, Any]], profile_id: str, game:
             totals.best_score = seat["score"] if totals.best_score is None else max(totals.best_score, seat["score"])
             totals.score_history.append((record["finished_at"], seat["score"]))
             _add_measures(sums, counts, seat.get("stats", {}), measures)
+            if REVIEW_ACCURACY in seat.get("stats", {}):  # a game reviewed after it ended
+                totals.accuracy_history.append((record["finished_at"], seat["stats"][REVIEW_ACCURACY]))
             for kind in _opponent_kinds(record, index):
                 tally = totals.by_opponent.setdefault(kind, Tally())
                 tally.games += 1

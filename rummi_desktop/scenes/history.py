@@ -1,6 +1,7 @@
 """Match history: a profile's finished games, newest first (date, game, mode, opponents,
-score, won), from the finished-game records. Choosing one opens its Replay; Load replay opens
-a replay file by the path typed in the box (a bad file: a clear message, nothing changed)."""
+score, won), from the finished-game records. Choosing one opens its Replay, and its Review
+chip its post-game review; Load replay opens a replay file by the path typed in the box (a bad
+file: a clear message, nothing changed)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from rummi_desktop.records.stat_totals import records_of
 from rummi_desktop.storage.game_records import read_record, record_path
 from rummi_desktop.records.profile_file import load_profiles
 from rummi_desktop.storage.record_index import read_summaries
-from rummi_desktop.ui import shapes
+from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widgets import Button
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 PANEL = pygame.Rect(60, 30, 1160, 740)
 LIST_TOP, ROW_H, ROWS_SHOWN = PANEL.y + 150, 44, 10
-COLUMNS = (("Date", 0), ("Game", 170), ("Mode", 330), ("Opponents", 560), ("Score", 860), ("Result", 960))
+COLUMNS = (("Date", 0), ("Game", 170), ("Mode", 330), ("Opponents", 560), ("Score", 830), ("Result", 900))
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,10 @@ def history_rows(summaries: list[dict[str, Any]], profile_id: str) -> list[Histo
     return rows
 
 
+def reviewable(row: HistoryRow) -> bool:
+    return row.game in GAMES and GAMES[row.game].has("coach")
+
+
 class HistoryScene(ShellScene):
     def __init__(self, app: "App", profile_id: str = "") -> None:
         super().__init__(app)
@@ -83,16 +88,32 @@ class HistoryScene(ShellScene):
     def row_rect(self, index: int) -> pygame.Rect:
         return pygame.Rect(PANEL.x + 40, LIST_TOP + index * ROW_H, PANEL.w - 80, ROW_H - 4)
 
-    def open_row(self, row: HistoryRow) -> None:
+    def review_rect(self, index: int) -> pygame.Rect:
+        """The row's Review chip, at its right end (after the result)."""
+        row = self.row_rect(index)
+        return pygame.Rect(row.right - 104, row.y + 5, 92, row.h - 10)
+
+    def open_row(self, row: HistoryRow, review: bool = False) -> None:
         source = record_path({"game": row.game, "id": row.record_id})
         record, notice = read_record(source)
         if record is None:
             self.message = notice or f"The game {row.record_id} is no longer recorded."
             return
         try:
-            self.open_replay(replay_of_record(record))
+            replay = replay_of_record(record)
         except ReplayError as error:
             self.message = f"This game cannot be replayed: {error}."
+            return
+        if review:
+            self.open_review(replay)
+        else:
+            self.open_replay(replay)
+
+    def open_review(self, replay: Replay) -> None:
+        from rummi_desktop.scenes.review_scene import ReviewScene
+
+        if self.stack is not None:
+            self.stack.push(ReviewScene(self.app, replay))
 
     def load_file(self) -> None:
         from rummi_desktop.records.replay_files import load_replay
@@ -133,7 +154,8 @@ class HistoryScene(ShellScene):
         if action.kind == ActionKind.CLICK and action.pos is not None:
             for index, row in enumerate(self.rows[self.first:self.first + ROWS_SHOWN]):
                 if self.row_rect(index).collidepoint(action.pos):
-                    self.open_row(row)
+                    chip = reviewable(row) and self.review_rect(index).collidepoint(action.pos)
+                    self.open_row(row, review=chip)
                     return True
         return super().handle_action(action)
 
@@ -147,15 +169,26 @@ class HistoryScene(ShellScene):
             surface.blit(hint, (PANEL.x + 56, LIST_TOP + 10))
         for index, row in enumerate(self.rows[self.first:self.first + ROWS_SHOWN]):
             self._draw_row(surface, self.row_rect(index), row)
+            if reviewable(row):
+                self._draw_review_chip(surface, self.review_rect(index))
         caption = "A replay file to load:" if not self.message else self.message[:130]
         surface.blit(shapes.text(caption, 17, theme.hint if self.message else theme.text_muted),
                      (PANEL.x + 44, PANEL.bottom - 120))
         self.widgets.draw(surface, theme)
 
+    def _draw_review_chip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme = self.app.theme
+        face = shapes.mix(theme.panel[:3], theme.rail, 0.35)
+        surface.blit(shapes.rounded_panel(rect.size, 8, face + (255,), None, theme.rail_highlight, 1), rect)
+        label = shapes.text("Review", 16, theme.text, bold=True)
+        surface.blit(label, label.get_rect(center=rect.center))
+
     def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, row: HistoryRow) -> None:
         theme = self.app.theme
         fill = shapes.mix(theme.felt_dark, theme.panel[:3], 0.5)
         surface.blit(shapes.rounded_panel(rect.size, 10, fill + (220,), None, theme.rail_highlight, 1), rect)
-        for (_, x), cell in zip(COLUMNS, row.cells()):
+        edges = [x for _, x in COLUMNS[1:]] + [rect.w - 120]  # each cell ends where the next begins
+        for (_, x), end, cell in zip(COLUMNS, edges, row.cells()):
             ink = theme.accent if cell == "Won" else theme.text
-            surface.blit(shapes.text(cell[:30], 18, ink, bold=cell == "Won"), (rect.x + 16 + x, rect.y + 10))
+            picture = table_hud._fitted(cell[:40], 18, 14, ink, end - x - 12, bold=cell == "Won")
+            surface.blit(picture, (rect.x + 16 + x, rect.y + 10))

@@ -4,15 +4,19 @@ The table is the game's real table scene, made by its ``GameInfo.replay_table`` 
 no turns run, no input reaches it); this scene only moves the :class:`Replay` to a position
 and asks the table's view to lay out and paint it, with the replay's controls painted where
 the table's own buttons would be. Step back / forward, play / pause, a speed (0.5×–4×),
-Export replay (a TOML file anyone can load) and Back.
+Export replay (a TOML file anyone can load), Review (the post-game review of the game, where
+its game has a coach) and Back. A reviewed turn's board is this scene too
+(:mod:`rummi_desktop.scenes.review_board`), with Show me in Export's place.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rummi_desktop.games import GAMES
 from rummi_desktop.records.replay import Replay, ReplayError
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.base import ShellScene
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
 SPEEDS = ((0.5, "0.5×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×"))
 MOVE_SECONDS = 1.0  # at 1×, one move a second: long enough to see each tile land
 BAR = pygame.Rect(938, 604, 300, 152)  # the bottom right corner, free on all three tables
+REVIEW_BUTTON = pygame.Rect(BAR.right - 86, BAR.y + 6, 78, 30)  # in the heading's row
 
 
 class ReplayControls:
@@ -38,13 +43,13 @@ class ReplayControls:
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
         scene = self.scene
         surface.blit(shapes.rounded_panel(BAR.size, 14, theme.panel[:3] + (232,), None, theme.rail_highlight, 1), BAR)
-        replay = scene.replay
-        heading = f"Replay · move {replay.position} of {replay.length}"
-        surface.blit(shapes.text(heading, 18, theme.text, bold=True), (BAR.x + 10, BAR.y + 8))
+        room = BAR.w - 20 - (REVIEW_BUTTON.w + 8 if scene.review_button is not None else 0)
+        heading = table_hud._fitted(scene.heading(), 18, 13, theme.text, room, bold=True)
+        surface.blit(heading, (BAR.x + 10, BAR.y + 8))
         if scene.message:  # in the bar, in the last move's place: never over the board
             line = table_hud._fitted(elided(scene.message, 60), 15, 11, theme.text, BAR.w - 20)
         else:
-            line = shapes.text((replay.last_move() or "the deal")[:34], 15, theme.text_muted)
+            line = table_hud._fitted(scene.bar_line(), 15, 12, theme.text_muted, BAR.w - 20)
         surface.blit(line, (BAR.x + 10, BAR.y + 31))
         scene.widgets.draw(surface, theme, tooltips=False)
         self.draw_tooltip(surface, theme)
@@ -67,6 +72,8 @@ def elided(text: str, most: int) -> str:
 
 
 class ReplayScene(ShellScene):
+    offers_review = True  # a Review button, where the game has a coach
+
     def __init__(self, app: "App", replay: Replay) -> None:
         super().__init__(app)
         self.replay = replay
@@ -98,11 +105,35 @@ class ReplayScene(ShellScene):
         row = BAR.y + 104
         self.speed_button = self.widgets.add(Button((BAR.x + 8, row, 104, 40), "", self.next_speed, font_size=17,
                                                     tooltip="Speed: 0.5× to 4×", shortcut="s"))
-        self.widgets.add(Button((BAR.x + 117, row, 96, 40), "Export", self.export,
-                                tooltip="Write a replay file", shortcut="e", font_size=17))
+        label, action, tooltip, key = self.side_button()
+        self.side = self.widgets.add(Button((BAR.x + 117, row, 96, 40), label, action, tooltip=tooltip, shortcut=key,
+                                            font_size=17))
         self.widgets.add(Button((BAR.x + 218, row, 74, 40), "Back", self.close, style="primary",
                                 tooltip="Back", shortcut="escape", font_size=17))
         self.set_speed(self.speed)
+        self.review_button: Button | None = None
+        if self.offers_review and GAMES[self.replay.game].has("coach"):
+            self.review_button = self.widgets.add(Button(REVIEW_BUTTON, "Review", self.open_review, font_size=15,
+                                                         tooltip="Every turn against the best play", shortcut="v"))
+
+    def open_review(self) -> None:
+        from rummi_desktop.scenes.review_scene import ReviewScene
+
+        self.playing = False
+        self._label_play()
+        if self.stack is not None:
+            self.stack.push(ReviewScene(self.app, dataclasses.replace(self.replay, position=0, _state=None,
+                                                                      _turns=None)))
+
+    def side_button(self) -> tuple[str, Any, str, str]:
+        """(label, action, tooltip, shortcut) of the button between Speed and Back."""
+        return "Export", self.export, "Write a replay file", "e"
+
+    def heading(self) -> str:
+        return f"Replay · move {self.replay.position} of {self.replay.length}"
+
+    def bar_line(self) -> str:
+        return self.replay.last_move() or "the deal"
 
     # -- moving through the game ------------------------------------------------------------
     def show(self) -> None:

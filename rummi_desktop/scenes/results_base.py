@@ -19,6 +19,7 @@ from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
+    from rummi_desktop.records.replay import Replay
     from rummi_desktop.shell.app import App
     from rummi_desktop.shell.scene import Scene
 
@@ -47,13 +48,19 @@ class GameEndScene(ShellScene):
         self.age = 0.0
         self.card = card
         left = pygame.Rect(0, 0, BUTTON_WIDTH, button_height)
-        left.bottomright = (card.centerx - BUTTON_GAP // 2, card.bottom - button_margin)
+        left.bottomleft = (card.centerx - BUTTON_WIDTH * 3 // 2 - BUTTON_GAP, card.bottom - button_margin)
+        step = BUTTON_WIDTH + BUTTON_GAP
         self.rematch_button = self.widgets.add(Button(left, "Rematch", self.rematch, style="primary",
                                                       tooltip=self.rematch_tooltip, shortcut="r"))
-        self.menu_button = self.widgets.add(Button(left.move(BUTTON_WIDTH + BUTTON_GAP, 0), "Menu", self.to_menu,
+        self.review_button = self.widgets.add(Button(left.move(step, 0), "Review", self.review, shortcut="v",
+                                                     tooltip="Every turn of this game against the best play"))
+        self.menu_button = self.widgets.add(Button(left.move(2 * step, 0), "Menu", self.to_menu,
                                                    tooltip="Back to the menu", shortcut="m"))
         if not getattr(session, "rematch_offered", True):  # an online game: a rematch is a new table
             self.rematch_button.enabled = False
+        if self.finished_replay() is None:
+            self.review_button.enabled = False
+            self.review_button.tooltip = "This game's moves are not all known here, so it cannot be reviewed"
 
     def winners(self) -> Sequence[int]:
         return self.session.state.winners()
@@ -77,6 +84,29 @@ class GameEndScene(ShellScene):
         setup = replace(self.session.setup, seed=self.session.setup.seed + 1)
         if self.stack is not None:
             self.stack.replace(self.new_table(self.app, self.new_session(setup)), depth=2)
+
+    def finished_replay(self) -> "Replay | None":
+        """The game just finished as a replay (its record, kept by the table), or None when
+        there is none, its game has no coach, or its moves do not replay to its scores."""
+        from rummi_desktop.games import GAMES
+        from rummi_desktop.records.replay import ReplayError, replay_of_record
+
+        record = getattr(self.session, "last_record", None)
+        if not isinstance(record, dict) or record.get("game") not in GAMES or not GAMES[record["game"]].has("coach"):
+            return None
+        try:
+            replay = replay_of_record(record)
+            replay.check()  # an online table's state may be rebuilt from views: its log may not replay
+        except (ReplayError, KeyError, TypeError, ValueError):
+            return None
+        return replay
+
+    def review(self) -> None:
+        from rummi_desktop.scenes.review_scene import ReviewScene
+
+        replay = self.finished_replay()
+        if replay is not None and self.stack is not None:
+            self.stack.push(ReviewScene(self.app, replay))
 
     def to_menu(self) -> None:
         back_to_menu(self.app, self.stack)

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 PANEL = pygame.Rect(40, 24, 1200, 752)
 NUMBERS = pygame.Rect(PANEL.x + 30, PANEL.y + 196, 380, 470)
-LINE_CHART = pygame.Rect(PANEL.x + 430, PANEL.y + 196, 740, 250)
+LINE_CHART = pygame.Rect(PANEL.x + 430, PANEL.y + 196, 365, 250)
+ACCURACY_CHART = pygame.Rect(LINE_CHART.right + 10, LINE_CHART.y, 365, 250)
+ACCURACY_SHOWN = 20  # the last reviewed games the accuracy chart shows
 BARS_CHART = pygame.Rect(PANEL.x + 430, PANEL.y + 462, 740, 204)
 VIEWS = (("stats", "Statistics"), ("leaders", "Leaderboards"))
 OPPONENT_ORDER = ("easy", "medium", "hard", "expert", PERSON)
@@ -127,9 +129,17 @@ class StatsScene(ShellScene):
         ink = game.chart_ink(theme) if game is not None and game.chart_ink is not None else None
         charts.line_chart(surface, LINE_CHART, theme, "Score history", [score for _, score in stats.score_history[-40:]],
                           ink)
+        self.draw_accuracy(surface, stats, ink)
         bars = [(kind.title(), stats.by_opponent[kind].win_rate, stats.by_opponent[kind].games)
                 for kind in sorted(stats.by_opponent, key=lambda k: (OPPONENT_ORDER + (k,)).index(k))]
         charts.win_rate_bars(surface, BARS_CHART, theme, "Win rate by opponent", bars, ink)
+
+    def draw_accuracy(self, surface: pygame.Surface, stats: ProfileGameStats, ink: Any) -> list[tuple[int, int]]:
+        """The accuracy of the last reviewed games (a game's Review keeps it), oldest left."""
+        shares = [share for _, share in stats.accuracy_history[-ACCURACY_SHOWN:]]
+        return charts.line_chart(surface, ACCURACY_CHART, self.app.theme, "Review accuracy", shares, ink,
+                                 bounds=(0.0, 1.0), label=percent, empty="Review a game to see it here",
+                                 noun="reviewed game")
 
     def number_rows(self, stats: ProfileGameStats) -> list[tuple[str, str]]:
         rows = [("Games", str(stats.games)), ("Wins", str(stats.wins)), ("Win rate", percent(stats.win_rate)),

@@ -34,9 +34,11 @@ class TableSaving:
             self.warn(f"Could not autosave ({error.strerror or error})")
 
     def record(self) -> None:
+        from rummi_desktop.scenes.game_records_hook import record_session, remember_finished, unlocks_after
+
         if not self.saves:
+            remember_finished(self.game, self.session)  # a server game: reviewed, never written
             return
-        from rummi_desktop.scenes.game_records_hook import record_session, unlocks_after
 
         problems = [problem] if (problem := record_session(self.game, self.session)) else []
         self.trophies = unlocks_after(self.session, problems)

@@ -1,7 +1,8 @@
 """Finished games, one file each: ``records/<game>/<record id>.toml`` in the user data folder.
 
 A record (see :mod:`rummi_desktop.records.finished_games` for what it holds) is written once, when the
-game or round ends, and never changed; statistics and leaderboards are added up from the
+game or round ends, and its game never changes (a post-game review later adds its accuracy
+figure to the seats' stats: :func:`add_review_accuracy`; the record's digest leaves it out); statistics and leaderboards are added up from the
 records, so there is no second copy of the numbers to disagree with them. One file per game
 means a damaged file costs that one game: it is moved aside as ``.bad`` with a notice and every
 other record is still read. Each record carries a version; :data:`UPGRADERS` brings an older
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rummi_desktop.storage import paths
+from rummi_desktop.storage.record_digest import REVIEW_ACCURACY
 from rummi_desktop.storage.saves import to_toml_safe
 from rummi_desktop.storage.schema import COUNT_LIMIT, Flag, ListOf, MapOf, Number, SchemaError, Table, Text, Whole, check
 from rummi_desktop.storage.toml_files import (SAVE_SIZE_LIMIT, quarantine, read_toml_or_quarantine,
@@ -130,6 +132,27 @@ def read_record(source: Path) -> tuple[dict[str, Any] | None, str | None]:
     except RecordFormatError as error:
         return None, f"The finished game {source.name} is damaged ({error}); {_set_aside(source)}."
     return record, None
+
+
+def add_review_accuracy(game: str, record_id: str, accuracy: dict[int, float],
+                        folder: str | os.PathLike[str] | None = None) -> str:
+    """Keep a review's accuracy (0 to 1) of some seats with the game's record, as the seat
+    stat ``review_accuracy`` (statistics chart it); returns a problem in words, or ""."""
+    source = records_dir(folder) / game / f"{record_id}.toml"
+    if not GAME_KEY.fullmatch(game) or not RECORD_ID.fullmatch(record_id):
+        return "That game has no record to keep its review with."
+    record, notice = read_record(source)
+    if record is None:
+        return notice or "The game's record is gone, so its review was not kept."
+    for seat, share in accuracy.items():
+        if 0 <= seat < len(record["seats"]):
+            stats = record["seats"][seat].setdefault("stats", {})
+            stats[REVIEW_ACCURACY] = round(float(share), 4)
+    try:
+        write_record(record, folder)
+    except (OSError, ValueError) as error:
+        return f"Could not keep the review with the game ({getattr(error, 'strerror', None) or error})."
+    return ""
 
 
 def _set_aside(source: Path) -> str:

@@ -36,8 +36,13 @@ def think_task(task: dict[str, Any], deadline: float, cancel: Any) -> str:
     return choose_move(task, deadline, cancel).notation()
 
 
+REVIEW_MODULE = "rummi_desktop.thinking.review_run"  # the post-game review's handler
+
+
 def thinking_modules() -> tuple[str, ...]:
-    """The modules a thinking process needs: this one and every game's computer seats (names
-    only, for the thinking server to import once so that each child starts warm)."""
+    """The modules a thinking process needs: this one, every game's computer seats, the
+    review's handler and every game's coach (names only, for the thinking server to import
+    once so that each child starts warm)."""
     seats = (spec.entry_points["computer"].module for spec in GAMES.values() if spec.has("computer"))
-    return (__name__, *seats)
+    coaches = (spec.entry_points["coach"].module for spec in GAMES.values() if spec.has("coach"))
+    return (__name__, *seats, REVIEW_MODULE, *coaches)

@@ -3,7 +3,7 @@ table's own colours (the theme's accent for the line, its rail for the frame).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
@@ -29,23 +29,26 @@ def _empty(surface: pygame.Surface, area: pygame.Rect, theme: "Theme", message: 
 
 
 def line_chart(surface: pygame.Surface, rect: pygame.Rect, theme: "Theme", title: str,
-               values: Sequence[float], ink: tuple[int, int, int] | None = None) -> list[tuple[int, int]]:
+               values: Sequence[float], ink: tuple[int, int, int] | None = None, *,
+               bounds: tuple[float, float] | None = None, label: Callable[[float], str] = "{:.0f}".format,
+               empty: str = "No games yet", noun: str = "game") -> list[tuple[int, int]]:
     """Scores in order, joined by a line with a dot per game, in the game's ``ink`` (default:
-    the theme's accent); returns the dots' positions."""
+    the theme's accent); returns the dots' positions. ``bounds`` fixes the value axis (a
+    share: 0 to 1) and ``label`` writes its values; by default it spans 0 and the values."""
     ink = ink or theme.accent
     area = _frame(surface, rect, theme, title)
     if not values:
-        _empty(surface, area, theme, "No games yet")
+        _empty(surface, area, theme, empty)
         return []
-    low, high = min(0, min(values)), max(0, max(values))
+    low, high = bounds or (min(0, min(values)), max(0, max(values)))
     span = (high - low) or 1
     grid = shapes.mix(theme.felt_dark, theme.text_muted, 0.3)
     for step in range(5):
         value = low + span * step / 4
         y = area.bottom - round(area.h * step / 4)
         pygame.draw.line(surface, grid, (area.x, y), (area.right, y), 1)
-        label = shapes.text(f"{value:.0f}", 15, theme.text_muted)
-        surface.blit(label, label.get_rect(midright=(area.x - 6, y)))
+        tick = shapes.text(label(value), 15, theme.text_muted)
+        surface.blit(tick, tick.get_rect(midright=(area.x - 6, y)))
     zero = area.bottom - round(area.h * (0 - low) / span)
     pygame.draw.line(surface, theme.rail_highlight, (area.x, zero), (area.right, zero), 2)
     gap = area.w / max(1, len(values) - 1)
@@ -56,7 +59,7 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, theme: "Theme", title
     for dot in dots:
         pygame.draw.circle(surface, shapes.darken(ink, 0.5), dot, 6)
         pygame.draw.circle(surface, ink, dot, 4)
-    caption = shapes.text(f"{counted(len(values), 'game')}, oldest left", 15, theme.text_muted)
+    caption = shapes.text(f"{counted(len(values), noun)}, oldest left", 15, theme.text_muted)
     surface.blit(caption, caption.get_rect(bottomright=(rect.right - 14, rect.bottom - 8)))
     return dots
 

@@ -146,6 +146,12 @@ class TumblewordsTableView:
     def _instant(self) -> bool:
         return math.isinf(self.app.animation_speed)
 
+    def show_move(self) -> None:
+        """A review's Show me played one move on the shown state: the new tile falls to its
+        square as in play (the board's physics, stepped by the scene's fixed steps)."""
+        self.sync_board(animate=True)
+        self.relayout()
+
     def show_state(self) -> None:
         """A replay moved the session's state: the board as it now is (tiles in place), then the hand."""
         self.sync_board(animate=False)
