@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummi_desktop.games.base import IllegalMove
-from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play
+from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play, Resign
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.rummble.table.session import RummbleSession, TurnRecord
 from rummi_desktop.ui.sprites import SHOWN_RATE
-from rummi_desktop.ui.wording import sentence
+from rummi_desktop.ui.wording import resigned_words, sentence
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.table_context import TableContext
@@ -108,6 +108,16 @@ class RummbleTurnFlow(HintingTurnFlow):
         record = self.session.apply(Pass(), self.table.turns.turn_time)
         self.table.say("You pass" if self.session.seat(record.seat).name == "You" else f"{self.session.seat(record.seat).name} passes")
         self.table.play("rack")
+        self.after_turn(record)
+        return record
+
+    def resign(self) -> TurnRecord | None:
+        if not self.table.my_turn:
+            return None
+        self.controller.cancel()
+        self.tentative.recall()
+        record = self.session.apply(Resign(), self.table.turns.turn_time)
+        self.table.say(resigned_words(self.session.seat(record.seat).name))
         self.after_turn(record)
         return record
 
@@ -204,4 +214,6 @@ def describe(session: RummbleSession, record: TurnRecord) -> tuple[str, str, int
         return (name, f"played {tiles}", result.points)
     if result.outcome == "exchanged" or (result.drawn and result.verdict is None):
         return (name, f"exchanged {len(result.drawn)}", 0)
+    if result.outcome == "resigned":
+        return (name, "resigned", 0)
     return (name, "passed" if result.outcome != "stalled" else "passed; the game stalls", 0)
