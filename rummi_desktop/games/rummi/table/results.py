@@ -62,7 +62,7 @@ def _resigned_lines(result, totals: Sequence[int]) -> list[str]:
         if seat == result.resigned:
             lines.append(f"{score}: resigned; pays the whole rack ({totals[seat]})")
         elif seat in result.winners:
-            lines.append(f"+{score}: lowest rack of the others ({totals[seat]}); collects what they pay")
+            lines.append(f"+{score}: takes the round (rack {totals[seat]}); collects what the others pay")
         else:
             lines.append(f"{score}: rack {totals[seat]}, that is {totals[seat] - best} more than the lowest")
     return lines
