@@ -120,6 +120,14 @@ def winners_without(standing: Sequence[int], resigner: int) -> tuple[int, ...]:
     return tuple(seat for seat in others if standing[seat] == best)
 
 
+def resigned_seat(state: Any) -> int | None:
+    """The seat that gave the game up, once a resignation ended it (else None): every game's
+    resignation is its last logged action, made by the seat still on turn."""
+    if state.is_terminal and state.log and state.log[-1] == RESIGN:
+        return state.current
+    return None
+
+
 class LegalMoves:
     """The legal moves of a state as a lazy view (as python-chess's ``board.legal_moves``):
     iterating runs the game's generator afresh and yields one Move at a time, so ``any(...)``,

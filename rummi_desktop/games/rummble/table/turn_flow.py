@@ -183,6 +183,8 @@ class RummbleTurnFlow(HintingTurnFlow):
         elif outcome.outcome in ("exchanged",) or (outcome.drawn and outcome.verdict is None):
             self.table.say(f"{name} exchanges {len(outcome.drawn)} tile{'s' if len(outcome.drawn) != 1 else ''}")
             self.table.play("shuffle")
+        elif outcome.outcome == "resigned":  # another seat, at a server's table
+            self.table.say(resigned_words(name))
         else:
             self.table.say(f"{name} passes")
             self.table.play("rack")

@@ -6,7 +6,7 @@ import no table scene."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -44,7 +44,7 @@ def score_lines(session: "RummiSession") -> list[str]:
                 lines.append(f"{score}: {totals[seat]} points left on the rack (jokers count 30)")
         return lines
     if result.resigned is not None:
-        return _resigned_lines(result, totals)
+        return _resigned_lines(result)
     best = min(totals)
     for seat, score in enumerate(result.scores):
         if seat in result.winners:
@@ -54,17 +54,17 @@ def score_lines(session: "RummiSession") -> list[str]:
     return lines
 
 
-def _resigned_lines(result, totals: Sequence[int]) -> list[str]:
-    """Why the scores changed in a round a seat gave up (``scoring.resigned_scores``)."""
-    best = totals[result.winners[0]]
+def _resigned_lines(result) -> list[str]:
+    """Why the scores changed in a round a seat gave up (``scoring.resigned_scores``), from the
+    scores alone: online, the other racks are never seen."""
     lines = []
     for seat, score in enumerate(result.scores):
         if seat == result.resigned:
-            lines.append(f"{score}: resigned; pays the whole rack ({totals[seat]})")
+            lines.append(f"{score}: resigned; pays the whole rack")
         elif seat in result.winners:
-            lines.append(f"+{score}: takes the round (rack {totals[seat]}); collects what the others pay")
+            lines.append(f"+{score}: takes the round; collects what the others pay")
         else:
-            lines.append(f"{score}: rack {totals[seat]}, that is {totals[seat] - best} more than the lowest")
+            lines.append(f"{score}: pays the difference from the lowest rack")
     return lines
 
 

@@ -191,6 +191,8 @@ class RummiTurnFlow(HintingTurnFlow):
             self.table.say(f"{name} plays {placed} tile{'s' if placed != 1 else ''}")
         elif record.result.outcome == "passed":
             self.table.say(f"{name} passes")
+        elif record.result.outcome == RESIGNED:  # another seat, at a server's table
+            self.table.say(resigned_words(name))
         else:
             self.table.say(f"{name} draws a tile")
             self.table.play("rack")
