@@ -86,6 +86,7 @@ def test_the_other_seats_resign_reaches_the_results_of_our_window(server, tmp_pa
         run_until(app, lambda: isinstance(app.stack.top, results))
         state = session.finished_state
         assert state.winners() == (alice_seat,) and state.result.resigned == bob_seat
+        assert any(line.endswith("resigns") for line in scene.banner_log), scene.banner_log
     finally:
         app.stack.clear()
         app.stack.apply_pending()

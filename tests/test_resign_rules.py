@@ -107,3 +107,28 @@ def test_resigning_a_rummi_round_ends_the_match_won_by_the_best_total_among_the_
         match.start_round()
     loaded = match_from_dict(match_to_dict(match))
     assert loaded.is_over and loaded.resigned == resigner and loaded.winners == match.winners
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_resigned_game_is_recorded_as_a_loss_and_replays_to_ana_resigned(key):
+    from rummi_desktop.games.seats import HUMAN, SeatConfig
+    from rummi_desktop.records.finished_games import build_record, measures_of
+    from rummi_desktop.records.replay import replay_of_record
+    from rummi_desktop.records.stat_totals import profile_game_stats
+    from rummi_desktop.scenes.history import history_rows
+    from rummi_desktop.storage.game_records import check_record
+
+    state = played(key, 2)
+    ana = state.current
+    state.apply(GAMES[key].parse_move(RESIGN))
+    seats = [SeatConfig("easy", "Bot"), SeatConfig("easy", "Bot")]
+    seats[ana] = SeatConfig(HUMAN, "Ana", "ana")
+    record = build_record(GAMES[key], {"seed": 11}, seats, state, [(3, 6.0), (3, 6.0)], "2 seats")
+    totals = profile_game_stats([record], "ana", key, measures_of(GAMES[key]))
+    assert totals.games == 1 and totals.wins == 0
+    assert [seat.get("resigned", False) for seat in record["seats"]] == [seat == ana for seat in range(2)]
+    check_record(record)  # the flag is part of the record's schema
+    assert history_rows([record], "ana")[0].cells()[-1] == "Resigned"
+    replay = replay_of_record(record)
+    seat, words, points = replay.turns()[-1]
+    assert (replay.seats[seat].name, words, points) == ("Ana", "resigned", 0)
