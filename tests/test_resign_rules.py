@@ -132,3 +132,19 @@ def test_a_resigned_game_is_recorded_as_a_loss_and_replays_to_ana_resigned(key):
     replay = replay_of_record(record)
     seat, words, points = replay.turns()[-1]
     assert (replay.seats[seat].name, words, points) == ("Ana", "resigned", 0)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_review_does_not_weigh_the_turn_that_resigned(key):
+    from rummi_desktop.games.base import Coach
+    from rummi_desktop.games.review import review_turn, split_turns
+
+    state = played(key, 2, moves=0)
+    state.apply(GAMES[key].parse_move(RESIGN))
+
+    def never(*_args, **_kwargs):
+        raise AssertionError("the coach was asked about a resignation")
+
+    turns = split_turns(RandomGame(key, 11, seats=("easy", "easy")).fresh(), state.log)
+    assert len(turns) == 1 and turns[0].actions == ("resign",)
+    assert review_turn(Coach(best_plays=never, turn_played=never), turns[0], 1) is None
