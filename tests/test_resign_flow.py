@@ -15,6 +15,7 @@ from rummi_desktop.records.stat_totals import profile_game_stats
 from rummi_desktop.scenes.confirm import RESIGN_WORDS, ConfirmScene
 from rummi_desktop.scenes.table_overlays import PauseOverlay
 from rummi_desktop.storage.game_records import read_records
+from rummi_desktop.storage.saves import has_autosave
 from test_rummi_flow_support import click, key, make_app, steps
 
 
@@ -58,6 +59,8 @@ def test_resign_asks_first_then_ends_the_game_as_a_loss(game, tmp_path, monkeypa
     app = make_app(tmp_path, monkeypatch, speed="instant")
     scene = TABLES[game](app)
     assert scene.my_turn
+    scene.saving.save()
+    assert has_autosave(game)
     click(app, ask_to_resign(app, scene).cancel_button.rect.center)  # Keep playing
     assert app.stack.top is scene and scene.session.in_round and "resign" not in scene.session.state.log
     click(app, ask_to_resign(app, scene).confirm_button.rect.center)
@@ -68,6 +71,7 @@ def test_resign_asks_first_then_ends_the_game_as_a_loss(game, tmp_path, monkeypa
     assert "You resigned" in (card.title() if game == "rummi" else _subtitle(card))
     totals = profile_game_stats(read_records()[0], GUEST, game, measures_of(GAMES[game]))
     assert totals.games == 1 and totals.wins == 0  # counted as a loss
+    assert not has_autosave(game)  # nothing is left to continue
 
 
 def _subtitle(card) -> str:
