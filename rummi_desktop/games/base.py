@@ -11,8 +11,8 @@ A game's state follows :class:`State`; its moves derive from :class:`Move` with 
 registry per game** (:class:`MoveVerbs`), so two games may both have a ``place`` verb.
 Computer seats hand back a Move; :func:`play_seat_move` is the one rule for a refused one: the
 seat forfeits its turn (draws or passes, as the game says). Every game has a ``resign`` move
-(:class:`Resignation`): the seat on turn gives the game up, the game ends at once and that seat
-is never among its winners (:func:`winners_without`). Pure module: no pygame, no I/O.
+(``games/resignation.py``): the seat on turn gives the game up, the game ends at once and that
+seat is never among its winners. Pure module: no pygame, no I/O.
 """
 
 from __future__ import annotations
@@ -91,41 +91,7 @@ class Move:
         return f"{self.parse_name}.parse({self.notation()!r})"
 
 
-RESIGN = "resign"  # the notation of every game's resignation
-
-
-class Resignation:
-    """What every game's ``resign`` move shares (mixed into the game's own Move class, which
-    sets ``verb = RESIGN`` so that its registry has it): it reads and writes one word.
-
-    The seat on turn gives the game up: the game ends at once and that seat loses. It is
-    never listed by ``legal_moves`` (the computer seats, analyze and the random games never
-    play it) and :func:`play_seat_move` refuses it from a computer seat."""
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> "Resignation":
-        if words:
-            raise MoveNotationError(f"{RESIGN} takes nothing after it")
-        return cls()
-
-    def notation(self) -> str:
-        return RESIGN
-
-
-def winners_without(standing: Sequence[int], resigner: int) -> tuple[int, ...]:
-    """The seats that win when ``resigner`` gives up: the best ``standing`` (higher is better)
-    among the others; two or more on it share the win."""
-    others = [seat for seat in range(len(standing)) if seat != resigner]
-    best = max(standing[seat] for seat in others)
-    return tuple(seat for seat in others if standing[seat] == best)
-
-
-def resigned_seat(state: Any) -> int | None:
-    """The seat that gave the game up, once a resignation ended it (else None): every game's
-    resignation is its last logged action, made by the seat still on turn."""
-    if state.is_terminal and state.log and state.log[-1] == RESIGN:
-        return state.current
-    return None
+RESIGN = "resign"  # the notation of every game's resignation (games/resignation.py)
 
 
 class LegalMoves:
@@ -449,7 +415,7 @@ def play_seat_move(spec: GameSpec, state: Any, move: Move | str) -> SeatMove:
     The window, simulate and the server all go through here."""
     try:
         parsed = spec.parse_move(move) if isinstance(move, str) else move
-        if isinstance(parsed, Resignation):
+        if parsed.notation() == RESIGN:
             raise IllegalMove("a computer seat does not resign")
         return SeatMove(state.apply(parsed))
     except (IllegalMove, MoveNotationError) as error:

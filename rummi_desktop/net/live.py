@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.base import IllegalMove, MoveNotationError, resigned_seat
+from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.games.resignation import resigned_seat
 from rummi_desktop.net.lobby import turn_passed
 from rummi_desktop.net.notices import MoveNotice
 from rummi_desktop.net.protocol import ProtocolError

@@ -22,7 +22,8 @@ import secrets
 from typing import Any, Sequence
 
 from rummi_desktop.entry_points import load_entry
-from rummi_desktop.games.base import GameSpec, GameStats, StatMeasure, resigned_seat
+from rummi_desktop.games.base import GameSpec, GameStats, StatMeasure
+from rummi_desktop.games.resignation import resigned_seat
 from rummi_desktop.records.profiles import GUEST
 from rummi_desktop.games.seats import SeatConfig
 from rummi_desktop.storage.game_records import RECORD_VERSION

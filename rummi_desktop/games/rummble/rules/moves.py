@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs, Resignation
+from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs
 from rummi_desktop.games.base import Move as GameMove
+from rummi_desktop.games.resignation import Resignation
 from rummi_desktop.games.rummble.rules.board import Laid, square
 from rummi_desktop.tiles import Tile, format_tiles, parse_tiles
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from rummi_desktop.games.base import winners_without
+from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.tiles import Tile
 
 WENT_OUT = "went_out"  # a seat played its last tile with the pool empty

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from rummi_desktop.games.base import winners_without
+from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES, CLOCK_CHOICES_TEXT, RummiParameters, RummiState
 

@@ -31,8 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs, Resignation
+from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs
 from rummi_desktop.games.base import Move as GameMove
+from rummi_desktop.games.resignation import Resignation
 from rummi_desktop.games.rummi.rules.melds import readings
 from rummi_desktop.games.rummi.rules.pieces import FACES, face, faces
 from rummi_desktop.tiles import Tile

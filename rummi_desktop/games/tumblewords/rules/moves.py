@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs, Resignation
+from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs
 from rummi_desktop.games.base import Move as GameMove
+from rummi_desktop.games.resignation import Resignation
 from rummi_desktop.games.tumblewords.rules.words import direction_of
 
 __all__ = ["IllegalMove", "MoveNotationError", "VERBS", "Move", "Drop", "Pass", "Claim", "Done", "Timeout", "Resign",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from rummi_desktop.games.base import winners_without
+from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.games.tumblewords.rules.dictionary import SHIPPED
 from rummi_desktop.games.tumblewords.rules.grid import BOARD_SIZES
 
