@@ -115,7 +115,7 @@ def test_a_save_made_mid_game_resumes_identically(tmp_path, monkeypatch):
     key(app, "escape")
     assert isinstance(app.stack.top, PauseOverlay)
     pause = app.stack.top
-    click(app, pause.widgets.widgets[-1].rect.center)  # "Save and quit to menu"
+    click(app, next(b for b in pause.widgets.widgets if b.label == "Save and quit to menu").rect.center)
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and len(app.stack) == 1
     continue_button = next(b for b in menu.buttons if b.label == "Continue Rummi")
@@ -236,7 +236,7 @@ def test_continue_shows_each_rack_in_the_order_its_player_left_it(tmp_path, monk
     arranged = list(scene.view.rack_ids)
     assert arranged != dealt and sorted(arranged) == sorted(dealt)
     key(app, "escape")
-    click(app, app.stack.top.widgets.widgets[-1].rect.center)  # "Save and quit to menu"
+    click(app, next(b for b in app.stack.top.widgets.widgets if b.label == "Save and quit to menu").rect.center)
     menu = app.stack.top
     click(app, next(b for b in menu.buttons if b.label == "Continue Rummi").rect.center)
     steps(app, 2)

@@ -10,7 +10,9 @@ rules layer never imports a scene, and importing the registry stays cheap.
 A game's state follows :class:`State`; its moves derive from :class:`Move` with **one verb
 registry per game** (:class:`MoveVerbs`), so two games may both have a ``place`` verb.
 Computer seats hand back a Move; :func:`play_seat_move` is the one rule for a refused one: the
-seat forfeits its turn (draws or passes, as the game says). Pure module: no pygame, no I/O.
+seat forfeits its turn (draws or passes, as the game says). Every game has a ``resign`` move
+(``games/resignation.py``): the seat on turn gives the game up, the game ends at once and that
+seat is never among its winners. Pure module: no pygame, no I/O.
 """
 
 from __future__ import annotations
@@ -87,6 +89,9 @@ class Move:
 
     def __repr__(self) -> str:
         return f"{self.parse_name}.parse({self.notation()!r})"
+
+
+RESIGN = "resign"  # the notation of every game's resignation (games/resignation.py)
 
 
 class LegalMoves:
@@ -406,9 +411,12 @@ class SeatMove:
 def play_seat_move(spec: GameSpec, state: Any, move: Move | str) -> SeatMove:
     """Apply a computer seat's move (a Move or its notation). A move the rules refuse, or text
     that is no move, forfeits the turn instead: the seat draws or passes, as its game says.
+    Computer seats never resign: a resignation is refused like any other wrong move.
     The window, simulate and the server all go through here."""
     try:
         parsed = spec.parse_move(move) if isinstance(move, str) else move
+        if parsed.notation() == RESIGN:
+            raise IllegalMove("a computer seat does not resign")
         return SeatMove(state.apply(parsed))
     except (IllegalMove, MoveNotationError) as error:
         return SeatMove(state.forfeit_turn(), str(error) or type(error).__name__)

@@ -13,6 +13,7 @@ the coach weighs what was played and finds the best play of the position the tur
 - ``missed_tiles``: how many of the tiles the best play lays the played one did not lay (0
   when the play ranks as high as the best: another play of the same worth misses nothing).
 - ``accuracy`` per seat: the share of its turns whose play ranks as high as the best.
+- a turn that ends in a resignation is not weighed (giving up is no play).
 - the biggest misses per seat: its three turns that fell furthest short (by the game's rank,
   then by points), at-best turns never among them.
 
@@ -28,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from rummi_desktop.games.base import Candidate, Coach
+from rummi_desktop.games.base import RESIGN, Candidate, Coach
 
 BIGGEST_MISSES = 3
 
@@ -140,6 +141,8 @@ def split_turns(fresh: Any, moves: Sequence[str]) -> list[Turn]:
 
 
 def review_turn(coach: Coach, turn: Turn, number: int, cancel: threading.Event | None = None) -> TurnReview | None:
+    if turn.actions and turn.actions[-1] == RESIGN:
+        return None  # giving up is no play to weigh against the best one
     played = coach.turn_played(turn.before, turn.after, turn.actions)
     if played is None:
         return None

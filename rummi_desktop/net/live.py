@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.games.resignation import resigned_seat
 from rummi_desktop.net.lobby import turn_passed
 from rummi_desktop.net.notices import MoveNotice
 from rummi_desktop.net.protocol import ProtocolError
@@ -46,7 +47,11 @@ def fresh_state(record: TableRecord) -> Any:
 
 
 def result_of(state: Any) -> dict[str, Any]:
-    return {"scores": list(state.scores()), "winners": list(state.winners())}
+    """The finished game's scores and winners, and the seat that resigned if one did."""
+    result: dict[str, Any] = {"scores": list(state.scores()), "winners": list(state.winners())}
+    if (seat := resigned_seat(state)) is not None:
+        result["resigned"] = seat
+    return result
 
 
 class LiveGames:

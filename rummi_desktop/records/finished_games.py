@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games.base import GameSpec, GameStats, StatMeasure
+from rummi_desktop.games.resignation import resigned_seat
 from rummi_desktop.records.profiles import GUEST
 from rummi_desktop.games.seats import SeatConfig
 from rummi_desktop.storage.game_records import RECORD_VERSION
@@ -60,6 +61,7 @@ def build_record(spec: GameSpec, setup: dict[str, Any], seats: Sequence[SeatConf
     """The record of the finished ``state``; ``turns`` is (turns, seconds) per seat."""
     moment = (finished_at or _dt.datetime.now(_dt.timezone.utc)).astimezone(_dt.timezone.utc)
     scores, winners = tuple(state.scores()), tuple(state.winners())
+    resigned = resigned_seat(state)
     own = game_stats(spec)
     seat_records = []
     for index, seat in enumerate(seats):
@@ -69,6 +71,8 @@ def build_record(spec: GameSpec, setup: dict[str, Any], seats: Sequence[SeatConf
             stats.update(own.seat_stats(state, index))
         seat_records.append({"kind": seat.kind, "name": seat.name, "profile": seat_profile(seat),
                              "score": int(scores[index]), "won": index in winners, "stats": stats})
+        if index == resigned:
+            seat_records[-1]["resigned"] = True
     saved_state = spec.state_to_dict(state)
     return {
         "version": RECORD_VERSION, "id": new_record_id(moment), "game": spec.key,

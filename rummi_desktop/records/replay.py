@@ -121,7 +121,8 @@ class Replay:
 
 
 PAST = {"play": "played", "drop": "dropped", "pass": "passed", "draw": "drew", "exchange": "exchanged",
-        "claim": "claimed", "steal": "stole", "end": "ended the turn", "done": "done"}
+        "claim": "claimed", "steal": "stole", "end": "ended the turn", "done": "done",
+        "resign": "resigned"}
 
 
 def move_words(move: str) -> str:

@@ -14,6 +14,7 @@ from rummi_desktop.scenes.table_mode import TableMode
 
 class BenchMode(TableMode):
     saves = False
+    may_resign = False  # the bench times computer seats: nobody gives up
 
     def __init__(self, restart: Callable[[Any], None]) -> None:
         self.restart = restart

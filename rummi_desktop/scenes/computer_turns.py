@@ -56,6 +56,11 @@ class ComputerTurnFlow:
         """Enter on a person's turn."""
         self.end_move(timed_out=False)
 
+    def resign(self) -> None:
+        """The person on turn gives the game up (asked first): the game's ``resign`` move,
+        played as any of its moves is, so the log, the autosave and a server all see it."""
+        raise NotImplementedError
+
     def skip_animation(self) -> None:
         """Enter while a move is shown: the pieces go straight to where they land."""
 

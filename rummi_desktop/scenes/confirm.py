@@ -80,9 +80,24 @@ def quit_confirmation(app: "App") -> ConfirmScene:
                         save_and_quit, cancel_label="Stay")
 
 
-def ask_to_pass(table: Any, message: str, do_pass: Callable[[], None]) -> None:
-    """A table's Pass asks first, the keyboard on "Keep playing": P is one slip from the keys
-    around it, and a pass cannot be taken back. ``message`` says what passing does now."""
+def ask_first(table: Any, title: str, message: str, confirm_label: str, action: Callable[[], None],
+              danger: bool = False) -> None:
+    """A table's move that cannot be taken back asks first, the keyboard on "Keep playing"
+    (asked only of a person on turn: the question is theirs)."""
     if table.my_turn and table.stack is not None:
-        table.stack.push(ConfirmScene(table.app, "Pass this turn?", message, "Pass", do_pass,
-                                      cancel_label="Keep playing", danger=False))
+        table.stack.push(ConfirmScene(table.app, title, message, confirm_label, action,
+                                      cancel_label="Keep playing", danger=danger))
+
+
+def ask_to_pass(table: Any, message: str, do_pass: Callable[[], None]) -> None:
+    """A table's Pass asks first: P is one slip from the keys around it, and a pass cannot be
+    taken back. ``message`` says what passing does now."""
+    ask_first(table, "Pass this turn?", message, "Pass", do_pass)
+
+
+RESIGN_WORDS = "The game ends now, and it counts as a loss."
+
+
+def ask_to_resign(table: Any) -> None:
+    """Resign (on the pause card) asks first: giving the game up is final."""
+    ask_first(table, "Resign this game?", RESIGN_WORDS, "Resign", table.resign, danger=True)

@@ -41,10 +41,12 @@ class HistoryRow:
     opponents: str
     score: int
     won: bool
+    resigned: bool = False
 
     def cells(self) -> tuple[str, ...]:
         title = GAMES[self.game].title if self.game in GAMES else self.game
-        return (self.date, title, self.mode, self.opponents, str(self.score), "Won" if self.won else "Lost")
+        outcome = "Won" if self.won else "Resigned" if self.resigned else "Lost"
+        return (self.date, title, self.mode, self.opponents, str(self.score), outcome)
 
 
 def history_rows(summaries: list[dict[str, Any]], profile_id: str) -> list[HistoryRow]:
@@ -55,7 +57,7 @@ def history_rows(summaries: list[dict[str, Any]], profile_id: str) -> list[Histo
         others = ", ".join(s["name"] for index, s in enumerate(record["seats"]) if index != seat)
         mine = record["seats"][seat]
         rows.append(HistoryRow(record["id"], record["game"], record["finished_at"][:16].replace("T", " "),
-                               record["mode"], others, mine["score"], mine["won"]))
+                               record["mode"], others, mine["score"], mine["won"], bool(mine.get("resigned"))))
     return rows
 
 

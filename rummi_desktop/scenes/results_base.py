@@ -35,6 +35,11 @@ def winners_title(names: Sequence[str], winners: Sequence[int]) -> str:
     return " and ".join(names[s] for s in winners) + " share the win!"
 
 
+def resigned_words_past(names: Sequence[str], seat: int) -> str:
+    """"You resigned" or "Bea resigned": how a game a seat gave up ended."""
+    return "You resigned" if names[seat] == "You" else f"{names[seat]} resigned"
+
+
 class GameEndScene(ShellScene):
     """The finished game's card with Rematch (same seats, the next deal) and Menu."""
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
+from rummi_desktop.scenes.confirm import ask_to_resign
 from rummi_desktop.scenes.banner import BANNER_SECONDS, Banner, aged  # noqa: F401  (BANNER_SECONDS: re-exported)
 from rummi_desktop.scenes.schedule import Schedule
 from rummi_desktop.scenes.table_mode import TableMode
@@ -248,8 +249,14 @@ class TableScene(Scene):
             self.saving.save()
             self.stop_thinking()
 
+        resign = (lambda: ask_to_resign(self)) if self.mode.may_resign and self.my_turn else None
         self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, save_and_leave,
-                                     note=self.mode.pause_note, leave_label=self.mode.leave_label))
+                                     note=self.mode.pause_note, leave_label=self.mode.leave_label, resign=resign))
+
+    def resign(self) -> None:
+        """The person on turn gives the game up (the pause card's Resign, once confirmed)."""
+        if self.my_turn and self.mode.may_resign:
+            self.flow.resign()
 
     # -- frames -----------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:

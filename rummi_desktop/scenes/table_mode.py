@@ -29,6 +29,7 @@ class TableMode:
     table: "ModeContext"
     pause_note = ""  # a line on the pause card under "Paused"
     leave_label = ""  # the pause card's way out ("": Save and quit to menu)
+    may_resign = True  # a person on turn may give the game up (not a puzzle, the sandbox or the bench)
 
     # The position on the table is one the rules allow, so the game's whole audit must pass
     # (the sandbox's hand-built positions need not: there only the tiles are counted). The

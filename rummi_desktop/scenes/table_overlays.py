@@ -78,22 +78,26 @@ class PrivacyScreen(ShellScene):
         self.widgets.draw(surface, theme)
 
 
+ENTRY_STEP = 72  # px from one pause-card button to the next
+
+
 class PauseOverlay(ShellScene):
     """Esc on the table: resume, settings, rules, save and quit to the menu. ``leave_label``
     (online: "Back to the lobby") leaves to the screen under the table instead, and ``note``
-    is a line under the title (online: the game goes on)."""
+    is a line under the title (online: the game goes on). ``resign`` (given to a person on
+    turn at a game that may be resigned) adds Resign at the foot: it asks first."""
 
     transparent = True
 
     def __init__(self, app: "App", game_title: str, help_sections: HelpSections,
-                 save_and_leave: Callable[[], None], note: str = "", leave_label: str = "") -> None:
+                 save_and_leave: Callable[[], None], note: str = "", leave_label: str = "",
+                 resign: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.note, self.leave_label = note, leave_label
         self.game_title = game_title
         self.help_sections = help_sections
         self.save_and_leave = save_and_leave
-        self.card = pygame.Rect(0, 0, 440, 430)
-        self.card.center = (640, 400)
+        self.resign = resign
         entries = [
             ("Resume", self.close, "primary", "Back to the table", "escape"),
             ("Settings", self._settings, "secondary", "Sound, theme, animation speed", "s"),
@@ -102,10 +106,19 @@ class PauseOverlay(ShellScene):
             if not leave_label else
             (leave_label, self._leave, "secondary", "The game goes on: come back to it from the lobby", "q"),
         ]
+        if resign is not None:
+            entries.append(("Resign", self._resign, "danger", "Give this game up: it counts as a loss", "r"))
+        self.card = pygame.Rect(0, 0, 440, 430 + ENTRY_STEP * (len(entries) - 4))
+        self.card.center = (640, 400)
         for index, (label, action, style, tip, key) in enumerate(entries):
             rect = pygame.Rect(0, 0, 340, 58)
-            rect.midtop = (self.card.centerx, self.card.y + 110 + index * 72)
+            rect.midtop = (self.card.centerx, self.card.y + 110 + index * ENTRY_STEP)
             self.widgets.add(Button(rect, label, action, style=style, tooltip=tip, shortcut=key))
+
+    def _resign(self) -> None:
+        self.close()  # the question is asked over the table, not over this card
+        if self.resign is not None:
+            self.resign()
 
     def _settings(self) -> None:
         from rummi_desktop.scenes.settings import SettingsScene

@@ -66,7 +66,7 @@ def write_record(record: dict[str, Any], folder: str | os.PathLike[str] | None =
 # may hold no number no record of ours writes, nor a date (which would break its digest).
 SEAT_SCHEMA = Table({
     "kind": Text(), "name": Text(), "profile": Text(), "score": Whole(-COUNT_LIMIT, COUNT_LIMIT), "won": Flag(),
-    "stats": MapOf(Number(-COUNT_LIMIT, COUNT_LIMIT)),
+    "stats": MapOf(Number(-COUNT_LIMIT, COUNT_LIMIT)), "resigned": Flag(),  # written only on the seat that gave up
 }, required=("kind", "name", "profile", "score", "won"))
 RECORD_SCHEMA = Table({
     "version": Whole(1, 99), "id": Text(pattern=RECORD_ID.pattern, says="a record id"),

@@ -12,3 +12,8 @@ def sentence(clause: str) -> str:
     """A rules clause ("the play must touch …", which analyze and puzzle messages embed) shown
     on its own, as a sentence: its first letter a capital."""
     return clause[:1].upper() + clause[1:]
+
+
+def resigned_words(name: str) -> str:
+    """The banner when a seat gives the game up: "You resign" or "Ana resigns"."""
+    return "You resign" if name == "You" else f"{name} resigns"

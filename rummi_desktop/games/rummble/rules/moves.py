@@ -9,6 +9,7 @@ Notation (``Move.parse(m.notation()) == m``)::
                                   as K7 on row 7 column 6 (rows and columns 0–12, row 0 on top)
     exchange R2 K7 J              give these rack tiles back to the pool for as many new ones
     pass                          do nothing this turn
+    resign                        give the game up (it ends at once; the seat loses)
 
 Each placement is ``TILE@ROW,COL`` with TILE a laid tile: ``R7``, or ``J=K7`` for a joker (the
 board view and analyze write laid tiles the same way). A play's placements are kept in square
@@ -20,12 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from rummi_desktop.games.base import IllegalMove, MoveNotationError, MoveVerbs
+from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs
 from rummi_desktop.games.base import Move as GameMove
+from rummi_desktop.games.resignation import Resignation
 from rummi_desktop.games.rummble.rules.board import Laid, square
 from rummi_desktop.tiles import Tile, format_tiles, parse_tiles
 
-__all__ = ["IllegalMove", "MoveNotationError", "VERBS", "Move", "Placement", "Play", "Exchange", "Pass"]
+__all__ = ["IllegalMove", "MoveNotationError", "VERBS", "Move", "Placement", "Play", "Exchange", "Pass", "Resign"]
 
 VERBS = MoveVerbs("rummble")
 
@@ -116,3 +118,8 @@ class Pass(Move):
 
     def notation(self) -> str:
         return "pass"
+
+
+@dataclass(frozen=True, repr=False)
+class Resign(Resignation, Move):
+    verb: ClassVar[str] = RESIGN

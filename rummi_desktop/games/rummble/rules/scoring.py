@@ -8,21 +8,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.tiles import Tile
 
 WENT_OUT = "went_out"  # a seat played its last tile with the pool empty
 STALLED = "stalled"  # two full rounds of passes and exchanges
+RESIGNED = "resigned"  # a seat gave the game up
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """How the game ended: the final scores, the winners (every seat on the top score) and
-    each hand's total."""
+    each hand's total; ``resigned``: the seat that gave the game up (None otherwise)."""
 
     kind: str
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     hand_totals: tuple[int, ...]
+    resigned: int | None = None
 
 
 def hand_total(rack: Sequence[Tile]) -> int:
@@ -46,3 +49,10 @@ def stalled(scores: Sequence[int], racks: Sequence[Sequence[Tile]]) -> GameResul
     """Every seat subtracts its own hand."""
     totals = tuple(hand_total(rack) for rack in racks)
     return _result(STALLED, [score - totals[s] for s, score in enumerate(scores)], totals)
+
+
+def resigned(scores: Sequence[int], racks: Sequence[Sequence[Tile]], seat: int) -> GameResult:
+    """``seat`` gave up: the scores stand as they are (no hand is subtracted) and the top
+    score among the other seats wins."""
+    totals = tuple(hand_total(rack) for rack in racks)
+    return GameResult(RESIGNED, tuple(scores), winners_without(scores, seat), totals, seat)

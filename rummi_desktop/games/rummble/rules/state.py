@@ -7,7 +7,7 @@ its notation, so the seed plus the log replays the game exactly (:func:`replay`)
 
 A turn is one move: a :class:`Play` (checked by :func:`play.check_play`, scored, then the rack
 refills to 10 while the pool lasts), an :class:`Exchange` (only while the pool holds at least
-10 tiles) or a :class:`Pass`. A refused move raises :class:`IllegalMove` and changes nothing.
+10 tiles) a :class:`Pass`, or a :class:`Resign` (the game ends at once: see ``scoring.resigned``). A refused move raises :class:`IllegalMove` and changes nothing.
 ``undo()`` steps back the last move exactly (refill draws and reshuffles included): it restores
 a snapshot taken before the move and drops the move from the log.
 
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, LegalMoves, replay_log
 from rummi_desktop.games.rummble.rules.board import SQUARES, Board, Laid, square
 from rummi_desktop.games.rummble.rules.legal_moves import fewest_tile_moves
-from rummi_desktop.games.rummble.rules.moves import Exchange, Move, Pass, Play
+from rummi_desktop.games.rummble.rules.moves import Exchange, Move, Pass, Play, Resign
 from rummi_desktop.games.rummble.rules.play import PlayVerdict, check_play
-from rummi_desktop.games.rummble.rules.scoring import GameResult, stalled, went_out
+from rummi_desktop.games.rummble.rules.scoring import GameResult, resigned, stalled, went_out
 from rummi_desktop.games.tile_draws import FirstPlayerDraw, choose_first_player, deal, take_ids
 from rummi_desktop.tiles import Tile, standard_set, short_set
 
@@ -40,7 +40,8 @@ TILE_SETS: tuple[str, ...] = ("standard", "short", "cards")
 _FACES = {"standard": tuple(standard_set()), "short": tuple(short_set()), "cards": tuple(standard_set())}
 _HIGHEST = {"standard": 13, "short": 9, "cards": 13}
 
-PLAYED, WENT_OUT, EXCHANGED, PASSED, STALLED = "played", "went_out", "exchanged", "passed", "stalled"
+PLAYED, WENT_OUT, EXCHANGED, PASSED, STALLED, RESIGNED = (
+    "played", "went_out", "exchanged", "passed", "stalled", "resigned")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ class PositionSetup:
 class TurnResult:
     """What a move did: ``outcome`` (played, went_out, exchanged, passed, stalled — the last
     pass or exchange of two idle rounds), the seat, the play's verdict (sets and points), the
-    ids it laid and the ids drawn (refill or exchange)."""
+    ids it laid and the ids drawn (refill or exchange). A resignation's outcome is resigned."""
 
     outcome: str
     seat: int
@@ -211,6 +212,8 @@ class RummbleState(ComparedByFingerprint):
             return self._commit(move, self._exchange_ids(move), self._exchange)
         if isinstance(move, Pass):
             return self._commit(move, (), self._pass)
+        if isinstance(move, Resign):
+            return self._commit(move, (), self._resign)
         raise IllegalMove(f"{move} is not a Rummble move")
 
     def forfeit_turn(self) -> TurnResult:
@@ -218,8 +221,9 @@ class RummbleState(ComparedByFingerprint):
         return self.apply(Pass())
 
     def undo(self) -> Move | None:
-        """Step back the last move exactly; returns it (None at the start)."""
-        if not self._history:
+        """Step back the last move exactly; returns it (None at the start, and after a
+        resignation: giving up is final)."""
+        if not self._history or isinstance(self._history[-1][0], Resign):
             return None
         move, snapshot = self._history.pop()
         self._restore(snapshot)
@@ -289,6 +293,11 @@ class RummbleState(ComparedByFingerprint):
 
     def _pass(self, _ids: tuple) -> TurnResult:
         return self._idle_turn(PASSED, self.current, ())
+
+    def _resign(self, _ids: tuple) -> TurnResult:
+        seat = self.current
+        self.result = resigned(self.points, self._rack_faces(), seat)
+        return TurnResult(RESIGNED, seat)
 
     def _idle_turn(self, outcome: str, seat: int, drawn: tuple[int, ...]) -> TurnResult:
         self.idle_turns += 1

@@ -27,6 +27,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Exchange any tiles with the pool (while it holds 10 or more), or pass. The game ends when",
         "someone plays their last tile with the pool empty (they collect the others' hand totals,",
         "which the others lose), or after two rounds in which nobody scores (everyone loses their hand).",
+        "Resign (Pause, then Resign, on your turn) ends the game at once: you lose, and the highest",
+        "score among the others wins.",
     )),
     ("Controls", (
         "Drag tiles onto squares, or click a tile and then a square; drag them back to the rack to",

@@ -94,7 +94,7 @@ def server_result(state: RummbleState, message: dict[str, Any], points: Sequence
     totals = [max(0, before - after) for before, after in zip(points, final)]
     totals[message["seat"]] = hand_total(state.rack_tiles(message["seat"]))
     state.points = list(points)
-    state.result = GameResult(kind, final, tuple(result.get("winners", ())), tuple(totals))
+    state.result = GameResult(kind, final, tuple(result.get("winners", ())), tuple(totals), result.get("resigned"))
 
 
 def end_kind(message: dict[str, Any]) -> str:

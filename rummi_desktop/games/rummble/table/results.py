@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from rummi_desktop.scenes.results_base import GameEndScene, winners_title
+from rummi_desktop.scenes.results_base import GameEndScene, resigned_words_past, winners_title
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.tile_render import CardFace
 
@@ -31,7 +31,9 @@ def settlement_lines(session: "RummbleSession") -> list[str]:
     lines = []
     for seat, total in enumerate(result.hand_totals):
         change = result.scores[seat] - state.points[seat]
-        if result.kind == "went_out" and change >= 0 and total == 0:
+        if result.resigned is not None:
+            lines.append("resigned" if seat == result.resigned else "the score stands")
+        elif result.kind == "went_out" and change >= 0 and total == 0:
             others = ", ".join(f"{names[s]} {t}" for s, t in enumerate(result.hand_totals) if s != seat)
             lines.append(f"+{change}: went out; collects the other hands ({others})")
         else:
@@ -55,6 +57,8 @@ class GameOverScene(GameEndScene):
         state = self.session.state
         result = state.result
         how = "went out with the pool empty" if result is not None and result.kind == "went_out" else "two rounds without a score"
+        if result is not None and result.resigned is not None:
+            how = resigned_words_past(self.names(), result.resigned)
         self.draw_heading(surface, self.title(), f"The game ended: {how} · {self.session.caption()}")
         if result is None:
             return

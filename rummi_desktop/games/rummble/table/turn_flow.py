@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummi_desktop.games.base import IllegalMove
-from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play
+from rummi_desktop.games.rummble.rules.moves import Exchange, Pass, Play, Resign
 from rummi_desktop.games.rummble.spec import RUMMBLE
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.games.rummble.table.session import RummbleSession, TurnRecord
 from rummi_desktop.ui.sprites import SHOWN_RATE
-from rummi_desktop.ui.wording import sentence
+from rummi_desktop.ui.wording import resigned_words, sentence
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.table_context import TableContext
@@ -111,6 +111,16 @@ class RummbleTurnFlow(HintingTurnFlow):
         self.after_turn(record)
         return record
 
+    def resign(self) -> TurnRecord | None:
+        if not self.table.my_turn:
+            return None
+        self.controller.cancel()
+        self.tentative.recall()
+        record = self.session.apply(Resign(), self.table.turns.turn_time)
+        self.table.say(resigned_words(self.session.seat(record.seat).name))
+        self.after_turn(record)
+        return record
+
     def exchange(self, tile_ids: list[int]) -> TurnRecord | None:
         if not self.table.my_turn or not tile_ids:
             return None
@@ -173,6 +183,8 @@ class RummbleTurnFlow(HintingTurnFlow):
         elif outcome.outcome in ("exchanged",) or (outcome.drawn and outcome.verdict is None):
             self.table.say(f"{name} exchanges {len(outcome.drawn)} tile{'s' if len(outcome.drawn) != 1 else ''}")
             self.table.play("shuffle")
+        elif outcome.outcome == "resigned":  # another seat, at a server's table
+            self.table.say(resigned_words(name))
         else:
             self.table.say(f"{name} passes")
             self.table.play("rack")
@@ -204,4 +216,6 @@ def describe(session: RummbleSession, record: TurnRecord) -> tuple[str, str, int
         return (name, f"played {tiles}", result.points)
     if result.outcome == "exchanged" or (result.drawn and result.verdict is None):
         return (name, f"exchanged {len(result.drawn)}", 0)
+    if result.outcome == "resigned":
+        return (name, "resigned", 0)
     return (name, "passed" if result.outcome != "stalled" else "passed; the game stalls", 0)

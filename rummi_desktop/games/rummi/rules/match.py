@@ -1,4 +1,5 @@
-"""A Rummi match: rounds until a seat's cumulative score reaches the target.
+"""A Rummi match: rounds until a seat's cumulative score reaches the target, or a seat resigns
+(then the match ends with that round, won by the best total among the others).
 
 Modes are data (:data:`PARLOR_LEAGUE`, :data:`BLITZ`). The match owns one seeded RNG whose
 successive draws seed the rounds, so the match seed replays every deal.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES, CLOCK_CHOICES_TEXT, RummiParameters, RummiState
 
@@ -69,14 +71,22 @@ class Match:
         return totals
 
     @property
+    def resigned(self) -> int | None:
+        """The seat that gave the match up (None: nobody has)."""
+        return next((r.result.resigned for r in self.rounds if r.result.resigned is not None), None)
+
+    @property
     def is_over(self) -> bool:
-        return any(total >= self.settings.target for total in self.totals)
+        return self.resigned is not None or any(total >= self.settings.target for total in self.totals)
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Seats with the highest cumulative score once the match is over (else empty)."""
+        """Seats with the highest cumulative score once the match is over (else empty); after
+        a resignation, the highest among the other seats."""
         if not self.is_over:
             return ()
+        if self.resigned is not None:
+            return winners_without(self.totals, self.resigned)
         best = max(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 

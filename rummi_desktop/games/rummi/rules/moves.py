@@ -22,6 +22,7 @@ and the moves that settle a turn, which the state carries out (``RummiState.appl
     end               End Turn with the table as it is
     draw              take back this turn's tiles and draw one (a pass on an empty pool)
     timeout           the turn clock ran out
+    resign            give the match up (the round ends at once; this seat loses)
     play R1,R2,R3/J,K5,B5    a whole turn at once, in faces: this table, then End Turn
 """
 
@@ -30,14 +31,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from rummi_desktop.games.base import IllegalMove, MoveNotationError, MoveVerbs
+from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs
 from rummi_desktop.games.base import Move as GameMove
+from rummi_desktop.games.resignation import Resignation
 from rummi_desktop.games.rummi.rules.melds import readings
 from rummi_desktop.games.rummi.rules.pieces import FACES, face, faces
 from rummi_desktop.tiles import Tile
 
 __all__ = ["IllegalMove", "MoveNotationError", "VERBS", "Move", "TurnBoard", "Place", "Shift", "Retrieve",
-           "Split", "Merge", "Swap", "Rearrange", "TurnAction", "EndTurn", "Draw", "Timeout", "Play"]
+           "Split", "Merge", "Swap", "Rearrange", "TurnAction", "EndTurn", "Draw", "Timeout", "Resign", "Play"]
 
 VERBS = MoveVerbs("rummi")
 
@@ -381,6 +383,13 @@ class Timeout(TurnAction):
     """The turn clock ran out (a legal table stands; otherwise a draw or the penalty)."""
 
     verb: ClassVar[str] = "timeout"
+
+
+@dataclass(frozen=True, repr=False)
+class Resign(Resignation, TurnAction):
+    """Give up: this turn's tiles go back to the rack and the round (and the match) ends."""
+
+    verb: ClassVar[str] = RESIGN
 
 
 @dataclass(frozen=True, repr=False)

@@ -117,13 +117,17 @@ def state_from_dict(data: dict[str, Any]) -> RummiState:
 
 
 def _result_to_dict(result: RoundResult) -> dict[str, Any]:
-    return {"kind": result.kind, "winners": list(result.winners), "scores": list(result.scores),
+    data = {"kind": result.kind, "winners": list(result.winners), "scores": list(result.scores),
             "rack_totals": list(result.rack_totals)}
+    if result.resigned is not None:
+        data["resigned"] = result.resigned
+    return data
 
 
 def _result_from_dict(data: dict[str, Any]) -> RoundResult:
+    resigned = data.get("resigned")
     return RoundResult(str(data["kind"]), tuple(data["winners"]), tuple(data["scores"]),
-                       tuple(data["rack_totals"]))
+                       tuple(data["rack_totals"]), None if resigned is None else int(resigned))
 
 
 def match_to_dict(match: Match, at_turn_start: bool = False) -> dict[str, Any]:

@@ -8,8 +8,9 @@ every game of the collection.
 
 The seat on turn changes the table one :class:`Move` at a time (``apply``), can ``undo`` them
 or ``reset_turn``, then ``end_turn`` (refused with per-meld reasons if the table is wrong),
-``draw`` (a pass on an empty pool) or ``timeout`` when the clock runs out; each of these is
-also a move (``apply(EndTurn())`` …). Computer seats hand over a whole turn as one
+``draw`` (a pass on an empty pool) or ``timeout`` when the clock runs out, or ``resign``
+(the round ends at once: ``scoring.resigned_scores``); each of these is also a move
+(``apply(EndTurn())`` …). Computer seats hand over a whole turn as one
 :class:`~rummi_desktop.games.rummi.rules.moves.Play`.
 """
 
@@ -21,13 +22,14 @@ from dataclasses import dataclass
 
 from rummi_desktop.games.base import ComparedByFingerprint, LegalMoves, replay_log
 from rummi_desktop.games.rummi.rules.legal_moves import turn_steps
-from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, IllegalMove, Move, Play, Rearrange, Timeout, TurnBoard
+from rummi_desktop.games.rummi.rules.moves import (Draw, EndTurn, IllegalMove, Move, Play, Rearrange, Resign, Timeout,
+                                                   TurnBoard)
 from rummi_desktop.games.rummi.rules.deal import (
     FirstPlayerDraw, PositionSetup, check_setup, choose_first_player, deal, place_setup)
 from rummi_desktop.games.rummi.rules.pieces import faces, ids_for_faces, table_faces
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS, MeldProblem, PlayCheck, check_play
 from rummi_desktop.games.rummi.rules.play_check import opening_points as _opening_points
-from rummi_desktop.games.rummi.rules.scoring import RoundResult, blocked_scores, going_out_scores
+from rummi_desktop.games.rummi.rules.scoring import RoundResult, blocked_scores, going_out_scores, resigned_scores
 from rummi_desktop.tiles import Tile
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -35,8 +37,8 @@ CLOCK_CHOICES = (None, 30, 60, 120)
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")  # the computer strengths offered
 CLOCK_CHOICES_TEXT = "off, " + ", ".join(str(c) for c in CLOCK_CHOICES[1:-1]) + f" or {CLOCK_CHOICES[-1]} s"
 
-PLAYED, WENT_OUT, DREW, PASSED, PENALTY, REFUSED = (
-    "played", "went_out", "drew", "passed", "penalty", "refused")
+PLAYED, WENT_OUT, DREW, PASSED, PENALTY, REFUSED, RESIGNED = (
+    "played", "went_out", "drew", "passed", "penalty", "refused", "resigned")
 # Entries of logs written before undo and reset left the log: read by perform, never written.
 LEGACY_UNDO, LEGACY_RESET = "undo", "reset"
 
@@ -74,7 +76,7 @@ class TurnEnd:
 @dataclass(frozen=True, slots=True)
 class TurnResult:
     """What ending a turn did. ``outcome``: played / went_out / drew / passed / penalty /
-    refused. ``drawn``: tile ids the seat drew. ``problems``: the invalid melds when refused."""
+    refused / resigned. ``drawn``: tile ids the seat drew. ``problems``: the invalid melds when refused."""
 
     outcome: str
     seat: int
@@ -224,6 +226,8 @@ class RummiState(ComparedByFingerprint):
             return self.draw()
         if isinstance(move, Timeout):
             return self.timeout()
+        if isinstance(move, Resign):
+            return self.resign()
         if isinstance(move, Play):
             return _play_whole_turn(self, move.melds)
         # Undo restores a snapshot (≤ 106 ids) taken before the move rather than running an
@@ -283,6 +287,17 @@ class RummiState(ComparedByFingerprint):
         if not placed_any:
             return self._draw_and_pass_on(1, DREW)
         return self._draw_and_pass_on(self.params.penalty_tiles, PENALTY)
+
+    def resign(self) -> TurnResult:
+        """The seat on turn gives up: this turn's tiles go back to its rack, the round ends."""
+        _require_playing(self)
+        seat = self.current
+        self.log.append("resign")
+        self._reset_board()
+        self._racks[seat] = self.board.rack
+        self.result = resigned_scores([faces(rack) for rack in self.racks], seat)
+        self.turn_log_start = len(self.log)
+        return TurnResult(RESIGNED, seat)
 
     def forfeit_turn(self) -> TurnResult:
         """What a seat that will not play does: take back this turn's tiles and draw."""

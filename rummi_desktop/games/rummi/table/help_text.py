@@ -51,6 +51,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "Whoever goes out scores what the others hold (jokers 30 each); they lose the same.",
             "If the pool runs dry and nobody can play, the smallest rack wins the round.",
             "Rounds go on until someone reaches the match target (200 points by default).",
+            "Resign (Pause, then Resign, on your turn) ends the match at once: you pay your rack,",
+            "the smallest rack among the others takes the round and the best total among them wins.",
         ),
     ),
     (

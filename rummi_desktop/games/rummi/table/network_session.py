@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummi_desktop.games.rummi.rules.match import Match, MatchSettings, RoundRecord
-from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Play, TurnAction
-from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PLAYED, WENT_OUT, TurnResult
+from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Play, Resign, TurnAction
+from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PLAYED, RESIGNED, WENT_OUT, TurnResult
 from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, OnlineSetup, online_setup
 from rummi_desktop.games.rummi.table.session import RummiSeatStats, RummiSession, TurnRecord
 from rummi_desktop.games.rummi.table.online_state import hide_drawn, state_from_view
@@ -55,6 +55,9 @@ class NetworkRummiSession(NetworkSession, RummiSession):
     def finish_turn(self, move: TurnAction, seconds: float) -> TurnRecord:
         """Checked by the rules here first; sent to the server only when they accept it."""
         state = self.state
+        if isinstance(move, Resign):  # ends the round here at once; the server's result follows
+            self.send_own(move.notation())
+            return super().finish_turn(move, seconds)
         ending = isinstance(move, EndTurn)
         if ending and not state.check_turn().legal:
             return super().finish_turn(EndTurn(), seconds)  # refused: nothing is sent
@@ -84,6 +87,8 @@ class NetworkRummiSession(NetworkSession, RummiSession):
         verbs = (message.get("last") or {}).get("verbs") or []
         laid = bool(placed) or "play" in verbs
         outcome = (WENT_OUT if state.is_over else PLAYED) if laid else (DREW if message["view"]["pool_size"] else PASSED)
+        if "resign" in verbs:
+            outcome = RESIGNED
         record = TurnRecord(seat, TurnResult(outcome, seat), placed, state.is_over)
         if state.is_over:
             self.last_round = state

@@ -15,7 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 from rummi_desktop.games.rummi.rules.pieces import FACES
-from rummi_desktop.games.rummi.rules.scoring import BLOCKED, WENT_OUT, RoundResult, rack_total
+from rummi_desktop.games.rummi.rules.scoring import BLOCKED, RESIGNED, WENT_OUT, RoundResult, rack_total
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, TurnResult
 from rummi_desktop.games.rummi.rules.seat_view import tiles_of
 from rummi_desktop.scenes.network_play import kept_ids, unseen
@@ -60,6 +60,9 @@ def server_round_result(message: dict[str, Any], rack: list[Tile]) -> RoundResul
     lowest total, which our own total and score give."""
     result, view, seat = message["result"], message["view"], message["seat"]
     winners, scores = tuple(result["winners"]), tuple(result["scores"])
+    if result.get("resigned") is not None:  # the others' racks are unseen: the results need only the scores
+        totals = tuple(rack_total(rack) if s == seat else 0 for s in range(len(scores)))
+        return RoundResult(RESIGNED, winners, scores, totals, int(result["resigned"]))
     sizes = list(view["other_rack_sizes"])
     sizes.insert(seat, len(rack))
     if any(sizes[winner] == 0 for winner in winners):

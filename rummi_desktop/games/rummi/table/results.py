@@ -12,7 +12,7 @@ import pygame
 
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.results_base import GameEndScene
+from rummi_desktop.scenes.results_base import GameEndScene, resigned_words_past
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
 
@@ -43,12 +43,28 @@ def score_lines(session: "RummiSession") -> list[str]:
             else:
                 lines.append(f"{score}: {totals[seat]} points left on the rack (jokers count 30)")
         return lines
+    if result.resigned is not None:
+        return _resigned_lines(result)
     best = min(totals)
     for seat, score in enumerate(result.scores):
         if seat in result.winners:
             lines.append(f"+{score}: lowest rack ({totals[seat]}); gains the others' differences")
         else:
             lines.append(f"{score}: rack {totals[seat]}, that is {totals[seat] - best} more than the lowest")
+    return lines
+
+
+def _resigned_lines(result) -> list[str]:
+    """Why the scores changed in a round a seat gave up (``scoring.resigned_scores``), from the
+    scores alone: online, the other racks are never seen."""
+    lines = []
+    for seat, score in enumerate(result.scores):
+        if seat == result.resigned:
+            lines.append(f"{score}: resigned; pays the whole rack")
+        elif seat in result.winners:
+            lines.append(f"+{score}: takes the round; collects what the others pay")
+        else:
+            lines.append(f"{score}: pays the difference from the lowest rack")
     return lines
 
 
@@ -112,6 +128,8 @@ class RoundEndScene(ShellScene):
         if result is None:
             return "Round over"
         names = [seat.name for seat in self.session.setup.seats]
+        if result.resigned is not None:
+            return resigned_words_past(names, result.resigned)
         if result.kind == "went_out":
             name = names[result.winners[0]]
             return "You go Rummi!" if name == "You" else f"{name} goes Rummi!"
@@ -197,9 +215,12 @@ class MatchSummaryScene(GameEndScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        rounds = len(self.session.match.rounds)
-        self.draw_heading(surface, self.winner_text(),
-                          f"{rounds} round{'s' if rounds != 1 else ''} · target {self.session.match.settings.target}",
+        match = self.session.match
+        rounds = len(match.rounds)
+        subtitle = f"{rounds} round{'s' if rounds != 1 else ''} · target {match.settings.target}"
+        if match.resigned is not None:
+            subtitle = f"{resigned_words_past([s.name for s in self.session.setup.seats], match.resigned)} · {subtitle}"
+        self.draw_heading(surface, self.winner_text(), subtitle,
                           title_top=22, subtitle_top=100, subtitle_size=20)
         headers = ["Seat", "Score", "Melds played", "Tiles placed", "Jokers used", "Avg turn"]
         columns = [self.card.x + 60, self.card.x + 270, self.card.x + 400, self.card.x + 570,

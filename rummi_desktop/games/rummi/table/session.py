@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from rummi_desktop.games.base import play_seat_move
 from rummi_desktop.games.rummi.spec import RUMMI
 from rummi_desktop.games.rummi.rules.match import BLITZ, DEFAULT_TARGET, PARLOR_LEAGUE, Match, MatchSettings
-from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Timeout, TurnAction
+from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Resign, Timeout, TurnAction
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.serialize import match_from_dict, match_to_dict
@@ -156,10 +156,11 @@ class RummiSession(GameSession):
 
     # -- finishing turns ----------------------------------------------------------------------
     def finish_turn(self, move: TurnAction, seconds: float) -> TurnRecord:
-        """The seat on turn ends it: ``EndTurn()``, ``Draw()`` or ``Timeout()`` (the clock). A
-        refused End Turn is booked as refused (its reasons in the record), nothing changed."""
-        if not isinstance(move, (EndTurn, Draw, Timeout)):
-            raise TypeError(f"a turn ends with End Turn, Draw or the clock, not {move!r}")
+        """The seat on turn ends it: ``EndTurn()``, ``Draw()``, ``Timeout()`` (the clock) or
+        ``Resign()``. A refused End Turn is booked as refused (its reasons in the record),
+        nothing changed."""
+        if not isinstance(move, (EndTurn, Draw, Timeout, Resign)):
+            raise TypeError(f"a turn ends with End Turn, Draw, the clock or Resign, not {move!r}")
         state = self.state
         seat = state.current
         before = turn_start_melds(state)

@@ -17,15 +17,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from rummi_desktop.games.rummi.rules.moves import EndTurn, Play, Timeout, TurnAction
+from rummi_desktop.games.rummi.rules.moves import EndTurn, Play, Resign, Timeout, TurnAction
 from rummi_desktop.games.rummi.rules.play_check import MeldProblem
-from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PENALTY, PLAYED, WENT_OUT
+from rummi_desktop.games.rummi.rules.state import DREW, PASSED, PENALTY, PLAYED, RESIGNED, WENT_OUT
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.games.rummi.table.controller import RummiTableInput
 from rummi_desktop.games.rummi.table.rack_order import RackOrders
 from rummi_desktop.games.rummi.table.session import RummiSession, TurnRecord
 from rummi_desktop.games.rummi.table.view import RummiTableView
 from rummi_desktop.scenes.turn_machine import Phase
+from rummi_desktop.ui.wording import resigned_words
 from rummi_desktop.ui.sprites import SHOWN_RATE
 
 if TYPE_CHECKING:
@@ -108,9 +109,12 @@ class RummiTurnFlow(HintingTurnFlow):
         self.view.forget_round()
 
     # -- a person's turn --------------------------------------------------------------------
+    def resign(self) -> None:
+        self.finish_person_turn(Resign())
+
     def finish_person_turn(self, move: TurnAction) -> TurnRecord | None:
-        """End Turn / Draw / clock ran out (``EndTurn()``, ``Draw()``, ``Timeout()``), for the
-        person on turn."""
+        """End Turn / Draw / clock ran out / Resign (``EndTurn()``, ``Draw()``, ``Timeout()``,
+        ``Resign()``), for the person on turn."""
         table = self.table
         if not table.my_turn:
             return None
@@ -157,6 +161,8 @@ class RummiTurnFlow(HintingTurnFlow):
                        PENALTY: f"Time — {drawn} penalty tile{'s' if drawn != 1 else ''}"}
             say(message.get(outcome, "Time"), warning=outcome == PENALTY)
             play("invalid" if outcome == PENALTY else "rack")
+        elif outcome == RESIGNED:
+            say(resigned_words(self.session.seat(record.seat).name))
         elif outcome == PASSED:
             say("The pool is empty: you pass")
         elif outcome in (PLAYED, WENT_OUT):
@@ -185,6 +191,8 @@ class RummiTurnFlow(HintingTurnFlow):
             self.table.say(f"{name} plays {placed} tile{'s' if placed != 1 else ''}")
         elif record.result.outcome == "passed":
             self.table.say(f"{name} passes")
+        elif record.result.outcome == RESIGNED:  # another seat, at a server's table
+            self.table.say(resigned_words(name))
         else:
             self.table.say(f"{name} draws a tile")
             self.table.play("rack")

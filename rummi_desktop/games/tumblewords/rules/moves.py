@@ -11,6 +11,7 @@ Notation (``Move.parse(m.notation()) == m``; rows and columns count from 0, row 
     done                  Claim mode: the seat has claimed all it will (ends its claiming, or
                           a Pressure Cooker steal window)
     timeout               Ticker: the turn clock ran out (the turn, or the steal window, ends)
+    resign                the seat on turn gives the game up (it ends at once; the seat loses)
 
 Where the column lands the letter is the rules' business (the lowest vacant square), so a drop
 names only the column. A claim's spans keep the order the seat marked them in.
@@ -21,11 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rummi_desktop.games.base import IllegalMove, MoveNotationError, MoveVerbs
+from rummi_desktop.games.base import RESIGN, IllegalMove, MoveNotationError, MoveVerbs
 from rummi_desktop.games.base import Move as GameMove
+from rummi_desktop.games.resignation import Resignation
 from rummi_desktop.games.tumblewords.rules.words import direction_of
 
-__all__ = ["IllegalMove", "MoveNotationError", "VERBS", "Move", "Drop", "Pass", "Claim", "Done", "Timeout",
+__all__ = ["IllegalMove", "MoveNotationError", "VERBS", "Move", "Drop", "Pass", "Claim", "Done", "Timeout", "Resign",
            "Span", "parse_span"]
 
 VERBS = MoveVerbs("tumblewords")
@@ -152,3 +154,8 @@ class Timeout(Move):
 
     def notation(self) -> str:
         return "timeout"
+
+
+@dataclass(frozen=True, repr=False)
+class Resign(Resignation, Move):
+    verb: ClassVar[str] = RESIGN

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
+from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.games.tumblewords.rules.dictionary import SHIPPED
 from rummi_desktop.games.tumblewords.rules.grid import BOARD_SIZES
 
@@ -21,7 +22,7 @@ STEAL_SECONDS = 15  # Pressure Cooker's steal window
 # Pressure Cooker the next seat then has a steal window before its own turn.
 DROPPING, CLAIMING, STEALING = "dropping", "claiming", "stealing"
 # How a game ended.
-BOARD_FULL, LETTERS_OUT, ALL_PASSED = "board_full", "letters_out", "all_passed"
+BOARD_FULL, LETTERS_OUT, ALL_PASSED, RESIGNED = "board_full", "letters_out", "all_passed", "resigned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,14 +70,21 @@ class TumblewordsParameters:
 
 
 class GameResult(NamedTuple):
-    """How the game ended (board_full, letters_out, all_passed), the final scores and the
-    winners: every seat on the top score (a tie shares the win)."""
+    """How the game ended (board_full, letters_out, all_passed, resigned), the final scores
+    and the winners: every seat on the top score (a tie shares the win); after a resignation,
+    the top score among the others, and ``resigned`` is the seat that gave up."""
 
     kind: str
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    resigned: int | None = None
 
 
 def game_result(kind: str, scores: Sequence[int]) -> GameResult:
     best = max(scores)
     return GameResult(kind, tuple(scores), tuple(seat for seat, score in enumerate(scores) if score == best))
+
+
+def resigned_result(scores: Sequence[int], seat: int) -> GameResult:
+    """``seat`` gave up: the scores stand and the top score among the other seats wins."""
+    return GameResult(RESIGNED, tuple(scores), winners_without(scores, seat), seat)

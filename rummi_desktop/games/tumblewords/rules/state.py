@@ -16,6 +16,8 @@ A turn (see ``parameters`` for the phases):
   missed words are in its result, unscored) draws one letter. Under Pressure Cooker the next
   seat then gets a steal window: its ``claim`` moves score the missed words it names; ``done``
   or ``timeout`` closes the window and its own turn starts.
+- ``resign`` (any phase): the seat on turn gives up; the game ends at once, the scores as
+  they stand, the top score among the others winning.
 - ``pass`` draws nothing. Under Ticker, ``timeout`` ends the turn: before a drop, no drop and
   no letter drawn (it counts as a pass); while claiming, the drop and the claims so far stand,
   the rest are missed, and no letter is drawn.
@@ -35,10 +37,10 @@ from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, LegalMo
 from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary, word_list
 from rummi_desktop.games.tile_draws import take_ids
 from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES, Grid
-from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Span, Timeout
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Resign, Span, Timeout
 from rummi_desktop.games.tumblewords.rules.parameters import (ALL_PASSED, BOARD_FULL, CLAIMING, DROPPING, HAND_SIZE,
                                                         LETTERS_OUT, STEALING, GameResult, TumblewordsParameters,
-                                                        game_result)
+                                                        game_result, resigned_result)
 from rummi_desktop.games.tumblewords.rules.play import DropVerdict, check_drop, possible_drops
 from rummi_desktop.games.tumblewords.rules.words import FoundWord
 
@@ -83,7 +85,7 @@ class PendingTurn:
 @dataclass(frozen=True, slots=True)
 class TurnResult:
     """What a move did. ``outcome``: dropped, claimed, done, passed, timed_out, stole (a
-    claim in a steal window). ``words``: the words scored by this move (Auto: all of the
+    claim in a steal window), resigned. ``words``: the words scored by this move (Auto: all of the
     drop's; a claim: its correct ones); ``wrong``: claimed spans that are no word of this
     drop; ``missed``: the drop's unclaimed words (done, timeout); ``zapped``: tile ids Zapper!
     removed; ``ended``: the move ended the game."""
@@ -236,8 +238,9 @@ class TumblewordsState(ComparedByFingerprint):
         return self.apply(Pass() if self.phase == DROPPING else Done())
 
     def undo(self) -> Move | None:
-        """Step back the last move exactly; returns it (None at the start)."""
-        if not self._history:
+        """Step back the last move exactly; returns it (None at the start, and after a
+        resignation: giving up is final)."""
+        if not self._history or isinstance(self._history[-1][0], Resign):
             return None
         move, snapshot = self._history.pop()
         self._restore(snapshot)
@@ -248,6 +251,8 @@ class TumblewordsState(ComparedByFingerprint):
         """The change ``move`` makes, checked but not yet made; IllegalMove if refused."""
         if self.result is not None:
             raise IllegalMove("the game is over")
+        if isinstance(move, Resign):
+            return self._resign
         if isinstance(move, Timeout):
             if not self.params.ticker:
                 raise IllegalMove("this game has no turn clock (Ticker is off)")
@@ -328,6 +333,12 @@ class TumblewordsState(ComparedByFingerprint):
         assert pending is not None
         zapped, ended = self._end_turn(pending.seat)
         return TurnResult("done", stealer, pending.row, pending.col, zapped=zapped, ended=ended)
+
+    def _resign(self) -> TurnResult:
+        seat = self.current
+        self.pending, self.phase = None, DROPPING
+        self.result = resigned_result(self.points, seat)
+        return TurnResult("resigned", seat, ended=True)
 
     def _pass(self) -> TurnResult:
         seat = self.current

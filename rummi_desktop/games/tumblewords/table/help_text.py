@@ -27,7 +27,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     )),
     ("The end", (
         "The game ends when the board is full, when the bag and every hand are empty, or when",
-        "everyone passes in a row. Highest score wins; a tie shares the win.",
+        "everyone passes in a row. Highest score wins; a tie shares the win. Resign (Pause, then",
+        "Resign, on your turn) ends the game at once: you lose, and the highest score among the others wins.",
     )),
     ("Controls", (
         "Drag a letter onto a column, or click it and then the column: the board shows where it",

@@ -21,7 +21,7 @@ from typing import Any
 
 from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
 from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, BLANK, FACES
-from rummi_desktop.games.tumblewords.rules.parameters import TumblewordsParameters, game_result
+from rummi_desktop.games.tumblewords.rules.parameters import TumblewordsParameters, game_result, resigned_result
 from rummi_desktop.games.tumblewords.rules.state import PendingTurn, TumblewordsState, TurnResult
 from rummi_desktop.games.tumblewords.rules.words import find_words
 from rummi_desktop.scenes.network_play import kept_ids, unseen
@@ -58,7 +58,8 @@ def state_from_view(message: dict[str, Any], dictionary: Dictionary, previous: T
         keep_ids(state, previous)
     if view["is_terminal"] or message["status"] == "over":
         kind = previous.result.kind if previous is not None and previous.result is not None else ENDED_AT_SERVER
-        state.result = game_result(kind, state.points)
+        resigned = (message.get("result") or {}).get("resigned")
+        state.result = game_result(kind, state.points) if resigned is None else resigned_result(state.points, resigned)
     return state
 
 

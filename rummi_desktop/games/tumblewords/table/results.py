@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from rummi_desktop.scenes.results_base import GameEndScene, winners_title
+from rummi_desktop.scenes.results_base import GameEndScene, resigned_words_past, winners_title
 from rummi_desktop.ui import shapes
 
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ class GameOverScene(GameEndScene):
         theme, state = self.app.theme, self.session.state
         result = state.result
         how = ENDINGS.get(result.kind, result.kind) if result is not None else "stopped"
+        if result is not None and result.resigned is not None:
+            how = resigned_words_past(self.names(), result.resigned)
         self.draw_heading(surface, self.title(), f"The game ended: {how} · {self.session.caption()}")
         y = self.card.y + 146
         for seat, config in enumerate(self.session.setup.seats):

@@ -12,11 +12,12 @@ from typing import Callable, TYPE_CHECKING
 
 from rummi_desktop.games.base import IllegalMove
 from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES
-from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Timeout
+from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Resign, Timeout
 from rummi_desktop.games.tumblewords.rules.parameters import STEAL_SECONDS, STEALING, TICKER_SECONDS
 from rummi_desktop.games.tumblewords.spec import TUMBLEWORDS
 from rummi_desktop.scenes.computer_turns import HintingTurnFlow
 from rummi_desktop.scenes.turn_machine import Phase
+from rummi_desktop.ui.wording import resigned_words
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, TurnRecord
 
 if TYPE_CHECKING:
@@ -114,6 +115,11 @@ class TumblewordsTurnFlow(HintingTurnFlow):
             self.controller.cancel()
             self.apply(Pass())
 
+    def resign(self) -> None:
+        if self.table.my_turn:
+            self.controller.cancel()
+            self.apply(Resign())
+
     def timeout(self) -> None:
         if self.table.my_turn:
             self.controller.cancel()
@@ -175,6 +181,9 @@ class TumblewordsTurnFlow(HintingTurnFlow):
                 self.table.say(f"Missed: {', '.join(w.word for w in view.missed[:4])}")
             if result.zapped:
                 view.sync_board(animate=True)
+        elif result.outcome == "resigned":
+            self.table.say(resigned_words(name))
+            view.log.append((name, "resigned", 0))
         elif result.outcome == "shown":
             pass  # a server's move this window could not replay: its board is laid out as sent
         else:  # passed, or a timeout before the drop
