@@ -14,6 +14,7 @@ from rummi_desktop.scenes.table_mode import TableMode
 
 class BenchMode(TableMode):
     saves = False
+    tracks_unseen = False  # the bench measures the table's speed: no extra card on it
 
     def __init__(self, restart: Callable[[Any], None]) -> None:
         self.restart = restart

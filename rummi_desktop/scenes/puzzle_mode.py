@@ -239,6 +239,7 @@ class PuzzleMode(TableMode):
     (a puzzle dict) played on the game's ``board``. ``logic`` is the game's puzzle module."""
 
     saves = False
+    tracks_unseen = False  # a puzzle is solved from what is laid out, not by tracking tiles
 
     def __init__(self, puzzle: dict[str, Any], on_finish: FinishCallback, logic: Any, board: PuzzleBoard) -> None:
         self.puzzle, self.on_finish, self.logic, self.board = puzzle, on_finish, logic, board

@@ -15,7 +15,9 @@ after every completed turn. It is built from owned parts, wired the same way in 
   writing them; ``schedule``: the parts' waits;
 * ``saving`` (:class:`TableSaving`): the autosave and the record of a finished game;
 * ``mode`` (:class:`TableMode`): what the table is used for (a match, a puzzle, the sandbox,
-  an online game, the bench), asked where those uses differ.
+  an online game, the bench), asked where those uses differ;
+* ``tracker`` (:class:`UnseenTracker`): the unseen-tile card, where the game's view puts it
+  (``view.tracker_area()``, None where it has no place).
 
 A game's table is a subclass that builds its parts in ``__init__`` (and adds what only that
 game shows, such as Rummble's joker picker); the rules stay in the game's model.
@@ -35,6 +37,7 @@ from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, Priv
 from rummi_desktop.scenes.table_saving import TableSaving
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 from rummi_desktop.scenes.turn_machine import ClockEvent, Phase, TurnMachine
+from rummi_desktop.scenes.unseen_tracker import UnseenTracker
 
 if TYPE_CHECKING:
     import pygame
@@ -73,6 +76,7 @@ class TableScene(Scene):
         self.banner_log: list[str] = []
         self.on_round_over: Callable[[], None] | None = None  # tests may observe
         self.started = False
+        self.tracker = UnseenTracker(self, self.GAME)
 
     # -- what the parts read ----------------------------------------------------------------
     @property
@@ -263,6 +267,8 @@ class TableScene(Scene):
             return True
         if self.buttons.handle_action(action):
             return True
+        if self.tracker.handle_action(action, self.view.tracker_area()):
+            return True
         if action.kind == ActionKind.BACK:
             self.open_pause()
             return True
@@ -334,4 +340,5 @@ class TableScene(Scene):
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
+        self.tracker.draw(surface, self.view.tracker_area(), self.view.tracker_upright)
         self.mode.draw(surface)

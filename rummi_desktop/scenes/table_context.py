@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from rummi_desktop.scenes.schedule import Schedule
     from rummi_desktop.scenes.banner import Banner
     from rummi_desktop.scenes.turn_machine import Phase, TurnMachine
+    from rummi_desktop.scenes.unseen_tracker import UnseenTracker
     from rummi_desktop.shell.app import App
 
 
@@ -24,6 +25,7 @@ class TableContext(Protocol):
     turns: "TurnMachine"  # told what happened to the turn; read for its times
     schedule: "Schedule"  # the parts' waits, on the animation clock
     banner: "Banner | None"  # the banner on show (the view paints it; ``say`` puts one up)
+    tracker: "UnseenTracker"  # the unseen-tile card: the view makes room for it while shown
 
     @property
     def phase(self) -> "Phase": ...

@@ -120,6 +120,7 @@ class SandboxMode(TableMode):
     ``start`` is a puzzle dict or an analyze position to open at once (None: start empty)."""
 
     saves = False
+    tracks_unseen = False  # a position laid out by hand hides nothing worth tracking
     # Its positions are built by hand, and may break the rules on purpose, in Play too (a table
     # of one-tile melds can be played on, and Keep play refuses it): only conservation holds.
     rules_hold = False

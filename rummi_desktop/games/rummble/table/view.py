@@ -17,6 +17,7 @@ from rummi_desktop.games.rummble.table.layout import REGIONS, TILE_W, seat_box, 
 from rummi_desktop.games.rummble.table.session import RummbleSession
 from rummi_desktop.games.rummble.table.tentative import Tentative, shown_rack
 from rummi_desktop.scenes.table_context import TableContext
+from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
 from rummi_desktop.ui.tile_render import TileFace
@@ -131,6 +132,15 @@ class RummbleTableView:
         for tile in set(self.state.faces):
             for size in (TILE_W, self.rack_layout.tile_w or 50):
                 self.app.tiles.surface(paint.display_face(self.state.params.tile_set, tile), size, theme, "normal", blind)
+
+    tracker_upright = False  # the card lies across the left column, under the log
+
+    def log_area(self) -> Box:
+        """The log of the last turns: the left column under the seats, less the tracker's card."""
+        return self.table.tracker.below(REGIONS.log)[0]
+
+    def tracker_area(self) -> Box | None:
+        return self.table.tracker.below(REGIONS.log)[1]
 
     def draw(self, surface: pygame.Surface, hand, buttons) -> None:
         paint.paint_table(self, surface, hand, buttons)

@@ -44,7 +44,8 @@ class PaintCache:
         self.surface: pygame.Surface | None = None
 
     def background(self, tv, size: tuple[int, int]) -> pygame.Surface:
-        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, 'Hands'), tuple(tv.log[-9:]))
+        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, 'Hands'), tuple(tv.log[-9:]),
+               tv.log_area())
         if key != self.key or self.surface is None or self.surface.get_size() != size:
             if self.surface is None or self.surface.get_size() != size:
                 self.surface = pygame.Surface(size).convert()
@@ -242,7 +243,7 @@ def _paint_scoreboard(tv, surface: pygame.Surface) -> None:
 
 def _paint_log(tv, surface: pygame.Surface) -> None:
     theme = tv.app.theme
-    area = table_hud.rect(REGIONS.log)
+    area = table_hud.rect(tv.log_area())
     paint_turn_log(surface, theme, area, tv.log)
     params = tv.session.params
     extras = [name for name, on in (("Claim", params.claim), ("Zapper!", params.zapper), ("Ticker", params.ticker),

@@ -23,6 +23,7 @@ from rummi_desktop.games.tumblewords.table import paint
 from rummi_desktop.games.tumblewords.table.layout import REGIONS, BoardLayout, board_layout, seat_box
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession
 from rummi_desktop.ui.physics import ColumnWorld
+from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
 
@@ -244,6 +245,15 @@ class TumblewordsTableView:
         for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
             for size in (self.layout.tile_w, self.hand_layout.tile_w or HAND_TILE_W):
                 self.app.tiles.surface(paint.face(letter), size, theme, "normal", blind)
+
+    tracker_upright = False  # the card lies across the left column, under the log
+
+    def log_area(self) -> Box:
+        """The log of the last turns: the left column under the seats, less the tracker's card."""
+        return self.table.tracker.below(REGIONS.log)[0]
+
+    def tracker_area(self) -> Box | None:
+        return self.table.tracker.below(REGIONS.log)[1]
 
     def draw(self, surface: pygame.Surface, hand, buttons) -> None:
         paint.paint_table(self, surface, hand, buttons)
