@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from rummi_desktop.scenes.candidate_panel import CandidatePanel
     from rummi_desktop.scenes.schedule import Schedule
     from rummi_desktop.scenes.banner import Banner
     from rummi_desktop.scenes.turn_machine import Phase, TurnMachine
@@ -26,6 +27,7 @@ class TableContext(Protocol):
     schedule: "Schedule"  # the parts' waits, on the animation clock
     banner: "Banner | None"  # the banner on show (the view paints it; ``say`` puts one up)
     tracker: "UnseenTracker"  # the unseen-tile card: the view makes room for it while shown
+    candidates: "CandidatePanel"  # a hint's best plays: the flow starts their search
 
     @property
     def phase(self) -> "Phase": ...

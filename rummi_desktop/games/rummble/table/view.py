@@ -20,6 +20,7 @@ from rummi_desktop.scenes.table_context import TableContext
 from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
+from rummi_desktop.tiles import Tile
 from rummi_desktop.ui.tile_render import TileFace
 
 Spawn = Callable[[int], tuple[float, float, float]]
@@ -141,6 +142,14 @@ class RummbleTableView:
 
     def tracker_area(self) -> Box | None:
         return self.table.tracker.below(REGIONS.log)[1]
+
+    def candidates_area(self) -> Box | None:
+        """A hint's best plays, over the log while they are listed."""
+        return self.table.candidates.over(self.log_area())
+
+    def candidate_face(self, face: str) -> TileFace:
+        """A candidate's tile as the rack shows it (a laid joker as the joker)."""
+        return paint.display_face(self.state.params.tile_set, Tile.parse(face.partition("=")[0]))
 
     def draw(self, surface: pygame.Surface, hand, buttons) -> None:
         paint.paint_table(self, surface, hand, buttons)

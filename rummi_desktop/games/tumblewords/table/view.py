@@ -255,5 +255,13 @@ class TumblewordsTableView:
     def tracker_area(self) -> Box | None:
         return self.table.tracker.below(REGIONS.log)[1]
 
+    def candidates_area(self) -> Box | None:
+        """A hint's best plays, over the log while they are listed."""
+        return self.table.candidates.over(self.log_area())
+
+    def candidate_face(self, face: str):
+        """A candidate's letter as the hand shows it (a blank in its own ink)."""
+        return paint.face(face.upper(), blank=face == BLANK or face.islower())
+
     def draw(self, surface: pygame.Surface, hand, buttons) -> None:
         paint.paint_table(self, surface, hand, buttons)

@@ -1,0 +1,122 @@
+"""A hint's candidate list: the coach's five best plays, best first, listed beside the board in
+every game's Practice; the best is what the hint shows, and a click on another row shows that
+play instead, the way the hint shows its own. The list never covers the rack or the board."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import test_rummble_scene_support as rummble
+import tumblewords_scene_support as tumblewords
+from rummi_desktop.entry_points import load_entry
+from rummi_desktop.games import GAMES
+from rummi_desktop.games.rummi.rules.pieces import faces
+from rummi_desktop.ui.candidate_rows import row_rect
+from rummi_desktop.ui.table_hud import rect
+from test_rummi_flow_support import click, key, make_app, steps
+from test_rummi_hint import practice_session
+
+
+def coach_best(scene) -> list:
+    return load_entry(GAMES[scene.GAME], "coach").best_plays(scene.session.state.clone(), 5)
+
+
+def hint(app, scene, limit: int = 2000) -> None:
+    """Ask for the hint and let its search finish (it runs on a thread: frames go on)."""
+    key(app, "h")
+    for _ in range(limit):
+        if scene.flow.hint_job is None:
+            break
+        time.sleep(0.005)
+        steps(app, 1)
+    assert scene.flow.hint_job is None, "the hint never came"
+    steps(app, 2)
+
+
+def choose_row(app, scene, index: int) -> None:
+    click(app, row_rect(rect(scene.view.candidates_area()), index).center)
+    steps(app, 2)
+
+
+def move_of(scene, index: int):
+    return GAMES[scene.GAME].parse_move(scene.candidates.candidates[index].move)
+
+
+def test_rummi_lists_the_best_plays_and_previews_the_chosen_one(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, speed="normal")  # the preview stays a few seconds
+    scene = rummi_open(app)
+    expected = coach_best(scene)
+    hint(app, scene)
+    panel, area = scene.candidates, scene.view.candidates_area()
+    assert panel.candidates == expected and len(expected) == 5 and panel.chosen == 0
+    assert not area.overlaps(scene_rack(scene)) and area.right <= scene.view.table_area.right
+    assert all(not box.overlaps(area) for meld in scene.view.table_layout.tile_boxes for box in meld)
+    assert shown_tiles(scene) == Counter(tile for meld in move_of(scene, 0).melds for tile in meld)
+    choose_row(app, scene, 1)
+    assert panel.chosen == 1 and shown_tiles(scene) == Counter(tile for meld in move_of(scene, 1).melds for tile in meld)
+    assert scene.state.log == [], "a hint plays nothing"
+
+
+def rummi_open(app):
+    import test_rummi_flow_support as rummi
+
+    return rummi.open_table(app, practice_session(), autosave=False)
+
+
+def scene_rack(scene):
+    from rummi_desktop.games.rummi.table.view import REGIONS
+
+    return REGIONS.rack
+
+
+def shown_tiles(scene) -> Counter:
+    return Counter(tile for meld in scene.view.preview_table for tile in faces(meld))
+
+
+def test_rummble_lists_the_best_plays_and_ghosts_the_chosen_one(tmp_path, monkeypatch):
+    from rummi_desktop.games.rummble.table.layout import REGIONS
+
+    rummble.no_thinking_process(monkeypatch)
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = rummble.open_table(app, rummble.session_from_position(
+        [(6, 4, "K4"), (6, 5, "K5"), (6, 6, "K6"), (6, 7, "K7")],
+        ["R7 B8 Y9 K8 R2 J Y3 B11 K12 R13", "B1 B3 B5 B9 B9 K1 K2 K4 K5 Y2"]))
+    expected = coach_best(scene)
+    hint(app, scene)
+    area = scene.view.candidates_area()
+    assert scene.candidates.candidates == expected and len(expected) == 5
+    assert not area.overlaps(REGIONS.frame) and not area.overlaps(REGIONS.rack)
+    assert not area.overlaps(scene.view.tracker_area())
+    assert scene.view.ghosts == [(p.square, p.laid) for p in move_of(scene, 0).placements]
+    choose_row(app, scene, 1)
+    assert scene.candidates.chosen == 1
+    assert scene.view.ghosts == [(p.square, p.laid) for p in move_of(scene, 1).placements]
+
+
+def test_tumblewords_lists_the_best_drops_and_ghosts_the_chosen_one(tmp_path, monkeypatch):
+    from rummi_desktop.games.tumblewords.table.layout import REGIONS
+
+    tumblewords.with_stand_in_computer(monkeypatch)
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = tumblewords.open_table(app, tumblewords.session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
+    expected = coach_best(scene)
+    hint(app, scene)
+    area = scene.view.candidates_area()
+    assert scene.candidates.candidates == expected and len(expected) == 5
+    assert not area.overlaps(scene.view.layout.frame) and not area.overlaps(REGIONS.hand)
+    assert scene.view.ghost == move_of(scene, 0)
+    choose_row(app, scene, 1)
+    assert scene.candidates.chosen == 1 and scene.view.ghost == move_of(scene, 1)
+    assert scene.banner.message.startswith(f"Hint: {move_of(scene, 1).letter}")
+
+
+def test_the_list_goes_with_the_turn(tmp_path, monkeypatch):
+    tumblewords.with_stand_in_computer(monkeypatch)
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = tumblewords.open_table(app, tumblewords.session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
+    hint(app, scene)
+    assert scene.candidates.shown
+    tumblewords.pass_turn(app, scene)
+    steps(app, 2)
+    assert not scene.candidates.shown and scene.view.candidates_area() is None
