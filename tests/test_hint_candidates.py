@@ -35,7 +35,7 @@ def hint(app, scene, limit: int = 2000) -> None:
 
 
 def choose_row(app, scene, index: int) -> None:
-    click(app, row_rect(rect(scene.view.candidates_area()), index).center)
+    click(app, row_rect(rect(scene.candidates_area()), index).center)
     steps(app, 2)
 
 
@@ -120,3 +120,31 @@ def test_the_list_goes_with_the_turn(tmp_path, monkeypatch):
     tumblewords.pass_turn(app, scene)
     steps(app, 2)
     assert not scene.candidates.shown and scene.view.candidates_area() is None
+
+
+def test_the_sandboxs_best_play_lists_the_candidates_and_a_row_puts_its_play_down(tmp_path, monkeypatch):
+    from rummi_desktop.games.rummble.table.sandbox import PANEL, sandbox_table
+    from rummi_desktop.scenes.sandbox.common import PLAY
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    scene = sandbox_table(app, {"game": "rummble", "board": [[6, 5, "R2"], [6, 6, "R3"], [6, 7, "R4"]],
+                                "rack": ["R5", "K6", "B7", "Y3", "R6", "J"]})
+    app.stack.push(scene)
+    steps(app, 3)
+    scene.mode.set_stage(PLAY)
+    steps(app, 1)
+    expected = coach_best(scene)
+    click(app, scene.buttons.named["Best play"].rect.center)
+    for _ in range(2000):
+        if scene.mode.search is None and scene.mode.candidate_job is None:
+            break
+        time.sleep(0.005)
+        steps(app, 1)
+    steps(app, 3)
+    area = scene.candidates_area()
+    assert scene.candidates.candidates == expected and PANEL.contains(rect(area))
+    shown = scene.candidates.chosen  # Best play's own move, lit among them
+    assert shown >= 0 and scene.tentative.play(scene.state.faces) == move_of(scene, shown)
+    choose_row(app, scene, 1)
+    assert scene.candidates.chosen == 1 and scene.tentative.play(scene.state.faces) == move_of(scene, 1)
+    assert scene.mode.answer.best == scene.state.check(move_of(scene, 1)).score

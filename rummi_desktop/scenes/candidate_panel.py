@@ -36,6 +36,7 @@ class CandidatePanel:
         self.coach = load_entry(spec, "coach") if spec is not None and spec.has("coach") else None
         self.candidates: list[Candidate] = []
         self.chosen = -1
+        self.owner: Any = None
         self._show: Callable[[Candidate], None] = lambda candidate: None
 
     @property
@@ -49,22 +50,26 @@ class CandidatePanel:
     def search(self, state: Any, budget: float) -> ThinkingJob:
         """Start weighing the best plays of ``state`` (a copy: the table plays on meanwhile);
         the job's result is the list of :class:`Candidate`, best first."""
-        self.clear()
         position, best_plays = state.clone(), self.coach.best_plays
         return start_thinking(lambda deadline, cancel: best_plays(position, CANDIDATES, deadline=deadline, cancel=cancel),
                               budget, name="hint candidates")
 
-    def offer(self, candidates: list[Candidate], show: Callable[[Candidate], None]) -> None:
-        """List the plays found, the best chosen (the flow shows it); ``show`` puts another
-        chosen one on the board."""
+    def offer(self, candidates: list[Candidate], show: Callable[[Candidate], None], owner: Any) -> None:
+        """List the plays found, the best chosen (the caller shows it); ``show`` puts another
+        chosen one on the board. ``owner`` (the hint's flow, the sandbox) alone clears it."""
         self.candidates, self.chosen, self._show = list(candidates)[:CANDIDATES], 0, show
+        self.owner = owner
         self.table.relayout()  # the board makes room for the list
 
     def choose(self, index: int) -> None:
         self.chosen = index
         self._show(self.candidates[index])
 
-    def clear(self) -> None:
+    def clear(self, owner: Any = None) -> None:
+        """Take the list away (``owner``: only if it offered it; the sandbox's list outlives
+        the table's turns, which are its Play moves)."""
+        if owner is not None and owner is not self.owner:
+            return
         shown = self.shown
         self.candidates, self.chosen = [], -1
         if shown:
@@ -100,13 +105,16 @@ class CandidatePanel:
             self.table.play("rack")
         return True
 
-    def draw(self, surface: "pygame.Surface", area: Any, face_of: Callable[[str], Any]) -> None:
+    def draw(self, surface: "pygame.Surface", area: Any, view: Any) -> None:
+        """The list in ``area``; the game's ``view`` draws a tile (``candidate_face``) and says
+        where a play goes (``candidate_note``)."""
         from rummi_desktop.ui.candidate_rows import CandidateRow, draw_candidate_list
         from rummi_desktop.ui.table_hud import rect
 
         if not self.shown or area is None:
             return
-        rows = [CandidateRow(candidate.points, tuple(face_of(face) for face in candidate.tiles),
-                             candidate.move.split()[0].capitalize()) for candidate in self.candidates]
+        rows = [CandidateRow(candidate.points, tuple(view.candidate_face(face) for face in candidate.tiles),
+                             candidate.move.split()[0].capitalize(), view.candidate_note(candidate.move))
+                for candidate in self.candidates]
         app = self.table.app
         draw_candidate_list(surface, app.theme, app.tiles, rect(area), rows, self.chosen, app.settings.colour_blind)

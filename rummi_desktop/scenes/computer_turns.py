@@ -130,6 +130,7 @@ class HintingTurnFlow(ComputerTurnFlow):
             return
         candidates = self.table.candidates
         if candidates.available:  # the coach's best plays: the hint shows the first
+            candidates.clear(self)
             self.hint_job = candidates.search(self.session.state, self.hint_budget)
         else:
             self.hint_job = self.hints.start(self.session.state, self.hint_tier, self.hint_budget)
@@ -157,7 +158,7 @@ class HintingTurnFlow(ComputerTurnFlow):
         self.hint_job = None
         if isinstance(notation, list):  # the coach's candidates, best first
             if notation and self.table.my_turn:
-                self.table.candidates.offer(notation, self._show_candidate)
+                self.table.candidates.offer(notation, self._show_candidate, self)
             notation = notation[0].move if notation else None
         try:
             return True, self.hints.spec.parse_move(notation) if notation else None
@@ -179,7 +180,7 @@ class HintingTurnFlow(ComputerTurnFlow):
         if self.hint_job is not None:
             self.hint_job.cancel()
             self.hint_job = None
-        self.table.candidates.clear()
+        self.table.candidates.clear(self)
         self.clear_hint()
 
     def cancel_thinking(self) -> None:

@@ -273,7 +273,7 @@ class TableScene(Scene):
             return True
         if self.tracker.handle_action(action, self.view.tracker_area()):
             return True
-        if self.candidates.handle_action(action, self.view.candidates_area()):
+        if self.candidates.handle_action(action, self.candidates_area()):
             return True
         if action.kind == ActionKind.BACK:
             self.open_pause()
@@ -347,5 +347,10 @@ class TableScene(Scene):
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
         self.tracker.draw(surface, self.view.tracker_area(), self.view.tracker_upright)
-        self.candidates.draw(surface, self.view.candidates_area(), self.view.candidate_face)
         self.mode.draw(surface)
+        self.candidates.draw(surface, self.candidates_area(), self.view)
+
+    def candidates_area(self) -> Any:
+        """Where a hint's candidate list is (None while there is none): the view's place, as
+        the mode allows (the sandbox keeps it in its own panel)."""
+        return self.mode.candidates_area(self.view.candidates_area())

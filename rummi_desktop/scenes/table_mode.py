@@ -110,6 +110,10 @@ class TableMode:
     def draw(self, surface: "pygame.Surface") -> None:
         """Over the table."""
 
+    def candidates_area(self, area: Any) -> Any:
+        """Where a hint's candidate list goes (``area``: where the game's view puts it)."""
+        return area
+
     def status(self) -> dict[str, Any]:
         return {}
 

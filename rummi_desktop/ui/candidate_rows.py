@@ -32,6 +32,7 @@ class CandidateRow:
     points: int
     faces: tuple[TileFace, ...]
     word: str = ""
+    note: str = ""  # where the play goes, when its tiles alone do not tell two rows apart
 
 
 def list_height(rows: int) -> int:
@@ -71,6 +72,10 @@ def _draw_row(surface: pygame.Surface, theme: Theme, tiles, rect: pygame.Rect, i
     points = shapes.text(f"+{row.points}", 16, theme.accent, bold=True)
     surface.blit(points, points.get_rect(midright=(rect.x + POINTS_W, rect.centery)))
     x, right = rect.x + POINTS_W + 10, rect.right - 8
+    if row.note:
+        note = shapes.text(row.note, 13, theme.text_muted)
+        surface.blit(note, note.get_rect(midright=(right, rect.centery)))
+        right -= note.get_width() + 8
     if not row.faces:
         word = shapes.text(row.word, 15, theme.text)
         surface.blit(word, word.get_rect(midleft=(x, rect.centery)))

@@ -11,6 +11,7 @@ from typing import Callable
 import pygame
 
 from rummi_desktop.games.rummble.rules.board import CENTRE, Laid
+from rummi_desktop.games.rummble.rules.moves import Move
 from rummi_desktop.games.rummble.rules.play import PlayVerdict
 from rummi_desktop.games.rummble.table import paint
 from rummi_desktop.games.rummble.table.layout import REGIONS, TILE_W, seat_box, tile_box
@@ -146,6 +147,17 @@ class RummbleTableView:
     def candidates_area(self) -> Box | None:
         """A hint's best plays, over the log while they are listed."""
         return self.table.candidates.over(self.log_area())
+
+    def candidate_note(self, move: str) -> str:
+        """Where the play starts and which way it runs, and what its jokers stand for: plays of
+        the same tiles differ only there."""
+        placements = getattr(Move.parse(move), "placements", ())
+        if not placements:
+            return ""
+        first = min(placements)
+        way = "↓" if len({p.row for p in placements}) > 1 else "→"
+        jokers = [f"J={p.laid.as_tile}" for p in placements if p.laid.joker]
+        return " ".join([*jokers, f"{first.row},{first.col}{way}"])
 
     def candidate_face(self, face: str) -> TileFace:
         """A candidate's tile as the rack shows it (a laid joker as the joker)."""

@@ -91,7 +91,7 @@ class RummiTableScene(TableScene):
         return super().handle_action(action)
 
     def _on_candidates(self, action: Action) -> bool:
-        area = self.view.candidates_area()
+        area = self.candidates_area()
         return area is not None and action.pos is not None and area.contains(*action.pos)
 
     def round_end_scene(self) -> Scene:

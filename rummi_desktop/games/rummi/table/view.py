@@ -221,6 +221,9 @@ class RummiTableView:
     def candidate_face(self, face: str) -> Tile:
         return Tile.parse(face)
 
+    def candidate_note(self, move: str) -> str:
+        return ""  # a Rummi play is the table it leaves: its tiles tell it
+
     def meld_area(self) -> Box:
         """Where melds flow: the table area, less a strip for the tracker's card and a hint's
         candidate list while they show."""

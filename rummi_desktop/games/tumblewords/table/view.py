@@ -16,7 +16,7 @@ import math
 import pygame
 
 from rummi_desktop.games.tumblewords.rules.grid import BLANK
-from rummi_desktop.games.tumblewords.rules.moves import Drop
+from rummi_desktop.games.tumblewords.rules.moves import Drop, Move
 from rummi_desktop.games.tumblewords.rules.play import DropVerdict
 from rummi_desktop.games.tumblewords.rules.words import FoundWord
 from rummi_desktop.games.tumblewords.table import paint
@@ -258,6 +258,11 @@ class TumblewordsTableView:
     def candidates_area(self) -> Box | None:
         """A hint's best plays, over the log while they are listed."""
         return self.table.candidates.over(self.log_area())
+
+    def candidate_note(self, move: str) -> str:
+        """The column a drop goes into (the same letter may go into several)."""
+        drop = Move.parse(move)
+        return f"column {drop.column + 1}" if isinstance(drop, Drop) else ""
 
     def candidate_face(self, face: str):
         """A candidate's letter as the hand shows it (a blank in its own ink)."""
