@@ -148,3 +148,41 @@ def test_the_sandboxs_best_play_lists_the_candidates_and_a_row_puts_its_play_dow
     choose_row(app, scene, 1)
     assert scene.candidates.chosen == 1 and scene.tentative.play(scene.state.faces) == move_of(scene, 1)
     assert scene.mode.answer.best == scene.state.check(move_of(scene, 1)).score
+
+
+def test_after_solving_a_puzzle_the_board_is_studied_with_its_best_plays(tmp_path, monkeypatch):
+    from puzzle_table_support import RUMMBLE_PUZZLE
+    from rummi_desktop.games.rummble import table as rummble_table
+    from test_puzzle_tables_in_trainer import open_first_puzzle, trainer_with
+
+    app = make_app(tmp_path, monkeypatch, speed="instant")
+    _, table = open_first_puzzle(app, [trainer_with("rummble", "Rummble", RUMMBLE_PUZZLE, rummble_table.ENTRY)])
+    expected = coach_best_of(table.mode.opening)
+    for notation, (row, col) in (("K1", (4, 3)), ("R2", (5, 3)), ("Y3", (6, 3))):
+        rummble.place(app, table, notation, row, col)
+    key(app, "return")
+    steps(app, 5)
+    card = app.stack.top
+    click(app, card.look_button.rect.center)  # See the board
+    for _ in range(2000):
+        if card.study_list.job is None:
+            break
+        time.sleep(0.005)
+        steps(app, 1)
+    steps(app, 2)
+    panel, area = table.candidates, table.candidates_area()
+    assert panel.candidates == expected and panel.chosen == -1  # the player's own answer is on the board
+    from rummi_desktop.games.rummble.table.layout import REGIONS
+
+    assert rect(table.mode.board.card_area).contains(rect(area)) and not area.overlaps(REGIONS.frame)
+    choose_row(app, table, 1)
+    assert panel.chosen == 1 and table.view.ghosts == [(p.square, p.laid) for p in move_of(table, 1).placements]
+    assert not table.tentative, "the board went back to the puzzle's start to show it"
+    key(app, "b")  # back to the result card: the list goes with the study when the card closes
+    click(app, card.choice_buttons[-1].rect.center)
+    steps(app, 2)
+    assert not panel.shown
+
+
+def coach_best_of(state) -> list:
+    return load_entry(GAMES["rummble"], "coach").best_plays(state.clone(), 5)

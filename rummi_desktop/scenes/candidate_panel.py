@@ -25,6 +25,18 @@ if TYPE_CHECKING:
     import pygame
 
 CANDIDATES = 5
+FOOT_LINE = 40  # px kept free at the foot of a side panel the list is set in (its last line)
+
+
+def at_foot(panel: Any, area: Any, foot: int = FOOT_LINE) -> Any:
+    """The list (as tall as ``area``, the view's place) set in near the foot of a side panel
+    (a sandbox's palette, a puzzle's card), ``foot`` px above it (the sandbox's last line
+    stays in view); None while there is none."""
+    from rummi_desktop.ui.geometry import Box
+
+    if area is None:
+        return None
+    return Box(panel.x + 10, panel.bottom - area.h - foot, panel.w - 20, area.h)
 
 
 class CandidatePanel:
@@ -100,7 +112,7 @@ class CandidatePanel:
                 or not area.contains(*action.pos):
             return False
         index = self.row_at(action.pos, area)
-        if index is not None and self.table.my_turn:
+        if index is not None:  # (the owner's ``show`` says whether a play can be shown now)
             self.choose(index)
             self.table.play("rack")
         return True

@@ -137,6 +137,8 @@ class HintingTurnFlow(ComputerTurnFlow):
         self.table.say(message)
 
     def _show_candidate(self, candidate: Any) -> None:
+        if not self.table.my_turn:
+            return
         try:
             move = self.hints.spec.parse_move(candidate.move)
         except MoveNotationError:

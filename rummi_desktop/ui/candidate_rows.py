@@ -54,7 +54,10 @@ def draw_candidate_list(surface: pygame.Surface, theme: Theme, tiles, area: pyga
     """The panel in ``area``; ``tiles`` is the app's tile cache; ``chosen`` the lit row."""
     border = shapes.mix(theme.panel[:3], theme.rail_highlight, 0.5)
     surface.blit(shapes.soft_shadow(area.size, 14, 8, 110), (area.x - 8, area.y - 4))
-    surface.blit(shapes.rounded_panel(area.size, 14, theme.panel, theme.panel, border, 1), area)
+    # Opaque: the list stands over a log or a card whose words must not show through it.
+    alpha = theme.panel[3] / 255 if len(theme.panel) > 3 else 1.0
+    solid = shapes.mix(theme.felt_dark[:3], theme.panel[:3], alpha)
+    surface.blit(shapes.rounded_panel(area.size, 14, solid, solid, border, 1), area)
     surface.blit(shapes.text(TITLE, 19, theme.text, bold=True), (area.x + PAD + 4, area.y + 8))
     note = shapes.text("click one to see it", 13, theme.text_muted)
     surface.blit(note, note.get_rect(topright=(area.right - PAD - 4, area.y + 13)))

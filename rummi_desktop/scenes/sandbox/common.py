@@ -16,7 +16,6 @@ from rummi_desktop.ui.widgets import Button
 
 ButtonSpec = tuple[str, Callable[[], None], str, str]  # label, action, tooltip, shortcut
 EDIT, PLAY = "edit", "play"
-FOOT_LINE = 40  # px at a side panel's foot kept for its last line
 SOLVER_BUDGET = 30.0  # s: the best-move search answers in well under this; a safety net
 
 
@@ -97,11 +96,3 @@ class QuietSolve:
     def cancel(self) -> None:
         self.search.cancel()
 
-
-def candidates_at_foot(panel: pygame.Rect, area: Box | None) -> Box | None:
-    """A hint's candidate list (as tall as ``area``, the view's place) set in near the foot of a
-    sandbox's side panel, under its palette and above its last line (the best move's answer);
-    None while there is none."""
-    if area is None:
-        return None
-    return Box(panel.x + 10, panel.bottom - area.h - FOOT_LINE, panel.w - 20, area.h)

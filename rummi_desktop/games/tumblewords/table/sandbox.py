@@ -26,7 +26,8 @@ from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 from rummi_desktop.games.tumblewords.rules.words import FoundWord, find_words
 from rummi_desktop.scenes.sandbox.buttons import sandbox_buttons
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, candidates_at_foot
+from rummi_desktop.scenes.candidate_panel import at_foot
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer
@@ -161,7 +162,7 @@ class TumblewordsSandbox(SandboxPart):
         return not self.mode.scenario.hand
 
     def candidates_area(self, area):
-        return candidates_at_foot(PANEL, area)
+        return at_foot(PANEL, area)
 
     def show_best(self, move, notation: str | None) -> None:
         table = self.table
