@@ -135,7 +135,7 @@ def _draw_letter_grid(surface: pygame.Surface, theme: Theme, grid: pygame.Rect, 
         surface.blit(count, count.get_rect(midtop=(x, y + 19)))
 
 
-TAB_NOTE = "T to show"
+TAB_NOTE = "Click or press T"
 
 
 def draw_unseen_tab(surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
