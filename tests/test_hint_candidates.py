@@ -186,3 +186,25 @@ def test_after_solving_a_puzzle_the_board_is_studied_with_its_best_plays(tmp_pat
 
 def coach_best_of(state) -> list:
     return load_entry(GAMES["rummble"], "coach").best_plays(state.clone(), 5)
+
+
+def test_the_list_draws_each_row_and_lights_the_chosen_one(tmp_path, monkeypatch):
+    import pygame
+
+    from rummi_desktop.tiles import Tile
+    from rummi_desktop.ui.candidate_rows import CandidateRow, draw_candidate_list, list_height
+
+    app = make_app(tmp_path, monkeypatch)
+    rows = [CandidateRow(12, (Tile.parse("R7"), Tile.parse("R8"))), CandidateRow(0, (), "Draw")]
+    area = pygame.Rect(10, 10, 300, list_height(len(rows)))
+    surface = pygame.Surface((320, 320))
+    draw_candidate_list(surface, app.theme, app.tiles, area, "Best plays", rows, 1)
+
+    def lit(index: int) -> bool:
+        edge = row_rect(area, index)
+        return all(abs(a - b) < 30 for a, b in zip(surface.get_at((edge.centerx, edge.y))[:3], app.theme.hint))
+
+    assert lit(1) and not lit(0)
+    first = row_rect(area, 0)
+    face_edge = [surface.get_at((first.x + 64 + 10 + 3, y))[:3] for y in range(first.y, first.bottom)]  # the R7's left
+    assert any(sum(colour) > 600 for colour in face_edge), "the laid tiles are drawn as tiles"

@@ -118,8 +118,8 @@ class CandidatePanel:
         return True
 
     def draw(self, surface: "pygame.Surface", area: Any, view: Any) -> None:
-        """The list in ``area``; the game's ``view`` draws a tile (``candidate_face``) and says
-        where a play goes (``candidate_note``)."""
+        """The list in ``area``; the game's ``view`` names it (``candidates_title``), draws a
+        tile (``candidate_face``) and says where a play goes (``candidate_note``)."""
         from rummi_desktop.ui.candidate_rows import CandidateRow, draw_candidate_list
         from rummi_desktop.ui.table_hud import rect
 
@@ -129,4 +129,5 @@ class CandidatePanel:
                              candidate.move.split()[0].capitalize(), view.candidate_note(candidate.move))
                 for candidate in self.candidates]
         app = self.table.app
-        draw_candidate_list(surface, app.theme, app.tiles, rect(area), rows, self.chosen, app.settings.colour_blind)
+        draw_candidate_list(surface, app.theme, app.tiles, rect(area), view.candidates_title, rows, self.chosen,
+                            app.settings.colour_blind)

@@ -22,7 +22,6 @@ ROW_GAP = 2
 TILE_SIZE = 20  # px: a laid tile's width in a row
 TILE_PITCH = TILE_SIZE + 3
 POINTS_W = 64  # the rank and the points before the tiles
-TITLE = "Best plays"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,16 +48,17 @@ def row_rect(area: pygame.Rect, index: int) -> pygame.Rect:
     return pygame.Rect(area.x + PAD // 2, area.y + TITLE_H + index * (ROW_H + ROW_GAP), area.w - PAD, ROW_H)
 
 
-def draw_candidate_list(surface: pygame.Surface, theme: Theme, tiles, area: pygame.Rect,
+def draw_candidate_list(surface: pygame.Surface, theme: Theme, tiles, area: pygame.Rect, title: str,
                         rows: Sequence[CandidateRow], chosen: int, colour_blind: bool = False) -> None:
-    """The panel in ``area``; ``tiles`` is the app's tile cache; ``chosen`` the lit row."""
+    """The panel in ``area`` headed ``title``; ``tiles`` is the app's tile cache; ``chosen``
+    the lit row."""
     border = shapes.mix(theme.panel[:3], theme.rail_highlight, 0.5)
     surface.blit(shapes.soft_shadow(area.size, 14, 8, 110), (area.x - 8, area.y - 4))
     # Opaque: the list stands over a log or a card whose words must not show through it.
     alpha = theme.panel[3] / 255 if len(theme.panel) > 3 else 1.0
     solid = shapes.mix(theme.felt_dark[:3], theme.panel[:3], alpha)
     surface.blit(shapes.rounded_panel(area.size, 14, solid, solid, border, 1), area)
-    surface.blit(shapes.text(TITLE, 19, theme.text, bold=True), (area.x + PAD + 4, area.y + 8))
+    surface.blit(shapes.text(title, 19, theme.text, bold=True), (area.x + PAD + 4, area.y + 8))
     note = shapes.text("click one to see it", 13, theme.text_muted)
     surface.blit(note, note.get_rect(topright=(area.right - PAD - 4, area.y + 13)))
     for index, row in enumerate(rows[:rows_fitting(area.h)]):

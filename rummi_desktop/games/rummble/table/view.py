@@ -148,6 +148,8 @@ class RummbleTableView:
         """A hint's best plays, over the log while they are listed."""
         return self.table.candidates.over(self.log_area())
 
+    candidates_title = "Best plays"  # the heading of a hint's candidate list
+
     def candidate_note(self, move: str) -> str:
         """Where the play starts and which way it runs, and what its jokers stand for: plays of
         the same tiles differ only there."""

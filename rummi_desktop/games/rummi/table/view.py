@@ -221,6 +221,8 @@ class RummiTableView:
     def candidate_face(self, face: str) -> Tile:
         return Tile.parse(face)
 
+    candidates_title = "Best plays"  # the heading of a hint's candidate list
+
     def candidate_note(self, move: str) -> str:
         return ""  # a Rummi play is the table it leaves: its tiles tell it
 

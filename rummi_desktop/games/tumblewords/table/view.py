@@ -259,6 +259,8 @@ class TumblewordsTableView:
         """A hint's best plays, over the log while they are listed."""
         return self.table.candidates.over(self.log_area())
 
+    candidates_title = "Best drops"  # the heading of a hint's candidate list
+
     def candidate_note(self, move: str) -> str:
         """The column a drop goes into (the same letter may go into several)."""
         drop = Move.parse(move)
