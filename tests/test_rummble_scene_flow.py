@@ -45,7 +45,7 @@ def test_a_computer_play_flies_from_its_seat_chip_to_the_squares(tmp_path, monke
     assert scene.state.scores()[1] == scene.session.history[-1].result.points > 0
 
 
-def test_the_hint_shows_the_computers_play_as_ghost_tiles(tmp_path, monkeypatch):
+def test_the_hint_shows_the_coachs_best_play_as_ghost_tiles(tmp_path, monkeypatch):
     with_stand_in_computer(monkeypatch)
     app = make_app(tmp_path, monkeypatch, speed="instant")
     scene = open_table(app, session_from_position(ROW, [RACK, OTHER]))
@@ -53,7 +53,8 @@ def test_the_hint_shows_the_computers_play_as_ghost_tiles(tmp_path, monkeypatch)
     assert scene.buttons.hint.enabled
     key(app, "h")
     wait_for(app, lambda: scene.flow.hint_job is None)
-    assert len(scene.view.ghosts) == 1
+    best = scene.flow.hints.spec.parse_move(scene.candidates.candidates[0].move)
+    assert scene.view.ghosts == [(p.square, p.laid) for p in best.placements]
     sq, laid = scene.view.ghosts[0]
     assert scene.state.board.cells[sq] is None and scene.banner.message.startswith("Hint: this play scores")
     assert scene.state.log == [], "a hint plays nothing"

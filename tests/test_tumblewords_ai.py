@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rummi_desktop.games.tumblewords.ai import expert as tumblewords_expert
 from rummi_desktop.games.tumblewords.ai.drops import scored_drops
 from rummi_desktop.games.tumblewords.ai.hard import hard_drop
-from rummi_desktop.games.tumblewords.ai.position import next_hand_size, position_from_view, unseen_letters
+from rummi_desktop.games.tumblewords.ai.position import next_hand_size, position_from_view
 from rummi_desktop.games.tumblewords.ai.replies import ReplyTable, SquareScorer, expected_best
 from rummi_desktop.games.tumblewords.ai.tiers import choose_move
 from rummi_desktop.games.tumblewords.rules import dictionary as dictionary_module
@@ -25,6 +25,7 @@ from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Pass
 from rummi_desktop.games.tumblewords.rules.parameters import CLAIMING, STEALING, TIERS, TumblewordsParameters
 from rummi_desktop.games.tumblewords.rules.play import check_drop, possible_drops
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
+from rummi_desktop.games.tumblewords.rules.unseen import unseen_letters
 from rummi_desktop.games.tumblewords.rules.seat_view import seat_view
 from rummi_desktop.games.tumblewords.storage import word_lists
 from tumblewords_support import arrange
@@ -126,9 +127,9 @@ def test_expected_best_is_the_exact_expectation_over_hands():
 
 
 def test_unseen_letters_are_the_set_minus_board_and_hand():
-    unseen = unseen_letters(["..Ca", "EEST"], ["E", "?", "Q"])
-    assert unseen["E"] == BAG_COUNTS["E"] - 3 and unseen["?"] == 0 and "Q" not in unseen
-    assert sum(unseen.values()) == 100 - 6 - 3
+    unseen = unseen_letters({"board": ["..Ca", "EEST"], "hand": ["E", "?", "Q"], "removed": ["Z"]})
+    assert unseen["E"] == BAG_COUNTS["E"] - 3 and unseen["?"] == 0 and "Q" not in unseen and "Z" not in unseen
+    assert sum(unseen.values()) == 100 - 6 - 3 - 1
     view = {"seat": 2, "other_hand_sizes": [7, 5, 6]}  # seats 0, 1, 3
     assert next_hand_size(view) == 6 and next_hand_size({"seat": 3, "other_hand_sizes": [4, 7, 7]}) == 4
 

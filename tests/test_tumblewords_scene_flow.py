@@ -78,14 +78,15 @@ def test_a_computer_drop_falls_into_its_column(tmp_path, monkeypatch):
     assert scene.view.world.top_left(tile_id) == (box.x, box.y)
 
 
-def test_the_hint_shows_the_computers_drop_as_a_ghost(tmp_path, monkeypatch):
+def test_the_hint_shows_the_coachs_best_drop_as_a_ghost(tmp_path, monkeypatch):
     with_stand_in_computer(monkeypatch)
     app = make_app(tmp_path, monkeypatch, speed="instant")
     scene = open_table(app, session_from(["CA"], ["TSOEIAN", "TOESRAN"]))
     assert scene.buttons.hint.enabled
     key(app, "h")
     wait_for(app, lambda: scene.flow.hint_job is None)
-    assert scene.view.ghost == Drop(0, "T") and scene.banner.message.startswith("Hint: T in column 1")
+    best = Drop.parse(scene.candidates.candidates[0].move)
+    assert scene.view.ghost == best and scene.banner.message.startswith(f"Hint: {best.letter} in column {best.column + 1}")
     assert scene.state.log == [], "a hint plays nothing"
 
 

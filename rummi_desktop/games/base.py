@@ -249,7 +249,9 @@ class GameSpec:
       statistics),
       ``coach`` (a :class:`Coach`: the best plays of a state and what a turn did, for the
       post-game review), ``online_table`` (``online_table(app, link, message)``: the table
-      scene of a server game), ``startup`` (a function each process calls once before any
+      scene of a server game), ``unseen`` (``unseen(view) -> UnseenSheet``: the tiles the
+      seat whose ``seat_view`` it reads has not seen, for the tracker: games/unseen.py),
+      ``startup`` (a function each process calls once before any
       game is played, e.g. to install where the game's data is found; it reads nothing yet).
     - ``public_action(action)``: a logged action as another seat may read it (the network
       sends it in place of the action): the notation itself unless it names hidden tiles.
@@ -266,6 +268,8 @@ class GameSpec:
       standard rules only.
     - ``default_for``: the commands that open this game when none is named (``play``,
       ``simulate``, ``loadtest``).
+    - ``tracker_shown``: whether its table shows the unseen-tile tracker until the player
+      hides it (a game where tracking is only an option says False).
     """
 
     key: str
@@ -288,6 +292,7 @@ class GameSpec:
     trophy_colours: tuple[Colour, Colour] | None = None
     online_rules: tuple[tuple[Mapping[str, Any], str], ...] = ()
     default_for: tuple[str, ...] = ()
+    tracker_shown: bool = True
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

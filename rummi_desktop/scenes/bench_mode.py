@@ -15,6 +15,7 @@ from rummi_desktop.scenes.table_mode import TableMode
 class BenchMode(TableMode):
     saves = False
     may_resign = False  # the bench times computer seats: nobody gives up
+    tracks_unseen = False  # the bench measures the table's speed: no extra card on it
 
     def __init__(self, restart: Callable[[Any], None]) -> None:
         self.restart = restart

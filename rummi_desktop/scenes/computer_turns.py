@@ -116,8 +116,10 @@ class ComputerTurnFlow:
 
 class HintingTurnFlow(ComputerTurnFlow):
     """A turn flow that also offers the Hint: the game says how it shows the move found
-    (``update_hint``) and how it clears it (``clear_hint``), and may ask a stronger tier
-    (``hint_tier``)."""
+    (``update_hint``, ``show_hint``) and how it clears it (``clear_hint``), and may ask a
+    stronger tier (``hint_tier``). A game with a coach answers the hint with its five best
+    plays instead, listed on the table (scenes/candidate_panel.py); the best of them is what
+    the hint shows, and the player may choose another."""
 
     hint_tier = HINT_TIER
     hint_budget = THINKING_BUDGET
@@ -131,8 +133,22 @@ class HintingTurnFlow(ComputerTurnFlow):
         """Ask the hint tier for the person on turn's move; ``message`` says it is looking."""
         if not self.table.my_turn or self.hint_job is not None or not self.hints.spec.has("computer"):
             return
-        self.hint_job = self.hints.start(self.session.state, self.hint_tier, self.hint_budget)
+        candidates = self.table.candidates
+        if candidates.available:  # the coach's best plays: the hint shows the first
+            candidates.clear(self)
+            self.hint_job = candidates.search(self.session.state, self.hint_budget)
+        else:
+            self.hint_job = self.hints.start(self.session.state, self.hint_tier, self.hint_budget)
         self.table.say(message)
+
+    def _show_candidate(self, candidate: Any) -> None:
+        if not self.table.my_turn:
+            return
+        try:
+            move = self.hints.spec.parse_move(candidate.move)
+        except MoveNotationError:
+            return
+        self.show_hint(move)
 
     def hint_answer(self) -> tuple[bool, Any]:
         """(answered, move): whether the hint is in, and the move found (None when there is
@@ -147,12 +163,20 @@ class HintingTurnFlow(ComputerTurnFlow):
         if not job.done:
             return False, None
         self.hint_job = None
+        if isinstance(notation, list):  # the coach's candidates, best first
+            if notation and self.table.my_turn:
+                self.table.candidates.offer(notation, self._show_candidate, self)
+            notation = notation[0].move if notation else None
         try:
             return True, self.hints.spec.parse_move(notation) if notation else None
         except MoveNotationError:
             return True, None
 
     def update_hint(self) -> None:
+        raise NotImplementedError
+
+    def show_hint(self, move: Any) -> None:
+        """Show ``move`` on the board without making it (the hint's, or a chosen candidate)."""
         raise NotImplementedError
 
     def clear_hint(self) -> None:
@@ -163,6 +187,7 @@ class HintingTurnFlow(ComputerTurnFlow):
         if self.hint_job is not None:
             self.hint_job.cancel()
             self.hint_job = None
+        self.table.candidates.clear(self)
         self.clear_hint()
 
     def cancel_thinking(self) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.scenes.candidate_panel import at_foot
 from rummi_desktop.scenes.puzzle_outcome import PuzzleOutcome
 from rummi_desktop.scenes.puzzle_run import PuzzleRun, goal_text, short_verdict, stopwatch_text
 from rummi_desktop.scenes.table_mode import TableMode
@@ -240,6 +241,7 @@ class PuzzleMode(TableMode):
 
     saves = False
     may_resign = False  # it has its own way to give up or start again
+    tracks_unseen = False  # a puzzle is solved from what is laid out, not by tracking tiles
 
     def __init__(self, puzzle: dict[str, Any], on_finish: FinishCallback, logic: Any, board: PuzzleBoard) -> None:
         self.puzzle, self.on_finish, self.logic, self.board = puzzle, on_finish, logic, board
@@ -248,6 +250,7 @@ class PuzzleMode(TableMode):
         self.show_stopwatch = True
         self.revealing = False  # the solution is to be played out as soon as the table is ready
         self._card: tuple[tuple, pygame.Surface] | None = None
+        self.opening: Any = None  # a copy of the state as the puzzle set it (after the deal)
 
     def attach(self, table: "ModeContext") -> None:
         super().attach(table)
@@ -265,6 +268,7 @@ class PuzzleMode(TableMode):
         return self.board.first_deal()
 
     def dealt(self) -> None:
+        self.opening = self.table.state.clone()  # the position as set: studied after solving
         self.table.say(goal_text(self.puzzle, self.board.noun))
 
     @property
@@ -428,6 +432,12 @@ class PuzzleMode(TableMode):
             self.run.level = max(self.run.level, len(self.run.hints) - 1)
             self.ask_hint()
         self._pace_hint_steps()
+
+    def candidates_area(self, area: Any) -> Any:
+        """The best plays studied after solving: at the foot of the puzzle's card, if it has one
+        (over its how-to lines: the puzzle is over)."""
+        card = self.board.card_area
+        return area if card is None else at_foot(card, area, foot=10)
 
     def handle_action(self, action: Action) -> bool:
         if action.kind == ActionKind.BACK:

@@ -1,6 +1,7 @@
 """The settings screen: volumes, music on/off, theme (applies live), turn clock, animation
-speed, colour-blind tile symbols, invalid-meld outlines, interface size (the window's size, see
-``shell.window_size``) and fullscreen, with a live tile preview.
+speed, colour-blind tile symbols, invalid-meld outlines, the unseen-tile tracker of each game
+that offers it only as an option (the others show theirs until T hides it), interface size (the
+window's size, see ``shell.window_size``) and fullscreen, with a live tile preview.
 
 Every change is applied at once through ``App.update_settings``; the file is written once, when
 the screen closes (not on every slider step).
@@ -12,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from rummi_desktop.games import GAMES
 from rummi_desktop.scenes.base import ShellScene, clock_label
+from rummi_desktop.scenes.unseen_tracker import tracker_shown
 from rummi_desktop.shell.settings import ANIMATION_SPEEDS, TURN_CLOCK_CHOICES
 from rummi_desktop.shell.window_size import AUTOMATIC, UI_SCALES
 from rummi_desktop.tiles import JOKER, Tile
@@ -24,7 +27,7 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(100, 40, 1080, 720)
-ROW_HEIGHT, ROW_GAP = 42, 4  # eleven rows above the Done button
+ROW_HEIGHT, ROW_GAP = 40, 2  # up to twelve rows above the Done button
 ROWS_LEFT, ROWS_TOP, ROWS_WIDTH = PANEL.x + 36, PANEL.y + 112, 660
 PREVIEW = pygame.Rect(PANEL.x + 730, PANEL.y + 128, 314, 330)
 DESCRIPTION = pygame.Rect(PREVIEW.x, PREVIEW.bottom + 30, PREVIEW.width, 110)
@@ -64,6 +67,7 @@ class SettingsScene(ShellScene):
                              tooltip="Each colour also gets its own shape on the tile"),
             lambda r: Toggle(r, "Outline invalid melds", s.show_invalid_melds, self._set("show_invalid_melds"),
                              tooltip="A red outline on melds the rules would not accept"),
+            *self._tracker_rows(),
             lambda r: OptionPicker(r, "Interface size", [(v, UI_SCALE_LABELS[v]) for v in UI_SCALES],
                                    s.ui_scale, self._set("ui_scale"), tooltip=UI_SCALE_TIP),
             self._fullscreen_row,
@@ -74,6 +78,19 @@ class SettingsScene(ShellScene):
         back.midbottom = (PANEL.centerx, PANEL.bottom - 26)
         self.back_button = self.widgets.add(Button(back, "Done", self.close, style="primary",
                                                    tooltip="Save and go back", shortcut="escape"))
+
+    def _tracker_rows(self) -> list[Callable[[pygame.Rect], Any]]:
+        """A switch for each game whose table shows the unseen-tile tracker only when asked."""
+        optional = [spec for spec in GAMES.values() if spec.has("unseen") and not spec.tracker_shown]
+        return [self._tracker_row(spec.key, spec.title) for spec in optional]
+
+    def _tracker_row(self, game: str, title: str) -> Callable[[pygame.Rect], Any]:
+        def switch(shown: bool) -> None:
+            self.app.update_settings(unseen_trackers={**self.app.settings.unseen_trackers, game: shown})
+            self.play("rack")
+
+        return lambda r: Toggle(r, f"Unseen-tile tracker in {title}", tracker_shown(self.app.settings, game), switch,
+                                tooltip="A card on the table counting the tiles you have not seen yet; T shows or hides it")
 
     def _fullscreen_row(self, rect: pygame.Rect) -> Toggle:
         # Kept by name: update() keeps it in step with F11.

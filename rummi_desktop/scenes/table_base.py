@@ -15,7 +15,11 @@ after every completed turn. It is built from owned parts, wired the same way in 
   writing them; ``schedule``: the parts' waits;
 * ``saving`` (:class:`TableSaving`): the autosave and the record of a finished game;
 * ``mode`` (:class:`TableMode`): what the table is used for (a match, a puzzle, the sandbox,
-  an online game, the bench), asked where those uses differ.
+  an online game, the bench), asked where those uses differ;
+* ``tracker`` (:class:`UnseenTracker`): the unseen-tile card, where the game's view puts it
+  (``view.tracker_area()``, None where it has no place);
+* ``candidates`` (:class:`CandidatePanel`): a hint's five best plays, where the view puts them
+  (``view.candidates_area()``), each tile drawn as ``view.candidate_face`` says.
 
 A game's table is a subclass that builds its parts in ``__init__`` (and adds what only that
 game shows, such as Rummble's joker picker); the rules stay in the game's model.
@@ -29,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.confirm import ask_to_resign
+from rummi_desktop.scenes.candidate_panel import CandidatePanel
 from rummi_desktop.scenes.banner import BANNER_SECONDS, Banner, aged  # noqa: F401  (BANNER_SECONDS: re-exported)
 from rummi_desktop.scenes.schedule import Schedule
 from rummi_desktop.scenes.table_mode import TableMode
@@ -36,6 +41,7 @@ from rummi_desktop.scenes.table_overlays import HelpSections, PauseOverlay, Priv
 from rummi_desktop.scenes.table_saving import TableSaving
 from rummi_desktop.scenes.table_stillness import banner_still_for, clock_still_for
 from rummi_desktop.scenes.turn_machine import ClockEvent, Phase, TurnMachine
+from rummi_desktop.scenes.unseen_tracker import UnseenTracker
 
 if TYPE_CHECKING:
     import pygame
@@ -74,6 +80,8 @@ class TableScene(Scene):
         self.banner_log: list[str] = []
         self.on_round_over: Callable[[], None] | None = None  # tests may observe
         self.started = False
+        self.tracker = UnseenTracker(self, self.GAME)
+        self.candidates = CandidatePanel(self, self.GAME)
 
     # -- what the parts read ----------------------------------------------------------------
     @property
@@ -270,6 +278,10 @@ class TableScene(Scene):
             return True
         if self.buttons.handle_action(action):
             return True
+        if self.tracker.handle_action(action, self.view.tracker_area()):
+            return True
+        if self.candidates.handle_action(action, self.candidates_area()):
+            return True
         if action.kind == ActionKind.BACK:
             self.open_pause()
             return True
@@ -341,4 +353,11 @@ class TableScene(Scene):
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.view.draw(surface, self.controller.hand(), self.buttons)
+        self.tracker.draw(surface, self.view.tracker_area(), self.view.tracker_upright)
         self.mode.draw(surface)
+        self.candidates.draw(surface, self.candidates_area(), self.view)
+
+    def candidates_area(self) -> Any:
+        """Where a hint's candidate list is (None while there is none): the view's place, as
+        the mode allows (the sandbox keeps it in its own panel)."""
+        return self.mode.candidates_area(self.view.candidates_area())

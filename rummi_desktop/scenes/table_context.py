@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from rummi_desktop.scenes.candidate_panel import CandidatePanel
     from rummi_desktop.scenes.schedule import Schedule
     from rummi_desktop.scenes.banner import Banner
     from rummi_desktop.scenes.turn_machine import Phase, TurnMachine
+    from rummi_desktop.scenes.unseen_tracker import UnseenTracker
     from rummi_desktop.shell.app import App
 
 
@@ -24,6 +26,8 @@ class TableContext(Protocol):
     turns: "TurnMachine"  # told what happened to the turn; read for its times
     schedule: "Schedule"  # the parts' waits, on the animation clock
     banner: "Banner | None"  # the banner on show (the view paints it; ``say`` puts one up)
+    tracker: "UnseenTracker"  # the unseen-tile card: the view makes room for it while shown
+    candidates: "CandidatePanel"  # a hint's best plays: the flow starts their search
 
     @property
     def phase(self) -> "Phase": ...

@@ -35,6 +35,9 @@ class TableMode:
     # (the sandbox's hand-built positions need not: there only the tiles are counted). The
     # fuzzer asks it before auditing.
     rules_hold = True
+    # The seat has tiles it cannot see (other racks, the pool), so the unseen-tile tracker
+    # belongs on the table (a puzzle or the sandbox lays everything open: it does not).
+    tracks_unseen = True
 
     def attach(self, table: "ModeContext") -> None:
         """The table's parts are built: the mode may add its own (buttons, a card)."""
@@ -107,6 +110,10 @@ class TableMode:
 
     def draw(self, surface: "pygame.Surface") -> None:
         """Over the table."""
+
+    def candidates_area(self, area: Any) -> Any:
+        """Where a hint's candidate list goes (``area``: where the game's view puts it)."""
+        return area
 
     def status(self) -> dict[str, Any]:
         return {}

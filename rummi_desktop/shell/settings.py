@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.shell.window_size import AUTOMATIC, UI_SCALES
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.schema import Choice, Flag, Number, Table, Text
+from rummi_desktop.storage.schema import Choice, Flag, MapOf, Number, Table, Text
 from rummi_desktop.storage.toml_files import read_toml_or_quarantine, write_toml_atomic
 
 SETTINGS_VERSION = 1
@@ -46,6 +46,9 @@ class Settings:
     fullscreen: bool = False
     tile_back: str = "plain"  # the back of face-down tiles: "plain" or one earned in the Collection
     ui_scale: int = AUTOMATIC  # how big the window opens: 100, 125 or 150 (%), 0 = fit the screen
+    # The unseen-tile tracker, shown or hidden by game key; a game not named shows it as its
+    # spec says (``tracker_shown``). Not hashed: a mapping is not hashable.
+    unseen_trackers: Mapping[str, bool] = field(default_factory=dict, hash=False)
 
     @property
     def animation_multiplier(self) -> float:
@@ -70,6 +73,7 @@ SETTINGS_SCHEMA = Table({
     "turn_clock": Choice(TURN_CLOCK_CHOICES),
     "animation_speed": Choice(tuple(ANIMATION_SPEEDS)),
     "ui_scale": Choice(UI_SCALES),
+    "unseen_trackers": MapOf(Flag(), key=Text(limit=40, blank=False, says="a game's name")),
 })
 
 
@@ -92,7 +96,9 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
 
 
 def settings_to_dict(settings: Settings) -> dict[str, Any]:
-    return {"version": SETTINGS_VERSION, **asdict(settings)}
+    data = asdict(settings)
+    data["unseen_trackers"] = dict(settings.unseen_trackers)
+    return {"version": SETTINGS_VERSION, **data}
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, str | None]:

@@ -67,6 +67,7 @@ RUMMBLE = GameSpec(
         "puzzles": EntryPoint("rummi_desktop.games.rummble.puzzles.mining"),  # a module: entry_points.load_module
         "computer": EntryPoint("rummi_desktop.games.rummble.ai.tiers:choose_move"),
         "coach": EntryPoint("rummi_desktop.games.rummble.ai.coach:COACH"),  # the post-game review
+        "unseen": EntryPoint("rummi_desktop.games.rummble.rules.unseen:unseen"),  # the tracker sheet
         "analyze": EntryPoint("rummi_desktop.games.rummble.analysis.check:prepare_rummble"),
         "online_table": EntryPoint("rummi_desktop.games.rummble.table.online_table:online_table"),
     },

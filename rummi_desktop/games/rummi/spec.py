@@ -60,6 +60,7 @@ RUMMI = GameSpec(
     entry_points={
         "computer": EntryPoint("rummi_desktop.games.rummi.ai.tiers:choose_move"),
         "coach": EntryPoint("rummi_desktop.games.rummi.ai.coach:COACH"),  # the post-game review
+        "unseen": EntryPoint("rummi_desktop.games.rummi.rules.unseen:unseen"),  # the tracker sheet
         "analyze": EntryPoint("rummi_desktop.games.rummi.analysis.check:prepare_rummi"),
         "scenes": EntryPoint("rummi_desktop.games.rummi.table:game_info"),
         "stats": EntryPoint("rummi_desktop.games.rummi.rules.stats:STATS"),
@@ -78,5 +79,6 @@ RUMMI = GameSpec(
                   "tiles", measure="longest_rearrangement", reads="best", place=6),
     ),
     trophy_colours=((178, 52, 40), (240, 200, 90)),
+    tracker_shown=False,  # tracking is only an option in Rummi (a Settings switch)
     default_for=("simulate",),  # the house's first game: simulate plays it unless told otherwise
 )

@@ -83,6 +83,7 @@ TUMBLEWORDS = GameSpec(
     entry_points={
         "computer": EntryPoint("rummi_desktop.games.tumblewords.ai.tiers:choose_move"),
         "coach": EntryPoint("rummi_desktop.games.tumblewords.ai.coach:COACH"),  # the post-game review
+        "unseen": EntryPoint("rummi_desktop.games.tumblewords.rules.unseen:unseen"),  # the tracker sheet
         "analyze": EntryPoint("rummi_desktop.games.tumblewords.analysis.check:prepare_tumblewords"),
         "scenes": EntryPoint("rummi_desktop.games.tumblewords.table:game_info"),
         "stats": EntryPoint("rummi_desktop.games.tumblewords.rules.stats:STATS"),

@@ -95,3 +95,4 @@ class QuietSolve:
 
     def cancel(self) -> None:
         self.search.cancel()
+

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from rummi_desktop.games.positions import PositionError
 from rummi_desktop.shell.input import Action, ActionKind
-from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, BestMoveSearch, QuietSolve
+from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, SOLVER_BUDGET, BestMoveSearch, QuietSolve
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
 from rummi_desktop.scenes.table_mode import TableMode
+from rummi_desktop.thinking.thread import ThinkingFailed
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.table_context import ModeContext
@@ -90,6 +91,10 @@ class SandboxPart:
         """The part's panel over the table."""
         raise NotImplementedError
 
+    def candidates_area(self, area: Any) -> Any:
+        """Where Best play's candidate list goes (``area``: where the game's table puts it)."""
+        return area
+
     def keep_play(self) -> bool:
         """Enter on the Play turn: True when the part answers it (Keep play)."""
         return False
@@ -121,6 +126,7 @@ class SandboxMode(TableMode):
 
     saves = False
     may_resign = False  # it has its own way to give up or start again
+    tracks_unseen = False  # a position laid out by hand hides nothing worth tracking
     # Its positions are built by hand, and may break the rules on purpose, in Play too (a table
     # of one-tile melds can be played on, and Keep play refuses it): only conservation holds.
     rules_hold = False
@@ -132,6 +138,8 @@ class SandboxMode(TableMode):
         self.edits: list[Any] = []  # the Edit stage's Undo
         self.search: BestMoveSearch | None = None  # Best play's search, shown when it answers
         self.quiet: QuietSolve | None = None  # Save's own search (the table stays as it is)
+        self.candidate_job: Any = None  # the coach's best plays, listed when they come in
+        self.shown_move: str | None = None  # the notation of the best move on show
         self.answer: SolverAnswer | None = None  # the best move's answer for the position as it is
         self.puzzles_folder: Path | None = None  # None: the player's puzzles folder (tests pass one)
         self.pending_problem = ""  # why ``start`` could not be opened (shown once the table shows)
@@ -175,7 +183,7 @@ class SandboxMode(TableMode):
 
     def use(self, scenario: Any, keep_answer: bool = False) -> None:
         """Rebuild the table's turn from ``scenario`` (a fresh turn of the model)."""
-        self.cancel_search()
+        self.cancel_search(keep_candidates=keep_answer)
         self.scenario = scenario
         if not keep_answer:
             self.answer = None
@@ -203,6 +211,7 @@ class SandboxMode(TableMode):
         self.stage = stage
         self.brush = None
         self.part.stage_changed()
+        self.cancel_candidates()  # a list belongs to one Play turn
         self.use(self.scenario, keep_answer=True)
         self.table.say(self.part.stage_words[stage])
 
@@ -228,7 +237,39 @@ class SandboxMode(TableMode):
             self.set_stage(PLAY)
         self.part.before_search()
         self.search = BestMoveSearch.start(self.table.flow.hints, self.table.state, self.part.best_tier)
+        self.shown_move = None
+        candidates = self.table.candidates
+        if candidates.available:  # the coach's five best plays, listed beside the board
+            self.cancel_candidates()
+            self.candidate_job = candidates.search(self.table.state, SOLVER_BUDGET)
         self.table.say(self.part.searching)
+
+    def show_candidate(self, candidate: Any) -> None:
+        """A row of the candidate list chosen: its play shown in place of the one on show."""
+        if self.search is not None:
+            self.search.cancel()
+            self.search = None
+        panel = self.table.candidates
+        listed = list(panel.candidates)
+        self.part.reset_play()
+        if not panel.shown:  # a Reset that rebuilt the Play turn's position: the list is still its own
+            panel.offer(listed, self.show_candidate, self)
+        self.show_best(candidate.move)
+
+    def show_best(self, notation: str | None) -> None:
+        try:
+            move = self.table.flow.hints.spec.parse_move(notation) if notation else None
+        except ValueError:
+            move, notation = None, None
+        self.shown_move = notation
+        self.part.show_best(move, notation)
+        self._light_shown()
+
+    def _light_shown(self) -> None:
+        """The candidate list lights the play on show (none: it is not among them)."""
+        panel = self.table.candidates
+        panel.chosen = next((index for index, candidate in enumerate(panel.candidates)
+                             if candidate.move == self.shown_move), -1)
 
     def solve_quietly(self, then: Callable[[Any], None]) -> None:
         """The best move for the scenario as it stands, without touching the table (Save)."""
@@ -236,11 +277,22 @@ class SandboxMode(TableMode):
         hints = self.table.flow.hints
         self.quiet = QuietSolve(BestMoveSearch.start(hints, state, self.part.best_tier), hints.spec, answer_of, then)
 
-    def cancel_search(self) -> None:
+    def cancel_search(self, keep_candidates: bool = False) -> None:
+        """Stop the searches; ``keep_candidates``: the position is the Play turn's own still
+        (a drop that became it, Reset), so its candidate list stands."""
         for search in (self.search, self.quiet):
             if search is not None:
                 search.cancel()
         self.search = self.quiet = None
+        if not keep_candidates:
+            self.cancel_candidates()
+
+    def cancel_candidates(self) -> None:
+        if self.candidate_job is not None:
+            self.candidate_job.cancel()
+            self.candidate_job = None
+        if getattr(self, "table", None) is not None:  # (a scenario is used before the table is built)
+            self.table.candidates.clear(self)
 
     # -- the table's questions --------------------------------------------------------------
     def first_deal(self) -> bool:
@@ -292,12 +344,30 @@ class SandboxMode(TableMode):
             done, notation = self.search.answer()
             if done:
                 self.search = None
-                self.part.show_best(self.table.flow.hints.spec.parse_move(notation) if notation else None, notation)
+                self.show_best(notation)
+        self._poll_candidates()
         if self.quiet is not None and self.quiet.poll():
             self.quiet = None
 
+    def _poll_candidates(self) -> None:
+        job = self.candidate_job
+        if job is None or not job.done:
+            return
+        self.candidate_job = None
+        try:
+            found = job.poll()
+        except ThinkingFailed:
+            found = None
+        if found and self.stage == PLAY:
+            self.table.candidates.offer(found, self.show_candidate, self)
+            self._light_shown()
+
     def animating(self) -> bool:
-        return self.search is not None or self.quiet is not None or self.part.animating()
+        return (self.search is not None or self.quiet is not None or self.candidate_job is not None
+                or self.part.animating())
+
+    def candidates_area(self, area: Any) -> Any:
+        return self.part.candidates_area(area)
 
     def draw(self, surface: "pygame.Surface") -> None:
         self.part.draw(surface)

@@ -1,13 +1,17 @@
 """The card after an attempt: how it went, the rating change and why, and what next. Over a
-table still open, the card can be put aside to study the board ("See the board", B)."""
+table still open, the card can be put aside to study the board ("See the board", B), with the
+puzzle's best plays listed beside it to look at one by one (scenes/puzzle_study.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+import math
+
 import pygame
 
 from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.puzzle_study import PuzzleStudy
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widget_group import WidgetGroup
@@ -36,6 +40,7 @@ class AttemptResultScene(ShellScene):
         super().__init__(app)
         self.headline, self.lines, self.table = headline, lines, table
         self.studying = False
+        self.study_list: PuzzleStudy | None = None  # the best plays beside the studied board
         self.card = pygame.Rect((0, 0), CARD_SIZE)
         self.card.center = (640, 390)
         if look is None and table is not None:
@@ -70,6 +75,7 @@ class AttemptResultScene(ShellScene):
     def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
             self.close()
+            self._end_study()
             if self.table is not None and self.table.stack is not None:
                 self.table.close()
             action()
@@ -80,9 +86,17 @@ class AttemptResultScene(ShellScene):
         self.studying = True
         self.widgets.forget_pointer()
         self.study_widgets.forget_pointer()
+        if self.study_list is None and self.table is not None:
+            self.study_list = PuzzleStudy.of(self.table)
+
+    def _end_study(self) -> None:
+        if self.study_list is not None:
+            self.study_list.close()
+            self.study_list = None
 
     def over_table(self, table: "Scene") -> None:
         """The card now stands over ``table`` (the solution played out): its look choice studies it."""
+        self._end_study()
         self.table = table
         if self.look_button is not None:
             self.look_button.label, self.look_button.tooltip = "See the board", "See the board"
@@ -96,12 +110,24 @@ class AttemptResultScene(ShellScene):
             if action.kind in (ActionKind.BACK, ActionKind.CONFIRM):
                 self.stop_studying()
                 return True
-            self.study_widgets.handle_action(action)
-            return True  # the board under it only shows
+            if not self.study_widgets.handle_action(action) and self.study_list is not None:
+                self.study_list.handle_action(action)
+            return True  # the board under it only shows (and its best plays, to choose)
         return super().handle_action(action)
 
     def status(self) -> dict:
         return {**super().status(), "headline": self.headline, "lines": list(self.lines), "studying": self.studying}
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.studying and self.study_list is not None:
+            self.study_list.update(dt)  # the board's frames: the shown play glides in
+
+    def next_change_in(self) -> float:
+        return 0.0 if self.studying and self.study_list is not None and self.study_list.busy else math.inf
+
+    def on_exit(self) -> None:
+        self._end_study()
 
     def on_back(self) -> None:
         self.choice_buttons[-1].on_click()

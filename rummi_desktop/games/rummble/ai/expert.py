@@ -19,7 +19,8 @@ from collections import Counter
 
 from rummi_desktop.games.rummble.ai.leave import remaining
 from rummi_desktop.games.rummble.ai.movegen import Candidate, Generator, Stopped
-from rummi_desktop.tiles import Tile, standard_set, short_set
+from rummi_desktop.games.rummble.rules.unseen import full_set, seen_tiles
+from rummi_desktop.tiles import Tile
 
 TOP_CANDIDATES = 6
 SAMPLES = 8
@@ -28,9 +29,8 @@ LOOK_AHEAD_SECONDS = 0.6
 
 def unseen_tiles(seat) -> list[Tile]:
     """Every tile not on the board or on the seat's own rack (the others' racks and the pool)."""
-    full = Counter(short_set() if seat.view.get("tile_set") == "short" else standard_set())
-    full.subtract(laid.rack_tile for _, _, laid in seat.board.tiles())
-    full.subtract(seat.rack)
+    full = Counter(full_set(seat.view))
+    full.subtract(seen_tiles(seat.view))
     return sorted(full.elements())
 
 

@@ -36,8 +36,9 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "arrows move the blue cursor over the board, 1–9 and 0 put rack tile 1–10 on its square (the",
         "cursor then steps on); Space picks up a tile you put down this turn, the arrows take it to",
         "another square and Space puts it there (Space on its own square sends it back to the rack).",
-        "Enter plays, Backspace recalls all, S shuffles, E exchanges, P passes (it asks first), H shows a hint,",
-        "Esc pauses, Space skips a computer's move.",
+        "Enter plays, Backspace recalls all, S shuffles, E exchanges, P passes (it asks first), H shows the",
+        "best plays (click one to see it), T shows or hides the unseen tiles, Esc pauses, Space skips a",
+        "computer's move.",
     )),
 )
 

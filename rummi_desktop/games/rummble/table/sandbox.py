@@ -28,6 +28,7 @@ from rummi_desktop.games.rummble.table.layout import REGIONS, square_at, tile_bo
 from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 from rummi_desktop.scenes.sandbox.buttons import sandbox_buttons
+from rummi_desktop.scenes.candidate_panel import at_foot
 from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons, fit
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
@@ -167,6 +168,9 @@ class RummbleSandbox(SandboxPart):
 
     def before_search(self) -> None:
         self.controller.recall()
+
+    def candidates_area(self, area):
+        return at_foot(PANEL, area)
 
     def show_best(self, move, notation: str | None) -> None:
         if notation is None:

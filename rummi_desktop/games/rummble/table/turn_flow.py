@@ -153,8 +153,12 @@ class RummbleTurnFlow(HintingTurnFlow):
 
     def update_hint(self) -> None:
         answered, move = self.hint_answer()
-        if not answered:
-            return
+        if answered:
+            self.show_hint(move)
+
+    def show_hint(self, move) -> None:
+        """Show ``move`` (the hint's, or a candidate the player chose) as ghost tiles."""
+        self.clear_hint()
         if isinstance(move, Play):
             self.view.ghosts = [(p.square, p.laid) for p in move.placements]
             self.table.say(f"Hint: this play scores {self.state.check(move).score}")

@@ -11,14 +11,17 @@ from typing import Callable
 import pygame
 
 from rummi_desktop.games.rummble.rules.board import CENTRE, Laid
+from rummi_desktop.games.rummble.rules.moves import Move
 from rummi_desktop.games.rummble.rules.play import PlayVerdict
 from rummi_desktop.games.rummble.table import paint
 from rummi_desktop.games.rummble.table.layout import REGIONS, TILE_W, seat_box, tile_box
 from rummi_desktop.games.rummble.table.session import RummbleSession
 from rummi_desktop.games.rummble.table.tentative import Tentative, shown_rack
 from rummi_desktop.scenes.table_context import TableContext
+from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
+from rummi_desktop.tiles import Tile
 from rummi_desktop.ui.tile_render import TileFace
 
 Spawn = Callable[[int], tuple[float, float, float]]
@@ -131,6 +134,36 @@ class RummbleTableView:
         for tile in set(self.state.faces):
             for size in (TILE_W, self.rack_layout.tile_w or 50):
                 self.app.tiles.surface(paint.display_face(self.state.params.tile_set, tile), size, theme, "normal", blind)
+
+    tracker_upright = False  # the card lies across the left column, under the log
+
+    def log_area(self) -> Box:
+        """The log of the last turns: the left column under the seats, less the tracker's card."""
+        return self.table.tracker.below(REGIONS.log)[0]
+
+    def tracker_area(self) -> Box | None:
+        return self.table.tracker.below(REGIONS.log)[1]
+
+    def candidates_area(self) -> Box | None:
+        """A hint's best plays, over the log while they are listed."""
+        return self.table.candidates.over(self.log_area())
+
+    candidates_title = "Best plays"  # the heading of a hint's candidate list
+
+    def candidate_note(self, move: str) -> str:
+        """Where the play starts and which way it runs, and what its jokers stand for: plays of
+        the same tiles differ only there."""
+        placements = getattr(Move.parse(move), "placements", ())
+        if not placements:
+            return ""
+        first = min(placements)
+        way = "↓" if len({p.row for p in placements}) > 1 else "→"
+        jokers = [f"J={p.laid.as_tile}" for p in placements if p.laid.joker]
+        return " ".join([*jokers, f"{first.row},{first.col}{way}"])
+
+    def candidate_face(self, face: str) -> TileFace:
+        """A candidate's tile as the rack shows it (a laid joker as the joker)."""
+        return paint.display_face(self.state.params.tile_set, Tile.parse(face.partition("=")[0]))
 
     def draw(self, surface: pygame.Surface, hand, buttons) -> None:
         paint.paint_table(self, surface, hand, buttons)

@@ -61,7 +61,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "Mouse or finger: drag a tile, or click it and then where it goes: a meld to join it, open felt for a new meld, your rack to take back a tile played",
             "this turn. Keyboard: the arrows move the blue ring over your rack and the table; Space picks up its tile (Shift+Space: with the rest of its",
             "meld), the arrows take it to a meld's gap, the new-meld spot after the last meld, a joker to swap or a rack gap, and Space puts it down.",
-            "Enter ends the turn, D draws, Z undo, R reset, C / N sort, H hint (Practice, Blitz), Esc pauses, Space skips a computer's move.",
+            "Enter ends the turn, D draws, Z undo, R reset, C / N sort, H best plays (Practice, Blitz), T unseen tiles, Esc pauses, Space skips a computer's move.",
         ),
     ),
 )

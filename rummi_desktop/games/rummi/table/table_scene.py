@@ -77,7 +77,8 @@ class RummiTableScene(TableScene):
         what changed since they last acted (they have seen it)."""
         if self.my_turn and action.kind in ACTS:
             self.view.changes.seen(self.viewer)
-        if self.view.preview_table is not None and action.kind in (ActionKind.PRESS, ActionKind.DRAG_START):
+        if self.view.preview_table is not None and action.kind in (ActionKind.PRESS, ActionKind.DRAG_START) \
+                and not self._on_candidates(action):  # choosing another candidate shows it at once
             self.flow.clear_hint()
             self._gesture_spent = True  # the rest of this press (its click or drag) did its job
             return True
@@ -88,6 +89,10 @@ class RummiTableScene(TableScene):
             self._gesture_spent = action.kind == ActionKind.DRAG_MOVE
             return True
         return super().handle_action(action)
+
+    def _on_candidates(self, action: Action) -> bool:
+        area = self.candidates_area()
+        return area is not None and action.pos is not None and area.contains(*action.pos)
 
     def round_end_scene(self) -> Scene:
         from rummi_desktop.games.rummi.table.results import RoundEndScene

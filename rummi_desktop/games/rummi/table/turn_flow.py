@@ -229,8 +229,12 @@ class RummiTurnFlow(HintingTurnFlow):
 
     def update_hint(self) -> None:
         answered, move = self.hint_answer()
-        if not answered or not self.table.my_turn:
-            return
+        if answered and self.table.my_turn:
+            self.show_hint(move)
+
+    def show_hint(self, move) -> None:
+        """Show ``move`` (the hint's, or a candidate the player chose) without making it."""
+        self.clear_hint()
         if not isinstance(move, Play):
             self.table.say("No play lays a tile here: draw")
             return
@@ -251,7 +255,7 @@ class RummiTurnFlow(HintingTurnFlow):
         self.view.hint_tiles = laid
         self.table.schedule.after(HINT_SHOWN, self._hint_shown)
         self.view.relayout(rate=SHOWN_RATE)
-        self.table.say(f"Best play: {len(laid)} tile{'s' if len(laid) != 1 else ''} — shown, not made")
+        self.table.say(f"This play lays {len(laid)} tile{'s' if len(laid) != 1 else ''} — shown, not made")
 
     def _hint_shown(self) -> None:
         """The hint has shown long enough: it glides back once its tiles have landed."""

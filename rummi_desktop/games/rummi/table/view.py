@@ -28,10 +28,14 @@ from rummi_desktop.scenes.table_context import TableContext
 from rummi_desktop.scenes.turn_machine import Phase
 from rummi_desktop.tiles import Tile, standard_set
 from rummi_desktop.ui.felt import felt_surface
+from rummi_desktop.ui.candidate_rows import list_height
+from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
 
 REGIONS = screen_regions()
+TRACKER_W, TRACKER_GAP = 180, 14  # the unseen-tile card's width, and the felt kept clear beside it
+CANDIDATES_W = 300  # a hint's candidate list
 WARM_BUDGET = 0.002  # s of each frame spent rendering tile pictures ahead of need
 Spawn = Callable[[int], tuple[float, float, float]]
 
@@ -97,7 +101,7 @@ class RummiTableView:
         viewer = self.table.viewer
         table = self.shown_table()
         hints = [next((self.meld_hints[t] for t in meld if t in self.meld_hints), None) for meld in table]
-        self.table_layout = layout_table([len(m) for m in table], self.table_area, hints=hints)
+        self.table_layout = layout_table([len(m) for m in table], self.meld_area(), hints=hints)
         self.rack_ids = self.rack_order(viewer) if viewer is not None and shown is not None else []
         if self.preview_table is not None:
             on_table = {t for meld in table for t in meld}
@@ -192,6 +196,42 @@ class RummiTableView:
 
     def tile_state(self, tile: int, hand: Hand) -> str:
         return paint.tile_state(self, tile, hand)
+
+    tracker_upright = True  # a narrow card, a column per colour, at the felt's top right
+
+    def tracker_area(self) -> Box | None:
+        """The unseen-tile card, only while it is shown: Rummi offers it as an option, and a
+        hidden one leaves the felt to the melds."""
+        tracker = self.table.tracker
+        if not tracker.shown:
+            return None
+        area = self.table_area
+        return Box(area.right - TRACKER_W, area.y, TRACKER_W, tracker.card_height(upright=True))
+
+    def candidates_area(self) -> Box | None:
+        """A hint's best plays at the felt's right (left of the tracker's card), while listed."""
+        panel = self.table.candidates
+        if not panel.shown:
+            return None
+        card = self.tracker_area()
+        right = self.table_area.right if card is None else card.x - TRACKER_GAP
+        return Box(right - CANDIDATES_W, self.table_area.y, CANDIDATES_W,
+                   min(self.table_area.h, list_height(len(panel.candidates))))
+
+    def candidate_face(self, face: str) -> Tile:
+        return Tile.parse(face)
+
+    candidates_title = "Best plays"  # the heading of a hint's candidate list
+
+    def candidate_note(self, move: str) -> str:
+        return ""  # a Rummi play is the table it leaves: its tiles tell it
+
+    def meld_area(self) -> Box:
+        """Where melds flow: the table area, less a strip for the tracker's card and a hint's
+        candidate list while they show."""
+        area = self.table_area
+        sides = [box.x for box in (self.tracker_area(), self.candidates_area()) if box is not None]
+        return area if not sides else Box(area.x, area.y, min(sides) - TRACKER_GAP - area.x, area.h)
 
     def draw(self, surface: pygame.Surface, hand: Hand, buttons) -> None:
         paint.paint_table(self, surface, felt_surface(self.app.theme, surface.get_size()), hand, buttons)

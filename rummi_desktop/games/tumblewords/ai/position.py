@@ -2,9 +2,9 @@
 (:func:`rummi_desktop.games.tumblewords.rules.seat_view.seat_view`): the board, its hand, the word list,
 and the letters it cannot see.
 
-The unseen letters are the full 100-tile set minus the board and minus its own hand: the bag
-and the other hands together, as the seat sees them (it never sees the others' letters). Tiles
-Zapper! removed are not in the view, so under Zapper! the count is an estimate (never below 0).
+The unseen letters are the full 100-tile set minus the board, what Zapper! took off and its
+own hand: the bag and the other hands together, as the seat sees them (it never sees the
+others' letters; rules/unseen.py, which the tracker shows too).
 Pure module (no pygame, no I/O): the word list comes from the source the process installed.
 """
 
@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary, word_list
-from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, BLANK, Grid
+from rummi_desktop.games.tumblewords.rules.grid import Grid
+from rummi_desktop.games.tumblewords.rules.unseen import unseen_letters
 
 
 @dataclass
@@ -28,14 +29,6 @@ class SeatPosition:
     next_hand_size: int  # letters held by the seat that plays next
     bag_size: int
     seed: int
-
-
-def unseen_letters(board: list[str], hand: list[str]) -> Counter:
-    """The full letter set minus the board (a lower-case square is a blank) and the hand."""
-    pool = Counter(BAG_COUNTS)
-    pool.subtract(BLANK if ch.islower() else ch for row in board for ch in row if ch != ".")
-    pool.subtract(hand)
-    return Counter({letter: count for letter, count in pool.items() if count > 0})
 
 
 def next_hand_size(view: dict[str, Any]) -> int:
@@ -53,7 +46,7 @@ def position_from_view(view: dict[str, Any]) -> SeatPosition:
         hand=list(view["hand"]),
         dictionary=word_list(words["name"], words["digest"]),
         min_length=view["options"]["min_length"],
-        unseen=unseen_letters(view["board"], view["hand"]),
+        unseen=unseen_letters(view),
         next_hand_size=next_hand_size(view),
         bag_size=view["bag_size"],
         seed=view["seed"],

@@ -1,5 +1,5 @@
 """What one Tumblewords seat may see, as JSON-ready data: the board, its own hand, everyone's
-score, and of the others only their hand sizes.
+score, the letters Zapper! took off, and of the others only their hand sizes.
 
 The computer seats, the thinking process and the network get exactly this. ``board`` is the
 rows top to bottom as analyze writes them (``.`` vacant, capitals for tiles, lower case for a
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummi_desktop.games.tumblewords.rules.grid import FACES
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 
 
@@ -35,6 +36,7 @@ def seat_view(state: TumblewordsState, seat: int) -> dict[str, Any]:
         "columns": params.columns,
         "rows": params.rows,
         "board": state.grid.row_texts(),
+        "removed": [FACES[tile_id] for tile_id in state.removed],  # what Zapper! took off: seen by all
         "hand": state.hand(seat),
         "scores": list(state.scores()),
         "other_hand_sizes": [len(state.hands[s]) for s in range(state.seats) if s != seat],

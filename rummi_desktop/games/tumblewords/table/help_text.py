@@ -33,9 +33,10 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Controls", (
         "Drag a letter onto a column, or click it and then the column: the board shows where it",
         "will land and the panel what it scores. Keys: Left/Right move the blue ring over the columns,",
-        "1–7 pick a letter, Enter (or Space) drops it, P passes (it asks first), H shows a hint, Esc pauses. Claiming:",
-        "the arrows move the ring over the squares, Space on a word's first letter and Space on its",
-        "last claims the word, Enter says Done.",
+        "1–7 pick a letter, Enter (or Space) drops it, P passes (it asks first), H shows the best drops",
+        "(click one to see it), T shows or hides the unseen letters, Esc pauses. Claiming: the arrows",
+        "move the ring over the squares, Space on a word's first letter and Space on its last claims",
+        "the word, Enter says Done.",
     )),
 )
 

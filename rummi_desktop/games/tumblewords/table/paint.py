@@ -44,7 +44,8 @@ class PaintCache:
         self.surface: pygame.Surface | None = None
 
     def background(self, tv, size: tuple[int, int]) -> pygame.Surface:
-        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, 'Hands'), tuple(tv.log[-9:]))
+        key = (tv.app.theme, _hud_key(tv), tv.table.viewer is None, hidden_tray_message(tv, 'Hands'), tuple(tv.log[-9:]),
+               tv.log_area(), tv.table.candidates.shown)
         if key != self.key or self.surface is None or self.surface.get_size() != size:
             if self.surface is None or self.surface.get_size() != size:
                 self.surface = pygame.Surface(size).convert()
@@ -52,7 +53,8 @@ class PaintCache:
             board_paint.draw_board(self.surface, tv.app.theme, tv.layout)
             if tv.scoreboard:
                 _paint_scoreboard(tv, self.surface)
-                _paint_log(tv, self.surface)
+                if not tv.table.candidates.shown:  # a hint's best plays stand in its place
+                    _paint_log(tv, self.surface)
             paint_tray(tv, self.surface, REGIONS.hand, tv.hand_layout.ledges, 'Hands')
             self.key = key
         return self.surface
@@ -242,7 +244,7 @@ def _paint_scoreboard(tv, surface: pygame.Surface) -> None:
 
 def _paint_log(tv, surface: pygame.Surface) -> None:
     theme = tv.app.theme
-    area = table_hud.rect(REGIONS.log)
+    area = table_hud.rect(tv.log_area())
     paint_turn_log(surface, theme, area, tv.log)
     params = tv.session.params
     extras = [name for name, on in (("Claim", params.claim), ("Zapper!", params.zapper), ("Ticker", params.ticker),

@@ -26,6 +26,7 @@ from rummi_desktop.games.tumblewords.rules.moves import Drop
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 from rummi_desktop.games.tumblewords.rules.words import FoundWord, find_words
 from rummi_desktop.scenes.sandbox.buttons import sandbox_buttons
+from rummi_desktop.scenes.candidate_panel import at_foot
 from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, GridButtons
 from rummi_desktop.scenes.sandbox.palette import Palette
 from rummi_desktop.scenes.sandbox.sandbox_mode import SandboxMode, SandboxPart
@@ -159,6 +160,9 @@ class TumblewordsSandbox(SandboxPart):
 
     def best_refused(self) -> bool:
         return not self.mode.scenario.hand
+
+    def candidates_area(self, area):
+        return at_foot(PANEL, area)
 
     def show_best(self, move, notation: str | None) -> None:
         table = self.table

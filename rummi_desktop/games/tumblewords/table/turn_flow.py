@@ -220,8 +220,11 @@ class TumblewordsTurnFlow(HintingTurnFlow):
 
     def update_hint(self) -> None:
         answered, move = self.hint_answer()
-        if not answered:
-            return
+        if answered:
+            self.show_hint(move)
+
+    def show_hint(self, move) -> None:
+        """Show ``move`` (the hint's, or a candidate the player chose) as a ghost letter."""
         if isinstance(move, Drop) and self.state.check(move).legal:
             # One preview at a time: the hint replaces a chosen letter's; while a letter is
             # being dragged the banner alone names the hint.

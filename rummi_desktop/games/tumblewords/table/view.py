@@ -16,13 +16,14 @@ import math
 import pygame
 
 from rummi_desktop.games.tumblewords.rules.grid import BLANK
-from rummi_desktop.games.tumblewords.rules.moves import Drop
+from rummi_desktop.games.tumblewords.rules.moves import Drop, Move
 from rummi_desktop.games.tumblewords.rules.play import DropVerdict
 from rummi_desktop.games.tumblewords.rules.words import FoundWord
 from rummi_desktop.games.tumblewords.table import paint
 from rummi_desktop.games.tumblewords.table.layout import REGIONS, BoardLayout, board_layout, seat_box
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession
 from rummi_desktop.ui.physics import ColumnWorld
+from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
 
@@ -250,6 +251,30 @@ class TumblewordsTableView:
         for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
             for size in (self.layout.tile_w, self.hand_layout.tile_w or HAND_TILE_W):
                 self.app.tiles.surface(paint.face(letter), size, theme, "normal", blind)
+
+    tracker_upright = False  # the card lies across the left column, under the log
+
+    def log_area(self) -> Box:
+        """The log of the last turns: the left column under the seats, less the tracker's card."""
+        return self.table.tracker.below(REGIONS.log)[0]
+
+    def tracker_area(self) -> Box | None:
+        return self.table.tracker.below(REGIONS.log)[1]
+
+    def candidates_area(self) -> Box | None:
+        """A hint's best plays, over the log while they are listed."""
+        return self.table.candidates.over(self.log_area())
+
+    candidates_title = "Best drops"  # the heading of a hint's candidate list
+
+    def candidate_note(self, move: str) -> str:
+        """The column a drop goes into (the same letter may go into several)."""
+        drop = Move.parse(move)
+        return f"column {drop.column + 1}" if isinstance(drop, Drop) else ""
+
+    def candidate_face(self, face: str):
+        """A candidate's letter as the hand shows it (a blank in its own ink)."""
+        return paint.face(face.upper(), blank=face == BLANK or face.islower())
 
     def draw(self, surface: pygame.Surface, hand, buttons) -> None:
         paint.paint_table(self, surface, hand, buttons)
