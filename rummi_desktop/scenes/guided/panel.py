@@ -1,0 +1,83 @@
+"""How a guide shows on the table: the step's panel and a glowing ring around each target.
+
+The panel is placed away from the targets: the game offers spots for it (free parts of its
+table, best first) and the first one that covers no target is used. Drawing only; the words
+are the guide's.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Sequence
+
+import pygame
+
+from rummi_desktop.ui import shapes
+from rummi_desktop.ui.table_hud import _wrap
+from rummi_desktop.ui.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from rummi_desktop.ui.theme import Theme
+
+PANEL_W = 420
+PAD = 18
+TEXT_SIZE, RULE_SIZE = 19, 17
+BUTTON_ROW = 50  # the height kept at the panel's foot for Skip guide and Next
+RING_PULSE = 1.6  # s for one pulse of the target ring
+
+
+def text_lines(message: str, size: int) -> list[str]:
+    return _wrap(message, size, PANEL_W - 2 * PAD) if message else []
+
+
+def panel_height(text: str, rule: str) -> int:
+    """The panel's height for the step's words (its counter and title, text, rule, buttons)."""
+    lines = len(text_lines(text, TEXT_SIZE)) * 24 + len(text_lines(rule, RULE_SIZE)) * 21
+    return PAD + 22 + 32 + lines + (10 if rule else 0) + BUTTON_ROW + PAD
+
+
+Spot = tuple[tuple[int, int], str]  # a point, and which of the panel's corners goes there ("topleft"…)
+
+
+def place_panel(height: int, spots: Sequence[Spot], targets: Sequence[pygame.Rect]) -> pygame.Rect:
+    """The panel's box at the first of ``spots`` where it covers no target (the first spot
+    when every one covers some)."""
+    boxes = []
+    for point, corner in spots:
+        box = pygame.Rect(0, 0, PANEL_W, height)
+        setattr(box, corner, point)
+        boxes.append(box)
+    for box in boxes:
+        if not any(box.colliderect(target) for target in targets):
+            return box
+    return boxes[0] if boxes else pygame.Rect(40, 40, PANEL_W, height)
+
+
+def draw_step_panel(surface: pygame.Surface, theme: "Theme", box: pygame.Rect, counter: str, title: str,
+                    text: str, rule: str) -> None:
+    draw_panel(surface, theme, box, radius=16)
+    x, y = box.x + PAD, box.y + PAD
+    surface.blit(shapes.text(counter, 15, theme.text_muted, bold=True), (x, y))
+    y += 22
+    surface.blit(shapes.text(title, 24, theme.accent, bold=True), (x, y))
+    y += 32
+    for line in text_lines(text, TEXT_SIZE):
+        surface.blit(shapes.text(line, TEXT_SIZE, theme.text), (x, y))
+        y += 24
+    if rule:
+        y += 10
+        for line in text_lines(rule, RULE_SIZE):
+            surface.blit(shapes.text(line, RULE_SIZE, theme.hint), (x, y))
+            y += 21
+
+
+def draw_target_rings(surface: pygame.Surface, theme: "Theme", targets: Sequence[pygame.Rect], clock: float) -> None:
+    """A pulsing ring around each target, so the eye finds it from across the table."""
+    pulse = 0.5 + 0.5 * math.sin(clock * 2 * math.pi / RING_PULSE)
+    colour = theme.hint[:3]
+    for target in targets:
+        ring = target.inflate(10 + round(6 * pulse), 10 + round(6 * pulse))
+        glow = pygame.Surface(ring.inflate(12, 12).size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*colour, round(60 + 60 * pulse)), glow.get_rect(), width=6, border_radius=14)
+        surface.blit(glow, ring.inflate(12, 12).topleft)
+        pygame.draw.rect(surface, colour, ring, width=3, border_radius=10)
