@@ -15,7 +15,7 @@ from rummi_desktop.ui.widgets import Button, draw_panel
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
-CARD_SIZE = (620, 330)
+CARD_SIZE = (620, 290)
 
 
 class WellDoneCard(ShellScene):
