@@ -16,7 +16,7 @@ from typing import Any
 from rummi_desktop.games import GAMES
 from rummi_desktop.shell.window_size import AUTOMATIC, UI_SCALES
 from rummi_desktop.storage import paths
-from rummi_desktop.storage.schema import Choice, Flag, ListOf, Number, Table, Text
+from rummi_desktop.storage.schema import Choice, Flag, Number, Table, Text
 from rummi_desktop.storage.toml_files import read_toml_or_quarantine, write_toml_atomic
 
 SETTINGS_VERSION = 1
@@ -46,7 +46,7 @@ class Settings:
     fullscreen: bool = False
     tile_back: str = "plain"  # the back of face-down tiles: "plain" or one earned in the Collection
     ui_scale: int = AUTOMATIC  # how big the window opens: 100, 125 or 150 (%), 0 = fit the screen
-    guides_offered: tuple[str, ...] = ()  # games whose guided first game was offered (asked once)
+    guides_offered: str = ""  # the keys of the games whose guided first game was offered (asked once), by spaces
 
     @property
     def animation_multiplier(self) -> float:
@@ -71,7 +71,7 @@ SETTINGS_SCHEMA = Table({
     "turn_clock": Choice(TURN_CLOCK_CHOICES),
     "animation_speed": Choice(tuple(ANIMATION_SPEEDS)),
     "ui_scale": Choice(UI_SCALES),
-    "guides_offered": ListOf(Text(limit=40, blank=False, says="a game's key")),
+    "guides_offered": Text(limit=200, pattern=r"[a-z]+( [a-z]+)*|", says="game keys with spaces between"),
 })
 
 
@@ -80,7 +80,7 @@ def _field_problem(name: str, value: Any) -> str | None:
     spec = SETTINGS_SCHEMA.fields.get(name)
     if spec is None:
         return f"unknown setting {name}"
-    problem = spec.problem(list(value) if isinstance(value, tuple) else value)  # TOML's arrays are lists
+    problem = spec.problem(value)
     return None if problem is None else f"{name} must be {problem}"
 
 
@@ -90,8 +90,6 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     for name in values:
         if name.endswith("_volume"):
             values[name] = float(values[name])
-    if "guides_offered" in values:
-        values["guides_offered"] = tuple(values["guides_offered"])
     return Settings(**values), bad_keys
 
 

@@ -310,7 +310,7 @@ def returning_player(home: Path) -> None:
 
     path = home / "config" / "settings.toml"
     settings, _ = load_settings(path)
-    save_settings(settings.with_changes(guides_offered=tuple(GAMES)), path)
+    save_settings(settings.with_changes(guides_offered=" ".join(GAMES)), path)
 
 
 def find_widget(detail: dict[str, Any], label: str) -> dict[str, Any] | None:

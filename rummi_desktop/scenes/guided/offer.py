@@ -29,13 +29,13 @@ def has_finished_game(game: str) -> bool:
 
 def offer_due(app: "App", game: str) -> bool:
     info = registry.find_game(game)
-    if info is None or info.guided is None or game in app.settings.guides_offered:
+    if info is None or info.guided is None or game in app.settings.guides_offered.split():
         return False
     return not has_finished_game(game)
 
 
 def remember_offered(app: "App", game: str) -> None:
-    app.settings = app.settings.with_changes(guides_offered=(*app.settings.guides_offered, game))
+    app.settings = app.settings.with_changes(guides_offered=" ".join([*app.settings.guides_offered.split(), game]))
     app.save_settings()
 
 
