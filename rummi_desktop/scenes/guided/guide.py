@@ -105,18 +105,3 @@ class Guide:
             return True
         return False
 
-
-@dataclass
-class ScriptedReply:
-    """The computer seat's answer in a guided game: the script's move, ready at once. It
-    stands where a thinking job stands (``poll``, ``done``, ``elapsed``, ``cancel``)."""
-
-    move: str
-    done: bool = True
-    elapsed: float = 0.0
-
-    def poll(self) -> str:
-        return self.move
-
-    def cancel(self) -> None:
-        """Nothing is thinking."""

@@ -17,12 +17,12 @@ guided session answers for the computer seat), so the guided game is the same ev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import pygame
 
 from rummi_desktop.scenes.guided.guide import Guide
-from rummi_desktop.scenes.guided.panel import (BUTTON_ROW, PAD, Spot, draw_step_panel, draw_target_rings, panel_height,
+from rummi_desktop.scenes.guided.panel import (BUTTON_ROW, PAD, PANEL_W, Spot, draw_step_panel, draw_target_rings, panel_height,
                                                place_panel)
 from rummi_desktop.scenes.table_mode import TableMode
 from rummi_desktop.shell.input import ActionKind
@@ -37,11 +37,24 @@ WAITING_TITLE = "Their reply"
 NEXT_W = 130
 
 
+def pick_unused(candidates: Iterable[tuple[int, Any]], matches: Callable[[int], bool],
+                used: set[int]) -> pygame.Rect | None:
+    """The box of the first candidate (a tile id and its box) that ``matches`` and is not yet
+    ``used``: two targets naming the same face ring two tiles."""
+    for tile, box in candidates:
+        if matches(tile) and tile not in used:
+            used.add(tile)
+            return pygame.Rect(box.as_tuple())
+    return None
+
+
 class GuideBoard:
     """The game's half of a guided table: where the guide's targets are, and where its panel
     may go. A game's guided part overrides both."""
 
     other_name = "The computer"  # who replies, in the panel's words while they play
+    panel_width = PANEL_W  # the panel's width on this table (a narrow free column: narrower)
+    panel_min_height = 0  # the panel covers at least this much (the whole of a column it sits over)
 
     def attach(self, table: "ModeContext") -> None:
         self.table = table
@@ -54,6 +67,10 @@ class GuideBoard:
         """Where the panel may go on this table, best first: a point and the panel's corner
         put there (``((1238, 610), "bottomright")``)."""
         return [((40, 40), "topleft")]
+
+    def button_rect(self, name: str) -> pygame.Rect:
+        """The table's button called ``name`` (``button:end_turn`` names ``buttons.end_turn``)."""
+        return pygame.Rect(getattr(self.table.buttons, name).rect)
 
 
 class GuidedMode(TableMode):
@@ -178,7 +195,9 @@ class GuidedMode(TableMode):
 
     def _lay_out(self) -> None:
         title, text, rule = self._words()
-        self.panel = place_panel(panel_height(text, rule), self.board.panel_spots(), self.targets())
+        width = self.board.panel_width
+        height = max(panel_height(text, rule, width), self.board.panel_min_height)
+        self.panel = place_panel(height, self.board.panel_spots(), self.targets(), width)
         row_y = self.panel.bottom - PAD - BUTTON_ROW + 8
         self.skip_button.rect.topleft = (self.panel.x + PAD, row_y)
         # Next is there only on a reading step: elsewhere it takes no room and no press.

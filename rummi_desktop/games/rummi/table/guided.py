@@ -8,9 +8,8 @@ offer open (``GameInfo.guided``).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
@@ -22,9 +21,10 @@ from rummi_desktop.games.rummi.table.layout import screen_regions
 from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession, TurnRecord
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.games.seats import HUMAN, SeatConfig
-from rummi_desktop.scenes.guided.guide import Guide, ScriptedReply, Step
-from rummi_desktop.scenes.guided.mode import GuideBoard, GuidedMode
+from rummi_desktop.scenes.guided.guide import Guide, Step
+from rummi_desktop.scenes.guided.mode import GuideBoard, GuidedMode, pick_unused
 from rummi_desktop.scenes.guided.panel import Spot
+from rummi_desktop.scenes.guided.session import CAPTION, GuidedSession
 from rummi_desktop.tiles import Tile
 
 if TYPE_CHECKING:
@@ -89,12 +89,11 @@ def guide() -> Guide:
 
 
 @dataclass
-class GuidedRummiSession(RummiSession):
-    """The guided game's session: the scripted round, the computer's scripted replies, and
-    every end of a person's turn put to the guide first. Nothing thinks, nothing is saved."""
+class GuidedRummiSession(GuidedSession, RummiSession):
+    """The guided game's session: the scripted round, and every end of a person's turn put to
+    the guide before the model (the table as it stands is what the step's test reads)."""
 
-    gate: Any = None  # the GuidedMode: turn_end_refusal(state, playing) and turn_accepted()
-    thinks_locally = False  # the replies are the script's: no worker process is started
+    reply = staticmethod(deal.scripted_reply)
 
     @classmethod
     def guided(cls) -> "GuidedRummiSession":
@@ -104,23 +103,17 @@ class GuidedRummiSession(RummiSession):
         session.match.current = deal.guided_round(tuple(seat.kind for seat in setup.seats))
         return session
 
-    def start_thinking(self, computers: Any, seat: int) -> ScriptedReply:
-        return ScriptedReply(deal.scripted_reply(self.state))
-
-    def hint_refusal(self) -> str:
-        return "The guide shows you each step: no hints needed"
-
     def caption(self, round_number: int) -> str:
-        return "Guided first game · nothing here is saved or counted"
+        return CAPTION
 
     def finish_turn(self, move: TurnAction, seconds: float) -> TurnRecord:
-        refusal = self.gate.turn_end_refusal(self.state, isinstance(move, EndTurn)) if self.gate else ""
+        refusal = self.guide_refusal(self.state, isinstance(move, EndTurn))
         if refusal:
             seat = self.state.current
             return TurnRecord(seat, TurnResult(REFUSED, seat, error=refusal), (), False)
         record = super().finish_turn(move, seconds)
-        if record.result.ok and self.gate is not None:
-            self.gate.turn_accepted()
+        if record.result.ok:
+            self.guide_accepted()
         return record
 
 
@@ -135,20 +128,17 @@ class RummiGuideBoard(GuideBoard):
         rack = list(zip(view.rack_ids, view.rack_layout.slots))
         table = [(tile, box) for meld, boxes in zip(view.shown_table(), view.table_layout.tile_boxes)
                  for tile, box in zip(meld, boxes)]
-        used: Counter[int] = Counter()
+        used: set[int] = set()
         rects = []
         for name in names:
             kind, _, what = name.partition(":")
             if kind == "button":
-                rects.append(pygame.Rect(getattr(self.table.buttons, what).rect))
+                rects.append(self.button_rect(what))
                 continue
             wanted = Tile.parse(what)
-            boxes = rack if kind == "rack" else table
-            found = next((box for tile, box in boxes if face(tile) == wanted and not used[tile]), None)
-            tile = next((tile for tile, box in boxes if box is found), None)
+            found = pick_unused(rack if kind == "rack" else table, lambda tile: face(tile) == wanted, used)
             if found is not None:
-                used[tile] += 1
-                rects.append(pygame.Rect(found.as_tuple()))
+                rects.append(found)
         return rects
 
     def panel_spots(self) -> list[Spot]:
