@@ -73,6 +73,24 @@ class GuideBoard:
         return pygame.Rect(getattr(self.table.buttons, name).rect)
 
 
+class SideColumnBoard(GuideBoard):
+    """A table with a column beside its board (Rummble's and Tumblewords' turn log): the panel
+    covers that column whole while the guide runs, so none of it peeks out from under."""
+
+    column: Any  # a ui.geometry Box
+
+    @property
+    def panel_width(self) -> int:  # type: ignore[override]
+        return round(self.column.w)
+
+    @property
+    def panel_min_height(self) -> int:  # type: ignore[override]
+        return round(self.column.h)
+
+    def panel_spots(self) -> list[Spot]:
+        return [((round(self.column.x), round(self.column.bottom)), "bottomleft")]
+
+
 class GuidedMode(TableMode):
     saves = False
     pause_note = "A guided first game: nothing here is saved or counted"

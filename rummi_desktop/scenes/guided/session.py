@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar
 
+from rummi_desktop.games.base import IllegalMove
+
 
 @dataclass
 class ScriptedReply:
@@ -45,6 +47,16 @@ class GuidedSession:
     def guide_refusal(self, state: Any, playing: bool = True) -> str:
         """Why the guide refuses this end of turn ("" when it allows it, or no guide is set)."""
         return self.gate.turn_end_refusal(state, playing) if self.gate is not None else ""
+
+    def put_to_guide(self, move: Any) -> None:
+        """For a game whose person's turn is one move: the move is tried on a copy (the
+        model's own refusal comes first), and the guide reads the state it would leave;
+        IllegalMove with the step's hint when that is off the script. Nothing changes here."""
+        trial = self.state.clone()
+        trial.apply(move)
+        refusal = self.guide_refusal(trial)
+        if refusal:
+            raise IllegalMove(refusal)
 
     def guide_accepted(self) -> None:
         if self.gate is not None:

@@ -15,7 +15,9 @@ from rummi_desktop.ui.widgets import Button, draw_panel
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
-CARD_SIZE = (620, 290)
+CARD_W = 620
+TEXT_TOP, LINE_H, MESSAGE_SIZE = 100, 28, 21  # the closing words under the title
+BUTTONS_H = 24 + 60 + 32  # a gap, the buttons, the card's foot
 
 
 class WellDoneCard(ShellScene):
@@ -27,11 +29,11 @@ class WellDoneCard(ShellScene):
     def __init__(self, app: "App", message: str, on_real_game: Callable[[], None],
                  on_menu: Callable[[], None]) -> None:
         super().__init__(app)
-        self.message = message
-        self.card = pygame.Rect((0, 0), CARD_SIZE)
+        self.lines = _wrap(message, MESSAGE_SIZE, CARD_W - 80)[:4]
+        self.card = pygame.Rect(0, 0, CARD_W, TEXT_TOP + LINE_H * len(self.lines) + BUTTONS_H)
         self.card.center = (640, 400)
         width, gap = 250, 24
-        y = self.card.bottom - 92
+        y = self.card.bottom - 92  # the buttons' row
         left = self.card.centerx - width - gap // 2
         self.menu_button = self.widgets.add(Button((left, y, width, 60), "Back to the menu",
                                                    lambda: self._answer(on_menu), tooltip="Leave the guide",
@@ -56,9 +58,9 @@ class WellDoneCard(ShellScene):
         draw_panel(surface, theme, self.card)
         title = shapes.text("Well done!", 48, theme.text, display=True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 24)))
-        y = self.card.y + 100
-        for line in _wrap(self.message, 21, self.card.width - 80)[:4]:
-            shown = shapes.text(line, 21, theme.text_muted)
+        y = self.card.y + TEXT_TOP
+        for line in self.lines:
+            shown = shapes.text(line, MESSAGE_SIZE, theme.text_muted)
             surface.blit(shown, shown.get_rect(midtop=(self.card.centerx, y)))
-            y += 28
+            y += LINE_H
         self.widgets.draw(surface, theme)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
-from rummi_desktop.games.base import IllegalMove, Move
+from rummi_desktop.games.base import Move
 from rummi_desktop.games.rummble.rules import guided_deal as deal
 from rummi_desktop.games.rummble.rules.board import square
 from rummi_desktop.games.rummble.table.layout import REGIONS, square_box
@@ -20,8 +20,7 @@ from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleS
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.scenes.guided.guide import Guide, Step
-from rummi_desktop.scenes.guided.mode import GuideBoard, GuidedMode, pick_unused
-from rummi_desktop.scenes.guided.panel import Spot
+from rummi_desktop.scenes.guided.mode import GuidedMode, SideColumnBoard, pick_unused
 from rummi_desktop.scenes.guided.session import GuidedSession
 from rummi_desktop.tiles import Tile
 
@@ -86,23 +85,18 @@ class GuidedRummbleSession(GuidedSession, RummbleSession):
         return "Guided first game"  # the turn log's foot, under the guide's panel: kept short
 
     def apply(self, move: Move, seconds: float) -> TurnRecord:
-        trial = self.state.clone()
-        trial.apply(move)  # the model's refusal comes first
-        refusal = self.guide_refusal(trial)
-        if refusal:
-            raise IllegalMove(refusal)
+        self.put_to_guide(move)
         record = super().apply(move, seconds)
         self.guide_accepted()
         return record
 
 
-class RummbleGuideBoard(GuideBoard):
+class RummbleGuideBoard(SideColumnBoard):
     """Where the guide's targets are on the Rummble table: ``rack:R5`` (that tile on the rack),
     ``square:6,6`` (a square of the board), ``button:play``. The panel goes over the turn log."""
 
     other_name = OPPONENT
-    panel_width = round(REGIONS.log.w)
-    panel_min_height = round(REGIONS.log.h)  # the whole turn log: none of it peeks out
+    column = REGIONS.log
 
     def target_rects(self, names: Sequence[str]) -> list[pygame.Rect]:
         view, faces = self.table.view, self.table.state.faces
@@ -121,10 +115,6 @@ class RummbleGuideBoard(GuideBoard):
                 if found is not None:
                     rects.append(found)
         return rects
-
-    def panel_spots(self) -> list[Spot]:
-        log, seats = REGIONS.log, REGIONS.seats
-        return [((round(log.x), round(log.bottom)), "bottomleft"), ((round(seats.x), round(seats.y)), "topleft")]
 
 
 def guided_table(app: "App") -> RummbleTableScene:
