@@ -8,6 +8,7 @@ are the guide's.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 import pygame
@@ -26,8 +27,10 @@ BUTTON_ROW = 50  # the height kept at the panel's foot for Skip guide and Next
 RING_PULSE = 1.6  # s for one pulse of the target ring
 
 
-def text_lines(message: str, size: int, width: int = PANEL_W) -> list[str]:
-    return _wrap(message, size, width - 2 * PAD) if message else []
+@lru_cache(maxsize=64)
+def text_lines(message: str, size: int, width: int = PANEL_W) -> tuple[str, ...]:
+    """The message wrapped to the panel (kept: the panel is laid out every frame)."""
+    return tuple(_wrap(message, size, width - 2 * PAD)) if message else ()
 
 
 def panel_height(text: str, rule: str, width: int = PANEL_W) -> int:
