@@ -44,6 +44,10 @@ def finish(game: GameWindow, name: str) -> None:
     game.wait_top("MenuScene")
 
 
+def drag(game: GameWindow, start: tuple[float, float], end: tuple[float, float]) -> None:
+    game.drag(start, end, steps=4)  # a few pointer moves are all a drag needs: the test stays short
+
+
 def right_of(box: list[float]) -> tuple[float, float]:
     """Just past a meld's last tile: a drop there joins the meld at its end."""
     return box[0] + box[2] + 10, box[1] + box[3] / 2
@@ -56,29 +60,29 @@ def play_rummi(game: GameWindow) -> None:
     detail = at_step(game, table, 1)
     game.screenshot("rummi-opening")
     first, *rest = detail["guide"]["targets"]  # red 10, 11, 12 on the rack
-    game.drag(centre(first), centre(detail["new_meld"]))
+    drag(game, centre(first), centre(detail["new_meld"]))
     for count, _ in enumerate(rest, start=2):
         detail = game.wait_top(table, lambda d, n=count - 1: d["table_tiles"] == n and d["settled"], "a tile laid")
-        game.drag(centre(detail["guide"]["targets"][0]), right_of(detail["melds"][0]))
+        drag(game, centre(detail["guide"]["targets"][0]), right_of(detail["melds"][0]))
     game.click(at_step(game, table, 2)["guide"]["targets"][0])  # End Turn
 
     detail = at_step(game, table, 3)  # Robin opened: the rearrangement
     game.screenshot("rummi-rearrange")
-    game.drag(centre(detail["guide"]["targets"][0]), centre(detail["new_meld"]))  # blue 11
+    drag(game, centre(detail["guide"]["targets"][0]), centre(detail["new_meld"]))  # blue 11
     detail = game.wait_top(table, lambda d: d["table_tiles"] == 9 and d["settled"], "the blue 11 laid")
-    game.drag(centre(detail["guide"]["targets"][0]), right_of(detail["melds"][-1]))  # yellow 11
+    drag(game, centre(detail["guide"]["targets"][0]), right_of(detail["melds"][-1]))  # yellow 11
     detail = game.wait_top(table, lambda d: d["table_tiles"] == 10 and d["settled"], "the yellow 11 laid")
-    game.drag(centre(detail["guide"]["targets"][0]), right_of(detail["melds"][-1]))  # Robin's black 11
+    drag(game, centre(detail["guide"]["targets"][0]), right_of(detail["melds"][-1]))  # Robin's black 11
     game.click(at_step(game, table, 4)["guide"]["targets"][0])  # End Turn
 
     detail = at_step(game, table, 5)  # Robin laid a joker
     game.screenshot("rummi-joker")
     rack_tile, joker = detail["guide"]["targets"]
-    game.drag(centre(rack_tile), centre(joker))
+    drag(game, centre(rack_tile), centre(joker))
     for tiles in (14, 15):
         detail = game.wait_top(table, lambda d, n=tiles: d["table_tiles"] == n and d["settled"]
                                and d["guide"]["step"] == 6, "the freed joker on the felt")
-        game.drag(centre(detail["guide"]["targets"][0]), right_of(detail["melds"][-1]))  # blue 6, then 7
+        drag(game, centre(detail["guide"]["targets"][0]), right_of(detail["melds"][-1]))  # blue 6, then 7
     game.click(at_step(game, table, 7)["guide"]["targets"][0])  # End Turn
     finish(game, "rummi")
 
@@ -95,7 +99,7 @@ def play_rummble(game: GameWindow) -> None:
         for laid, (tile, square) in enumerate(zip(tiles, squares), start=1):
             # the rack closes up as tiles leave it: each next tile's box is read afresh
             detail = game.wait_top(table, lambda d, n=laid - 1: d["tentative"] == n and d["settled"], "tiles placed")
-            game.drag(centre(detail["guide"]["targets"][0]), centre(square))
+            drag(game, centre(detail["guide"]["targets"][0]), centre(square))
         game.wait_top(table, lambda d, n=len(tiles): d["tentative"] == n, "the play on the board")
         game.click(play)
     detail = at_step(game, table, 3)
@@ -113,10 +117,10 @@ def play_tumblewords(game: GameWindow) -> None:
     read_on(game, table, 0)
     letter, column = at_step(game, table, 1)["guide"]["targets"]
     game.screenshot("tumblewords-two-words")
-    game.drag(centre(letter), centre(column))
+    drag(game, centre(letter), centre(column))
     blank, column = at_step(game, table, 2)["guide"]["targets"]
     game.screenshot("tumblewords-blank")
-    game.drag(centre(blank), centre(column))
+    drag(game, centre(blank), centre(column))
     game.wait_top("BlankPicker")
     game.key("e")
     game.key("Return")

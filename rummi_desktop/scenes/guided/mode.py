@@ -234,6 +234,7 @@ class GuidedMode(TableMode):
         for button in shown:
             button.draw(surface, theme)
         self.widgets.draw_tooltip(surface, theme)
+        self.table.buttons.group.draw_tooltip(surface, theme)  # the table's tooltip stays on top of the panel
 
     def status(self) -> dict[str, Any]:
         """What the e2e test points at: the step, its targets' and the panel's boxes."""
