@@ -59,3 +59,14 @@ def test_help_has_a_guided_game_button_for_each_game_with_a_guide(tmp_path, monk
     click(app, help_scene.guided_buttons[guided.index("Rummi")].rect.center)
     steps(app, 2)
     assert app.stack.top.mode.status()["guide"]["title"] == "Rummi"
+
+
+def test_a_player_with_a_finished_game_is_not_offered_the_guide(tmp_path, monkeypatch):
+    from profile_support import finished_record
+    from rummi_desktop.records.profiles import GUEST
+    from rummi_desktop.storage.game_records import write_record
+
+    app = fresh_app(tmp_path, monkeypatch)
+    write_record(finished_record("rummi", 3, {0: GUEST})[1])  # a game the guest finished before
+    open_setup(app)
+    assert type(app.stack.top).__name__ == "RummiSetupScene"
