@@ -93,7 +93,7 @@ class SideColumnBoard(GuideBoard):
 
 class GuidedMode(TableMode):
     saves = False
-    pause_note = "A guided first game: nothing here is saved or counted"
+    pause_note = "Nothing in a guided game is saved or counted"
     leave_label = "Leave the guide"
 
     def __init__(self, guide: Guide, board: GuideBoard, closing_words: str,
