@@ -20,7 +20,8 @@ from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleS
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.scenes.guided.guide import Guide, Step
-from rummi_desktop.scenes.guided.mode import GuidedMode, SideColumnBoard, pick_unused
+from rummi_desktop.scenes.guided.board import SideColumnBoard, pick_unused
+from rummi_desktop.scenes.guided.mode import GuidedMode
 from rummi_desktop.scenes.guided.session import GuidedSession
 from rummi_desktop.tiles import Tile
 

@@ -22,7 +22,8 @@ from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession, Tu
 from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.scenes.guided.guide import Guide, Step
-from rummi_desktop.scenes.guided.mode import GuideBoard, GuidedMode, pick_unused
+from rummi_desktop.scenes.guided.board import GuideBoard, pick_unused
+from rummi_desktop.scenes.guided.mode import GuidedMode
 from rummi_desktop.scenes.guided.panel import Spot
 from rummi_desktop.scenes.guided.session import CAPTION, GuidedSession
 from rummi_desktop.tiles import Tile

@@ -21,7 +21,8 @@ from rummi_desktop.games.tumblewords.table.session import (TumblewordsSeatStats,
 from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.scenes.guided.guide import Guide, Step
-from rummi_desktop.scenes.guided.mode import GuidedMode, SideColumnBoard, pick_unused
+from rummi_desktop.scenes.guided.board import SideColumnBoard, pick_unused
+from rummi_desktop.scenes.guided.mode import GuidedMode
 from rummi_desktop.scenes.guided.session import GuidedSession
 
 if TYPE_CHECKING:
