@@ -46,7 +46,7 @@ def finish(game: GameWindow, name: str) -> None:
 
 
 def drag(game: GameWindow, start: tuple[float, float], end: tuple[float, float]) -> None:
-    game.drag(start, end, steps=4)  # a few pointer moves are all a drag needs: the test stays short
+    game.drag(start, end, steps=2)  # two pointer moves are all a drag needs: the test stays short
 
 
 def right_of(box: list[float]) -> tuple[float, float]:
