@@ -52,6 +52,12 @@ def end_turn(app, scene) -> None:
 
 
 def test_the_rummi_guide_plays_through_and_refuses_off_script_turns(tmp_path, monkeypatch):
+    from rummi_desktop.games.rummi.table.session import MatchSetup, RummiSession
+    from rummi_desktop.storage.saves import autosave_path, write_autosave
+
+    monkeypatch.setenv("RUMMI_DESKTOP_HOME", str(tmp_path))
+    write_autosave("rummi", *RummiSession.new(MatchSetup(seed=8)).to_save())  # a real match in progress
+    saved = autosave_path("rummi").read_bytes()
     app, scene = open_guide(tmp_path, monkeypatch)
     at_step(scene, "Welcome to Rummi")
     click(app, scene.mode.next_button.rect.center)
@@ -88,9 +94,9 @@ def test_the_rummi_guide_plays_through_and_refuses_off_script_turns(tmp_path, mo
     assert scene.mode.guide.finished
     assert isinstance(app.stack.top, WellDoneCard)
     from rummi_desktop.storage.record_index import read_summaries
-    from rummi_desktop.storage.saves import has_autosave
 
-    assert not has_autosave("rummi") and read_summaries()[0] == []  # not a real game: nothing kept
+    assert autosave_path("rummi").read_bytes() == saved  # the real match's autosave is left alone
+    assert read_summaries()[0] == []  # not a real game: no record, no statistics
 
 
 def test_skip_guide_leaves_the_table(tmp_path, monkeypatch):
