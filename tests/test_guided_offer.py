@@ -70,3 +70,18 @@ def test_a_player_with_a_finished_game_is_not_offered_the_guide(tmp_path, monkey
     write_record(finished_record("rummi", 3, {0: GUEST})[1])  # a game the guest finished before
     open_setup(app)
     assert type(app.stack.top).__name__ == "RummiSetupScene"
+
+
+def test_a_real_game_after_the_guide_opens_its_setup_without_the_offer(tmp_path, monkeypatch):
+    from rummi_desktop.scenes.guided.well_done import WellDoneCard
+
+    app = fresh_app(tmp_path, monkeypatch)
+    table = find_game("rummi").guided(app)  # from Help: the offer was never asked
+    app.stack.push(table)
+    steps(app, 2)
+    table.mode.show_well_done()
+    steps(app, 2)
+    assert isinstance(app.stack.top, WellDoneCard)
+    click(app, app.stack.top.real_game.rect.center)
+    steps(app, 3)
+    assert type(app.stack.top).__name__ == "RummiSetupScene"

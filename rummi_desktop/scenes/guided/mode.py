@@ -61,6 +61,12 @@ class GuidedMode(TableMode):
         super().attach(table)
         self.board.attach(table)
 
+    def dealt(self) -> None:
+        """The guided game is under way: its first-start offer has been answered by playing it."""
+        from rummi_desktop.scenes.guided.offer import remember_offered
+
+        remember_offered(self.table.app, self.table.GAME)
+
     # -- the table's questions --------------------------------------------------------------
     def clock_seconds(self, seconds: int | None) -> int | None:
         return None  # take your time

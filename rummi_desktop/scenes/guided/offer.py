@@ -2,7 +2,8 @@
 
 Asked the first time a game's setup opens, when the game has a guided first game and the
 player's profile has no finished game of it. It is asked once per game: the answer (either
-one) is remembered in the settings (``guides_offered``).
+one) is remembered in the settings (``guides_offered``), and so is a guided game started from
+Help: its Well done card's "Play a real game" then opens the setup without the question.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def offer_due(app: "App", game: str) -> bool:
 
 
 def remember_offered(app: "App", game: str) -> None:
+    """The game's offer is not asked again: it was answered, or its guided game was played."""
+    if game in app.settings.guides_offered.split():
+        return
     app.settings = app.settings.with_changes(guides_offered=" ".join([*app.settings.guides_offered.split(), game]))
     app.save_settings()
 
