@@ -4,6 +4,8 @@ advance, and the finished guide leaves no autosave and no record behind."""
 
 from __future__ import annotations
 
+import pygame
+
 from rummi_desktop.games.rummble.table.guided import STEPS, guided_table
 from rummi_desktop.scenes.confirm import ConfirmScene
 from rummi_desktop.scenes.guided.well_done import WellDoneCard
@@ -13,7 +15,9 @@ from test_rummble_scene_support import click, key, make_app, place, steps
 def at_step(scene, title: str) -> None:
     guide = scene.mode.status()["guide"]
     assert guide["step_title"] == title
-    assert scene.mode._words()[1] == STEPS[guide["step"]].text
+    assert scene.mode.shown_words()[1] == STEPS[guide["step"]].text
+    panel = pygame.Rect(guide["panel"])
+    assert not any(panel.colliderect(target) for target in guide["targets"]), "the panel covers a target"
 
 
 def press_play(app, scene) -> None:

@@ -4,6 +4,8 @@ advance, and the finished guide leaves no autosave and no record behind."""
 
 from __future__ import annotations
 
+import pygame
+
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.games.rummi.table.guided import STEPS, guided_table
 from rummi_desktop.scenes.guided.well_done import WellDoneCard
@@ -23,7 +25,9 @@ def at_step(scene, title: str) -> None:
     """The panel shows the step: its counter, title and words."""
     guide = scene.mode.status()["guide"]
     assert guide["step_title"] == title
-    assert scene.mode._words()[1] == STEPS[guide["step"]].text
+    assert scene.mode.shown_words()[1] == STEPS[guide["step"]].text
+    panel = pygame.Rect(guide["panel"])
+    assert not any(panel.colliderect(target) for target in guide["targets"]), "the panel covers a target"
 
 
 def table_tile_point(scene, notation: str, avoid: set[int] = frozenset()):
@@ -76,8 +80,9 @@ def test_the_rummi_guide_plays_through_and_refuses_off_script_turns(tmp_path, mo
     assert scene.state.opened[0]
 
     lay(app, scene, ["B11", "Y11"])
-    end_turn(app, scene)  # the 11s are not a meld yet: still this step
+    end_turn(app, scene)  # the 11s are not a meld yet: still this step, the guide says why
     at_step(scene, "Rearrange the table")
+    assert scene.banner_log[-1] == STEPS[3].hint and scene.state.current == 0  # still your turn
     drag(app, table_tile_point(scene, "K11", avoid=set(scene.state.laid_this_turn)), meld_end_point(scene, meld_of(scene, "B11")))
     at_step(scene, "End your turn")
     end_turn(app, scene)

@@ -4,6 +4,8 @@ the finished guide leaves no autosave and no record behind."""
 
 from __future__ import annotations
 
+import pygame
+
 from rummi_desktop.games.tumblewords.table.guided import STEPS, guided_table
 from rummi_desktop.scenes.guided.well_done import WellDoneCard
 from tumblewords_scene_support import click, column_centre, drag, hand_centre, key, make_app, steps
@@ -12,7 +14,9 @@ from tumblewords_scene_support import click, column_centre, drag, hand_centre, k
 def at_step(scene, title: str) -> None:
     guide = scene.mode.status()["guide"]
     assert guide["step_title"] == title
-    assert scene.mode._words()[1] == STEPS[guide["step"]].text
+    assert scene.mode.shown_words()[1] == STEPS[guide["step"]].text
+    panel = pygame.Rect(guide["panel"])
+    assert not any(panel.colliderect(target) for target in guide["targets"]), "the panel covers a target"
 
 
 def test_the_tumblewords_guide_plays_through_and_refuses_off_script_drops(tmp_path, monkeypatch):

@@ -7,9 +7,11 @@ which the game's table part turns into rectangles) and how it is done:
 * a reading step (no ``done`` test) waits for Next;
 * a move step is done when ``done(state)`` holds for the game's model state: the guide reads
   the model, never pixels;
-* a turn step (``ends_turn``) is done when the player ends the turn while ``done(state)``
-  holds; ending the turn any other way is refused with the step's ``hint`` before the model
-  is asked (the model still decides what is legal).
+* a turn step (``ends_turn``) is done when the player ends the turn and ``done(state)``
+  holds for it (the game's guided session says which state: Rummi's table as End Turn finds
+  it, or the state a Rummble play or Tumblewords drop would leave, tried on a copy); any other
+  end of turn is refused with the step's ``hint`` and changes nothing (the model still
+  decides what is legal). It moves on once the others have replied.
 
 Pure module: no pygame.
 """

@@ -149,7 +149,8 @@ class GuidedMode(TableMode):
     def animating(self) -> bool:
         return not self.guide.finished  # the target ring pulses
 
-    def _words(self) -> tuple[str, str, str]:
+    def shown_words(self) -> tuple[str, str, str]:
+        """The panel's title, what to do and the rule, as drawn now."""
         step = self.guide.step
         if step is None:
             return "Well done!", "", ""
@@ -164,7 +165,7 @@ class GuidedMode(TableMode):
         return self.board.target_rects(step.targets)
 
     def _lay_out(self) -> None:
-        title, text, rule = self._words()
+        title, text, rule = self.shown_words()
         width = self.board.panel_width
         height = max(panel_height(text, rule, width), self.board.panel_min_height)
         self.panel = place_panel(height, self.board.panel_spots(), self.targets(), width)
@@ -180,7 +181,7 @@ class GuidedMode(TableMode):
             return
         theme = self.table.app.theme
         draw_target_rings(surface, theme, self.targets(), self.clock)
-        title, text, rule = self._words()
+        title, text, rule = self.shown_words()
         draw_step_panel(surface, theme, self.panel, self.guide.counter(), title, text, rule)
         shown = [self.skip_button] + ([self.next_button] if self._reading() else [])
         for button in shown:
