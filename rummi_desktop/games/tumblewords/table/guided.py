@@ -40,13 +40,13 @@ STEPS = (
          "Across it reads GO and down it reads OX: two words from one letter, 2 + 2 = 4 points. Words "
          "read right, left, down and up, and every one of them counts.",
          targets=("hand:O", "column:4"), done=deal.two_words_made, ends_turn=True,
-         hint="Drop your O into the column with the X, so it lands on top of the X."),
+         hint="Drop your O into column 5, so it lands on top of the X."),
     Step("Play a blank",
          "Drag your blank tile onto column 6, just right of the X, then choose E for it.",
          "A blank becomes the letter you choose and keeps it for the rest of the game. It scores like "
          "any other letter: AXE across, and EX read leftwards from the E, make 3 + 2 = 5.",
          targets=("hand:?", "column:5"), done=deal.blank_played, ends_turn=True,
-         hint="Drop the blank just right of the X and make it an E, to spell AXE."),
+         hint="Drop the blank into column 6, next to the X, and make it an E to spell AXE."),
 )
 CLOSING_WORDS = ("You scored two words with one letter and turned a blank into an E. "
                  "You are ready for a real game against the computer.")
