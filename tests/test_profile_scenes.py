@@ -17,6 +17,7 @@ from rummi_desktop.scenes.menu import MenuScene
 from rummi_desktop.scenes.profiles import ProfilesScene
 from rummi_desktop.scenes.stats import LINE_CHART, StatsScene
 from rummi_desktop.storage import paths
+from rummi_desktop.games import GAMES
 from rummi_desktop.storage.game_records import write_record
 from rummi_desktop.records.profile_file import load_profiles, save_profiles
 from rummi_desktop.ui import charts
@@ -28,6 +29,8 @@ DT = 1 / 60
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv(paths.HOME_ENV, str(tmp_path))
     made = App()
+    # a returning player: the first-start offer of a guided game does not cover the setups here
+    made.settings = made.settings.with_changes(guides_offered=" ".join(GAMES))
     made.stack.push(MenuScene(made))
     run(made)
     return made

@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "rummi_desktop"
 PART_MODULES = ("view", "controller", "turn_flow", "paint", "board_paint", "marks_paint", "drag", "key_focus",
                 "puzzle_view")
 MODE_MODULES = ("scenes/table_mode.py", "scenes/puzzle_mode.py", "scenes/online_mode.py", "scenes/bench_mode.py",
-                "scenes/sandbox/sandbox_mode.py", "scenes/sandbox/toolbar.py")
+                "scenes/sandbox/sandbox_mode.py", "scenes/sandbox/toolbar.py", "scenes/guided/mode.py")
 
 
 def members(protocol: type) -> set[str]:

@@ -15,6 +15,7 @@ from rummi_desktop.scenes import registry
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.text_page import ScrollingText
 from rummi_desktop.storage import paths
+from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 PANEL = pygame.Rect(120, 40, 1040, 720)
 TEXT_AREA = pygame.Rect(PANEL.x + 50, PANEL.y + 124, PANEL.width - 100, 500)
 SCROLL_STEP = 60
+GUIDED_LABEL_W = 190  # "Guided first game:" before the games' buttons
 
 CONTROLS = """
 # Playing with mouse, touch or keyboard
@@ -85,12 +87,29 @@ class HelpScene(ShellScene):
             "about": self.widgets.add(Button((PANEL.centerx + 10, tab_y, 280, 56), "About & credits",
                                              lambda: self.show("about"), tooltip="Who made what", shortcut="2")),
         }
-        back = pygame.Rect(0, 0, 240, 60)
-        back.midbottom = (PANEL.centerx, PANEL.bottom - 24)
+        back = pygame.Rect(0, 0, 200, 60)
+        back.bottomright = (PANEL.right - 40, PANEL.bottom - 24)
         self.widgets.add(Button(back, "Back", self.close, style="primary", tooltip="Back to the menu",
                                 shortcut="escape"))
+        self.guided_buttons = self._add_guided_buttons(back)
         self.current = "help"
         self.show(page)
+
+    def _add_guided_buttons(self, back: pygame.Rect) -> list[Button]:
+        """One "Guided ..." button per game that has a guided first game, left of Back."""
+        games = [game for game in registry.playable_games() if game.guided is not None]
+        buttons, x = [], PANEL.x + 40 + GUIDED_LABEL_W
+        width = min(230, (back.x - 20 - x) // max(1, len(games)) - 12)
+        for game in games:
+            buttons.append(self.widgets.add(Button(
+                (x, back.y + 6, width, back.height - 12), game.title, lambda g=game: self.open_guided(g),
+                font_size=19, tooltip=f"A guided first game of {game.title}: step by step, nothing counted")))
+            x += width + 12
+        return buttons
+
+    def open_guided(self, game: registry.GameInfo) -> None:
+        if self.stack is not None and game.guided is not None:
+            self.stack.push(game.guided(self.app))
 
     def show(self, page: str) -> None:
         self.current = page
@@ -120,4 +139,7 @@ class HelpScene(ShellScene):
         self.draw_backdrop(surface)
         draw_panel(surface, theme, PANEL)
         self.pages[self.current].draw(surface, theme)
+        if self.guided_buttons:
+            label = shapes.text("Guided first game:", 19, theme.text_muted, bold=True)
+            surface.blit(label, label.get_rect(midleft=(PANEL.x + 40, self.guided_buttons[0].rect.centery)))
         self.widgets.draw(surface, theme)

@@ -38,6 +38,8 @@ class GameInfo:
     ``check_start(args)`` checks ``play``'s options before the window opens (ValueError names
     the problem: a seat, a mode the game does not have).
     ``sandbox(app)`` opens the game's sandbox (None: the game has none).
+    ``guided(app)`` opens the game's guided first game (None: the game has none): Help offers
+    it, and so does the game's first start (``scenes.guided.offer``).
     ``rules`` is a short rules summary for How to play (the help page's text format: blank
     lines between paragraphs, ``- `` for list items); empty means only the tagline is shown.
     """
@@ -55,6 +57,7 @@ class GameInfo:
     sandbox: Callable[["App"], "Scene"] | None = None
     replay_table: Callable[["App", dict, object], "Scene"] | None = None
     chart_ink: Callable[["Theme"], tuple[int, int, int]] | None = None  # its statistics charts' colour
+    guided: Callable[["App"], "Scene"] | None = None  # its guided first game
 
 
 _registered: dict[str, GameInfo] = {}

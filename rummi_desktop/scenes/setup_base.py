@@ -97,6 +97,16 @@ class SeatedSetupScene(ShellScene):
         self.profiles += [GUEST] * (most_seats - len(seats))
         self.profile_chips: list[ProfileChip] = []
 
+        self.offered = False
+
+    def on_enter(self) -> None:
+        """The first time the setup shows, a newcomer is offered the game's guided first game."""
+        if not self.offered and self.GAME and self.app.persist:
+            from rummi_desktop.scenes.guided.offer import offer_guided_game
+
+            self.offered = True
+            offer_guided_game(self.app, self, self.GAME)
+
     # -- building the screen -------------------------------------------------------------
     def add_seat_rows(self, picker_row: Callable[[int], pygame.Rect], field_left: int, field_w: int,
                       inset: int) -> None:

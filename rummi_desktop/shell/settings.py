@@ -49,6 +49,7 @@ class Settings:
     # The unseen-tile tracker, shown or hidden by game key; a game not named shows it as its
     # spec says (``tracker_shown``). Not hashed: a mapping is not hashable.
     unseen_trackers: Mapping[str, bool] = field(default_factory=dict, hash=False)
+    guides_offered: str = ""  # the keys of the games whose guided first game was offered (asked once), by spaces
 
     @property
     def animation_multiplier(self) -> float:
@@ -74,6 +75,7 @@ SETTINGS_SCHEMA = Table({
     "animation_speed": Choice(tuple(ANIMATION_SPEEDS)),
     "ui_scale": Choice(UI_SCALES),
     "unseen_trackers": MapOf(Flag(), key=Text(limit=40, blank=False, says="a game's name")),
+    "guides_offered": Text(limit=200, pattern=r"[a-z]+( [a-z]+)*|", says="game keys with spaces between"),
 })
 
 

@@ -137,8 +137,12 @@ class GameWindow:
         self.window_size = CANVAS_SIZE  # the window's inner size, read once it is mapped
 
     # -- life -----------------------------------------------------------------------------
+    first_start = False  # True: the game's first-start offers (a guided first game) are still to be asked
+
     def start(self) -> None:
         self.home.mkdir(exist_ok=True)  # a test may have put files there first (see ``prepare_home``)
+        if not self.first_start:
+            returning_player(self.home)
         env = {key: value for key, value in os.environ.items() if not key.startswith("SDL_")}
         env.update(DISPLAY=self.screen.display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1", RUMMI_DESKTOP_HOME=str(self.home))
@@ -296,6 +300,17 @@ class GameWindow:
         if run_tool(["import", "-window", "root", str(path)], self.screen.display, check=check).returncode == 0:
             self.shots.append(path)
         return path
+
+
+def returning_player(home: Path) -> None:
+    """The settings of a player who has answered every game's first-start offer, keeping what
+    a test's ``prepare_home`` set: a setup then opens without the question over it."""
+    from rummi_desktop.games import GAMES
+    from rummi_desktop.shell.settings import load_settings, save_settings
+
+    path = home / "config" / "settings.toml"
+    settings, _ = load_settings(path)
+    save_settings(settings.with_changes(guides_offered=" ".join(GAMES)), path)
 
 
 def find_widget(detail: dict[str, Any], label: str) -> dict[str, Any] | None:

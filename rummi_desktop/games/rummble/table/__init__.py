@@ -56,7 +56,13 @@ def game_info():
     return GameInfo(key=GAME, title=TITLE, tagline="Rummy sets in crossword lines on a premium board",
                     new_game=new_game, quick_start=quick_start, check_start=check_start, resume=resume, order=20,
                     rules=rules_summary(), continue_key="b", sandbox=ENTRY.sandbox_scene,
-                    replay_table=ENTRY.replay_table, chart_ink=_chart_ink)
+                    replay_table=ENTRY.replay_table, chart_ink=_chart_ink, guided=_guided_table)
+
+
+def _guided_table(app: "App") -> Scene:
+    from rummi_desktop.games.rummble.table.guided import guided_table
+
+    return guided_table(app)
 
 
 def _chart_ink(theme) -> tuple[int, int, int]:

@@ -105,7 +105,11 @@ class RummbleTurnFlow(HintingTurnFlow):
             return None
         self.controller.cancel()
         self.tentative.recall()
-        record = self.session.apply(Pass(), self.table.turns.turn_time)
+        try:
+            record = self.session.apply(Pass(), self.table.turns.turn_time)
+        except IllegalMove as error:  # the rules allow a pass; a guided game's script may not
+            self._refuse(str(error), ())
+            return None
         self.table.say("You pass" if self.session.seat(record.seat).name == "You" else f"{self.session.seat(record.seat).name} passes")
         self.table.play("rack")
         self.after_turn(record)

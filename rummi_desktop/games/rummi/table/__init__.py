@@ -66,4 +66,11 @@ def game_info():
         sandbox=ENTRY.sandbox_scene,
         replay_table=ENTRY.replay_table,
         chart_ink=lambda theme: theme.tile_colour("R"),  # the red of its numbers
+        guided=guided_table,
     )
+
+
+def guided_table(app: "App") -> "Scene":
+    from rummi_desktop.games.rummi.table.guided import guided_table as table
+
+    return table(app)

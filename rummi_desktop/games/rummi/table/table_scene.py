@@ -111,6 +111,7 @@ class RummiTableScene(TableScene):
             "rack": [list(box.as_tuple()) for box in self.view.rack_layout.slots],
             "table_area": list(REGIONS.table.as_tuple()),
             "melds": [list(box.as_tuple()) for box in self.view.table_layout.meld_boxes],
+            "new_meld": list(self.view.table_layout.new_meld_box.as_tuple()),  # open felt after the melds
             "rack_sizes": [len(shown.rack(s)) for s in range(shown.seats)] if shown is not None else [],
             "table": sorted(str(t) for meld in shown.table_tiles() for t in meld) if shown is not None else [],
             **self.session.online_status(),

@@ -58,4 +58,11 @@ def game_info():
                     new_game=new_game, quick_start=quick_start, check_start=check_start, resume=resume, order=30,
                     rules=rules_summary(), continue_key="w", sandbox=ENTRY.sandbox_scene,
                     replay_table=ENTRY.replay_table,
-                    chart_ink=lambda theme: theme.tile_face_low)  # the letter tiles' ivory
+                    chart_ink=lambda theme: theme.tile_face_low,  # the letter tiles' ivory
+                    guided=_guided_table)
+
+
+def _guided_table(app: "App") -> "Scene":
+    from rummi_desktop.games.tumblewords.table.guided import guided_table
+
+    return guided_table(app)
