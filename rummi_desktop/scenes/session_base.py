@@ -51,6 +51,12 @@ class GameSession:
         return iter(())
 
     @property
+    def rules_source(self) -> Any:
+        """What the game is played under, its setup options as attributes (the state's
+        parameters): the table's rules line reads its house rules from it."""
+        return self.state.params
+
+    @property
     def in_round(self) -> bool:
         """The game is still being played (Rummi: a round is in progress)."""
         return not self.state.is_terminal

@@ -52,7 +52,7 @@ RUMMBLE = GameSpec(
     max_seats=MAX_SEATS,
     tiers=TIERS,
     options=(SetupOption("tile_set", "Tiles", TILE_SETS, "standard"),
-             SetupOption("rummmble_bonus", "Rummmble bonus", (True, False), True)),
+             SetupOption("rummmble_bonus", "Rummmble bonus", (True, False), True, shown=("", "No Rummmble bonus"))),
     # An online table's house rules.
     online_rules=(({}, "Standard rules"), ({"tile_set": "short"}, "Short set (1-9)"),
                   ({"rummmble_bonus": False}, "No Rummmble bonus")),

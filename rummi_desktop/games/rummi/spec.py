@@ -51,7 +51,8 @@ RUMMI = GameSpec(
     max_seats=MAX_SEATS,
     tiers=TIERS,
     options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),
-             SetupOption("opening_points", "Opening meld", OPENING_CHOICES, OPENING_POINTS)),
+             SetupOption("opening_points", "Opening meld", OPENING_CHOICES, OPENING_POINTS,
+                         shown=tuple(f"Opening {points}" if points else "No opening rule" for points in OPENING_CHOICES))),
     # An online table's house rules (the clock is the table's own choice in the lobby).
     online_rules=(({}, "Standard rules"), ({"opening_points": 50}, "Opening meld 50 points"),
                   ({"opening_points": 0}, "No opening rule")),

@@ -139,6 +139,11 @@ class RummiSession(GameSession):
         return self.match.current is not None
 
     @property
+    def rules_source(self) -> Any:
+        """The round's parameters (between rounds, the match's settings: the same rules)."""
+        return self.match.current.params if self.match.current is not None else self.match.settings
+
+    @property
     def clock_seconds(self) -> int | None:
         return self.setup.clock_seconds
 
