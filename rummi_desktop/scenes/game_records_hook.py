@@ -22,6 +22,7 @@ def record_session(game: str, session: Any) -> str:
         write_record(record)
     except (OSError, ValueError) as error:
         return f"Could not record the game for the statistics ({getattr(error, 'strerror', None) or error})"
+    session.last_record_id = record["id"]  # the results card tells this game from the earlier ones
     return ""
 
 

@@ -34,6 +34,7 @@ class GameSession:
     # The autosave's arrangement (a resumed game's rack orders, say) for its table to read
     # back; a session not from an autosave has none.
     saved_arrangement: Mapping[str, Any] = MappingProxyType({})
+    last_record_id: str = ""  # the finished-game record last written for this session ("" for none)
 
     # -- the other seats' turns ------------------------------------------------------------
     def start_thinking(self, computers: Any, seat: int) -> Any:
