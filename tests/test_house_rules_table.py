@@ -11,7 +11,9 @@ import pytest
 from net_support import running_server, signed_in
 from test_rummi_flow_support import make_app, open_table, session_from_position, steps
 
+from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import play_seat_move
 from rummi_desktop.games.base import SetupOption
 from rummi_desktop.games.rummble.rules.state import RummbleParameters
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
@@ -105,3 +107,22 @@ def test_an_online_table_made_with_house_rules_plays_under_them(tmp_path):
         for action in move.actions:
             state.perform(action)
     assert state.is_terminal
+
+
+def test_a_replay_re_deals_under_the_games_house_rules():
+    from rummi_desktop.games.seats import SeatConfig
+    from rummi_desktop.records.finished_games import build_record
+    from rummi_desktop.records.replay import replay_of_record
+
+    for key, options, read in (("rummi", {"opening_points": 50}, lambda p: p.opening_points == 50),
+                               ("rummble", {"rummmble_bonus": False}, lambda p: p.bonus == 0)):
+        spec = GAMES[key]
+        state = spec.new_state(("easy", "easy"), 6, **options)
+        choose = load_entry(spec, "computer")
+        for _turn in range(6):
+            play_seat_move(spec, state, choose(spec.seat_view(state, state.current), "easy"))
+        seats = (SeatConfig("easy", "A"), SeatConfig("easy", "B"))
+        record = build_record(spec, {"seed": 6}, seats, state, [(3, 1.0)] * 2, "2 seats")
+        replay = replay_of_record(record)
+        assert read(replay.fresh_state().params), key
+        assert replay.seek(replay.length).fingerprint() == state.fingerprint()
