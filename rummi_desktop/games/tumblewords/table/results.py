@@ -29,11 +29,11 @@ class GameOverScene(GameEndScene):
     rematch_tooltip = "Same seats and options, a new deal"
 
     def __init__(self, app: "App", session: "TumblewordsSession", new_table: Callable) -> None:
-        card = pygame.Rect(0, 0, 900, 250 + len(session.setup.seats) * 78 + (44 if session.setup.solo else 0))
+        card = pygame.Rect(0, 0, 900, 250 + len(session.setup.seats) * 78 + (44 if session.state.params.solo else 0))
         card.center = (640, 400)
         super().__init__(app, session, new_table, card)
         # The solo score attack's verdict: this score against the best before it.
-        self.solo = solo_verdict(session) if session.setup.solo and session.state.result is not None else None
+        self.solo = solo_verdict(session) if session.state.params.solo and session.state.result is not None else None
 
     def new_session(self, setup: Any) -> "TumblewordsSession":
         return type(self.session).new(setup, self.session.state.dictionary)  # the word list already read

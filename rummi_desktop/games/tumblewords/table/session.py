@@ -169,7 +169,7 @@ class TumblewordsSession(GameSession):
 
     def mode_name(self) -> str:
         scoring = "Claim" if self.setup.claim else "Auto"
-        if self.setup.solo:  # a best to beat is kept per mode: it names every setting that changes scores
+        if self.state.params.solo:  # a best to beat is kept per mode: it names every setting that changes scores
             variants = [name for name, on in (("Zapper!", self.setup.zapper), ("Ticker", self.setup.ticker),
                                               ("Pressure Cooker", self.setup.pressure_cooker)) if on]
             parts = [SOLO_TITLE, BOARD_NAMES[self.setup.board], scoring, f"words of {self.setup.min_length}+", *variants,
