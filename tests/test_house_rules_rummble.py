@@ -111,3 +111,16 @@ def test_the_setup_screen_offers_the_bonus_and_the_game_keeps_it(tmp_path, monke
     table = app.stack.top
     assert table.session.setup.rummmble_bonus is False and table.session.state.params.bonus == 0
     assert RummbleSetupScene(app).current_setup().rummmble_bonus is False  # remembered
+
+
+def test_the_puzzle_checker_scores_a_positions_rummmble_under_its_rules():
+    from rummi_desktop.games.rummble.puzzles.mining import from_position, verify
+
+    position = {"game": "rummble", "board": [], "rack": [tile.notation() for tile in TEN]}
+    usual = from_position(position)
+    plain = from_position({**position, "rules": {"rummmble_bonus": False}})
+    assert usual["best"] - plain["best"] == RUMMMBLE_BONUS and plain["position"]["rules"] == {"rummmble_bonus": False}
+    assert "rummmble" in usual["tags"] and "rummmble" in plain["tags"]  # all ten laid, either way
+    assert verify(plain) == []
+    lying = {**usual, "position": plain["position"]}  # the usual best claimed under the rule without the bonus
+    assert verify(lying) != []
