@@ -126,3 +126,12 @@ def test_a_replay_re_deals_under_the_games_house_rules():
         replay = replay_of_record(record)
         assert read(replay.fresh_state().params), key
         assert replay.seek(replay.length).fingerprint() == state.fingerprint()
+
+
+def test_the_tumblewords_rules_card_names_its_tables_choices():
+    from rummi_desktop.games.tumblewords.rules.parameters import TumblewordsParameters
+
+    spec = GAMES["tumblewords"]
+    assert spec.house_rules(TumblewordsParameters(seats=("human", "easy"))) == []
+    chosen = TumblewordsParameters(seats=("human",), board="quick", min_length=3, zapper=True)
+    assert spec.house_rules(chosen) == ["Quick board", "Words of 3+", "Zapper!"]
