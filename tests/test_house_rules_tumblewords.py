@@ -59,7 +59,7 @@ def test_a_computer_plays_a_whole_solo_game_and_it_saves(tier):
 
 
 def test_statistics_leave_solo_games_out_of_the_win_rates():
-    def record(record_id, seats, score, mode="Solo score attack · Standard 8 × 8 · Auto · words of 2+"):
+    def record(record_id, seats, score, mode="Solo · 8 × 8 · Auto · 2+ letters"):
         people = [{"kind": "human", "name": "Ann", "profile": "ann", "score": score, "won": len(seats) > 1,
                    "stats": {}}] + [{"kind": kind, "name": kind, "profile": "", "score": 1, "won": False, "stats": {}}
                                     for kind in seats[1:]]
@@ -67,10 +67,10 @@ def test_statistics_leave_solo_games_out_of_the_win_rates():
                 "seats": people}
 
     records = [record("r1", ["human", "easy"], 30, mode="2 seats"), record("r2", ["human"], 41),
-               record("r3", ["human"], 55), record("r4", ["human"], 90, mode="Solo score attack · Quick 7 × 6")]
+               record("r3", ["human"], 55), record("r4", ["human"], 90, mode="Solo · 7 × 6 · Auto · 2+ letters")]
     stats = profile_game_stats(records, "ann", "tumblewords", ())
     assert (stats.games, stats.wins, stats.win_rate, stats.best_score) == (1, 1, 1.0, 30)
-    solo = "Solo score attack · Standard 8 × 8 · Auto · words of 2+"
+    solo = "Solo · 8 × 8 · Auto · 2+ letters"
     assert best_solo_score(records, "ann", "tumblewords", solo) == 55
     assert best_solo_score(records, "ann", "tumblewords", solo, excluding="r3") == 41
     assert best_solo_score(records, "bob", "tumblewords", solo) is None
@@ -118,7 +118,7 @@ def test_the_results_card_reports_the_score_against_the_best_before_it(tmp_path,
     records, _ = read_records()
     solo_records = [r for r in records if r["game"] == "tumblewords"]
     assert len(solo_records) == 3 and all(r["winners"] == [] for r in solo_records)
-    assert {r["mode"] for r in solo_records} == {"Solo score attack · Standard 8 × 8 · Auto · words of 2+"}
+    assert {r["mode"] for r in solo_records} == {"Solo · 8 × 8 · Auto · 2+ letters"}
 
 
 @pytest.mark.parametrize("kind, refused", [("human", False), ("easy", True)])

@@ -26,7 +26,7 @@ TIERS = TUMBLEWORDS.tiers
 SEAT_RANGE = (TUMBLEWORDS.min_seats, TUMBLEWORDS.max_seats)
 # A save naming a word list this copy cannot find: kept as it is (not damaged), with a notice.
 WORD_LIST_ERRORS = (WordListError, WordListUnavailable)
-SOLO_TITLE = "Solo score attack"
+SOLO_TITLE = "Solo"  # the solo score attack's modes (a leaderboard's heading: kept short)
 BOARD_NAMES = {"standard": "Standard 8 × 8", "quick": "Quick 7 × 6", "long": "Long 10 × 10"}
 
 
@@ -172,8 +172,9 @@ class TumblewordsSession(GameSession):
         if self.state.params.solo:  # a best to beat is kept per mode: it names every setting that changes scores
             variants = [name for name, on in (("Zapper!", self.setup.zapper), ("Ticker", self.setup.ticker),
                                               ("Pressure Cooker", self.setup.pressure_cooker)) if on]
-            parts = [SOLO_TITLE, BOARD_NAMES[self.setup.board], scoring, f"words of {self.setup.min_length}+", *variants,
-                     *(["own word list"] if self.setup.words else [])]
+            columns, rows = BOARD_SIZES[self.setup.board]
+            parts = [SOLO_TITLE, f"{columns} × {rows}", scoring, f"{self.setup.min_length}+ letters", *variants,
+                     *(["own words"] if self.setup.words else [])]
             return " · ".join(parts)
         return f"{BOARD_NAMES[self.setup.board]} · {scoring} · {len(self.setup.seats)} seats"
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from rummi_desktop.records.finished_games import seat_profile
 from rummi_desktop.records.stat_totals import best_solo_score
-from rummi_desktop.storage.game_records import read_records
+from rummi_desktop.storage.record_index import read_summaries
 
 GAME = "tumblewords"
 
@@ -50,7 +50,7 @@ def solo_verdict(session: Any) -> SoloVerdict:
     as no earlier game: the card still shows the score)."""
     score = int(session.state.points[0])
     try:
-        records, _notices = read_records()
+        records, _notices = read_summaries()  # the index: seats and scores, not every whole game
     except OSError:
         records = []
     best = best_solo_score(records, seat_profile(session.setup.seats[0]), GAME, session.mode_name(),
