@@ -21,7 +21,9 @@ def play_turn(key: str):
 
 def new_state(key: str, seed: int):
     spec = GAMES[key]
-    return spec.new_state(("random",) * spec.min_seats, seed)
+    # Two seats at least: a game against someone (one seat is Tumblewords' solo score attack,
+    # which the win statistics leave out).
+    return spec.new_state(("random",) * max(2, spec.min_seats), seed)
 
 
 def play_to_end(key: str, seed: int, max_turns: int = 800):

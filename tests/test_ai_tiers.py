@@ -22,6 +22,7 @@ class View:
     other_rack_sizes: tuple = (14,)
     pool_size: int = 40
     seed: int = 1
+    opening_points: int = 30  # the house rule SeatView carries
 
 
 def view(tier, table, rack, **kw):

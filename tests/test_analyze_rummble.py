@@ -70,7 +70,7 @@ def test_a_joker_is_declared_on_the_board_and_in_the_play():
 
 
 @pytest.mark.parametrize("bad, message", [
-    (position(plays=[]), 'position 0: unknown key "plays" (a Rummble position has game, board, rack, play'),
+    (position(plays=[]), 'position 0: unknown key "plays" (a Rummble position has game, board, rack, rules, play'),
     (position(board=[[13, 0, "R1"]]), "board: [13, 0, \"R1\"]: the row must be a whole number 0 to 12"),
     (position(board=[[6, 5, "R2"], [6, 5, "B3"]]), "board: square 6,5 is named twice"),
     (position(board=[[6, 5, "J"]]), "a joker on the board is declared"),

@@ -114,7 +114,7 @@ def test_reads_a_file(tmp_path):
     (position(rack=["J", "J", "J"]), "more copies than exist of J"),
     (position(play=[["R7", "R7", "R7"]]), "position 1: the play names more copies than exist of R7"),
     (position(table=[["R7", "R7", "K7"]]), "the table is not a set of valid melds: meld 1 (R7 R7 K7)"),
-    (position(plays=[]), 'unknown key "plays" (a Rummi position has game, table, rack, initial, play, '
+    (position(plays=[]), 'unknown key "plays" (a Rummi position has game, table, rack, initial, rules, play, '
                          'and may have id and comment)'),
     ({"game": "chess", "board": []}, 'position 1: unknown game "chess" (analyze knows rummi, rummble, tumblewords)'),
     ({"game": "tumblewords", "rows": []}, 'position 1: missing key "hand"'),
@@ -185,7 +185,7 @@ def test_without_a_solver_solve_mode_says_so(monkeypatch):
 def test_solve_mode_hands_validated_tiles_to_the_solver(monkeypatch):
     seen = []
 
-    def solve_position(table, rack, initial):
+    def solve_position(table, rack, initial, top=0, *, opening_needed=30):
         seen.append((table, rack, initial))
         return {"game": "rummi", "placed": 0, "value": 0, "table": [], "rack": [], "ms": 0.0}
 

@@ -87,7 +87,7 @@ TUMBLEWORDS = {"game": "tumblewords", "rows": ["....", ".A.."], "hand": ["T", "?
 @pytest.mark.parametrize("reader, data, message", [
     (RummiPosition, ["R1"], "a position must be a JSON object, not array"),
     (RummiPosition, {**RUMMI, "game": "rummble"}, "this is not a Rummi position"),
-    (RummiPosition, {**RUMMI, "play": []}, 'unknown key "play" (a Rummi position has game, table, rack, initial)'),
+    (RummiPosition, {**RUMMI, "play": []}, 'unknown key "play" (a Rummi position has game, table, rack, initial, rules)'),
     (RummiPosition, {"game": "rummi", "rack": []}, 'missing key "table"'),
     (RummiPosition, {**RUMMI, "table": "R1 R2 R3"}, "table must be an array of melds (arrays of tiles), not string"),
     (RummiPosition, {**RUMMI, "table": [["R1", 7]]}, 'table meld 1: 7 is not a tile (tiles are strings like "R7")'),

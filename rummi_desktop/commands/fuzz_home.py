@@ -22,13 +22,19 @@ WORD_LIST = "my_words.txt"
 WORD_LIST_OPTION = "words"  # the setup option that names a custom word list, in a game that has one
 
 
+def table_seats(spec) -> int:
+    """Two seats, or the game's fewest when it needs more (one seat is a solo game: not the
+    ordinary table these records stand for)."""
+    return max(2, spec.min_seats)
+
+
 def finished_state(key: str, seed: int):
     """A finished game of ``key`` between two seats that only forfeit (Rummi draws, the word
     games pass): the quickest real game to the end, by the rules."""
     from rummi_desktop.games import GAMES
 
     spec = GAMES[key]
-    state = spec.new_state(("easy",) * spec.min_seats, seed)
+    state = spec.new_state(("easy",) * table_seats(spec), seed)
     for _ in range(FORFEIT_TURNS):
         if state.is_terminal:
             return state
@@ -46,7 +52,7 @@ def write_records(profile_id: str) -> list[dict]:
     for key, spec in GAMES.items():
         state = finished_state(key, 1)
         seats = (SeatConfig(HUMAN, "Ann", profile_id),) + tuple(
-            SeatConfig("easy", "Easy") for _ in range(spec.min_seats - 1))
+            SeatConfig("easy", "Easy") for _ in range(table_seats(spec) - 1))
         record = build_record(spec, {"seed": 1}, seats, state, [(10, 40.0)] * len(seats), "2 seats")
         write_record(record)
         records.append(record)

@@ -160,16 +160,31 @@ class State(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SetupOption:
-    """One choice of game setup: a key, its label, the choices in order, and the default."""
+    """One choice of game setup: a key, its label, the choices in order, and the default.
+    ``shown``: for a house rule, the words the table's rules line gives each choice (in the
+    choices' order); an option without them is not one the table names (its clock shows)."""
 
     key: str
     label: str
     choices: tuple[Any, ...]
     default: Any
+    shown: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
             raise ValueError(f"setup option {self.key}: default {self.default!r} is not a choice")
+        if self.shown and len(self.shown) != len(self.choices):
+            raise ValueError(f"setup option {self.key}: one shown name per choice")
+
+    def words_for(self, value: Any) -> str:
+        """The rules line's words for ``value``: "" for the default, an unshown option or an
+        unknown value (True == 1 in Python, so the type must match too)."""
+        if not self.shown or value == self.default:
+            return ""
+        for choice, words in zip(self.choices, self.shown):
+            if choice == value and type(choice) is type(value):
+                return words
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +311,12 @@ class GameSpec:
 
     def has(self, name: str) -> bool:
         return name in self.entry_points
+
+    def house_rules(self, rules: Any) -> list[str]:
+        """The words of the house rules ``rules`` (an object with the options as attributes,
+        e.g. the state's parameters) plays under beyond the defaults, in the options' order."""
+        words = (option.words_for(getattr(rules, option.key, option.default)) for option in self.options)
+        return [word for word in words if word]
 
     def check_seats(self, seats: Sequence[str]) -> None:
         """ValueError unless the seat count fits and every computer seat is one of the tiers."""

@@ -64,6 +64,23 @@ def check_keys(data: Mapping[str, Any], title: str, keys: tuple[str, ...], requi
             raise PositionError(f"missing key {json_text(key)}")
 
 
+def read_rules(value: Any, choices: Mapping[str, tuple[Any, ...]]) -> dict[str, Any]:
+    """A position's ``rules`` object (its house rules, docs/analysis-format.md): each key one
+    of ``choices``' and its value one of that key's choices. What it leaves out keeps the
+    game's default, so the result holds only what the position names."""
+    if not isinstance(value, Mapping):
+        raise PositionError(f"rules must be an object, not {json_kind(value)}")
+    for key, given in value.items():
+        if key not in choices:
+            raise PositionError(f"unknown rule {json_text(key)} (the rules a position may carry: "
+                                f"{', '.join(choices) or 'none'})")
+        allowed = choices[key]
+        # True == 1 in Python: a JSON true must not pass for the number 1 (nor 1 for true).
+        if not any(given == choice and type(given) is type(choice) for choice in allowed):
+            raise PositionError(f"rule {key} is {', '.join(json_text(c) for c in allowed)}, not {json_text(given)}")
+    return dict(value)
+
+
 def check_game(data: Any, game: str, title: str) -> None:
     """PositionError unless ``data`` is an object whose ``game`` is ``game``."""
     if not isinstance(data, Mapping):

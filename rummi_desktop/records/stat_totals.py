@@ -73,14 +73,21 @@ def _add_measures(totals: dict[str, float], counts: dict[str, int], stats: dict[
             counts[measure.name] = counts.get(measure.name, 0) + 1
 
 
+def is_solo(record: dict[str, Any]) -> bool:
+    """A game played alone (Tumblewords' solo score attack): nobody won or lost it."""
+    return len(record["seats"]) == 1
+
+
 def profile_game_stats(records: Iterable[dict[str, Any]], profile_id: str, game: str,
                        measures: Sequence[StatMeasure]) -> ProfileGameStats:
-    """The profile's statistics over its finished ``game`` records (oldest first)."""
+    """The profile's statistics over its finished ``game`` records (oldest first). Solo games
+    are left out: with nobody to beat they are neither won nor lost, and counted as games they
+    would pull every win rate down (their scores have their own best: :func:`best_solo_score`)."""
     totals = ProfileGameStats()
     sums: dict[str, float] = {}
     counts: dict[str, int] = {}
     for record in records:
-        if record["game"] != game:
+        if record["game"] != game or is_solo(record):
             continue
         for index in _seats_of(record, profile_id):
             seat = record["seats"][index]
@@ -100,6 +107,16 @@ def profile_game_stats(records: Iterable[dict[str, Any]], profile_id: str, game:
     totals.measures = {name: (value / counts[name] if kinds[name] == "mean" else value)
                        for name, value in sums.items()}
     return totals
+
+
+def best_solo_score(records: Iterable[dict[str, Any]], profile_id: str, game: str, mode: str,
+                    excluding: str = "") -> int | None:
+    """The profile's best score in solo ``game`` records of ``mode`` (the same settings), the
+    record ``excluding`` (the game just recorded) left out; None when there is none."""
+    scores = [record["seats"][0]["score"] for record in records
+              if record["game"] == game and is_solo(record) and record["mode"] == mode
+              and record["id"] != excluding and record["seats"][0]["profile"] == profile_id]
+    return max(scores, default=None)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ def record_session(game: str, session: Any) -> str:
     except (OSError, ValueError) as error:
         return f"Could not record the game for the statistics ({getattr(error, 'strerror', None) or error})"
     session.last_record = record  # the results card's Review reviews it, and keeps its figure with it
+    session.last_record_id = record["id"]  # the results card tells this game from the earlier ones
     return ""
 
 

@@ -34,6 +34,7 @@ class GameSession:
     # The autosave's arrangement (a resumed game's rack orders, say) for its table to read
     # back; a session not from an autosave has none.
     saved_arrangement: Mapping[str, Any] = MappingProxyType({})
+    last_record_id: str = ""  # the finished-game record last written for this session ("" for none)
 
     # -- the other seats' turns ------------------------------------------------------------
     def start_thinking(self, computers: Any, seat: int) -> Any:
@@ -49,6 +50,12 @@ class GameSession:
         """Once a frame: what arrived from elsewhere, as events for the table (a network
         session's server: ``scenes.network_play``); a local game hears nothing."""
         return iter(())
+
+    @property
+    def rules_source(self) -> Any:
+        """What the game is played under, its setup options as attributes (the state's
+        parameters): the table's rules line reads its house rules from it."""
+        return self.state.params
 
     @property
     def in_round(self) -> bool:

@@ -18,7 +18,7 @@ from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.records.profile_file import load_profiles
 from rummi_desktop.trainer.progress_file import profile_summary, read_book
 from rummi_desktop.scenes import registry
-from rummi_desktop.ui import charts, shapes
+from rummi_desktop.ui import charts, shapes, table_hud
 from rummi_desktop.ui.avatar import draw_avatar, hex_colour
 from rummi_desktop.ui.widgets import Button, OptionPicker, draw_panel
 
@@ -188,7 +188,7 @@ class StatsScene(ShellScene):
 def draw_leaderboard(surface: pygame.Surface, theme: Any, box: pygame.Rect, mode: str, entries: list) -> None:
     card = shapes.mix(theme.felt_dark, theme.panel[:3], 0.5)
     surface.blit(shapes.rounded_panel(box.size, 14, card + (210,), None, theme.rail_highlight, 1), box)
-    heading = shapes.text(mode, 19, theme.text, bold=True)
+    heading = table_hud._fitted(mode, 19, 14, theme.text, box.w - 28, bold=True)  # a long mode name still fits
     surface.blit(heading, (box.x + 14, box.y + 10))
     y = box.y + 46
     for rank, entry in enumerate(entries, start=1):

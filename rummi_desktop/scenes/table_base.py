@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
+from rummi_desktop.games import GAMES
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.confirm import ask_to_resign
@@ -91,6 +92,17 @@ class TableScene(Scene):
     @property
     def person_seats(self) -> list[int]:
         return self.mode.person_seats(self.session.human_seats)
+
+    def house_rules_line(self) -> str:
+        """The house rules this table plays under beyond the usual ones, in a few words ("" for
+        none): each game's table shows it beside its caption, and the Rules card names them."""
+        return " · ".join(GAMES[self.GAME].house_rules(self.session.rules_source))
+
+    def rules_sections(self) -> HelpSections:
+        """The Rules card's sections: the game's help, then this table's house rules if any."""
+        line = self.house_rules_line()
+        words = f"This table plays with: {line}. House rules are chosen on the setup screen."
+        return tuple(self.help_sections) + ((("House rules at this table", [words]),) if line else ())
 
     @property
     def clock_seconds(self) -> int | None:
@@ -258,7 +270,7 @@ class TableScene(Scene):
             self.stop_thinking()
 
         resign = (lambda: ask_to_resign(self)) if self.mode.may_resign and self.my_turn else None
-        self.stack.push(PauseOverlay(self.app, self.game_title, self.help_sections, save_and_leave,
+        self.stack.push(PauseOverlay(self.app, self.game_title, self.rules_sections(), save_and_leave,
                                      note=self.mode.pause_note, leave_label=self.mode.leave_label, resign=resign))
 
     def resign(self) -> None:

@@ -42,6 +42,9 @@ class TableContext(Protocol):
     @property
     def animation_factor(self) -> float: ...
 
+    def house_rules_line(self) -> str:
+        """The table's house rules beyond the usual ones, in a few words ("" for none)."""
+
     def say(self, message: str, warning: bool = False) -> None: ...
 
     def withdraw_warning(self) -> None: ...

@@ -15,7 +15,8 @@ from rummi_desktop.games.rummi.rules.pieces import FACES
 from rummi_desktop.games.rummi.rules.position import RummiPosition
 from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.rummi.rules.state import (
-    CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, TIERS, RummiParameters, RummiState, tile_census)
+    CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, OPENING_CHOICES, TIERS, RummiParameters, RummiState, tile_census)
+from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.seat_view import seat_view
 
 FULL_CENSUS = list(range(len(FACES)))
@@ -49,7 +50,12 @@ RUMMI = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
-    options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),),
+    options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),
+             SetupOption("opening_points", "Opening meld", OPENING_CHOICES, OPENING_POINTS,
+                         shown=tuple(f"Opening {points}" if points else "No opening rule" for points in OPENING_CHOICES))),
+    # An online table's house rules (the clock is the table's own choice in the lobby).
+    online_rules=(({}, "Standard rules"), ({"opening_points": 50}, "Opening meld 50 points"),
+                  ({"opening_points": 0}, "No opening rule")),
     new_state=new_state,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,

@@ -23,13 +23,16 @@ from rummi_desktop.games.tumblewords.rules.serialize import state_from_dict, sta
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
 from rummi_desktop.games.tumblewords.rules.seat_view import seat_view
 
+# ``shown``: how the Rules card names a table's choices beyond the usual (the table's own
+# caption already spells out its board, word length and variants).
 OPTIONS = (
-    SetupOption("board", "Board", tuple(BOARD_SIZES), "standard"),
-    SetupOption("min_length", "Shortest word", MIN_LENGTHS, 2),
-    SetupOption("claim", "Claim words", (False, True), False),
-    SetupOption("zapper", "Zapper!", (False, True), False),
-    SetupOption("ticker", "Ticker", (False, True), False),
-    SetupOption("pressure_cooker", "Pressure Cooker", (False, True), False),
+    SetupOption("board", "Board", tuple(BOARD_SIZES), "standard",
+                shown=tuple(f"{name.title()} board" for name in BOARD_SIZES)),
+    SetupOption("min_length", "Shortest word", MIN_LENGTHS, 2, shown=tuple(f"Words of {n}+" for n in MIN_LENGTHS)),
+    SetupOption("claim", "Claim words", (False, True), False, shown=("", "Claim words")),
+    SetupOption("zapper", "Zapper!", (False, True), False, shown=("", "Zapper!")),
+    SetupOption("ticker", "Ticker", (False, True), False, shown=("", "Ticker")),
+    SetupOption("pressure_cooker", "Pressure Cooker", (False, True), False, shown=("", "Pressure Cooker")),
 )
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from rummi_desktop.games import GAMES
 
-LIVE_SECONDS = (60, 120)
+LIVE_SECONDS = (15, 30, 60, 120)  # the quick clocks too, as the local setups offer them
 ASYNC_DAYS = tuple(range(1, 8))
 # The games whose table the window plays through a network session: those with an online table.
 PLAYABLE_ONLINE = tuple(key for key, spec in GAMES.items() if spec.has("online_table"))

@@ -17,7 +17,7 @@ from rummi_desktop.games.rummble.ai.movegen import Candidate as Generated
 from rummi_desktop.games.rummble.ai.movegen import Generator
 from rummi_desktop.games.rummble.rules.board import Board, Laid
 from rummi_desktop.games.rummble.rules.moves import Move, Pass, Placement, Play
-from rummi_desktop.games.rummble.rules.play import PlayVerdict, check_play
+from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS, PlayVerdict, check_play
 from rummi_desktop.games.rummble.rules.state import RummbleState
 from rummi_desktop.tiles import HIGHEST, Tile
 
@@ -33,10 +33,11 @@ def verdict_fields(verdict: PlayVerdict) -> dict[str, Any]:
     }
 
 
-def play_candidate(board: Board, placements: Placements, highest: int = HIGHEST) -> Candidate:
+def play_candidate(board: Board, placements: Placements, highest: int = HIGHEST,
+                   bonus: int = RUMMMBLE_BONUS) -> Candidate:
     """A legal play as a Candidate, scored by the rules' own check; its answer is analyze's
     solve answer without ``moves`` and ``ms``."""
-    verdict = check_play(board, list(placements), highest)
+    verdict = check_play(board, list(placements), highest, bonus=bonus)
     move = Play(tuple(Placement(*divmod(sq, 13), laid) for sq, laid in placements))
     play = [[sq // 13, sq % 13, laid.notation()] for sq, laid in placements]
     answer = {"game": "rummble", "legal": True, "play": play, **verdict_fields(verdict)}
@@ -51,10 +52,11 @@ def idle_candidate(move: Move) -> Candidate:
 
 
 def ranked_plays(board: Board, rack: Sequence[Tile], highest: int, top: int, *, deadline: float | None = None,
-                 cancel: threading.Event | None = None) -> list[Candidate]:
+                 cancel: threading.Event | None = None, bonus: int = RUMMMBLE_BONUS) -> list[Candidate]:
     """Up to ``top`` legal plays, best first (the generator's best, then the others by score,
-    equal scores in the generator's order); a pass when there is none."""
-    generator = Generator(board, rack, highest)
+    equal scores in the generator's order); a pass when there is none. ``bonus``: what a
+    Rummmble earns at the table."""
+    generator = Generator(board, rack, highest, bonus)
     best = generator.best(cancel=cancel)
     if best is None:
         return [idle_candidate(Pass())]
@@ -62,19 +64,21 @@ def ranked_plays(board: Board, rack: Sequence[Tile], highest: int, top: int, *, 
     if top > 1:
         others = [play for play in generator.plays(cancel=cancel) if play.placements != best.placements]
         ranked += sorted(others, key=lambda play: -play.score)[: top - 1]
-    return [play_candidate(board, play.placements, highest) for play in ranked]
+    return [play_candidate(board, play.placements, highest, bonus) for play in ranked]
 
 
 def best_plays(state: RummbleState, top: int, *, deadline: float | None = None,
                cancel: threading.Event | None = None) -> list[Candidate]:
-    return ranked_plays(state.board, state.rack_tiles(), state.params.highest, top, deadline=deadline, cancel=cancel)
+    return ranked_plays(state.board, state.rack_tiles(), state.params.highest, top, deadline=deadline, cancel=cancel,
+                        bonus=state.params.bonus)
 
 
 def turn_played(before: RummbleState, after: RummbleState, actions: Sequence[str]) -> Candidate:
     """The turn's one action: a play scored on the board it found, or a turn laying nothing."""
     move = Move.parse(actions[0])
     if isinstance(move, Play):
-        return play_candidate(before.board, [(p.square, p.laid) for p in move.placements], before.params.highest)
+        return play_candidate(before.board, [(p.square, p.laid) for p in move.placements], before.params.highest,
+                              before.params.bonus)
     return idle_candidate(move)
 
 

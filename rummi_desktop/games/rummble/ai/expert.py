@@ -87,7 +87,7 @@ def _after(seat, play: Candidate):
 def _reply(seat, play: Candidate, rack: list[Tile], stop: float, cancel) -> int:
     if cancel is not None and cancel.is_set():
         raise Stopped
-    best = Generator(_after(seat, play), rack, seat.highest).best(stop, cancel)
+    best = Generator(_after(seat, play), rack, seat.highest, seat.bonus).best(stop, cancel)
     return 0 if best is None else best.score
 
 
@@ -103,7 +103,7 @@ def _endgame(seat, top, other_rack: list[Tile], stop: float, cancel) -> list[tup
             continue
         if cancel is not None and cancel.is_set():
             raise Stopped
-        replies = Generator(_after(seat, play), other_rack, seat.highest).plays()
+        replies = Generator(_after(seat, play), other_rack, seat.highest, seat.bonus).plays()
         answer = max([r.score + (2 * hand_total(kept) if len(r.placements) == len(other_rack) else 0)
                       for r in replies], default=0)
         valued.append((play.score - answer - hand_total(kept) / 2, play))

@@ -20,7 +20,7 @@ from typing import Callable
 from rummi_desktop.games.rummble.ai.lanes import Lane, RackBits, cross_best, top_number
 from rummi_desktop.games.rummble.ai.masks import COLOUR_MASK, JOKER_LAID, LAID, NUMBER_MASK, NUMBERS, bits
 from rummi_desktop.games.rummble.rules.board import SET_MULTIPLIER, TILE_MULTIPLIER
-from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS, RUMMMBLE_TILES
+from rummi_desktop.games.rummble.rules.play import RUMMMBLE_TILES
 
 # ABOVE[n] / BELOW[n]: identities whose number is greater / smaller than n.
 ABOVE = [sum(NUMBER_MASK[m] for m in range(n + 1, NUMBERS + 1)) for n in range(NUMBERS + 2)]
@@ -161,7 +161,7 @@ class _Walk:
             set_factor *= SET_MULTIPLIER[sq]
             if cross is not None:
                 crossing += cross_best(cross, mask, rack)
-        bonus = RUMMMBLE_BONUS if len(slot_masks) >= RUMMMBLE_TILES else 0
+        bonus = lane.bonus if len(slot_masks) >= RUMMMBLE_TILES else 0
         return base * (2 if straight else 1) * set_factor + crossing + bonus
 
     def _count_flush(self, slot_masks: list[int]) -> int:
@@ -277,7 +277,7 @@ class _Walk:
                 cross_total += cross.points(ident, value)
         if self.straight and len({ident // NUMBERS for ident in idents}) == 1:
             base *= 2
-        bonus = RUMMMBLE_BONUS if len(self.chosen) >= RUMMMBLE_TILES else 0
+        bonus = lane.bonus if len(self.chosen) >= RUMMMBLE_TILES else 0
         return base * set_factor + cross_total + bonus
 
     def _placements(self) -> tuple:

@@ -63,6 +63,7 @@ class Lane:
     crosses: list[Cross | None]  # per slot
     allowed: list[int]  # per slot: cross-check ∩ what the rack can lay
     bound: int = 0
+    bonus: int = RUMMMBLE_BONUS  # what filling ten slots earns at this table (0: the house plays without it)
 
 
 def _lane_squares(start: int, step: int) -> list[int]:
@@ -79,7 +80,8 @@ def lines() -> list[tuple[list[int], int]]:
 LINES = lines()
 
 
-def find_lanes(cells: list, crosses: dict[int, list], rack: RackBits, empty_board: bool) -> list[Lane]:
+def find_lanes(cells: list, crosses: dict[int, list], rack: RackBits, empty_board: bool,
+               bonus: int = RUMMMBLE_BONUS) -> list[Lane]:
     """Every lane of 2+ new tiles worth trying (see the module docstring), bound included.
 
     ``crosses[step]`` are the cross-checks *perpendicular* to a main line along ``step``."""
@@ -89,7 +91,7 @@ def find_lanes(cells: list, crosses: dict[int, list], rack: RackBits, empty_boar
         for start in range(SIZE):
             if start and places[start - 1] is not None and places[start - 1][0] >= 0:
                 continue  # a lane starts after an empty square or the edge
-            found += _lanes_from(squares, places, start, rack, empty_board)
+            found += _lanes_from(squares, places, start, rack, empty_board, bonus)
     return found
 
 
@@ -106,7 +108,7 @@ def _place(cells: list, sq: int, cross: Cross | None, rack: RackBits) -> tuple:
     return (-1, cross, allowed, top_number(allowed & rack.mask) * TILE_MULTIPLIER[sq], crossing)
 
 
-def _lanes_from(squares, places, start, rack, empty_board) -> list[Lane]:
+def _lanes_from(squares, places, start, rack, empty_board, rummmble_bonus: int) -> list[Lane]:
     """The lanes starting at ``start``, grown one square at a time with their bound's parts."""
     lanes = []
     fixed, values, slots, crosses, allowed = [], [], [], [], []
@@ -137,8 +139,8 @@ def _lanes_from(squares, places, start, rack, empty_board) -> list[Lane]:
         closes = end == SIZE - 1 or places[end + 1] is None or places[end + 1][0] < 0
         if closes and len(slots) >= 2 and anchored:
             lane = Lane(tuple(squares[start:end + 1]), list(fixed), list(values), list(slots), list(crosses),
-                        list(allowed))
-            bonus = RUMMMBLE_BONUS if len(slots) >= RUMMMBLE_TILES else 0
+                        list(allowed), bonus=rummmble_bonus)
+            bonus = rummmble_bonus if len(slots) >= RUMMMBLE_TILES else 0
             lane.bound = base * (2 if len(colours) <= 1 else 1) * set_factor + crossing + bonus
             lanes.append(lane)
     return lanes

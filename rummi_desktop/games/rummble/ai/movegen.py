@@ -28,6 +28,7 @@ from rummi_desktop.games.rummble.ai.masks import ACROSS, ALL, DOWN, JOKER_LAID, 
 from rummi_desktop.games.rummble.ai.masks import identity, up_to
 from rummi_desktop.games.rummble.rules.board import SQUARES, Board, Laid
 from rummi_desktop.games.rummble.rules.moves import Placement, Play
+from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS
 from rummi_desktop.tiles import HIGHEST, Tile
 
 
@@ -51,16 +52,18 @@ class Stopped(Exception):
 class Generator:
     """The plays of one rack on one board (the board is read, never changed)."""
 
-    def __init__(self, board: Board, rack: Sequence[Tile], highest: int = HIGHEST) -> None:
+    def __init__(self, board: Board, rack: Sequence[Tile], highest: int = HIGHEST,
+                 bonus: int = RUMMMBLE_BONUS) -> None:
         self.cells = board.cells
         self.highest = highest
+        self.bonus = bonus  # what a Rummmble earns here (the table's house rule)
         naturals = [identity(t.colour, t.number) for t in rack if not t.is_joker]
         self.rack = RackBits.of(naturals, sum(t.is_joker for t in rack), up_to(highest))
         # A main line across is crossed by lines down, and the other way round.
         self.across = cross_checks(self.cells, ACROSS)
         self.down = cross_checks(self.cells, DOWN)
         empty = board.is_empty
-        self.lanes = find_lanes(self.cells, {ACROSS: self.down, DOWN: self.across}, self.rack, empty) \
+        self.lanes = find_lanes(self.cells, {ACROSS: self.down, DOWN: self.across}, self.rack, empty, bonus) \
             if self.rack.size >= 2 else []
         self.singles = [] if empty else self._single_squares()
 

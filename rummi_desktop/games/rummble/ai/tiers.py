@@ -28,6 +28,7 @@ from rummi_desktop.games.rummble.ai.movegen import Candidate, Generator, Stopped
 from rummi_desktop.games.rummble.rules.board import SIZE, Board
 from rummi_desktop.games.rummble.rules.moves import Exchange, Move, Pass
 from rummi_desktop.games.rummble.rules.state import TIERS
+from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS
 from rummi_desktop.tiles import Tile, parse_tiles
 
 EASY_EXCHANGE_CHANCE = 0.125
@@ -48,10 +49,11 @@ class SeatPosition:
         self.board = Board.from_tiles(view["board"])
         self.rack: list[Tile] = parse_tiles(view["rack"])
         self.highest: int = view.get("highest", 13)
+        self.bonus: int = view.get("bonus", RUMMMBLE_BONUS)  # what a Rummmble earns (a house rule)
         self.pool_size: int = view.get("pool_size", 0)
         self.can_exchange: bool = bool(view.get("can_exchange"))
         self.rng = random.Random(view.get("seed", 0))
-        self.generator = Generator(self.board, self.rack, self.highest)
+        self.generator = Generator(self.board, self.rack, self.highest, self.bonus)
 
 
 def choose_move(view: dict[str, Any], tier: str, *, deadline: float | None = None,

@@ -19,11 +19,11 @@ from typing import Any, Callable
 from rummi_desktop.games.positions import PositionError, json_text
 from rummi_desktop.games.rummble.analysis.solve import solve, verdict_fields
 from rummi_desktop.games.rummble.rules.board import SIZE, Board, Laid
-from rummi_desktop.games.rummble.rules.play import check_play
+from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS, check_play
 from rummi_desktop.games.rummble.rules.position import RummblePosition, read_squares
-from rummi_desktop.tiles import Tile, format_tiles
+from rummi_desktop.tiles import HIGHEST, Tile, format_tiles
 
-RUMMBLE_KEYS = ("game", "board", "rack", "play")
+RUMMBLE_KEYS = ("game", "board", "rack", "rules", "play")
 LABEL_KEYS = ("id", "comment")  # free labels for the author's own use; never read
 KNOWN_KEYS = set(RUMMBLE_KEYS + LABEL_KEYS)
 
@@ -37,22 +37,24 @@ def prepare_rummble(data: dict[str, Any], top: int = 0) -> Callable[[], dict[str
                             f"{', '.join(RUMMBLE_KEYS)}, and may have {' and '.join(LABEL_KEYS)})")
     position = RummblePosition.from_dict({key: data[key] for key in RummblePosition.KEYS if key in data})
     board, rack = position.check_legal().to_board(), list(position.rack)
+    params = position.parameters()  # the position's house rules: the bonus, the set's top number
     if "play" not in data:
-        return lambda: solve(board, rack, top=top)
+        return lambda: solve(board, rack, params.highest, top, bonus=params.bonus)
     play = list(read_squares(data["play"], "play"))
     for row, col, laid in play:
         held = board.cells[row * SIZE + col]
         if held is not None:
             raise PositionError(f"play: square {row},{col} already holds {held.notation()}")
-    return lambda: check_answer(board, rack, play)
+    return lambda: check_answer(board, rack, play, params.highest, params.bonus)
 
 
-def check_answer(board: Board, rack: list[Tile], play: list[tuple[int, int, Laid]]) -> dict[str, Any]:
+def check_answer(board: Board, rack: list[Tile], play: list[tuple[int, int, Laid]], highest: int = HIGHEST,
+                 bonus: int = RUMMMBLE_BONUS) -> dict[str, Any]:
     missing = Counter(laid.rack_tile for _, _, laid in play) - Counter(rack)
     if missing:
         return {"game": "rummble", "legal": False,
                 "error": f"the rack does not hold {format_tiles(sorted(missing.elements()))}"}
-    verdict = check_play(board, [(row * SIZE + col, laid) for row, col, laid in play])
+    verdict = check_play(board, [(row * SIZE + col, laid) for row, col, laid in play], highest, bonus=bonus)
     if not verdict.legal:
         return {"game": "rummble", "legal": False, "error": verdict.reason}
     return {"game": "rummble", "legal": True, **verdict_fields(verdict)}

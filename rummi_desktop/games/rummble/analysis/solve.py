@@ -12,24 +12,26 @@ from typing import Any, Sequence
 from rummi_desktop.games.rummble.ai.coach import ranked_plays, verdict_fields
 from rummi_desktop.games.rummble.ai.movegen import Generator
 from rummi_desktop.games.rummble.rules.board import Board
-from rummi_desktop.games.rummble.rules.play import check_play
+from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS, check_play
 from rummi_desktop.tiles import HIGHEST, Tile
 
 __all__ = ["solve", "verdict_fields"]
 
 
-def solve(board: Board, rack: Sequence[Tile], highest: int = HIGHEST, top: int = 0) -> dict[str, Any]:
+def solve(board: Board, rack: Sequence[Tile], highest: int = HIGHEST, top: int = 0, *,
+          bonus: int = RUMMMBLE_BONUS) -> dict[str, Any]:
     """The best play; with ``top`` N ≥ 1 also ``"top"``, the N best plays (the best first, then
-    the others by score), each written as the best one is, without ``moves`` and ``ms``."""
+    the others by score), each written as the best one is, without ``moves`` and ``ms``.
+    ``bonus``: what a Rummmble earns (the position's house rule)."""
     started = time.perf_counter()
-    generator = Generator(board, rack, highest)
+    generator = Generator(board, rack, highest, bonus)
     best = generator.best()
     moves = generator.count()
-    listed = {"top": [play.answer for play in ranked_plays(board, rack, highest, top)]} if top >= 1 else {}
+    listed = {"top": [play.answer for play in ranked_plays(board, rack, highest, top, bonus=bonus)]} if top >= 1 else {}
     if best is None:
         return {"game": "rummble", "legal": False, "play": [], "score": 0, "moves": 0, **listed,
                 "ms": _since(started)}
-    verdict = check_play(board, list(best.placements), highest)
+    verdict = check_play(board, list(best.placements), highest, bonus=bonus)
     play = [[sq // 13, sq % 13, laid.notation()] for sq, laid in best.placements]
     return {"game": "rummble", "legal": True, "play": play, **verdict_fields(verdict), "moves": moves, **listed,
             "ms": _since(started)}

@@ -37,7 +37,7 @@ from rummi_desktop.games.rummble.ai.tiers import choose_move
 from rummi_desktop.games.base import IllegalMove, play_seat_move
 from rummi_desktop.games.rummble.rules.board import SET_MULTIPLIER, SIZE, Board, Laid, square, square_words
 from rummi_desktop.games.rummble.rules.moves import Placement, Play
-from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS, RUMMMBLE_TILES, PlayVerdict
+from rummi_desktop.games.rummble.rules.play import RUMMMBLE_TILES, PlayVerdict
 from rummi_desktop.games.rummble.rules.serialize import board_texts
 from rummi_desktop.games.rummble.rules.sets import STRAIGHT_FLUSH
 from rummi_desktop.games.rummble.spec import RUMMBLE
@@ -105,7 +105,7 @@ class Search:
     """Every legal play of a position, with the best score and the runner-up's."""
 
     def __init__(self, state: RummbleState) -> None:
-        self.plays = Generator(state.board, state.rack_tiles(0), state.params.highest).plays()
+        self.plays = Generator(state.board, state.rack_tiles(0), state.params.highest, state.params.bonus).plays()
         scores = sorted({play.score for play in self.plays}, reverse=True)
         self.best = scores[0] if scores else 0
         self.runner_up = scores[1] if len(scores) > 1 else 0
@@ -125,7 +125,7 @@ def tags_of(placements, verdict: PlayVerdict) -> list[str]:
         tags.append("triple-set")
     if any(found.kind == STRAIGHT_FLUSH for found in verdict.sets):
         tags.append("straight-flush")
-    if verdict.bonus == RUMMMBLE_BONUS:
+    if verdict.rummmble:
         tags.append("rummmble")
     return tags
 

@@ -52,8 +52,9 @@ class PlayVerdict:
     legal: bool
     reason: str = ""
     sets: tuple[ScoredSet, ...] = ()
-    bonus: int = 0
+    bonus: int = 0  # what the Rummmble earned: 0 when the house plays without the bonus
     line: tuple[int, ...] = ()
+    rummmble: bool = False  # all ten tiles laid at once (with or without the bonus)
 
     @property
     def score(self) -> int:
@@ -68,13 +69,13 @@ NOT_A_SET = _refused("these tiles are neither a run nor a set")
 
 
 def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: int = HIGHEST,
-               explain: bool = True) -> PlayVerdict:
+               explain: bool = True, bonus: int = RUMMMBLE_BONUS) -> PlayVerdict:
     """Whether placing ``placements`` on ``board`` is a legal play, and its score.
 
     ``highest`` is the tile set's top number (9 for the short set): a joker cannot be declared
     as a tile the set does not have. ``explain=False`` (a move generator trying many plays)
-    skips writing out which line is not a set: the reason is then just that. ``board``
-    is not changed."""
+    skips writing out which line is not a set: the reason is then just that. ``bonus``: what
+    a Rummmble earns (0 under the house rule without it). ``board`` is not changed."""
     placed = dict(placements)
     problem = _placement_problem(board, placements, placed, highest)
     if problem:
@@ -96,7 +97,7 @@ def check_play(board: Board, placements: Sequence[tuple[int, Laid]], highest: in
             return _refused("the first play needs at least 2 tiles")
     elif not any(_touches_board(cells, sq) for sq in squares):
         return _refused("the play must touch a tile already on the board")
-    return _score_lines(cells, _lines(cells, placed, squares, steps), placed, len(squares), explain)
+    return _score_lines(cells, _lines(cells, placed, squares, steps), placed, len(squares), explain, bonus)
 
 
 def _placement_problem(board: Board, placements: Sequence[tuple[int, Laid]], placed: dict, highest: int) -> str:
@@ -165,7 +166,7 @@ def _lines(cells: list, placed: dict, squares: list[int], steps: tuple[int, ...]
 
 
 def _score_lines(cells: list, lines: list[tuple[int, ...]], placed: dict, placed_count: int,
-                 explain: bool) -> PlayVerdict:
+                 explain: bool, bonus: int) -> PlayVerdict:
     if not lines:
         return _refused("a single tile must join a line of at least 2 tiles")
     sets = []
@@ -177,8 +178,8 @@ def _score_lines(cells: list, lines: list[tuple[int, ...]], placed: dict, placed
                 return NOT_A_SET
             return _refused(line_problem(line, tiles), line)
         sets.append(ScoredSet(line, tiles, kind, _set_points(line, tiles, kind, placed)))
-    bonus = RUMMMBLE_BONUS if placed_count >= RUMMMBLE_TILES else 0
-    return PlayVerdict(True, "", tuple(sets), bonus)
+    rummmble = placed_count >= RUMMMBLE_TILES
+    return PlayVerdict(True, "", tuple(sets), bonus if rummmble else 0, rummmble=rummmble)
 
 
 def _set_points(line: tuple[int, ...], tiles: tuple[Laid, ...], kind: str, placed: dict) -> int:

@@ -12,7 +12,7 @@ no I/O.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rummi_desktop.games.positions import (
@@ -23,11 +23,12 @@ from rummi_desktop.games.positions import (
     json_kind,
     json_text,
     quoted,
+    read_rules,
     read_tiles,
 )
 from rummi_desktop.games.rummble.rules.board import SIZE, Board, Laid
 from rummi_desktop.games.rummble.rules.play import line_problem
-from rummi_desktop.games.rummble.rules.state import RummbleParameters, RummbleState
+from rummi_desktop.games.rummble.rules.state import TILE_SETS, RummbleParameters, RummbleState
 from rummi_desktop.tiles import Tile
 
 Square = tuple[int, int, Laid]  # row, column, the tile laid there
@@ -80,21 +81,31 @@ def _check_solution_square(entry: Any) -> None:
 class RummblePosition:
     board: tuple[Square, ...] = ()  # in the order given
     rack: tuple[Tile, ...] = ()
+    rules: tuple[tuple[str, Any], ...] = ()  # the house rules it names (the others: the defaults)
 
     GAME: ClassVar[str] = "rummble"
     TITLE: ClassVar[str] = "Rummble"
-    KEYS: ClassVar[tuple[str, ...]] = ("game", "board", "rack")
+    KEYS: ClassVar[tuple[str, ...]] = ("game", "board", "rack", "rules")
     PUZZLE_KEYS: ClassVar[tuple[str, ...]] = KEYS  # a puzzle's position has them all
+    RULES: ClassVar[dict[str, tuple]] = {"rummmble_bonus": (True, False), "tile_set": TILE_SETS}
 
     @classmethod
     def from_dict(cls, data: Any) -> "RummblePosition":
         check_game(data, cls.GAME, cls.TITLE)
         check_keys(data, cls.TITLE, cls.KEYS, ("board", "rack"))
-        return cls(read_squares(data["board"], "board"), read_tiles(data["rack"], "rack"))
+        rules = read_rules(data.get("rules", {}), cls.RULES)
+        return cls(read_squares(data["board"], "board"), read_tiles(data["rack"], "rack"), tuple(sorted(rules.items())))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.GAME, "board": [[row, col, laid.notation()] for row, col, laid in self.board],
+        data = {"game": self.GAME, "board": [[row, col, laid.notation()] for row, col, laid in self.board],
                 "rack": [tile.notation() for tile in self.rack]}
+        if self.rules:
+            data["rules"] = dict(self.rules)
+        return data
+
+    def parameters(self, params: RummbleParameters | None = None) -> RummbleParameters:
+        """``params`` (or a two-seat game's) under this position's own house rules."""
+        return replace(params or RummbleParameters(seats=("human", "human")), **dict(self.rules))
 
     def to_board(self) -> Board:
         return Board.from_tiles(self.board)
@@ -119,5 +130,6 @@ class RummblePosition:
 
     def to_state(self, params: RummbleParameters) -> RummbleState:
         """A game with seat 0 on turn holding the rack (the other seats' racks empty)."""
+        params = self.parameters(params)
         racks = [list(self.rack)] + [[] for _ in params.seats[1:]]
         return RummbleState.from_position(params, list(self.board), racks, current=0)

@@ -28,6 +28,7 @@ def seat_view(state: RummbleState, seat: int) -> dict[str, Any]:
         "can_exchange": state.can_exchange,
         "tile_set": state.params.tile_set,
         "highest": state.params.highest,
+        "bonus": state.params.bonus,
         "idle_turns": state.idle_turns,
         "seed": state.params.seed * 1000 + state.turn_number,
     }

@@ -71,6 +71,8 @@ def state_to_dict(state: RummbleState) -> dict[str, Any]:
                    "rack_size": params.rack_size},
         "log": list(state.log), "snapshot": _snapshot(state),
     }
+    if not params.rummmble_bonus:  # a house rule; absent: the bonus is on, as in older saves
+        data["params"]["rummmble_bonus"] = False
     if state.setup is not None:
         data["setup"] = _setup_to_dict(state.setup)
     return data
@@ -80,7 +82,8 @@ def _params_from_dict(data: Any) -> RummbleParameters:
     try:
         return RummbleParameters(seats=tuple(str(seat) for seat in data["seats"]), seed=int(data["seed"]),
                                  tile_set=str(data.get("tile_set", "standard")),
-                                 rack_size=int(data.get("rack_size", 10)))
+                                 rack_size=int(data.get("rack_size", 10)),
+                                 rummmble_bonus=data.get("rummmble_bonus", True))
     except (KeyError, TypeError, ValueError) as error:
         raise SaveFormatError(f"bad game parameters: {error}") from error
 

@@ -25,7 +25,7 @@ from rummi_desktop.games.base import ComparedByFingerprint, IllegalMove, LegalMo
 from rummi_desktop.games.rummble.rules.board import SQUARES, Board, Laid, square
 from rummi_desktop.games.rummble.rules.legal_moves import fewest_tile_moves
 from rummi_desktop.games.rummble.rules.moves import Exchange, Move, Pass, Play, Resign
-from rummi_desktop.games.rummble.rules.play import PlayVerdict, check_play
+from rummi_desktop.games.rummble.rules.play import RUMMMBLE_BONUS, PlayVerdict, check_play
 from rummi_desktop.games.rummble.rules.scoring import GameResult, resigned, stalled, went_out
 from rummi_desktop.games.tile_draws import FirstPlayerDraw, choose_first_player, deal, take_ids
 from rummi_desktop.tiles import Tile, standard_set, short_set
@@ -52,6 +52,7 @@ class RummbleParameters:
     seed: int = 0
     tile_set: str = "standard"
     rack_size: int = RACK_SIZE
+    rummmble_bonus: bool = True  # a house rule: whether all ten tiles at once earn the bonus
 
     def __post_init__(self) -> None:
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
@@ -60,6 +61,8 @@ class RummbleParameters:
             raise ValueError(f"the tile set is one of {', '.join(TILE_SETS)}, not {self.tile_set!r}")
         if not 1 <= self.rack_size <= 20:
             raise ValueError(f"a rack holds 1 to 20 tiles, not {self.rack_size}")
+        if not isinstance(self.rummmble_bonus, bool):
+            raise ValueError(f"the Rummmble bonus is on (true) or off (false), not {self.rummmble_bonus!r}")
 
     @property
     def faces(self) -> tuple[Tile, ...]:
@@ -68,6 +71,11 @@ class RummbleParameters:
     @property
     def highest(self) -> int:
         return _HIGHEST[self.tile_set]
+
+    @property
+    def bonus(self) -> int:
+        """What a Rummmble earns at this table."""
+        return RUMMMBLE_BONUS if self.rummmble_bonus else 0
 
 
 @dataclass(frozen=True)
@@ -186,7 +194,8 @@ class RummbleState(ComparedByFingerprint):
 
     def check(self, move: Play) -> PlayVerdict:
         """What ``move`` would score on this board, or why it is refused (nothing changes)."""
-        return check_play(self.board, [(p.square, p.laid) for p in move.placements], self.params.highest)
+        return check_play(self.board, [(p.square, p.laid) for p in move.placements], self.params.highest,
+                          bonus=self.params.bonus)
 
     def legal_moves(self) -> LegalMoves:
         """The moves ``apply`` accepts now, lazily: the plays of the fewest tiles, one-tile

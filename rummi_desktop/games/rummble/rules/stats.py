@@ -32,7 +32,7 @@ def seat_stats(state: RummbleState, seat: int) -> dict[str, float]:
         tiles += len(result.laid)
         sets += len(result.verdict.sets)
         jokers += sum(1 for tile_id in result.laid if state.faces[tile_id].is_joker)
-        rummmbles += 1 if result.verdict.bonus else 0
+        rummmbles += 1 if result.verdict.rummmble else 0
         best = max(best, result.points)
     return {"tiles_per_turn": round(tiles / turns, 3) if turns else 0.0, "tiles_placed": tiles,
             "melds_played": sets, "jokers_played": jokers, "rummmbles": rummmbles, "best_play": best}

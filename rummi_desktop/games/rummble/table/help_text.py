@@ -21,7 +21,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Scoring", (
         "Each set formed or extended scores its tiles' numbers. New tiles on ×2 / ×3 TILE count",
         "double / triple; a straight flush doubles; each new tile on ×2 / ×3 SET (or the star)",
-        "multiplies the set. Laying all ten tiles at once earns a 100-point Rummmble!",
+        "multiplies the set. Laying all ten tiles at once earns a 100-point Rummmble! (unless the",
+        "table's house rules turn the bonus off).",
     )),
     ("Instead of playing", (
         "Exchange any tiles with the pool (while it holds 10 or more), or pass. The game ends when",

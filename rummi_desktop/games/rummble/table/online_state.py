@@ -32,7 +32,8 @@ def state_from_view(message: dict[str, Any], previous: RummbleState | None = Non
     tiles on other seats' racks; tile ids kept from ``previous``. A finished game's result is
     left to :func:`server_result` (its scores here are the final ones)."""
     view, seat, count = message["view"], message["seat"], len(message["seats"])
-    params = RummbleParameters(tuple("human" for _ in range(count)), 0, view["tile_set"])
+    params = RummbleParameters(tuple("human" for _ in range(count)), 0, view["tile_set"],
+                               rummmble_bonus=bool(view.get("bonus", 1)))  # the table's house rule
     board = board_from_texts(view["board"])
     rack = parse_tiles(view["rack"])
     hidden = unseen(params.faces, [laid.rack_tile for _, _, laid in board] + rack)

@@ -217,5 +217,6 @@ def _paint_log(tv, surface: pygame.Surface) -> None:
     theme = tv.app.theme
     area = table_hud.rect(tv.log_area())
     paint_turn_log(surface, theme, area, tv.log)
-    caption = shapes.text(tv.session.caption(), LOG_FONT, theme.text_muted)
+    words = " · ".join(part for part in (tv.session.caption(), tv.table.house_rules_line()) if part)
+    caption = shapes.text(words, LOG_FONT, theme.text_muted)
     surface.blit(caption, caption.get_rect(bottomleft=(area.x + 16, area.bottom - 10)))

@@ -31,6 +31,7 @@ class RummbleSetup:
     seats: tuple[SeatConfig, ...] = (SeatConfig(HUMAN, "You"), SeatConfig("medium", "Medium"))
     tile_set: str = "standard"
     seed: int = 1
+    rummmble_bonus: bool = True  # a house rule: the 100 for laying all ten tiles at once
 
     def __post_init__(self) -> None:
         RUMMBLE.check_seats([seat.kind for seat in self.seats])
@@ -38,14 +39,17 @@ class RummbleSetup:
             raise ValueError(f"the tile set is one of {', '.join(TILE_SETS)}, not {self.tile_set!r}")
 
     def parameters(self) -> RummbleParameters:
-        return RummbleParameters(tuple(seat.kind for seat in self.seats), self.seed, self.tile_set)
+        return RummbleParameters(tuple(seat.kind for seat in self.seats), self.seed, self.tile_set,
+                                 rummmble_bonus=self.rummmble_bonus)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seats": seats_to_save(self.seats), "tile_set": self.tile_set, "seed": self.seed}
+        return {"seats": seats_to_save(self.seats), "tile_set": self.tile_set, "seed": self.seed,
+                "rummmble_bonus": self.rummmble_bonus}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "RummbleSetup":
-        return cls(seats_from_save(data["seats"]), str(data["tile_set"]), int(data["seed"]))
+        return cls(seats_from_save(data["seats"]), str(data["tile_set"]), int(data["seed"]),
+                   bool(data.get("rummmble_bonus", True)))  # absent in setups saved before house rules
 
 
 def quick_setup(seats_csv: str | None, seed: int | None) -> RummbleSetup:
@@ -112,7 +116,7 @@ class RummbleSession(GameSession):
             stats.plays += 1
             stats.tiles_placed += len(record.result.laid)
             stats.best_play = max(stats.best_play, record.result.points)
-            stats.rummmbles += 1 if record.result.verdict.bonus else 0
+            stats.rummmbles += 1 if record.result.verdict.rummmble else 0
         self.history.append(record)
         return record
 

@@ -85,7 +85,7 @@ class RummbleTurnFlow(HintingTurnFlow):
             return None
         self.tentative.recall()
         points = record.result.points
-        if record.result.verdict is not None and record.result.verdict.bonus:
+        if record.result.verdict is not None and record.result.verdict.rummmble:
             table.say(f"Rummmble! {points} points")
             table.play("fanfare")
         else:

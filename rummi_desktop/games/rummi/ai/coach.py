@@ -47,7 +47,8 @@ def best_plays(state: RummiState, top: int, *, deadline: float | None = None,
                cancel: threading.Event | None = None) -> list[Candidate]:
     """The ``top`` best plays of the seat on turn, exactly (:func:`ranked_plays`)."""
     table = state.table_tiles()
-    solutions = ranked_plays(table, state.rack_tiles(), state.owes_opening, top, deadline=deadline, cancel=cancel)
+    solutions = ranked_plays(table, state.rack_tiles(), state.owes_opening, top, deadline=deadline, cancel=cancel,
+                             opening_needed=state.params.opening_points)
     return [candidate_of(table, solution.table, solution.rack) for solution in solutions]
 
 

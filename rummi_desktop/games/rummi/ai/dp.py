@@ -111,6 +111,7 @@ class PlacementSearch:
         track_room: bool = False,
         tile_values: list[list[int]] | None = None,
         joker_value: int = JOKER_PENALTY,
+        opening_needed: int = INITIAL_MELD_POINTS,
     ) -> None:
         self.table, self.rack = table, rack  # [colour][number] counts, number 0 unused
         self.table_jokers, self.rack_jokers = table_jokers, rack_jokers
@@ -119,6 +120,9 @@ class PlacementSearch:
         self.tile_values = tile_values or [list(range(16)) for _ in COLOURS]
         self.joker_gain = PER_TILE + joker_value
         self.initial = initial
+        # The house's opening threshold (initial mode): points the new melds must reach.
+        self.opening_needed = opening_needed
+        self.extra_span = max(32, opening_needed + 1)  # the memo key's room for ``extra``
         self.canonical = not initial  # opening points need every joker counted in its meld
         # Room for loose jokers is nearly always there; by default the search assumes it and
         # the solver checks the layout, searching again with room tracked if it was not.
@@ -178,7 +182,7 @@ class PlacementSearch:
         jokers = self.table_jokers + self.rack_jokers
         for v in range(13, RELAX_DOWN_TO - 1, -1):
             for j in range(jokers + 1):
-                extra = j if self.track_room else 0 if self.canonical else INITIAL_MELD_POINTS
+                extra = j if self.track_room else 0 if self.canonical else self.opening_needed
                 self.ceiling[v][j] = self._value(v, free_runs, j, extra, IMPOSSIBLE - 1)
                 self.ceiling_upto[v][j] = max(self.ceiling[v][: j + 1])
 
@@ -186,7 +190,7 @@ class PlacementSearch:
         """``extra`` is the opening points so far (initial mode) or the loose-joker room."""
         if self.canonical:
             jokers_left -= self.loose_jokers(jokers_left, extra)
-        elif 0 < extra < INITIAL_MELD_POINTS:
+        elif 0 < extra < self.opening_needed:
             return IMPOSSIBLE
         if jokers_left > self.rack_jokers:
             return IMPOSSIBLE  # a table joker would be left over
@@ -216,7 +220,7 @@ class PlacementSearch:
             return IMPOSSIBLE
         if stopped and self.track_room:
             extra = min(jokers_left, extra + stopped * min(MAX_ROOM, 14 - v))
-        key = ((code * 16 + v) * 4 + jokers_left) * 32 + extra
+        key = ((code * 16 + v) * 4 + jokers_left) * self.extra_span + extra
         exact = self.memo.get(key)
         if exact is not None:
             return exact
@@ -403,7 +407,7 @@ class PlacementSearch:
                             elif canonical:
                                 new_extra = 0
                             else:
-                                new_extra = min(INITIAL_MELD_POINTS, base_extra + group_jokers * v)
+                                new_extra = min(self.opening_needed, base_extra + group_jokers * v)
                             future = value(v + 1, next_code, left - group_jokers, new_extra, floor - gain)
                             if future == IMPOSSIBLE or gain + future <= best:
                                 continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 
-from rummi_desktop.games.rummi.ai.dp import PlacementSearch
+from rummi_desktop.games.rummi.ai.dp import INITIAL_MELD_POINTS, PlacementSearch
 from rummi_desktop.games.rummi.ai.layout import best_melds
 from rummi_desktop.games.rummi.ai.table import count_grid, is_group, is_valid_meld, run_start
 from rummi_desktop.tiles import Tile
@@ -22,13 +22,15 @@ def rack_melds(
     opening: bool,
     deadline: float | None = None,
     cancel: threading.Event | None = None,
+    opening_needed: int = INITIAL_MELD_POINTS,
 ) -> list[list[Tile]]:
-    """The best melds from the rack alone (most tiles, then value); worth ≥ 30 if ``opening``."""
+    """The best melds from the rack alone (most tiles, then value); worth at least
+    ``opening_needed`` (30 unless the table's house rules say otherwise) if ``opening``."""
     empty, _ = count_grid(())
     grid, jokers = count_grid(rack)
     _, melds = best_melds(lambda track_room: PlacementSearch(
         empty, grid, 0, jokers, initial=opening, deadline=deadline, cancel=cancel,
-        track_room=track_room))  # fmt: skip
+        track_room=track_room, opening_needed=opening_needed))  # fmt: skip
     return melds or []
 
 

@@ -21,6 +21,7 @@ import threading
 from collections import Counter
 from typing import Sequence
 
+from rummi_desktop.games.rummi.ai.dp import INITIAL_MELD_POINTS
 from rummi_desktop.games.rummi.ai.solver import Solution, lay_out, solve
 from rummi_desktop.tiles import Tile
 
@@ -33,14 +34,17 @@ def laid_tiles(table: Sequence[Sequence[Tile]], new_table: Sequence[Sequence[Til
 
 
 def ranked_plays(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], initial: bool, top: int, *,
-                 deadline: float | None = None, cancel: threading.Event | None = None) -> list[Solution]:
+                 deadline: float | None = None, cancel: threading.Event | None = None,
+                 opening_needed: int = INITIAL_MELD_POINTS) -> list[Solution]:
     """Up to ``top`` plays, best first (most tiles laid, then most points), each laying a
     different multiset of rack tiles; at least the one the solver gives (see the module
-    docstring). The tables are laid out to disturb the old melds least."""
+    docstring). The tables are laid out to disturb the old melds least. ``opening_needed``:
+    the initial meld's threshold (a house rule)."""
     table = [list(meld) for meld in table]
 
     def best_of(sub_rack: Rack) -> Solution:
-        return solve(table, list(sub_rack), initial, deadline=deadline, cancel=cancel, tidy=False)
+        return solve(table, list(sub_rack), initial, deadline=deadline, cancel=cancel, tidy=False,
+                     opening_needed=opening_needed)
 
     root = tuple(sorted(rack))
     solutions: dict[Rack, Solution] = {root: best_of(root)}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummi_desktop.games.rummi.ai.denial import NextSeat
+from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.state import RummiState
 from rummi_desktop.games.rummi.rules.seat_view import seat_view as view_data
 from rummi_desktop.games.rummi.rules.seat_view import tiles_of
@@ -29,6 +30,7 @@ class SeatView:
     pool_size: int
     seed: int  # for a tier's own chance decisions: the same game plays the same way
     next_seat: NextSeat | None = None  # the seat playing after this one (None: no look-ahead)
+    opening_points: int = OPENING_POINTS  # what the initial meld must reach (a house rule)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], tier: str) -> "SeatView":
@@ -42,6 +44,7 @@ class SeatView:
             pool_size=int(data["pool_size"]),
             seed=int(data["seed"]),
             next_seat=_next_seat(data.get("next_seat")),
+            opening_points=int(data.get("opening_points", OPENING_POINTS)),
         )
 
 

@@ -5,7 +5,7 @@ the highest value placed (numbers; a joker 30). Every table tile stays on the ta
 meld (so jokers on the table stay there), and a joker from the table takes a new role only
 once a tile it stood for is on the table (the joker rule; see
 :mod:`rummi_desktop.games.rummi.ai.joker_fates`). ``initial=True`` is the 30-point rule: only new melds
-from the rack, worth at least 30 (jokers count as the tile they stand for), table untouched.
+from the rack, worth at least 30 or the house's threshold (jokers count as the tile they stand for), table untouched.
 
 The search itself is :mod:`rummi_desktop.games.rummi.ai.dp`; this module validates the input, turns
 the search's decisions into melds, and lays the new table out so that it disturbs the existing
@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from rummi_desktop.games.rummi.ai.dp import IMPOSSIBLE, PlacementSearch, SolveInterrupted
+from rummi_desktop.games.rummi.ai.dp import IMPOSSIBLE, INITIAL_MELD_POINTS, PlacementSearch, SolveInterrupted
 from rummi_desktop.games.rummi.ai.joker_fates import best_under_joker_rule, joker_fates
 from rummi_desktop.games.rummi.ai.layout import arrange_table, best_melds, search_melds
 from rummi_desktop.games.rummi.ai.table import COLOUR_INDEX, InvalidPositionError, check_position, count_grid
@@ -52,6 +52,7 @@ def solve(
     tile_values: list[list[int]] | None = None,
     joker_value: int | None = None,
     tidy: bool = True,
+    opening_needed: int = INITIAL_MELD_POINTS,
 ) -> Solution:
     """The best play (see the module docstring). Raises InvalidPositionError for a bad table.
 
@@ -59,12 +60,13 @@ def solve(
     tie-break between plays placing as many tiles (computer seat policies; ``value`` in the
     Solution is still the plain value placed). A negative ``joker_value`` below -1000 keeps
     rack jokers unless they bring down more other tiles. ``tidy=False`` skips laying the new
-    table out to disturb the old melds least (for a caller that only weighs the play)."""
+    table out to disturb the old melds least (for a caller that only weighs the play).
+    ``opening_needed``: the points the initial melds must reach (the table's house rule)."""
     table = [list(meld) for meld in table]
     rack = list(rack)
     check_position(table, rack)
     if initial:
-        return _solve_initial(table, rack, deadline, cancel)
+        return _solve_initial(table, rack, deadline, cancel, opening_needed)
     table_grid, table_jokers = count_grid(tile for meld in table for tile in meld)
     rack_grid, rack_jokers = count_grid(rack)
 
@@ -103,11 +105,11 @@ def lay_out(table: Sequence[Sequence[Tile]], melds: list[list[Tile]], deadline: 
     return new_table
 
 
-def _solve_initial(table: list[list[Tile]], rack: list[Tile], deadline, cancel) -> Solution:
+def _solve_initial(table: list[list[Tile]], rack: list[Tile], deadline, cancel, opening_needed: int) -> Solution:
     empty, _ = count_grid(())
     rack_grid, rack_jokers = count_grid(rack)
     search = PlacementSearch(empty, rack_grid, 0, rack_jokers, initial=True,
-                             deadline=deadline, cancel=cancel)  # fmt: skip
+                             deadline=deadline, cancel=cancel, opening_needed=opening_needed)  # fmt: skip
     score = search.best()
     if score <= 0:
         return Solution(0, 0, table, rack)

@@ -69,14 +69,14 @@ def choose_play(view: Any, *, deadline: float | None = None,
 
 
 def easy_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table | None:
-    melds = rack_melds(rack, view.owes_opening, deadline, cancel)
+    melds = rack_melds(rack, view.owes_opening, deadline, cancel, view.opening_points)
     if not melds or random.Random(view.seed).random() < EASY_DRAW_CHANCE:
         return None
     return table + melds
 
 
 def medium_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table | None:
-    melds = rack_melds(rack, view.owes_opening, deadline, cancel)
+    melds = rack_melds(rack, view.owes_opening, deadline, cancel, view.opening_points)
     if view.owes_opening:
         return table + melds if melds else None
     new_table, left = add_to_table(table, without(rack, melds))
@@ -85,7 +85,8 @@ def medium_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table
 
 
 def hard_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table | None:
-    solution = solve(table, rack, view.owes_opening, deadline=deadline, cancel=cancel)
+    solution = solve(table, rack, view.owes_opening, deadline=deadline, cancel=cancel,
+                     opening_needed=view.opening_points)
     return solution.table if solution.placed else None
 
 
@@ -118,7 +119,8 @@ def expert_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table
     outweighs every tie-break: only the end-game look-ahead changed the result.
     """
     look_ahead_until = time.perf_counter() + LOOK_AHEAD_SECONDS
-    best = solve(table, rack, view.owes_opening, deadline=deadline, cancel=cancel)
+    best = solve(table, rack, view.owes_opening, deadline=deadline, cancel=cancel,
+                     opening_needed=view.opening_points)
     if not best.placed:
         return None
     if not best.rack or view.owes_opening:

@@ -27,7 +27,7 @@ from typing import Any, Iterator, Sequence
 from rummi_desktop.games.rummi.ai.solver import solve
 from rummi_desktop.games.rummi.ai.tiers import choose_move
 from rummi_desktop.games.base import play_seat_move
-from rummi_desktop.games.rummi.rules.play_check import NOTHING_LAID, check_play
+from rummi_desktop.games.rummi.rules.play_check import NOTHING_LAID, OPENING_POINTS, check_play
 from rummi_desktop.games.rummi.spec import RUMMI
 from rummi_desktop.puzzles.record import Puzzle, PuzzleError
 from rummi_desktop.games.rummi.puzzles.compare import Comparison, compare, freed_jokers, technique_tags
@@ -94,9 +94,15 @@ def _names(melds: Sequence[Sequence[Tile]]) -> list[list[str]]:
 
 
 def _position(puzzle: dict[str, Any]) -> tuple[Melds, list[Tile], bool]:
+    """(table, rack, whether the seat owes its opening: never under "no opening rule")."""
     position = puzzle["position"]
     return (_melds(position["table"]), [Tile.parse(name) for name in position["rack"]],
-            bool(position.get("initial", False)))
+            bool(position.get("initial", False)) and _opening_needed(puzzle) > 0)
+
+
+def _opening_needed(puzzle: dict[str, Any]) -> int:
+    """The opening threshold the puzzle's position carries (its house rule; else 30)."""
+    return int(puzzle["position"].get("rules", {}).get("opening_points", OPENING_POINTS))
 
 
 def rack_only_best(rack: Sequence[Tile]) -> int:
@@ -176,14 +182,18 @@ def puzzle_from(table: Melds, rack: list[Tile], rng: random.Random, source: dict
 
 
 def assemble(table: Melds, rack: list[Tile], solution: Melds, best: int, runner_up: int,
-             source: dict[str, int] | None = None, initial: bool = False) -> dict[str, Any]:
-    """The puzzle dict for a position whose best play (``solution``, laying ``best``) is known."""
+             source: dict[str, int] | None = None, initial: bool = False,
+             rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The puzzle dict for a position whose best play (``solution``, laying ``best``) is known;
+    ``rules``: the position's house rules, kept in it (none: the usual rules)."""
     seen = compare(table, solution)
     freed = freed_jokers(table, solution)
     goal = "free-joker" if freed else "place-all" if best == len(rack) else "place-n"
     features = measure(table, rack, solution, best, initial)
     difficulty = grade(features)
     position = {"game": GAME, "table": _names(table), "rack": [tile.notation() for tile in rack], "initial": initial}
+    if rules:
+        position["rules"] = dict(rules)
     digest = hashlib.sha256(canonical_json(position).encode("utf-8")).hexdigest()[:8]
     puzzle = {
         "id": f"{GAME}-{digest}", "game": GAME, "pack": "", "title": title_for(seen, goal, initial),
@@ -200,13 +210,13 @@ def from_position(position: dict[str, Any]) -> dict[str, Any] | None:
     """A whole puzzle for a legal position (the sandbox's "Save as puzzle"): the solver's best
     play as its solution, graded and tagged; None when no tile can be laid. For an opening
     position (``initial``) runner_up is 0: every play there leaves the table alone."""
-    table, rack = _melds(position["table"]), [Tile.parse(name) for name in position["rack"]]
-    initial = bool(position.get("initial", False))
-    found = solve(table, rack, initial)
+    table, rack, initial = _position({"position": position})
+    found = solve(table, rack, initial, opening_needed=_opening_needed({"position": position}))
     if found.placed == 0:
         return None
     runner_up = 0 if initial else rack_only_best(rack)
-    return assemble(table, rack, found.table, found.placed, min(runner_up, found.placed), None, initial)
+    return assemble(table, rack, found.table, found.placed, min(runner_up, found.placed), None, initial,
+                    position.get("rules"))
 
 
 def goal_of(position: dict[str, Any], best: int | None) -> tuple[str, int]:
@@ -261,14 +271,15 @@ def verify(puzzle: dict[str, Any]) -> list[str]:
         named = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
         return [f"the puzzle has no {named} to check"]
     table, rack, initial = _position(puzzle)
+    needed = _opening_needed(puzzle)
     solution = _melds(record.solution)
     problems = []
-    verdict = check_play(table, rack, solution, initial)
+    verdict = check_play(table, rack, solution, initial, needed)
     if not verdict.legal:
         problems.append(f"the solution is not a legal play: {verdict.error}")
     elif verdict.placed != record.best:
         problems.append(f"the solution lays {verdict.placed} tiles, not best = {record.best}")
-    exact = solve(table, rack, initial, tidy=False).placed
+    exact = solve(table, rack, initial, tidy=False, opening_needed=needed).placed
     if exact != record.best:
         problems.append(f"the exact search lays {exact} tiles, not best = {record.best}")
     runner_up = 0 if initial else rack_only_best(rack)
@@ -309,7 +320,7 @@ def _solution_of(puzzle: dict[str, Any]) -> Melds:
     if puzzle.get("solution") is not None:
         return _melds(puzzle["solution"])
     table, rack, initial = _position(puzzle)
-    return solve(table, rack, initial).table
+    return solve(table, rack, initial, opening_needed=_opening_needed(puzzle)).table
 
 
 def hints(puzzle: dict[str, Any]) -> list[dict[str, Any]]:
@@ -345,7 +356,7 @@ def check(puzzle: dict[str, Any], answer: Any) -> dict[str, Any]:
         play = _melds(answer)
     except (NotationError, TypeError, AttributeError) as error:
         return {"solved": False, "value": 0, "message": f"That is not a table of melds: {error}"}
-    verdict = check_play(table, rack, play, initial)
+    verdict = check_play(table, rack, play, initial, _opening_needed(puzzle))
     if not verdict.legal and verdict.error == NOTHING_LAID:  # a puzzle has no Draw to offer
         return {"solved": False, "value": 0,
                 "message": "Nothing from your rack is on the table yet: lay your tiles, then Check."}

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field, replace
 
 from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
-from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES, CLOCK_CHOICES_TEXT, RummiParameters, RummiState
+from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
+from rummi_desktop.games.rummi.rules.state import (
+    CLOCK_CHOICES, CLOCK_CHOICES_TEXT, OPENING_CHOICES, RummiParameters, RummiState)
 
 DEFAULT_TARGET = 200
 ROUND_SEED_BITS = 63
@@ -20,11 +22,13 @@ ROUND_SEED_BITS = 63
 
 @dataclass(frozen=True, slots=True)
 class MatchSettings:
-    """A mode: its name, the target score and the turn clock (None = off)."""
+    """A mode: its name, the target score and the turn clock (None = off); and the house's
+    opening threshold (points the initial meld must reach, 0 = no opening rule)."""
 
     name: str
     target: int = DEFAULT_TARGET
     clock_seconds: int | None = 60
+    opening_points: int = OPENING_POINTS
 
     def __post_init__(self) -> None:
         # Checked here, not when the first round deals: a bad mode must fail where it is made.
@@ -32,6 +36,8 @@ class MatchSettings:
             raise ValueError(f"the target score must be a positive whole number, not {self.target!r}")
         if self.clock_seconds not in CLOCK_CHOICES or isinstance(self.clock_seconds, bool):
             raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock_seconds!r}")
+        if self.opening_points not in OPENING_CHOICES or isinstance(self.opening_points, bool):
+            raise ValueError(f"the opening threshold is none (0), 30 or 50 points, not {self.opening_points!r}")
 
     def with_target(self, target: int) -> "MatchSettings":
         return replace(self, target=target)
@@ -91,7 +97,8 @@ class Match:
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
     def round_parameters(self, seed: int) -> RummiParameters:
-        return RummiParameters(seats=self.seats, seed=seed, clock_seconds=self.settings.clock_seconds)
+        return RummiParameters(seats=self.seats, seed=seed, clock_seconds=self.settings.clock_seconds,
+                               opening_points=self.settings.opening_points)
 
     def start_round(self) -> RummiState:
         if self.is_over:

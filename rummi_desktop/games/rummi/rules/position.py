@@ -1,8 +1,9 @@
 """A Rummi position as a value: the table's melds, the rack of the seat to move, and whether
 it still owes its opening meld (docs/analysis-format.md; a puzzle's position, a sandbox's).
 
-``RummiPosition.from_dict(data)`` reads the JSON/TOML form ``{game, table, rack, initial}``:
-its keys, kinds and tile names. ``check_legal()`` then asks the rules whether it can occur in
+``RummiPosition.from_dict(data)`` reads the JSON/TOML form ``{game, table, rack, initial}``
+and the optional house ``rules`` (``{"opening_points": 50}``; absent: the usual 30): its
+keys, kinds and tile names. ``check_legal()`` then asks the rules whether it can occur in
 a game: no more copies than the set holds, every table meld a valid meld. The two are apart
 because the sandbox holds positions being built (a meld half laid). Everything wrong is a
 :class:`PositionError` with one sentence. Pure module: no pygame, no I/O.
@@ -10,7 +11,7 @@ because the sandbox holds positions being built (a meld half laid). Everything w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rummi_desktop.games.positions import (
@@ -21,10 +22,11 @@ from rummi_desktop.games.positions import (
     json_kind,
     json_text,
     PUZZLE_WORDS,
+    read_rules,
     read_tiles,
 )
-from rummi_desktop.games.rummi.rules.play_check import meld_problems
-from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
+from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS, meld_problems
+from rummi_desktop.games.rummi.rules.state import OPENING_CHOICES, RummiParameters, RummiState
 from rummi_desktop.tiles import Tile
 
 Melds = tuple[tuple[Tile, ...], ...]
@@ -41,11 +43,13 @@ def read_melds(value: Any, what: str) -> Melds:
 class RummiPosition:
     table: Melds = ()
     rack: tuple[Tile, ...] = ()
-    initial: bool = False  # the seat has not melded yet: the 30-point rule applies
+    initial: bool = False  # the seat has not melded yet: the opening rule applies
+    opening_points: int = OPENING_POINTS  # the house rule: what the initial meld must reach (0: none)
 
     GAME: ClassVar[str] = "rummi"
     TITLE: ClassVar[str] = "Rummi"
-    KEYS: ClassVar[tuple[str, ...]] = ("game", "table", "rack", "initial")
+    KEYS: ClassVar[tuple[str, ...]] = ("game", "table", "rack", "initial", "rules")
+    RULES: ClassVar[dict[str, tuple]] = {"opening_points": OPENING_CHOICES}  # the rules a position may carry
     PUZZLE_KEYS: ClassVar[tuple[str, ...]] = KEYS  # a puzzle's position has them all
 
     @classmethod
@@ -57,11 +61,20 @@ class RummiPosition:
         initial = data.get("initial", False)
         if not isinstance(initial, bool):
             raise PositionError(f"initial must be true or false, not {json_text(initial)}")
-        return cls(table, rack, initial)
+        rules = read_rules(data.get("rules", {}), cls.RULES)
+        return cls(table, rack, initial, rules.get("opening_points", OPENING_POINTS))
+
+    @property
+    def owes_opening(self) -> bool:
+        """The seat must still make an initial meld (never under "no opening rule")."""
+        return self.initial and self.opening_points > 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.GAME, "table": [[tile.notation() for tile in meld] for meld in self.table],
+        data = {"game": self.GAME, "table": [[tile.notation() for tile in meld] for meld in self.table],
                 "rack": [tile.notation() for tile in self.rack], "initial": self.initial}
+        if self.opening_points != OPENING_POINTS:  # only a house rule is written: old readers stay happy
+            data["rules"] = {"opening_points": self.opening_points}
+        return data
 
     def check_legal(self) -> "RummiPosition":
         """This position, or PositionError when no game could reach it."""
@@ -81,7 +94,9 @@ class RummiPosition:
             read_tiles(meld, f"solution meld {number}", PUZZLE_WORDS)
 
     def to_state(self, params: RummiParameters, pool: list[Tile] | None = None) -> RummiState:
-        """A round with seat 0 on turn holding the rack (the other seats' racks empty)."""
+        """A round with seat 0 on turn holding the rack (the other seats' racks empty), under
+        the position's own house rules."""
+        params = replace(params, opening_points=self.opening_points)
         racks = [list(self.rack)] + [[] for _ in params.seats[1:]]
         opened = [not self.initial] + [True] * (len(params.seats) - 1)
         return RummiState.from_position(params, [list(meld) for meld in self.table], racks, current=0,

@@ -15,6 +15,7 @@ from rummi_desktop.games.rummi.rules.match import ROUND_SEED_BITS, MatchSettings
 from rummi_desktop.games.rummi.rules.moves import IllegalMove, MoveNotationError
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.deal import PositionSetup
+from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, replay, replayed
 from rummi_desktop.tiles import format_tiles, parse_tiles
 
@@ -40,7 +41,7 @@ def params_from_dict(data: dict[str, Any]) -> RummiParameters:
         return RummiParameters(
             seats=tuple(str(seat) for seat in data["seats"]), seed=int(data["seed"]),
             rack_size=int(data.get("rack_size", 14)),
-            opening_points=int(data.get("opening_points", 30)),
+            opening_points=int(data.get("opening_points", OPENING_POINTS)),
             clock_seconds=data.get("clock_seconds"),
             penalty_tiles=int(data.get("penalty_tiles", 3)),
         )
@@ -134,6 +135,8 @@ def match_to_dict(match: Match, at_turn_start: bool = False) -> dict[str, Any]:
     settings = {"name": match.settings.name, "target": match.settings.target}
     if match.settings.clock_seconds is not None:
         settings["clock_seconds"] = match.settings.clock_seconds
+    if match.settings.opening_points != OPENING_POINTS:  # a house rule (absent: the usual 30)
+        settings["opening_points"] = match.settings.opening_points
     data: dict[str, Any] = {
         "format": FORMAT_VERSION, "game": "rummi-match", "settings": settings,
         "seats": list(match.seats), "seed": match.seed,
@@ -152,7 +155,8 @@ def match_from_dict(data: dict[str, Any]) -> Match:
         raise SaveFormatError(f"save format {data.get('format')!r} is not {FORMAT_VERSION}")
     try:
         raw = data["settings"]
-        settings = MatchSettings(str(raw["name"]), int(raw["target"]), raw.get("clock_seconds"))
+        settings = MatchSettings(str(raw["name"]), int(raw["target"]), raw.get("clock_seconds"),
+                                 int(raw.get("opening_points", OPENING_POINTS)))
         match = Match(settings, tuple(data["seats"]), int(data["seed"]))
         for record in data["rounds"]:
             match.rounds.append(RoundRecord(int(record["seed"]), _result_from_dict(record)))

@@ -33,7 +33,10 @@ from rummi_desktop.games.rummi.rules.scoring import RoundResult, blocked_scores,
 from rummi_desktop.tiles import Tile
 
 MIN_SEATS, MAX_SEATS = 2, 4
-CLOCK_CHOICES = (None, 30, 60, 120)
+CLOCK_CHOICES = (None, 15, 30, 60, 120)
+# The house rule for the initial meld: the points it must reach; 0 is "no opening rule" (every
+# seat may build on the table from its first turn).
+OPENING_CHOICES = (0, OPENING_POINTS, 50)
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")  # the computer strengths offered
 CLOCK_CHOICES_TEXT = "off, " + ", ".join(str(c) for c in CLOCK_CHOICES[1:-1]) + f" or {CLOCK_CHOICES[-1]} s"
 
@@ -60,6 +63,8 @@ class RummiParameters:
             raise ValueError(f"Rummi is played by {MIN_SEATS} to {MAX_SEATS} seats, not {len(self.seats)}")
         if self.clock_seconds not in CLOCK_CHOICES:
             raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock_seconds!r}")
+        if self.opening_points not in OPENING_CHOICES or isinstance(self.opening_points, bool):
+            raise ValueError(f"the opening threshold is none (0), 30 or 50 points, not {self.opening_points!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +127,8 @@ class RummiState(ComparedByFingerprint):
             check_setup(setup, len(params.seats))
             self.current = setup.current
             self.opened = list(setup.opened) if setup.opened else [False] * len(params.seats)
+        if params.opening_points == 0:  # no opening rule: every seat counts as opened
+            self.opened = [True] * len(params.seats)
         self.turn_number = 1
         self.passes = 0
         self.result: RoundResult | None = None

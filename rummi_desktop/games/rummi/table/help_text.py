@@ -22,8 +22,8 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Your first meld",
         (
             "Your first play must be new melds from your own rack worth 30 points or more (a",
-            "joker counts as the tile it stands for). Until then you cannot touch the table;",
-            "the counter by the rack shows how many points you have laid down.",
+            "joker counts as the tile it stands for; house rules may ask for 50, or for nothing).",
+            "Until then you cannot touch the table; the counter by the rack shows your points.",
         ),
     ),
     (

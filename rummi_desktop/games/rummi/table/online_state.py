@@ -15,6 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 from rummi_desktop.games.rummi.rules.pieces import FACES
+from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.scoring import BLOCKED, RESIGNED, WENT_OUT, RoundResult, rack_total
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, TurnResult
 from rummi_desktop.games.rummi.rules.seat_view import tiles_of
@@ -44,7 +45,9 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
     following = (seat + 1) % count
     if following != seat:
         opened[following] = bool(view["next_seat"]["opened"])
-    params = RummiParameters(seats=tuple("human" for _ in range(count)), seed=0)
+    # The table's opening threshold (its house rule), so End Turn is judged as the server judges it.
+    params = RummiParameters(seats=tuple("human" for _ in range(count)), seed=0,
+                             opening_points=int(view.get("opening_points", OPENING_POINTS)))
     state = RummiState.from_position(params, table, racks, message["current"], opened, pool)
     if previous is not None:
         keep_ids(state, previous, seat)

@@ -318,7 +318,9 @@ def banner_place(tv: PaintedView) -> tuple[tuple[int, int], int]:
 
 
 def match_caption(tv: PaintedView) -> str:
-    """The caption a match table shows at the felt's foot (mode, target, round, deal)."""
+    """The caption a match table shows at the felt's foot (mode, target, round, deal, and the
+    house rules the match is played under)."""
     if not tv.show_caption or tv.shown is None:
         return ""
-    return tv.session.caption(len(tv.session.match.rounds) + (1 if tv.session.in_round else 0))
+    caption = tv.session.caption(len(tv.session.match.rounds) + (1 if tv.session.in_round else 0))
+    return " · ".join(part for part in (caption, tv.table.house_rules_line()) if part)

@@ -22,7 +22,8 @@ from rummi_desktop.games.rummi.rules.serialize import match_from_dict, match_to_
 from rummi_desktop.games.rummi.rules.stats import turn_change
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES as MODEL_CLOCK_CHOICES
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES_TEXT
-from rummi_desktop.games.rummi.rules.state import RummiState, TurnRefused, TurnResult
+from rummi_desktop.games.rummi.rules.state import OPENING_CHOICES, RummiState, TurnRefused, TurnResult
+from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.scenes.session_base import GameSession, seed_or_fresh
 from rummi_desktop.games.seats import HUMAN, SeatConfig, SeatStats, kinds_from_text, seats_from_kinds, seats_from_save, seats_to_save
 
@@ -31,6 +32,8 @@ MODES = {"parlor": PARLOR_LEAGUE, "blitz": BLITZ, "practice": PRACTICE}
 MODE_TITLES = {"parlor": "Parlor League", "blitz": "Blitz", "practice": "Practice"}
 TIERS = RUMMI.tiers
 SEAT_RANGE = (RUMMI.min_seats, RUMMI.max_seats)
+# The opening thresholds the setup offers, in words (a house rule; 30 is the usual game).
+OPENING_LABELS = {points: f"{points} points" if points else "No opening rule" for points in OPENING_CHOICES}
 CLOCK_CHOICES = tuple(seconds or 0 for seconds in MODEL_CLOCK_CHOICES)  # 0: no clock (TOML has no null)
 
 
@@ -43,6 +46,7 @@ class MatchSetup:
     target: int = DEFAULT_TARGET
     clock: int = 60  # seconds per turn, 0 = off (Blitz forces 30)
     seed: int = 1
+    opening: int = OPENING_POINTS  # the house's opening threshold, 0 = no opening rule
 
     def __post_init__(self) -> None:
         RUMMI.check_seats([seat.kind for seat in self.seats])
@@ -52,6 +56,8 @@ class MatchSetup:
             raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock!r}")
         if self.target <= 0:
             raise ValueError("the target score must be positive")
+        if self.opening not in OPENING_CHOICES:
+            raise ValueError(f"the opening threshold is none (0), 30 or 50 points, not {self.opening!r}")
 
     @property
     def clock_seconds(self) -> int | None:
@@ -60,7 +66,7 @@ class MatchSetup:
         return self.clock or None
 
     def match_settings(self) -> MatchSettings:
-        return MatchSettings(MODES[self.mode].name, self.target, self.clock_seconds)
+        return MatchSettings(MODES[self.mode].name, self.target, self.clock_seconds, self.opening)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -69,11 +75,13 @@ class MatchSetup:
             "target": self.target,
             "clock": self.clock,
             "seed": self.seed,
+            "opening": self.opening,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "MatchSetup":
-        return cls(seats_from_save(data["seats"]), str(data["mode"]), int(data["target"]), int(data["clock"]), int(data["seed"]))
+        return cls(seats_from_save(data["seats"]), str(data["mode"]), int(data["target"]), int(data["clock"]), int(data["seed"]),
+                   int(data.get("opening", OPENING_POINTS)))  # absent in setups saved before house rules
 
 
 def quick_setup(seats_csv: str | None, seed: int | None, mode: str | None, clock: int = 60) -> MatchSetup:
@@ -129,6 +137,11 @@ class RummiSession(GameSession):
     @property
     def in_round(self) -> bool:
         return self.match.current is not None
+
+    @property
+    def rules_source(self) -> Any:
+        """The round's parameters (between rounds, the match's settings: the same rules)."""
+        return self.match.current.params if self.match.current is not None else self.match.settings
 
     @property
     def clock_seconds(self) -> int | None:

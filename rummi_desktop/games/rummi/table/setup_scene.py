@@ -14,7 +14,8 @@ import pygame
 
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.base import clock_label
-from rummi_desktop.games.rummi.table.session import CLOCK_CHOICES, SEAT_RANGE, TIERS, MatchSetup, RummiSession
+from rummi_desktop.games.rummi.table.session import (
+    CLOCK_CHOICES, OPENING_LABELS, SEAT_RANGE, TIERS, MatchSetup, RummiSession)
 from rummi_desktop.scenes.setup_base import SeatedSetupScene, fresh_seed
 from rummi_desktop.storage.saves import read_last_setup
 from rummi_desktop.ui import shapes
@@ -24,10 +25,11 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(150, 34, 980, 732)
-ROW_H, ROW_GAP = 50, 8
+ROW_H, ROW_GAP = 46, 6  # nine rows and the tooltip line above Start
 ROWS_LEFT, ROWS_TOP = PANEL.x + 40, PANEL.y + 110
 PICKER_W, FIELD_W = 600, 270
 TARGETS = [(100, "100 points"), (150, "150 points"), (200, "200 points"), (300, "300 points"), (500, "500 points")]
+SEED_ROW = 8  # below the seats (0-3), mode, target, clock and opening meld
 DEFAULT_CLOCK_KEY = "default_clock"  # in the remembered setup: the settings' clock it was made under
 
 
@@ -57,7 +59,7 @@ class RummiSetupScene(SeatedSetupScene):
     def __init__(self, app: "App", setup: MatchSetup | None = None) -> None:
         chosen = setup or remembered_setup(app.settings.turn_clock)
         super().__init__(app, chosen.seats, chosen.seed, TIERS, SEAT_RANGE)
-        self.mode, self.target, self.clock = chosen.mode, chosen.target, chosen.clock
+        self.mode, self.target, self.clock, self.opening = chosen.mode, chosen.target, chosen.clock, chosen.opening
         self.widgets.add(Panel(PANEL, "New Rummi match", title_size=48))
         self.add_seat_rows(lambda seat: self._row(seat, PICKER_W), ROWS_LEFT + PICKER_W + 20, FIELD_W, 4)
         self.widgets.add(OptionPicker(self._row(4, PICKER_W), "Mode", [("parlor", "Parlor League"), ("blitz", "Blitz"),
@@ -68,7 +70,10 @@ class RummiSetupScene(SeatedSetupScene):
         self.clock_picker = self.widgets.add(OptionPicker(
             self._row(6, PICKER_W), "Turn clock", [(c, clock_label(c)) for c in CLOCK_CHOICES], self.clock,
             self._set("clock"), tooltip="Time for each person's turn"))
-        seed_row = self._row(7, PICKER_W)
+        self.opening_picker = self.widgets.add(OptionPicker(
+            self._row(7, PICKER_W), "Opening meld", list(OPENING_LABELS.items()), self.opening,
+            self._set("opening"), tooltip="What each player's first melds must be worth (a house rule)"))
+        seed_row = self._row(SEED_ROW, PICKER_W)
         self.add_seed_row(seed_row.x + 290, seed_row.y + 4, ROW_H - 8, 19)
         self.add_start_back((PANEL.centerx + 130 + 150, PANEL.bottom - 26), 62, "Deal the tiles", "Start the match")
         self._refresh()
@@ -90,7 +95,7 @@ class RummiSetupScene(SeatedSetupScene):
 
     # -- building the match --------------------------------------------------------------
     def current_setup(self) -> MatchSetup:
-        return MatchSetup(self.seat_configs(), self.mode, self.target, self.clock, self.seed)
+        return MatchSetup(self.seat_configs(), self.mode, self.target, self.clock, self.seed, self.opening)
 
     def open_session(self, setup: MatchSetup) -> RummiSession:
         return RummiSession.new(setup)
@@ -108,7 +113,7 @@ class RummiSetupScene(SeatedSetupScene):
         theme = self.app.theme
         self.draw_backdrop(surface)
         self.widgets.draw(surface, theme)
-        seed_row = self._row(7, PICKER_W)
+        seed_row = self._row(SEED_ROW, PICKER_W)
         label = shapes.text("Deal number", 22, theme.text)
         surface.blit(label, label.get_rect(midleft=(seed_row.x + 18, seed_row.centery)))
         if self.mode == "blitz":

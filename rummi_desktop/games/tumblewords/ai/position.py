@@ -32,8 +32,11 @@ class SeatPosition:
 
 
 def next_hand_size(view: dict[str, Any]) -> int:
-    """The hand size of the seat after this one (``other_hand_sizes`` skips this seat)."""
+    """The hand size of the seat after this one (``other_hand_sizes`` skips this seat); 0 in a
+    solo game, where no other seat plays next."""
     others = view["other_hand_sizes"]
+    if not others:
+        return 0
     seats = len(others) + 1
     following = (view["seat"] + 1) % seats
     return others[following - 1 if following > view["seat"] else following]

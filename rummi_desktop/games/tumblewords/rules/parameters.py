@@ -11,7 +11,8 @@ from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.games.tumblewords.rules.dictionary import SHIPPED
 from rummi_desktop.games.tumblewords.rules.grid import BOARD_SIZES
 
-MIN_SEATS, MAX_SEATS = 2, 4
+# One seat is the solo score attack: the same game alone, for a score to beat (see ``solo``).
+MIN_SEATS, MAX_SEATS = 1, 4
 HAND_SIZE = 7
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 MIN_LENGTHS: tuple[int, ...] = (2, 3)
@@ -56,6 +57,13 @@ class TumblewordsParameters:
             object.__setattr__(self, "ticker", True)
 
     @property
+    def solo(self) -> bool:
+        """The solo score attack: one seat, nobody to beat but one's own best. It ends as every
+        game does (the board full, the last letter played once the bag is empty), and a pass
+        ends it at once: there is nobody to pass the turn to."""
+        return len(self.seats) == 1
+
+    @property
     def columns(self) -> int:
         return BOARD_SIZES[self.board][0]
 
@@ -81,6 +89,9 @@ class GameResult(NamedTuple):
 
 
 def game_result(kind: str, scores: Sequence[int]) -> GameResult:
+    """The result; a solo score attack has no winner (there is nobody to beat)."""
+    if len(scores) == 1:
+        return GameResult(kind, tuple(scores), ())
     best = max(scores)
     return GameResult(kind, tuple(scores), tuple(seat for seat, score in enumerate(scores) if score == best))
 

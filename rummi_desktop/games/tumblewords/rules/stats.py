@@ -20,7 +20,7 @@ TURN_OUTCOMES = ("dropped", "passed", "timed_out")  # the moves that are a seat'
 
 
 def seat_stats(state: TumblewordsState, seat: int) -> dict[str, float]:
-    replay = TumblewordsState(state.params, state.dictionary)
+    replay = TumblewordsState(state.params, state.dictionary, state.setup)  # a hand-made start replays too
     turns = drops = words = best_word = best_drop = palindromes = 0
     for action in state.log:
         result = replay.perform(action)

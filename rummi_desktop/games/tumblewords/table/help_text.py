@@ -30,6 +30,11 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "everyone passes in a row. Highest score wins; a tie shares the win. Resign (Pause, then",
         "Resign, on your turn) ends the game at once: you lose, and the highest score among the others wins.",
     )),
+    ("Solo score attack", (
+        "Leave every seat but the first empty and play alone against your best score. It ends the",
+        "same way: the board full, or the last letter played once the bag is empty; a pass ends it",
+        "at once. Each mix of board and options keeps its own best, and the card says when you beat it.",
+    )),
     ("Controls", (
         "Drag a letter onto a column, or click it and then the column: the board shows where it",
         "will land and the panel what it scores. Keys: Left/Right move the blue ring over the columns,",

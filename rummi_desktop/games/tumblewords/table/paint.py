@@ -248,7 +248,8 @@ def _paint_log(tv, surface: pygame.Surface) -> None:
     paint_turn_log(surface, theme, area, tv.log)
     params = tv.session.params
     extras = [name for name, on in (("Claim", params.claim), ("Zapper!", params.zapper), ("Ticker", params.ticker),
-                                    ("Pressure Cooker", params.pressure_cooker)) if on]
+                                    ("Pressure Cooker", params.pressure_cooker), ("Solo score attack", params.solo))
+              if on]
     text = f"{BOARD_NAMES.get(params.board, params.board)} · words of {params.min_length}+ · {tv.session.caption()}"
     caption = table_hud._fitted(" · ".join([text, *extras]), 14, 11, theme.text_muted, area.w - 32)
     surface.blit(caption, caption.get_rect(bottomleft=(area.x + 16, area.bottom - 10)))

@@ -26,6 +26,7 @@ TIERS = TUMBLEWORDS.tiers
 SEAT_RANGE = (TUMBLEWORDS.min_seats, TUMBLEWORDS.max_seats)
 # A save naming a word list this copy cannot find: kept as it is (not damaged), with a notice.
 WORD_LIST_ERRORS = (WordListError, WordListUnavailable)
+SOLO_TITLE = "Solo"  # the solo score attack's modes (a leaderboard's heading: kept short)
 BOARD_NAMES = {"standard": "Standard 8 × 8", "quick": "Quick 7 × 6", "long": "Long 10 × 10"}
 
 
@@ -50,6 +51,13 @@ class TumblewordsSetup:
             raise ValueError(f"the board is one of {', '.join(BOARD_SIZES)}, not {self.board!r}")
         if self.min_length not in MIN_LENGTHS:
             raise ValueError("the shortest word is 2 or 3 letters")
+        if self.solo and not self.seats[0].is_human:
+            raise ValueError("A solo score attack is for a person: choose Person for seat 1, or add a second seat")
+
+    @property
+    def solo(self) -> bool:
+        """One seat: the solo score attack (the rules model's ``TumblewordsParameters.solo``)."""
+        return len(self.seats) == 1
 
     def parameters(self, dictionary: Dictionary) -> TumblewordsParameters:
         return TumblewordsParameters(tuple(seat.kind for seat in self.seats), self.seed, self.board, self.min_length,
@@ -161,6 +169,13 @@ class TumblewordsSession(GameSession):
 
     def mode_name(self) -> str:
         scoring = "Claim" if self.setup.claim else "Auto"
+        if self.state.params.solo:  # a best to beat is kept per mode: it names every setting that changes scores
+            variants = [name for name, on in (("Zapper!", self.setup.zapper), ("Ticker", self.setup.ticker),
+                                              ("Pressure Cooker", self.setup.pressure_cooker)) if on]
+            columns, rows = BOARD_SIZES[self.setup.board]
+            parts = [SOLO_TITLE, f"{columns} × {rows}", scoring, f"{self.setup.min_length}+ letters", *variants,
+                     *(["own words"] if self.setup.words else [])]
+            return " · ".join(parts)
         return f"{BOARD_NAMES[self.setup.board]} · {scoring} · {len(self.setup.seats)} seats"
 
     # -- saving -----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Setting up a Tumblewords game: 2–4 seats (a named person or a computer tier), the board
+"""Setting up a Tumblewords game: 1–4 seats (a named person or a computer tier; one person
+alone is the solo score attack), the board
 size, the shortest word, Auto or Claim words, Zapper!, Ticker, Pressure Cooker, an optional
 word list file of one's own and the deal number. The last setup is remembered
 (``tumblewords_setup.toml``); Enter deals. A word list that cannot be used is named, with
@@ -14,7 +15,7 @@ import pygame
 
 from rummi_desktop.games.tumblewords.rules.dictionary import WordListError
 from rummi_desktop.shell.scene import Scene
-from rummi_desktop.scenes.setup_base import SeatedSetupScene, fresh_seed, remembered
+from rummi_desktop.scenes.setup_base import EMPTY, SeatedSetupScene, fresh_seed, remembered
 from rummi_desktop.games.tumblewords.table.session import BOARD_NAMES, SEAT_RANGE, TIERS, TumblewordsSession, TumblewordsSetup
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.table_hud import _wrap
@@ -117,7 +118,9 @@ class TumblewordsSetupScene(SeatedSetupScene):
             if not self.words_field.editing:
                 surface.blit(hint, hint.get_rect(midleft=(field.x + 16, field.centery)))
         if self.widgets.tooltip_widget() is None:  # a tooltip shows in this line (setup_base)
-            note = "Drop letters down the columns; every word through the new letter scores a point a letter."
+            note = ("Solo score attack: with every other seat empty you play alone, to beat your best score."
+                    if self.kinds.count(EMPTY) == len(self.kinds) - 1 else
+                    "Drop letters down the columns; every word through the new letter scores a point a letter.")
             surface.blit(shapes.text(note, 18, theme.text_muted), (ROWS_LEFT, row_rect(9).y + 6))
         if self.problem:
             for index, line in enumerate(_wrap(self.problem, 19, PANEL.w - 620)[:2]):
