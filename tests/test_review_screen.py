@@ -30,7 +30,7 @@ from rummi_desktop.storage.record_digest import digest_of
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.thinking import review_run
 from rummi_desktop.thinking.review_run import ReviewRun
-from test_rummi_flow_support import click, make_app, steps
+from test_rummi_flow_support import click, key, make_app, steps
 
 QUICK = "tumblewords"  # the quickest game to review: the flow tests' game
 
@@ -291,3 +291,42 @@ def test_where_no_process_can_start_the_review_runs_on_a_thread(monkeypatch):
         pygame.time.wait(2)
     expected = review_game(QUICK, load_entry(GAMES[QUICK], "coach"), replay.fresh_state(), replay.moves)
     assert run.poll().review.to_data() == expected.to_data()
+
+
+def test_a_keyboard_player_opens_the_review_and_reaches_every_turn(app, on_threads):
+    from rummi_desktop.scenes.review_scene import ROWS_SHOWN
+
+    card, session = finished_card(app, QUICK)
+    key(app, "v")  # Review on the results card
+    scene = app.stack.top
+    until_reviewed(app, scene)
+    turns = scene.listed_turns()
+    assert len(turns) > ROWS_SHOWN + 1
+    for _ in range(len(scene.miss_buttons) + 1):  # Tab past the biggest misses to the first turn
+        key(app, "tab")
+    assert scene.widgets.focused is scene.rows[0] and scene.rows[0].turn == turns[0]
+    for _ in range(ROWS_SHOWN):  # down the rows shown, then once more: the list scrolls
+        key(app, "down")
+    assert scene.first == 1 and scene.widgets.focused is scene.rows[-1]
+    assert scene.rows[-1].turn == turns[ROWS_SHOWN]
+    key(app, "page down")
+    assert scene.first == min(1 + ROWS_SHOWN, len(turns) - ROWS_SHOWN)
+    chosen = scene.rows[-1].turn
+    key(app, "return")
+    board = app.stack.top
+    assert isinstance(board, ReviewBoardScene) and board.turn == chosen
+    assert board.replay.position == scene.reviewed.position_of(chosen)
+
+
+def test_a_game_given_up_before_any_play_says_so(app, on_threads, monkeypatch):
+    import dataclasses
+
+    _, record = recorded_game(QUICK, 4)
+    replay = dataclasses.replace(replay_of_record(record), moves=("resign",), record_id="")
+    scene = ReviewScene(app, replay)
+    app.stack.push(scene)
+    until_reviewed(app, scene)
+    texts = drawn_texts(monkeypatch, scene)
+    assert "No turn of this seat to weigh." in texts
+    assert not any(text.startswith("Every turn was the best play") for text in texts)
+    assert any(text.startswith("No turn to weigh") for text in texts) and scene.rows[0].turn is None

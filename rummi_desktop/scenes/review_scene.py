@@ -21,7 +21,8 @@ from rummi_desktop.games.review import TurnReview
 from rummi_desktop.games.seats import HUMAN
 from rummi_desktop.records.replay import Replay, ReplayError
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.review_words import accuracy_words, miss_words, play_words
+from rummi_desktop.scenes.review_rows import COLUMNS, TurnRow
+from rummi_desktop.scenes.review_words import accuracy_words, miss_words
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.thinking.review_run import ReviewedGame, ReviewRun, ThinkingFailed
 from rummi_desktop.ui import shapes
@@ -34,7 +35,6 @@ PANEL = pygame.Rect(40, 24, 1200, 752)
 SUMMARY = pygame.Rect(PANEL.x + 30, PANEL.y + 92, PANEL.w - 60, 200)
 LIST_TOP, ROW_H, ROWS_SHOWN = PANEL.y + 348, 40, 8
 PROGRESS = pygame.Rect(PANEL.centerx - 320, PANEL.y + 330, 640, 30)
-COLUMNS = (("Turn", 0), ("Seat", 80), ("Played", 250), ("Best play", 560), ("Missed", 880))
 CARD_GAP = 20
 MOST_CARDS = 4
 LONG_MISS_LABEL = 200  # px: a miss button this wide also says what was missed (else its tooltip does)
@@ -57,10 +57,12 @@ class ReviewScene(ShellScene):
         self.first = 0  # the first turn row shown (the list scrolls)
         self.seats: list[int] = []
         self.miss_buttons: list[tuple[Button, TurnReview]] = []
+        self.rows: list[TurnRow] = []
         self.run: ReviewRun | None = ReviewRun(replay.game, replay.start, replay.moves, use_process)
         back = pygame.Rect(0, 0, 200, 56)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
-        self.widgets.add(Button(back, "Back", self.close, style="primary", shortcut="escape", tooltip="Back"))
+        self.back_button = self.widgets.add(Button(back, "Back", self.close, style="primary", shortcut="escape",
+                                                   tooltip="Back"))
 
     # -- the review's run --------------------------------------------------------------------
     @property
@@ -96,6 +98,7 @@ class ReviewScene(ShellScene):
         self.reviewed = reviewed
         self.seats = shown_seats(self.replay, reviewed)
         self.add_miss_buttons()
+        self.add_rows()
         self.keep_accuracy()
 
     def keep_accuracy(self) -> None:
@@ -127,6 +130,21 @@ class ReviewScene(ShellScene):
                 button = self.widgets.add(Button(rect, label, lambda t=turn: self.open_turn(t), font_size=16,
                                                  tooltip=f"See turn {turn.turn} on the board: {miss_words(turn)}"))
                 self.miss_buttons.append((button, turn))
+
+    def add_rows(self) -> None:
+        """The turns' list as focusable rows, then Back again last (Tab: misses, turns, Back)."""
+        self.widgets.widgets.remove(self.back_button)
+        for slot in range(ROWS_SHOWN):
+            self.rows.append(self.widgets.add(TurnRow(self.row_rect(slot), lambda s=slot: self.turn_in_slot(s),
+                                                      self.seat_name, self.open_turn)))
+        self.widgets.add(self.back_button)
+
+    def turn_in_slot(self, slot: int) -> TurnReview | None:
+        turns = self.listed_turns()
+        return turns[self.first + slot] if self.first + slot < len(turns) else None
+
+    def scroll(self, by: int) -> None:
+        self.first = max(0, min(self.first + by, len(self.listed_turns()) - ROWS_SHOWN))
 
     def listed_turns(self) -> list[TurnReview]:
         if self.reviewed is None:
@@ -163,18 +181,26 @@ class ReviewScene(ShellScene):
 
     # -- input and drawing -----------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
-        if self.widgets.handle_action(action):
+        if action.kind == ActionKind.SHORTCUT and self.scroll_by_key(action.key):
             return True
-        turns = self.listed_turns()
         if action.kind == ActionKind.SCROLL:
-            self.first = max(0, min(self.first - action.amount, len(turns) - ROWS_SHOWN))
+            self.scroll(-action.amount)
             return True
-        if action.kind == ActionKind.CLICK and action.pos is not None:
-            for index, turn in enumerate(turns[self.first:self.first + ROWS_SHOWN]):
-                if self.row_rect(index).collidepoint(action.pos):
-                    self.open_turn(turn)
-                    return True
         return super().handle_action(action)
+
+    def scroll_by_key(self, key: str) -> bool:
+        """Page Up/Down scroll the turns; Up/Down on the first or last row shown scroll by one
+        (the focus stays on that row, which now shows the next turn)."""
+        if key in ("page down", "page up"):
+            self.scroll(ROWS_SHOWN if key == "page down" else -ROWS_SHOWN)
+            return True
+        focused = self.widgets.focused
+        if focused not in self.rows or key not in ("up", "down"):
+            return False
+        slot, first = self.rows.index(focused), self.first
+        if key == "down" and slot == ROWS_SHOWN - 1 or key == "up" and slot == 0:
+            self.scroll(1 if key == "down" else -1)
+        return self.first != first
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_titled_panel(surface, PANEL, f"Game review · {self.replay.title}", size=40)
@@ -223,25 +249,24 @@ class ReviewScene(ShellScene):
             surface.blit(shapes.text(label, 16, theme.text_muted), (x, card.y + 48))
             surface.blit(shapes.text(value, 30, theme.accent if index == 0 else theme.text, bold=True), (x, card.y + 68))
         misses = review.biggest_misses(seat)
-        heading = "Biggest misses" if misses else "Every turn was the best play. Well played!"
+        if not review.seat_turns(seat):
+            heading = "No turn of this seat to weigh."
+        else:
+            heading = "Biggest misses" if misses else "Every turn was the best play. Well played!"
         surface.blit(shapes.text(heading, 16, theme.text_muted), (card.x + 16, card.bottom - 82))
 
     def draw_turns(self, surface: pygame.Surface) -> None:
+        """The list's headings and its foot (the rows are widgets: they draw themselves)."""
         theme = self.app.theme
         turns = self.listed_turns()
         for label, x in COLUMNS:
             surface.blit(shapes.text(label, 17, theme.text_muted, bold=True), (PANEL.x + 46 + x, LIST_TOP - 28))
-        for index, turn in enumerate(turns[self.first:self.first + ROWS_SHOWN]):
-            rect = self.row_rect(index)
-            fill = shapes.mix(theme.felt_dark, theme.panel[:3], 0.5)
-            surface.blit(shapes.rounded_panel(rect.size, 10, fill + (220,), None, theme.rail_highlight, 1), rect)
-            cells = (str(turn.turn), self.seat_name(turn.seat)[:16], play_words(turn.played)[:36],
-                     play_words(turn.best)[:36], miss_words(turn))
-            for (_, x), cell in zip(COLUMNS, cells):
-                best = turn.at_best and cell == "Best play"
-                surface.blit(shapes.text(cell, 17, theme.accent if best else theme.text, bold=best),
-                             (rect.x + 16 + x, rect.y + 9))
+        if not turns:
+            words = "No turn to weigh: the game ended before a play was made."
+            surface.blit(shapes.text(words, 18, theme.text_muted), (PANEL.x + 46, LIST_TOP + 10))
+            return
+        shown = f"Turns {self.first + 1}–{min(len(turns), self.first + ROWS_SHOWN)} of {len(turns)}"
         if len(turns) > ROWS_SHOWN:
-            shown = f"Turns {self.first + 1}–{min(len(turns), self.first + ROWS_SHOWN)} of {len(turns)} · scroll for more"
-            line = shapes.text(shown, 15, theme.text_muted)
-            surface.blit(line, (PANEL.x + 34, PANEL.bottom - 40))
+            shown += " · scroll or Page Down for more"
+        line = shapes.text(f"{shown} · choose a turn to see it on the board", 15, theme.text_muted)
+        surface.blit(line, (PANEL.x + 34, PANEL.bottom - 40))
