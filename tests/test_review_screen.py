@@ -108,14 +108,14 @@ def test_review_from_the_results_card_shows_progress_then_review_games_numbers(a
     assert f"Weighing every turn against the best play… 2 of {total}" in drawn_texts(monkeypatch, scene)
     gate.set()
     until_reviewed(app, scene)
-    replay = replay_of_record(session.last_record)
+    replay = replay_of_record(session.finished_record)
     expected = review_game(QUICK, load_entry(GAMES[QUICK], "coach"), replay.fresh_state(), replay.moves)
     assert scene.reviewed.review.to_data() == expected.to_data()
     assert scene.seats == [0]  # the person's seat only
     texts = drawn_texts(monkeypatch, scene)
     assert f"{expected.accuracy(0):.0%}" in texts and str(expected.missed_points(0)) in texts
     assert [turn for _, turn in scene.miss_buttons] == expected.biggest_misses(0)
-    kept, _ = read_record(record_path(session.last_record))
+    kept, _ = read_record(record_path(session.finished_record))
     assert kept["seats"][0]["stats"]["review_accuracy"] == pytest.approx(expected.accuracy(0), abs=1e-4)
     assert "review_accuracy" not in kept["seats"][1]["stats"]  # a computer's seat is nobody's figure
 
@@ -330,3 +330,30 @@ def test_a_game_given_up_before_any_play_says_so(app, on_threads, monkeypatch):
     assert "No turn of this seat to weigh." in texts
     assert not any(text.startswith("Every turn was the best play") for text in texts)
     assert any(text.startswith("No turn to weigh") for text in texts) and scene.rows[0].turn is None
+
+
+def test_a_rummi_round_card_reviews_that_round_even_when_its_record_could_not_be_written(app, on_threads,
+                                                                                        monkeypatch):
+    from rummi_desktop.games.rummi.table.results import RoundEndScene
+    from rummi_desktop.scenes import game_records_hook
+
+    session = new_session("rummi", 11, (SeatConfig(HUMAN, "Ann", "p-1"), SeatConfig("hard", "Hard")))
+    session.finished_record = {"game": "rummi", "id": "an earlier round's"}  # as after a first round
+    play_session_to_end(session, "rummi", 11)
+
+    def disk_full(record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(game_records_hook, "write_record", disk_full)
+    assert record_session("rummi", session) != ""
+    log = tuple(session.finished_state.log)
+    assert session.finished_record["id"] == "" and tuple(session.finished_record["state"]["log"]) == log
+    card = RoundEndScene(app, session, lambda: None, lambda app, session: None)
+    app.stack.push(card)
+    steps(app, 1)
+    assert card.review_button.enabled and not card.review_button.rect.colliderect(card.next_button.rect)
+    key(app, "v")
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.replay.moves == log
+    until_reviewed(app, review)
+    assert review.reviewed is not None and review.kept == ""  # no file: nothing kept, nothing said
