@@ -327,7 +327,7 @@ def test_a_game_given_up_before_any_play_says_so(app, on_threads, monkeypatch):
     app.stack.push(scene)
     until_reviewed(app, scene)
     texts = drawn_texts(monkeypatch, scene)
-    assert "No turn of this seat to weigh." in texts
+    assert "No turn to weigh." in texts
     assert not any(text.startswith("Every turn was the best play") for text in texts)
     assert any(text.startswith("No turn to weigh") for text in texts) and scene.rows[0].turn is None
 
@@ -357,3 +357,32 @@ def test_a_rummi_round_card_reviews_that_round_even_when_its_record_could_not_be
     assert isinstance(review, ReviewScene) and review.replay.moves == log
     until_reviewed(app, review)
     assert review.reviewed is not None and review.kept == ""  # no file: nothing kept, nothing said
+
+
+class RecordingSurface(pygame.Surface):
+    """An off-screen surface that notes where each picture lands."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.placed: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        self.placed.append(pygame.Rect(dest, source.get_size()))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.parametrize("people", [1, 4])
+def test_a_cards_figures_never_run_into_each_other(app, on_threads, people):
+    from rummi_desktop.scenes.review_scene import SUMMARY
+
+    _, record = recorded_game(QUICK, 4)
+    scene = ReviewScene(app, replay_of_record(record))
+    scene.cancel()
+    scene.seats = list(range(people))
+    card = scene.card_rects()[-1]
+    surface = RecordingSurface((1280, 800))
+    scene.draw_figures(surface, card, (("Accuracy", "100%"), ("Points missed", "12345"), ("Turns", "188")))
+    assert len(surface.placed) == 6 and card.w <= SUMMARY.w // people
+    for index, rect in enumerate(surface.placed):
+        assert card.contains(rect)
+        assert not any(rect.colliderect(other) for other in surface.placed[index + 1:])

@@ -11,7 +11,7 @@ import pygame
 
 from rummi_desktop.games.review import TurnReview
 from rummi_desktop.scenes.review_words import miss_words, play_words
-from rummi_desktop.ui import shapes
+from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.widgets import Widget
 
 if TYPE_CHECKING:
@@ -58,15 +58,7 @@ class TurnRow(Widget):
         surface.blit(shapes.rounded_panel(rect.size, 10, fill + (220,), None, border, 2 if self.focused else 1), rect)
         for index, ((_, x), cell) in enumerate(zip(COLUMNS, self.cells(turn))):
             best = turn.at_best and index == len(COLUMNS) - 1
-            picture = shapes.text(cell, 17, theme.accent if best else theme.text, bold=best)
-            if picture.get_width() > CELL_ROOM[index]:  # a long play: cut, with an ellipsis
-                picture = shapes.text(_cut(cell, 17, CELL_ROOM[index]), 17, theme.text)
+            ink = theme.accent if best else theme.text
+            picture = table_hud._fitted(cell, 17, 14, ink, CELL_ROOM[index], bold=best)  # a long name: cut
             surface.blit(picture, (rect.x + 16 + x, rect.y + (rect.h - picture.get_height()) // 2))
 
-
-def _cut(text: str, size: int, room: int) -> str:
-    """``text`` shortened word by word until it fits ``room`` px with an ellipsis."""
-    words = text.split(" ")
-    while len(words) > 1 and shapes.text(" ".join(words) + " …", size, (0, 0, 0)).get_width() > room:
-        words.pop()
-    return " ".join(words) + " …"

@@ -25,7 +25,7 @@ from rummi_desktop.scenes.review_rows import COLUMNS, TurnRow
 from rummi_desktop.scenes.review_words import accuracy_words, miss_words
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.thinking.review_run import ReviewedGame, ReviewRun, ThinkingFailed
-from rummi_desktop.ui import shapes
+from rummi_desktop.ui import shapes, table_hud
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ LIST_TOP, ROW_H, ROWS_SHOWN = PANEL.y + 348, 40, 8
 PROGRESS = pygame.Rect(PANEL.centerx - 320, PANEL.y + 330, 640, 30)
 CARD_GAP = 20
 MOST_CARDS = 4
+FIGURE_GAP = 14  # px at least between two of a card's figures
 LONG_MISS_LABEL = 200  # px: a miss button this wide also says what was missed (else its tooltip does)
 
 
@@ -239,21 +240,37 @@ class ReviewScene(ShellScene):
         review = self.reviewed.review
         fill = shapes.mix(theme.felt_dark, theme.panel[:3], 0.5)
         surface.blit(shapes.rounded_panel(card.size, 14, fill + (220,), None, theme.rail_highlight, 1), card)
-        surface.blit(shapes.text(self.seat_name(seat), 22, theme.text, bold=True), (card.x + 16, card.y + 12))
-        figures = (("Accuracy", accuracy_words(review.accuracy(seat))),
-                   ("Points missed", str(review.missed_points(seat))),
-                   ("Turns", str(len(review.seat_turns(seat)))))
-        column = (card.w - 32) // 3
-        for index, (label, value) in enumerate(figures):
-            x = card.x + 16 + index * column
-            surface.blit(shapes.text(label, 16, theme.text_muted), (x, card.y + 48))
-            surface.blit(shapes.text(value, 30, theme.accent if index == 0 else theme.text, bold=True), (x, card.y + 68))
-        misses = review.biggest_misses(seat)
+        room = card.w - 32
+        surface.blit(table_hud._fitted(self.seat_name(seat), 22, 16, theme.text, room, bold=True),
+                     (card.x + 16, card.y + 12))
+        self.draw_figures(surface, card, (("Accuracy", accuracy_words(review.accuracy(seat))),
+                                          ("Points missed", str(review.missed_points(seat))),
+                                          ("Turns", str(len(review.seat_turns(seat))))))
         if not review.seat_turns(seat):
-            heading = "No turn of this seat to weigh."
+            heading = "No turn to weigh."
+        elif review.biggest_misses(seat):
+            heading = "Biggest misses"
         else:
-            heading = "Biggest misses" if misses else "Every turn was the best play. Well played!"
-        surface.blit(shapes.text(heading, 16, theme.text_muted), (card.x + 16, card.bottom - 82))
+            heading = "Every turn was the best play. Well played!"
+        surface.blit(table_hud._fitted(heading, 16, 13, theme.text_muted, room), (card.x + 16, card.bottom - 82))
+
+    def draw_figures(self, surface: pygame.Surface, card: pygame.Rect, figures: tuple[tuple[str, str], ...]) -> None:
+        """Each figure's label over its value, in thirds of the card; a narrow card (four
+        people) packs them closer in smaller type rather than letting them run into each other."""
+        theme, room = self.app.theme, card.w - 32
+        for label_size, value_size in ((16, 30), (14, 24)):
+            pictures = [(shapes.text(label, label_size, theme.text_muted),
+                         shapes.text(value, value_size, theme.accent if index == 0 else theme.text, bold=True))
+                        for index, (label, value) in enumerate(figures)]
+            widths = [max(label.get_width(), value.get_width()) for label, value in pictures]
+            if all(width + FIGURE_GAP <= room // len(figures) for width in widths):
+                lefts = [index * (room // len(figures)) for index in range(len(figures))]
+                break
+            gap = max(FIGURE_GAP, (room - sum(widths)) // max(1, len(figures) - 1))
+            lefts = [sum(widths[:index]) + index * gap for index in range(len(figures))]
+        for left, (label, value) in zip(lefts, pictures):
+            surface.blit(label, (card.x + 16 + left, card.y + 48))
+            surface.blit(value, (card.x + 16 + left, card.y + 48 + label.get_height() + 2))
 
     def draw_turns(self, surface: pygame.Surface) -> None:
         """The list's headings and its foot (the rows are widgets: they draw themselves)."""
