@@ -228,6 +228,10 @@ def test_accuracy_is_kept_with_the_record_old_records_load_and_the_digest_stays(
     summaries, _ = read_summaries()
     stats = profile_game_stats(summaries, "p-1", QUICK, measures_of(GAMES[QUICK]))
     assert stats.accuracy_history == [(record["finished_at"], 0.625)]
+    assert add_review_accuracy(QUICK, record["id"], {0: 0.75}) == ""  # reviewed again: replaced, not added
+    summaries, _ = read_summaries()
+    stats = profile_game_stats(summaries, "p-1", QUICK, measures_of(GAMES[QUICK]))
+    assert stats.accuracy_history == [(record["finished_at"], 0.75)]
     assert add_review_accuracy(QUICK, "r-20000101T000000-00000000", {0: 0.5}) != ""  # gone: said, not raised
 
 
