@@ -12,7 +12,6 @@ play. A reviewed game keeps its accuracy with its record, for the statistics' ch
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -160,7 +159,7 @@ class ReviewScene(ShellScene):
         from rummi_desktop.scenes.review_board import ReviewBoardScene
 
         assert self.reviewed is not None
-        replay = dataclasses.replace(self.replay, position=0, _state=None, _turns=None)
+        replay = self.replay.rewound()
         try:
             replay.seek(self.reviewed.position_of(turn))
             scene = ReviewBoardScene(self.app, replay, turn, self.seat_name(turn.seat))
