@@ -25,6 +25,7 @@ from rummi_desktop.scenes.review_words import accuracy_words, miss_words
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.thinking.review_run import ReviewedGame, ReviewRun, ThinkingFailed
 from rummi_desktop.ui import shapes, table_hud
+from rummi_desktop.ui.list_rows import scrolled_by_key
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -189,18 +190,12 @@ class ReviewScene(ShellScene):
         return super().handle_action(action)
 
     def scroll_by_key(self, key: str) -> bool:
-        """Page Up/Down scroll the turns; Up/Down on the first or last row shown scroll by one
-        (the focus stays on that row, which now shows the next turn)."""
-        if key in ("page down", "page up"):
-            self.scroll(ROWS_SHOWN if key == "page down" else -ROWS_SHOWN)
-            return True
-        focused = self.widgets.focused
-        if focused not in self.rows or key not in ("up", "down"):
+        """Page Up/Down scroll the turns; Up/Down past the first or last row shown scroll by one."""
+        first = scrolled_by_key(key, self.rows, self.widgets.focused, self.first, len(self.listed_turns()))
+        if first is None:
             return False
-        slot, first = self.rows.index(focused), self.first
-        if key == "down" and slot == ROWS_SHOWN - 1 or key == "up" and slot == 0:
-            self.scroll(1 if key == "down" else -1)
-        return self.first != first
+        self.first = first
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_titled_panel(surface, PANEL, f"Game review · {self.replay.title}", size=40)
