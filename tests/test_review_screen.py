@@ -390,3 +390,32 @@ def test_a_cards_figures_never_run_into_each_other(app, on_threads, people):
     for index, rect in enumerate(surface.placed):
         assert card.contains(rect)
         assert not any(rect.colliderect(other) for other in surface.placed[index + 1:])
+
+
+def test_a_keyboard_player_reviews_a_game_from_history(app, on_threads):
+    from rummi_desktop.records.profile_file import save_profiles
+    from rummi_desktop.records.profiles import ProfileBook
+    from rummi_desktop.scenes.history import HistoryScene
+    from rummi_desktop.scenes.replay import ReplayScene
+
+    book = ProfileBook()
+    profile = book.create("Ann")
+    save_profiles(book)
+    for day, seed in ((1, 4), (2, 5)):
+        _, record = recorded_game(QUICK, seed, profile=profile.id,
+                                  when=dt.datetime(2026, 11, day, 12, tzinfo=dt.timezone.utc))
+        write_record(record)
+    history = HistoryScene(app, profile.id)
+    app.stack.push(history)
+    steps(app, 1)
+    key(app, "tab")
+    key(app, "down")  # the second row: the older game
+    assert history.widgets.focused is history.lines[1]
+    key(app, "v")
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.replay.record_id == history.rows[1].record_id
+    app.stack.pop()
+    steps(app, 1)
+    key(app, "return")  # the focused row itself: its replay
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene) and viewer.replay.moves == review.replay.moves
