@@ -77,7 +77,7 @@ class ReviewScene(ShellScene):
         try:
             reviewed = self.run.poll()
         except ThinkingFailed as error:
-            self.run, self.message = None, f"The review stopped: {error}."
+            self.run, self.message = None, f"The review could not finish ({error})."
             return
         if reviewed is not None:
             self.run = None
