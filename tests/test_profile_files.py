@@ -451,3 +451,17 @@ def test_a_record_holding_a_toml_date_is_set_aside_instead_of_crashing_the_stati
     assert len(notices) == 1 and path.name in notices[0] and "damaged" in notices[0]
     assert not path.exists() and path.with_name(path.name + ".bad").exists()
     assert read_records(tmp_path) == ([kept], [])
+
+
+def test_a_game_reviewed_on_one_computer_only_is_no_conflict_on_import(tmp_path):
+    from rummi_desktop.storage.game_records import add_review_accuracy
+
+    folders, book = make_home(tmp_path / "a")
+    ann = book.profiles[0]
+    record = finished_record("rummble", 1, {0: ann.id}, WHEN)[1]
+    write_record(record, folders.records)
+    other, _ = make_home(tmp_path / "b")
+    assert import_profile(export_profile(ann.id, tmp_path / "ann.toml", folders), other).ok
+    assert add_review_accuracy("rummble", record["id"], {0: 0.5}, folders.records) == ""  # reviewed here only
+    result = import_profile(export_profile(ann.id, tmp_path / "ann2.toml", folders), other)
+    assert result.ok and "differ" not in result.message

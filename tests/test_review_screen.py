@@ -30,7 +30,7 @@ from rummi_desktop.storage.record_digest import digest_of
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.thinking import review_run
 from rummi_desktop.thinking.review_run import ReviewRun
-from test_rummi_flow_support import click, make_app, steps
+from test_rummi_flow_support import click, key, make_app, steps
 
 QUICK = "tumblewords"  # the quickest game to review: the flow tests' game
 
@@ -108,14 +108,14 @@ def test_review_from_the_results_card_shows_progress_then_review_games_numbers(a
     assert f"Weighing every turn against the best play… 2 of {total}" in drawn_texts(monkeypatch, scene)
     gate.set()
     until_reviewed(app, scene)
-    replay = replay_of_record(session.last_record)
+    replay = replay_of_record(session.finished_record)
     expected = review_game(QUICK, load_entry(GAMES[QUICK], "coach"), replay.fresh_state(), replay.moves)
     assert scene.reviewed.review.to_data() == expected.to_data()
     assert scene.seats == [0]  # the person's seat only
     texts = drawn_texts(monkeypatch, scene)
     assert f"{expected.accuracy(0):.0%}" in texts and str(expected.missed_points(0)) in texts
     assert [turn for _, turn in scene.miss_buttons] == expected.biggest_misses(0)
-    kept, _ = read_record(record_path(session.last_record))
+    kept, _ = read_record(record_path(session.finished_record))
     assert kept["seats"][0]["stats"]["review_accuracy"] == pytest.approx(expected.accuracy(0), abs=1e-4)
     assert "review_accuracy" not in kept["seats"][1]["stats"]  # a computer's seat is nobody's figure
 
@@ -228,6 +228,10 @@ def test_accuracy_is_kept_with_the_record_old_records_load_and_the_digest_stays(
     summaries, _ = read_summaries()
     stats = profile_game_stats(summaries, "p-1", QUICK, measures_of(GAMES[QUICK]))
     assert stats.accuracy_history == [(record["finished_at"], 0.625)]
+    assert add_review_accuracy(QUICK, record["id"], {0: 0.75}) == ""  # reviewed again: replaced, not added
+    summaries, _ = read_summaries()
+    stats = profile_game_stats(summaries, "p-1", QUICK, measures_of(GAMES[QUICK]))
+    assert stats.accuracy_history == [(record["finished_at"], 0.75)]
     assert add_review_accuracy(QUICK, "r-20000101T000000-00000000", {0: 0.5}) != ""  # gone: said, not raised
 
 
@@ -291,3 +295,127 @@ def test_where_no_process_can_start_the_review_runs_on_a_thread(monkeypatch):
         pygame.time.wait(2)
     expected = review_game(QUICK, load_entry(GAMES[QUICK], "coach"), replay.fresh_state(), replay.moves)
     assert run.poll().review.to_data() == expected.to_data()
+
+
+def test_a_keyboard_player_opens_the_review_and_reaches_every_turn(app, on_threads):
+    from rummi_desktop.scenes.review_scene import ROWS_SHOWN
+
+    card, session = finished_card(app, QUICK)
+    key(app, "v")  # Review on the results card
+    scene = app.stack.top
+    until_reviewed(app, scene)
+    turns = scene.listed_turns()
+    assert len(turns) > ROWS_SHOWN + 1
+    for _ in range(len(scene.miss_buttons) + 1):  # Tab past the biggest misses to the first turn
+        key(app, "tab")
+    assert scene.widgets.focused is scene.rows[0] and scene.rows[0].turn == turns[0]
+    for _ in range(ROWS_SHOWN):  # down the rows shown, then once more: the list scrolls
+        key(app, "down")
+    assert scene.first == 1 and scene.widgets.focused is scene.rows[-1]
+    assert scene.rows[-1].turn == turns[ROWS_SHOWN]
+    key(app, "page down")
+    assert scene.first == min(1 + ROWS_SHOWN, len(turns) - ROWS_SHOWN)
+    chosen = scene.rows[-1].turn
+    key(app, "return")
+    board = app.stack.top
+    assert isinstance(board, ReviewBoardScene) and board.turn == chosen
+    assert board.replay.position == scene.reviewed.position_of(chosen)
+
+
+def test_a_game_given_up_before_any_play_says_so(app, on_threads, monkeypatch):
+    import dataclasses
+
+    _, record = recorded_game(QUICK, 4)
+    replay = dataclasses.replace(replay_of_record(record), moves=("resign",), record_id="")
+    scene = ReviewScene(app, replay)
+    app.stack.push(scene)
+    until_reviewed(app, scene)
+    texts = drawn_texts(monkeypatch, scene)
+    assert "No turn to weigh." in texts
+    assert not any(text.startswith("Every turn was the best play") for text in texts)
+    assert any(text.startswith("No turn to weigh") for text in texts) and scene.rows[0].turn is None
+
+
+def test_a_rummi_round_card_reviews_that_round_even_when_its_record_could_not_be_written(app, on_threads,
+                                                                                        monkeypatch):
+    from rummi_desktop.games.rummi.table.results import RoundEndScene
+    from rummi_desktop.scenes import game_records_hook
+
+    session = new_session("rummi", 11, (SeatConfig(HUMAN, "Ann", "p-1"), SeatConfig("hard", "Hard")))
+    session.finished_record = {"game": "rummi", "id": "an earlier round's"}  # as after a first round
+    play_session_to_end(session, "rummi", 11)
+
+    def disk_full(record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(game_records_hook, "write_record", disk_full)
+    assert record_session("rummi", session) != ""
+    log = tuple(session.finished_state.log)
+    assert session.finished_record["id"] == "" and tuple(session.finished_record["state"]["log"]) == log
+    card = RoundEndScene(app, session, lambda: None, lambda app, session: None)
+    app.stack.push(card)
+    steps(app, 1)
+    assert card.review_button.enabled and not card.review_button.rect.colliderect(card.next_button.rect)
+    key(app, "v")
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.replay.moves == log
+    until_reviewed(app, review)
+    assert review.reviewed is not None and review.kept == ""  # no file: nothing kept, nothing said
+
+
+class RecordingSurface(pygame.Surface):
+    """An off-screen surface that notes where each picture lands."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.placed: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        self.placed.append(pygame.Rect(dest, source.get_size()))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.parametrize("people", [1, 4])
+def test_a_cards_figures_never_run_into_each_other(app, on_threads, people):
+    from rummi_desktop.scenes.review_scene import SUMMARY
+
+    _, record = recorded_game(QUICK, 4)
+    scene = ReviewScene(app, replay_of_record(record))
+    scene.cancel()
+    scene.seats = list(range(people))
+    card = scene.card_rects()[-1]
+    surface = RecordingSurface((1280, 800))
+    scene.draw_figures(surface, card, (("Accuracy", "100%"), ("Points missed", "12345"), ("Turns", "188")))
+    assert len(surface.placed) == 6 and card.w <= SUMMARY.w // people
+    for index, rect in enumerate(surface.placed):
+        assert card.contains(rect)
+        assert not any(rect.colliderect(other) for other in surface.placed[index + 1:])
+
+
+def test_a_keyboard_player_reviews_a_game_from_history(app, on_threads):
+    from rummi_desktop.records.profile_file import save_profiles
+    from rummi_desktop.records.profiles import ProfileBook
+    from rummi_desktop.scenes.history import HistoryScene
+    from rummi_desktop.scenes.replay import ReplayScene
+
+    book = ProfileBook()
+    profile = book.create("Ann")
+    save_profiles(book)
+    for day, seed in ((1, 4), (2, 5)):
+        _, record = recorded_game(QUICK, seed, profile=profile.id,
+                                  when=dt.datetime(2026, 11, day, 12, tzinfo=dt.timezone.utc))
+        write_record(record)
+    history = HistoryScene(app, profile.id)
+    app.stack.push(history)
+    steps(app, 1)
+    key(app, "tab")
+    key(app, "down")  # the second row: the older game
+    assert history.widgets.focused is history.lines[1]
+    key(app, "v")
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.replay.record_id == history.rows[1].record_id
+    app.stack.pop()
+    steps(app, 1)
+    key(app, "return")  # the focused row itself: its replay
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene) and viewer.replay.moves == review.replay.moves

@@ -10,7 +10,7 @@ pygame, no I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from rummi_desktop.games import GAMES
@@ -84,6 +84,10 @@ class Replay:
             raise ReplayError(f"its moves do not replay ({error})") from error
         self.position = target
         return self._state
+
+    def rewound(self) -> "Replay":
+        """A copy of this replay at its start, to move on its own (this one stays put)."""
+        return replace(self, position=0, _state=None, _turns=None)
 
     def step(self, by: int) -> Any:
         return self.seek(self.position + by)

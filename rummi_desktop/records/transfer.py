@@ -42,6 +42,7 @@ from rummi_desktop.storage.game_records import (RecordFormatError, check_record,
 from rummi_desktop.records.profile_file import load_profiles, save_profiles
 from rummi_desktop.trainer.progress_file import (PuzzleProgress, PuzzleRecord, progress_path, read_book,
                                                    write_book)
+from rummi_desktop.storage.record_digest import digest_of
 from rummi_desktop.storage.record_index import add_to_index, read_summaries
 from rummi_desktop.storage.schema import ListOf, Plain, Table, Text, Whole
 from rummi_desktop.storage.toml_files import FileContentError, read_toml_file, write_toml_atomic
@@ -265,13 +266,19 @@ def _merge_records(records: list[dict[str, Any]], folders: Folders) -> tuple[int
     try:
         for record in records:
             if record["id"] in here or record_path(record, folders.records).exists():
-                differing += _stored_copy(record, here.get(record["id"]), folders) != record
+                differing += not _same_game(_stored_copy(record, here.get(record["id"]), folders), record)
                 continue
             written.append((write_record(record, folders.records), record))
             here[record["id"]] = record
     finally:
         add_to_index(written, folders.records)  # the next read finds them indexed
     return len(written), differing
+
+
+def _same_game(stored: dict[str, Any] | None, record: dict[str, Any]) -> bool:
+    """The copy here is the same game as ``record``: the same digest, which leaves out what a
+    review adds later (a game reviewed on one computer only is no conflict)."""
+    return stored is not None and digest_of(stored) == digest_of(record)
 
 
 def _stored_copy(record: dict[str, Any], summary: dict[str, Any] | None, folders: Folders) -> dict[str, Any] | None:

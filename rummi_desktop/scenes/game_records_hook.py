@@ -10,6 +10,11 @@ from rummi_desktop.games import GAMES
 from rummi_desktop.storage.game_records import write_record
 
 
+def _record_of(game: str, session: Any, state: Any) -> dict[str, Any]:
+    return build_record(GAMES[game], session.setup.to_dict(), session.setup.seats, state,
+                        session.unrecorded_turns(), session.mode_name())
+
+
 def remember_finished(game: str, session: Any) -> None:
     """A game no file records (a server game): its record is kept in memory only, for the
     results card's Review. A state that cannot make one (a puzzle's) leaves nothing."""
@@ -17,27 +22,25 @@ def remember_finished(game: str, session: Any) -> None:
     if state is None:
         return
     try:
-        record = build_record(GAMES[game], session.setup.to_dict(), session.setup.seats, state,
-                              session.unrecorded_turns(), session.mode_name())
-        session.last_record = {**record, "id": ""}  # no file: a review keeps no figure with it
+        session.finished_record = {**_record_of(game, session, state), "id": ""}  # no file: no figure kept
     except (AttributeError, KeyError, TypeError, ValueError):
-        session.last_record = None
+        session.finished_record = None
 
 
 def record_session(game: str, session: Any) -> str:
     """Record ``session``'s finished state (a Rummi match: its round just finished) with the
-    turns taken since its last record. Returns a problem for the banner, or ""."""
+    turns taken since its last record. Returns a problem for the banner, or "". The record
+    stays with the session for the results card's Review (which keeps its figure with it)."""
     state = session.finished_state
     if state is None:
         return ""
-    record = build_record(GAMES[game], session.setup.to_dict(), session.setup.seats, state,
-                          session.unrecorded_turns(), session.mode_name())
+    record = _record_of(game, session, state)
     try:
         write_record(record)
     except (OSError, ValueError) as error:
+        session.finished_record = {**record, "id": ""}  # still reviewed (no figure kept), never the last round's
         return f"Could not record the game for the statistics ({getattr(error, 'strerror', None) or error})"
-    session.last_record = record  # the results card's Review reviews it, and keeps its figure with it
-    session.last_record_id = record["id"]  # the results card tells this game from the earlier ones
+    session.finished_record = record  # the results card's Review, and the solo verdict's own game
     return ""
 
 

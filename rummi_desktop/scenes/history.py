@@ -1,13 +1,14 @@
 """Match history: a profile's finished games, newest first (date, game, mode, opponents,
-score, won), from the finished-game records. Choosing one opens its Replay, and its Review
-chip its post-game review; Load replay opens a replay file by the path typed in the box (a bad
-file: a clear message, nothing changed)."""
+score, won), from the finished-game records. Choosing one (a click, or Tab/arrows and Enter)
+opens its Replay, and its Review chip (or V on the focused row) its post-game review; Load
+replay opens a replay file by the path typed in the box (a bad file: a clear message, nothing
+changed)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -19,6 +20,7 @@ from rummi_desktop.storage.game_records import read_record, record_path
 from rummi_desktop.records.profile_file import load_profiles
 from rummi_desktop.storage.record_index import read_summaries
 from rummi_desktop.ui import shapes, table_hud
+from rummi_desktop.ui.list_rows import SlotRow, scrolled_by_key
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.widgets import Button
 
@@ -65,6 +67,41 @@ def reviewable(row: HistoryRow) -> bool:
     return row.game in GAMES and GAMES[row.game].has("coach")
 
 
+class HistoryLine(SlotRow):
+    """One game of the list; a click on its Review chip reviews it, anywhere else replays it."""
+
+    def __init__(self, rect: pygame.Rect, row_at: Callable[[], HistoryRow | None],
+                 open_row: Callable[[HistoryRow, bool], None]) -> None:
+        super().__init__(rect, row_at, lambda row: open_row(row, False))
+        self.open_row = open_row
+
+    @property
+    def chip(self) -> pygame.Rect:
+        """The Review chip, at the row's right end (after the result)."""
+        return pygame.Rect(self.rect.right - 104, self.rect.y + 5, 92, self.rect.h - 10)
+
+    def on_release(self, pos: tuple[float, float] | None, clicked: bool) -> None:
+        row = self.item
+        if clicked and row is not None and reviewable(row) and pos is not None and self.chip.collidepoint(pos):
+            self.pressed = False
+            self.open_row(row, True)
+            return
+        super().on_release(pos, clicked)
+
+    def draw_item(self, surface: pygame.Surface, theme: Any, row: HistoryRow) -> None:
+        rect = self.rect
+        edges = [x for _, x in COLUMNS[1:]] + [rect.w - 120]  # each cell ends where the next begins
+        for (_, x), end, cell in zip(COLUMNS, edges, row.cells()):
+            ink = theme.accent if cell == "Won" else theme.text
+            picture = table_hud._fitted(cell[:40], 18, 14, ink, end - x - 12, bold=cell == "Won")
+            surface.blit(picture, (rect.x + 16 + x, rect.y + 10))
+        if reviewable(row):
+            face = shapes.mix(theme.panel[:3], theme.rail, 0.35)
+            surface.blit(shapes.rounded_panel(self.chip.size, 8, face + (255,), None, theme.rail_highlight, 1), self.chip)
+            label = shapes.text("Review", 16, theme.text, bold=True)
+            surface.blit(label, label.get_rect(center=self.chip.center))
+
+
 class HistoryScene(ShellScene):
     def __init__(self, app: "App", profile_id: str = "") -> None:
         super().__init__(app)
@@ -76,6 +113,9 @@ class HistoryScene(ShellScene):
         self.message = (notices + [notice or ""])[0]
         self.first = 0  # the first row shown (the list scrolls)
         self.typed = ""
+        self.lines = [HistoryLine(self.row_rect(slot), lambda s=slot: self.row_in_slot(s), self.open_row)
+                      for slot in range(ROWS_SHOWN)]
+        self.widgets.widgets[:0] = self.lines  # first in the keyboard's order, before the file box
         field_rect = (PANEL.x + 40, PANEL.bottom - 92, 640, 52)
         self.path_field = self.widgets.add(TextField(field_rect, "", self._set_typed, limit=300, path=True,
                                                      tooltip="The path of a replay file, for Load replay"))
@@ -91,9 +131,10 @@ class HistoryScene(ShellScene):
         return pygame.Rect(PANEL.x + 40, LIST_TOP + index * ROW_H, PANEL.w - 80, ROW_H - 4)
 
     def review_rect(self, index: int) -> pygame.Rect:
-        """The row's Review chip, at its right end (after the result)."""
-        row = self.row_rect(index)
-        return pygame.Rect(row.right - 104, row.y + 5, 92, row.h - 10)
+        return self.lines[index].chip
+
+    def row_in_slot(self, slot: int) -> HistoryRow | None:
+        return self.rows[self.first + slot] if self.first + slot < len(self.rows) else None
 
     def open_row(self, row: HistoryRow, review: bool = False) -> None:
         source = record_path({"game": row.game, "id": row.record_id})
@@ -153,13 +194,22 @@ class HistoryScene(ShellScene):
         if action.kind == ActionKind.SCROLL:
             self.first = max(0, min(self.first - action.amount, len(self.rows) - ROWS_SHOWN))
             return True
-        if action.kind == ActionKind.CLICK and action.pos is not None:
-            for index, row in enumerate(self.rows[self.first:self.first + ROWS_SHOWN]):
-                if self.row_rect(index).collidepoint(action.pos):
-                    chip = reviewable(row) and self.review_rect(index).collidepoint(action.pos)
-                    self.open_row(row, review=chip)
-                    return True
+        if action.kind == ActionKind.SHORTCUT and self.keyboard_row(action.key):
+            return True
         return super().handle_action(action)
+
+    def keyboard_row(self, key: str) -> bool:
+        """V reviews the focused row's game; Page Up/Down, and Up/Down past the rows shown,
+        scroll the list."""
+        focused = self.widgets.focused
+        if key == "v" and focused in self.lines and (row := focused.item) is not None and reviewable(row):
+            self.open_row(row, review=True)
+            return True
+        first = scrolled_by_key(key, self.lines, focused, self.first, len(self.rows))
+        if first is None:
+            return False
+        self.first = first
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -169,28 +219,7 @@ class HistoryScene(ShellScene):
         if not self.rows:
             hint = shapes.text("No finished games yet: choose this profile at a seat and play one.", 20, theme.text_muted)
             surface.blit(hint, (PANEL.x + 56, LIST_TOP + 10))
-        for index, row in enumerate(self.rows[self.first:self.first + ROWS_SHOWN]):
-            self._draw_row(surface, self.row_rect(index), row)
-            if reviewable(row):
-                self._draw_review_chip(surface, self.review_rect(index))
         caption = "A replay file to load:" if not self.message else self.message[:130]
         surface.blit(shapes.text(caption, 17, theme.hint if self.message else theme.text_muted),
                      (PANEL.x + 44, PANEL.bottom - 120))
         self.widgets.draw(surface, theme)
-
-    def _draw_review_chip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        theme = self.app.theme
-        face = shapes.mix(theme.panel[:3], theme.rail, 0.35)
-        surface.blit(shapes.rounded_panel(rect.size, 8, face + (255,), None, theme.rail_highlight, 1), rect)
-        label = shapes.text("Review", 16, theme.text, bold=True)
-        surface.blit(label, label.get_rect(center=rect.center))
-
-    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, row: HistoryRow) -> None:
-        theme = self.app.theme
-        fill = shapes.mix(theme.felt_dark, theme.panel[:3], 0.5)
-        surface.blit(shapes.rounded_panel(rect.size, 10, fill + (220,), None, theme.rail_highlight, 1), rect)
-        edges = [x for _, x in COLUMNS[1:]] + [rect.w - 120]  # each cell ends where the next begins
-        for (_, x), end, cell in zip(COLUMNS, edges, row.cells()):
-            ink = theme.accent if cell == "Won" else theme.text
-            picture = table_hud._fitted(cell[:40], 18, 14, ink, end - x - 12, bold=cell == "Won")
-            surface.blit(picture, (rect.x + 16 + x, rect.y + 10))

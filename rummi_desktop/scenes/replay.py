@@ -11,7 +11,6 @@ its game has a coach) and Back. A reviewed turn's board is this scene too
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -122,8 +121,7 @@ class ReplayScene(ShellScene):
         self.playing = False
         self._label_play()
         if self.stack is not None:
-            self.stack.push(ReviewScene(self.app, dataclasses.replace(self.replay, position=0, _state=None,
-                                                                      _turns=None)))
+            self.stack.push(ReviewScene(self.app, self.replay.rewound()))
 
     def side_button(self) -> tuple[str, Any, str, str]:
         """(label, action, tooltip, shortcut) of the button between Speed and Back."""

@@ -1,5 +1,5 @@
 """The last card of a game, shared by every game's results: the card over the table's
-backdrop, its embossed title and the line under it, Rematch / Menu, and the clock the scores
+backdrop, its embossed title and the line under it, Rematch / Review / Menu, and the clock the scores
 count up by. A game's scene adds its own rows (scores, hands, statistics).
 
 It knows the table only through ``new_table`` (for the Rematch), so it imports no table scene;
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 import pygame
 
 from rummi_desktop.scenes.base import ShellScene
+from rummi_desktop.scenes.review_offer import finished_replay, review_button
 from rummi_desktop.scenes.table_overlays import back_to_menu
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
@@ -41,10 +42,12 @@ def resigned_words_past(names: Sequence[str], seat: int) -> str:
 
 
 class GameEndScene(ShellScene):
-    """The finished game's card with Rematch (same seats, the next deal) and Menu."""
+    """The finished game's card with Rematch (same seats, the next deal), Review (the
+    post-game review: ``scenes.review_offer``) and Menu."""
 
     count_seconds: ClassVar[float] = 0.0  # the scores count up this long (0: they do not)
     rematch_tooltip: ClassVar[str] = "Same seats, a new deal"
+    review_tooltip: ClassVar[str] = "Every turn of this game against the best play"
 
     def __init__(self, app: "App", session: Any, new_table: "NewTable", card: pygame.Rect,
                  button_height: int = 58, button_margin: int = 24) -> None:
@@ -57,15 +60,11 @@ class GameEndScene(ShellScene):
         step = BUTTON_WIDTH + BUTTON_GAP
         self.rematch_button = self.widgets.add(Button(left, "Rematch", self.rematch, style="primary",
                                                       tooltip=self.rematch_tooltip, shortcut="r"))
-        self.review_button = self.widgets.add(Button(left.move(step, 0), "Review", self.review, shortcut="v",
-                                                     tooltip="Every turn of this game against the best play"))
+        self.review_button = review_button(self, left.move(step, 0), session, self.review_tooltip)
         self.menu_button = self.widgets.add(Button(left.move(2 * step, 0), "Menu", self.to_menu,
                                                    tooltip="Back to the menu", shortcut="m"))
         if not getattr(session, "rematch_offered", True):  # an online game: a rematch is a new table
             self.rematch_button.enabled = False
-        if self.finished_replay() is None:
-            self.review_button.enabled = False
-            self.review_button.tooltip = "This game's moves are not all known here, so it cannot be reviewed"
 
     def winners(self) -> Sequence[int]:
         return self.session.state.winners()
@@ -91,27 +90,8 @@ class GameEndScene(ShellScene):
             self.stack.replace(self.new_table(self.app, self.new_session(setup)), depth=2)
 
     def finished_replay(self) -> "Replay | None":
-        """The game just finished as a replay (its record, kept by the table), or None when
-        there is none, its game has no coach, or its moves do not replay to its scores."""
-        from rummi_desktop.games import GAMES
-        from rummi_desktop.records.replay import ReplayError, replay_of_record
-
-        record = getattr(self.session, "last_record", None)
-        if not isinstance(record, dict) or record.get("game") not in GAMES or not GAMES[record["game"]].has("coach"):
-            return None
-        try:
-            replay = replay_of_record(record)
-            replay.check()  # an online table's state may be rebuilt from views: its log may not replay
-        except (ReplayError, KeyError, TypeError, ValueError):
-            return None
-        return replay
-
-    def review(self) -> None:
-        from rummi_desktop.scenes.review_scene import ReviewScene
-
-        replay = self.finished_replay()
-        if replay is not None and self.stack is not None:
-            self.stack.push(ReviewScene(self.app, replay))
+        """The game just finished as a replay (None: it cannot be reviewed)."""
+        return finished_replay(self.session)
 
     def to_menu(self) -> None:
         back_to_menu(self.app, self.stack)

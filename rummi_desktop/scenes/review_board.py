@@ -38,7 +38,9 @@ class ReviewBoardScene(ReplayScene):
         return "Show me", self.show_me, "Watch the best play on this board, then back", "b"
 
     def heading(self) -> str:
-        return f"Turn {self.turn.turn} · {self.seat_name} · {miss_words(self.turn)}"
+        missed = miss_words(self.turn)
+        what = missed if self.turn.at_best else f"missed {missed[:1].lower()}{missed[1:]}"
+        return f"Turn {self.turn.turn} · {self.seat_name} · {what}"
 
     def bar_line(self) -> str:
         if self.showing is not None:

@@ -12,7 +12,6 @@ play. A reviewed game keeps its accuracy with its record, for the statistics' ch
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,10 +20,12 @@ from rummi_desktop.games.review import TurnReview
 from rummi_desktop.games.seats import HUMAN
 from rummi_desktop.records.replay import Replay, ReplayError
 from rummi_desktop.scenes.base import ShellScene
-from rummi_desktop.scenes.review_words import accuracy_words, miss_words, play_words
+from rummi_desktop.scenes.review_rows import COLUMNS, TurnRow
+from rummi_desktop.scenes.review_words import accuracy_words, miss_words
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.thinking.review_run import ReviewedGame, ReviewRun, ThinkingFailed
-from rummi_desktop.ui import shapes
+from rummi_desktop.ui import shapes, table_hud
+from rummi_desktop.ui.list_rows import scrolled_by_key
 from rummi_desktop.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -34,9 +35,9 @@ PANEL = pygame.Rect(40, 24, 1200, 752)
 SUMMARY = pygame.Rect(PANEL.x + 30, PANEL.y + 92, PANEL.w - 60, 200)
 LIST_TOP, ROW_H, ROWS_SHOWN = PANEL.y + 348, 40, 8
 PROGRESS = pygame.Rect(PANEL.centerx - 320, PANEL.y + 330, 640, 30)
-COLUMNS = (("Turn", 0), ("Seat", 80), ("Played", 250), ("Best play", 560), ("Missed", 880))
 CARD_GAP = 20
 MOST_CARDS = 4
+FIGURE_GAP = 14  # px at least between two of a card's figures
 LONG_MISS_LABEL = 200  # px: a miss button this wide also says what was missed (else its tooltip does)
 
 
@@ -57,10 +58,12 @@ class ReviewScene(ShellScene):
         self.first = 0  # the first turn row shown (the list scrolls)
         self.seats: list[int] = []
         self.miss_buttons: list[tuple[Button, TurnReview]] = []
+        self.rows: list[TurnRow] = []
         self.run: ReviewRun | None = ReviewRun(replay.game, replay.start, replay.moves, use_process)
         back = pygame.Rect(0, 0, 200, 56)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
-        self.widgets.add(Button(back, "Back", self.close, style="primary", shortcut="escape", tooltip="Back"))
+        self.back_button = self.widgets.add(Button(back, "Back", self.close, style="primary", shortcut="escape",
+                                                   tooltip="Back"))
 
     # -- the review's run --------------------------------------------------------------------
     @property
@@ -74,7 +77,7 @@ class ReviewScene(ShellScene):
         try:
             reviewed = self.run.poll()
         except ThinkingFailed as error:
-            self.run, self.message = None, f"The review stopped: {error}."
+            self.run, self.message = None, f"The review could not finish ({error})."
             return
         if reviewed is not None:
             self.run = None
@@ -96,6 +99,7 @@ class ReviewScene(ShellScene):
         self.reviewed = reviewed
         self.seats = shown_seats(self.replay, reviewed)
         self.add_miss_buttons()
+        self.add_rows()
         self.keep_accuracy()
 
     def keep_accuracy(self) -> None:
@@ -128,6 +132,21 @@ class ReviewScene(ShellScene):
                                                  tooltip=f"See turn {turn.turn} on the board: {miss_words(turn)}"))
                 self.miss_buttons.append((button, turn))
 
+    def add_rows(self) -> None:
+        """The turns' list as focusable rows, then Back again last (Tab: misses, turns, Back)."""
+        self.widgets.widgets.remove(self.back_button)
+        for slot in range(ROWS_SHOWN):
+            self.rows.append(self.widgets.add(TurnRow(self.row_rect(slot), lambda s=slot: self.turn_in_slot(s),
+                                                      self.seat_name, self.open_turn)))
+        self.widgets.add(self.back_button)
+
+    def turn_in_slot(self, slot: int) -> TurnReview | None:
+        turns = self.listed_turns()
+        return turns[self.first + slot] if self.first + slot < len(turns) else None
+
+    def scroll(self, by: int) -> None:
+        self.first = max(0, min(self.first + by, len(self.listed_turns()) - ROWS_SHOWN))
+
     def listed_turns(self) -> list[TurnReview]:
         if self.reviewed is None:
             return []
@@ -141,7 +160,7 @@ class ReviewScene(ShellScene):
         from rummi_desktop.scenes.review_board import ReviewBoardScene
 
         assert self.reviewed is not None
-        replay = dataclasses.replace(self.replay, position=0, _state=None, _turns=None)
+        replay = self.replay.rewound()
         try:
             replay.seek(self.reviewed.position_of(turn))
             scene = ReviewBoardScene(self.app, replay, turn, self.seat_name(turn.seat))
@@ -163,18 +182,20 @@ class ReviewScene(ShellScene):
 
     # -- input and drawing -----------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
-        if self.widgets.handle_action(action):
+        if action.kind == ActionKind.SHORTCUT and self.scroll_by_key(action.key):
             return True
-        turns = self.listed_turns()
         if action.kind == ActionKind.SCROLL:
-            self.first = max(0, min(self.first - action.amount, len(turns) - ROWS_SHOWN))
+            self.scroll(-action.amount)
             return True
-        if action.kind == ActionKind.CLICK and action.pos is not None:
-            for index, turn in enumerate(turns[self.first:self.first + ROWS_SHOWN]):
-                if self.row_rect(index).collidepoint(action.pos):
-                    self.open_turn(turn)
-                    return True
         return super().handle_action(action)
+
+    def scroll_by_key(self, key: str) -> bool:
+        """Page Up/Down scroll the turns; Up/Down past the first or last row shown scroll by one."""
+        first = scrolled_by_key(key, self.rows, self.widgets.focused, self.first, len(self.listed_turns()))
+        if first is None:
+            return False
+        self.first = first
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_titled_panel(surface, PANEL, f"Game review · {self.replay.title}", size=40)
@@ -213,35 +234,50 @@ class ReviewScene(ShellScene):
         review = self.reviewed.review
         fill = shapes.mix(theme.felt_dark, theme.panel[:3], 0.5)
         surface.blit(shapes.rounded_panel(card.size, 14, fill + (220,), None, theme.rail_highlight, 1), card)
-        surface.blit(shapes.text(self.seat_name(seat), 22, theme.text, bold=True), (card.x + 16, card.y + 12))
-        figures = (("Accuracy", accuracy_words(review.accuracy(seat))),
-                   ("Points missed", str(review.missed_points(seat))),
-                   ("Turns", str(len(review.seat_turns(seat)))))
-        column = (card.w - 32) // 3
-        for index, (label, value) in enumerate(figures):
-            x = card.x + 16 + index * column
-            surface.blit(shapes.text(label, 16, theme.text_muted), (x, card.y + 48))
-            surface.blit(shapes.text(value, 30, theme.accent if index == 0 else theme.text, bold=True), (x, card.y + 68))
-        misses = review.biggest_misses(seat)
-        heading = "Biggest misses" if misses else "Every turn was the best play. Well played!"
-        surface.blit(shapes.text(heading, 16, theme.text_muted), (card.x + 16, card.bottom - 82))
+        room = card.w - 32
+        surface.blit(table_hud._fitted(self.seat_name(seat), 22, 16, theme.text, room, bold=True),
+                     (card.x + 16, card.y + 12))
+        self.draw_figures(surface, card, (("Accuracy", accuracy_words(review.accuracy(seat))),
+                                          ("Points missed", str(review.missed_points(seat))),
+                                          ("Turns", str(len(review.seat_turns(seat))))))
+        if not review.seat_turns(seat):
+            heading = "No turn to weigh."
+        elif review.biggest_misses(seat):
+            heading = "Biggest misses"
+        else:
+            heading = "Every turn was the best play. Well played!"
+        surface.blit(table_hud._fitted(heading, 16, 13, theme.text_muted, room), (card.x + 16, card.bottom - 82))
+
+    def draw_figures(self, surface: pygame.Surface, card: pygame.Rect, figures: tuple[tuple[str, str], ...]) -> None:
+        """Each figure's label over its value, in thirds of the card; a narrow card (four
+        people) packs them closer in smaller type rather than letting them run into each other."""
+        theme, room = self.app.theme, card.w - 32
+        for label_size, value_size in ((16, 30), (14, 24)):
+            pictures = [(shapes.text(label, label_size, theme.text_muted),
+                         shapes.text(value, value_size, theme.accent if index == 0 else theme.text, bold=True))
+                        for index, (label, value) in enumerate(figures)]
+            widths = [max(label.get_width(), value.get_width()) for label, value in pictures]
+            if all(width + FIGURE_GAP <= room // len(figures) for width in widths):
+                lefts = [index * (room // len(figures)) for index in range(len(figures))]
+                break
+            gap = max(FIGURE_GAP, (room - sum(widths)) // max(1, len(figures) - 1))
+            lefts = [sum(widths[:index]) + index * gap for index in range(len(figures))]
+        for left, (label, value) in zip(lefts, pictures):
+            surface.blit(label, (card.x + 16 + left, card.y + 48))
+            surface.blit(value, (card.x + 16 + left, card.y + 48 + label.get_height() + 2))
 
     def draw_turns(self, surface: pygame.Surface) -> None:
+        """The list's headings and its foot (the rows are widgets: they draw themselves)."""
         theme = self.app.theme
         turns = self.listed_turns()
         for label, x in COLUMNS:
             surface.blit(shapes.text(label, 17, theme.text_muted, bold=True), (PANEL.x + 46 + x, LIST_TOP - 28))
-        for index, turn in enumerate(turns[self.first:self.first + ROWS_SHOWN]):
-            rect = self.row_rect(index)
-            fill = shapes.mix(theme.felt_dark, theme.panel[:3], 0.5)
-            surface.blit(shapes.rounded_panel(rect.size, 10, fill + (220,), None, theme.rail_highlight, 1), rect)
-            cells = (str(turn.turn), self.seat_name(turn.seat)[:16], play_words(turn.played)[:36],
-                     play_words(turn.best)[:36], miss_words(turn))
-            for (_, x), cell in zip(COLUMNS, cells):
-                best = turn.at_best and cell == "Best play"
-                surface.blit(shapes.text(cell, 17, theme.accent if best else theme.text, bold=best),
-                             (rect.x + 16 + x, rect.y + 9))
+        if not turns:
+            words = "No turn to weigh: the game ended before a play was made."
+            surface.blit(shapes.text(words, 18, theme.text_muted), (PANEL.x + 46, LIST_TOP + 10))
+            return
+        shown = f"Turns {self.first + 1}–{min(len(turns), self.first + ROWS_SHOWN)} of {len(turns)}"
         if len(turns) > ROWS_SHOWN:
-            shown = f"Turns {self.first + 1}–{min(len(turns), self.first + ROWS_SHOWN)} of {len(turns)} · scroll for more"
-            line = shapes.text(shown, 15, theme.text_muted)
-            surface.blit(line, (PANEL.x + 34, PANEL.bottom - 40))
+            shown += " · scroll or Page Down for more"
+        line = shapes.text(f"{shown} · choose a turn to see it on the board", 15, theme.text_muted)
+        surface.blit(line, (PANEL.x + 34, PANEL.bottom - 40))

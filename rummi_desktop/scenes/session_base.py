@@ -34,7 +34,10 @@ class GameSession:
     # The autosave's arrangement (a resumed game's rack orders, say) for its table to read
     # back; a session not from an autosave has none.
     saved_arrangement: Mapping[str, Any] = MappingProxyType({})
-    last_record_id: str = ""  # the finished-game record last written for this session ("" for none)
+    # The finished-game record of the game (Rummi: the round) that just ended, kept by the
+    # table for the results card's Review (``scenes.review_offer``); its id is "" when no file
+    # holds it (a server game, or a record that could not be written). None until one ends.
+    finished_record: dict[str, Any] | None = None
 
     # -- the other seats' turns ------------------------------------------------------------
     def start_thinking(self, computers: Any, seat: int) -> Any:

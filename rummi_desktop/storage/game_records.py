@@ -1,9 +1,10 @@
 """Finished games, one file each: ``records/<game>/<record id>.toml`` in the user data folder.
 
-A record (see :mod:`rummi_desktop.records.finished_games` for what it holds) is written once, when the
-game or round ends, and its game never changes (a post-game review later adds its accuracy
-figure to the seats' stats: :func:`add_review_accuracy`; the record's digest leaves it out); statistics and leaderboards are added up from the
-records, so there is no second copy of the numbers to disagree with them. One file per game
+A record (see :mod:`rummi_desktop.records.finished_games` for what it holds) is written once,
+when the game or round ends, and its game never changes (a post-game review later adds its
+accuracy figure to the seats' stats, :func:`add_review_accuracy`, which a review of the same
+game again replaces; the record's digest leaves it out). Statistics and leaderboards are added
+up from the records, so there is no second copy of the numbers to disagree with them. One file per game
 means a damaged file costs that one game: it is moved aside as ``.bad`` with a notice and every
 other record is still read. Each record carries a version; :data:`UPGRADERS` brings an older
 one up to date when it is read.

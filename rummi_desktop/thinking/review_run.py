@@ -129,7 +129,7 @@ class ReviewRun:
             except OSError:
                 self.use_process = False
         if self.use_process:
-            self._jobs = [self._process.submit(self._request("turns"), START_BUDGET, "the review")]
+            self._jobs = [self._process.submit(self._request("turns"), START_BUDGET, "replaying the game")]
         else:
             self._thread_job = start_thinking(self._review_on_thread, THREAD_BUDGET, name="the review")
 
@@ -187,7 +187,7 @@ class ReviewRun:
         while len(self._jobs) < IN_FLIGHT and self._asked < self.total:
             index, self._asked = self._asked, self._asked + 1
             self._jobs.append(self._process.submit(self._request("turn", index), TURN_BUDGET,
-                                                   f"the review of turn {index + 1}"))
+                                                   f"weighing turn {index + 1}"))
 
     def _fall_back_to_thread(self) -> None:
         """No child could start here after all: review on a thread, from the start."""

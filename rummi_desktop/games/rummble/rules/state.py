@@ -7,7 +7,8 @@ its notation, so the seed plus the log replays the game exactly (:func:`replay`)
 
 A turn is one move: a :class:`Play` (checked by :func:`play.check_play`, scored, then the rack
 refills to 10 while the pool lasts), an :class:`Exchange` (only while the pool holds at least
-10 tiles) a :class:`Pass`, or a :class:`Resign` (the game ends at once: see ``scoring.resigned``). A refused move raises :class:`IllegalMove` and changes nothing.
+10 tiles), a :class:`Pass`, or a :class:`Resign` (the game ends at once: see
+``scoring.resigned``). A refused move raises :class:`IllegalMove` and changes nothing.
 ``undo()`` steps back the last move exactly (refill draws and reshuffles included): it restores
 a snapshot taken before the move and drops the move from the log.
 

@@ -13,6 +13,7 @@ import pygame
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.results_base import GameEndScene, resigned_words_past
+from rummi_desktop.scenes.review_offer import review_button
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.widgets import Button, draw_panel
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     NewTable = Callable[["App", "RummiSession"], "Scene"]
 
 TILE = 30
+REVIEW_WIDTH, REVIEW_GAP = 200, 24  # the round card's Review, beside its Next round
 
 
 def score_lines(session: "RummiSession") -> list[str]:
@@ -97,9 +99,11 @@ class RoundEndScene(ShellScene):
         over = self.session.match.is_over
         label = "See the results" if over else "Next round"
         button = pygame.Rect(0, 0, 300, 58)
-        button.midbottom = (self.card.centerx, self.card.bottom - 22)
+        button.bottomleft = (self.card.centerx - (button.w + REVIEW_GAP + REVIEW_WIDTH) // 2, self.card.bottom - 22)
         self.next_button = self.widgets.add(Button(button, label, self.proceed, style="primary",
                                                    tooltip=label, shortcut="return"))
+        review = pygame.Rect(button.right + REVIEW_GAP, button.y, REVIEW_WIDTH, button.h)
+        self.review_button = review_button(self, review, session, "Every turn of this round against the best play")
 
     def on_enter(self) -> None:
         self.widgets.focus(self.next_button)
@@ -181,12 +185,19 @@ class RoundEndScene(ShellScene):
 
 
 class MatchSummaryScene(GameEndScene):
-    """The match is won: the winner, a scorecard per seat, Rematch or Menu."""
+    """The match is won: the winner, a scorecard per seat, Rematch, Review (of the last round:
+    each round is a record of its own, and its round card reviews it) or Menu."""
 
     def __init__(self, app: "App", session: "RummiSession", new_table: "NewTable") -> None:
         card = pygame.Rect(0, 0, 1040, 560)
         card.center = (640, 410)
         super().__init__(app, session, new_table, card, button_height=60, button_margin=28)
+
+    @property
+    def review_tooltip(self) -> str:  # type: ignore[override]
+        if len(self.session.match.rounds) > 1:
+            return "Every turn of the last round against the best play (History has every round)"
+        return super().review_tooltip
 
     def winners(self) -> tuple[int, ...]:
         return self.session.match.winners

@@ -54,5 +54,5 @@ def solo_verdict(session: Any) -> SoloVerdict:
     except OSError:
         records = []
     best = best_solo_score(records, seat_profile(session.setup.seats[0]), GAME, session.mode_name(),
-                           excluding=session.last_record_id)
+                           excluding=(session.finished_record or {}).get("id", ""))
     return SoloVerdict(score, best)

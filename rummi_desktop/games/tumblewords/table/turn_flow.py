@@ -22,6 +22,7 @@ from rummi_desktop.games.tumblewords.table.session import TumblewordsSession, Tu
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.table_context import TableContext
+    from rummi_desktop.games.tumblewords.rules.state import TurnResult
 
 HOLD_AFTER_TURN = 0.5  # s after a turn is shown, before the next
 HOLD_AFTER_MISSED = 1.6  # s the missed words stay in view
@@ -167,20 +168,8 @@ class TumblewordsTurnFlow(HintingTurnFlow):
                                  + ", ".join(w.word for w in result.words), result.points))
             elif result.wrong:
                 self._refuse("That is not a word of this drop")
-        elif result.outcome in ("done", "timed_out") and self.state.phase == "stealing":
-            self.unclaimed = list(result.missed)
-            view.claimed, view.missed = [], []
-            self.table.say(f"{self._name(self.state.current)}: 15 seconds to steal missed words!")
         elif result.outcome in ("done", "timed_out"):
-            stolen = {w for w in view.claimed} if self.unclaimed else set()
-            view.missed = [w for w in (result.missed or self.unclaimed) if w not in stolen]
-            self.unclaimed = []
-            if result.outcome == "timed_out":
-                self.table.say("Time is up", warning=True)
-            elif view.missed:
-                self.table.say(f"Missed: {', '.join(w.word for w in view.missed[:4])}")
-            if result.zapped:
-                view.sync_board(animate=True)
+            self._show_claiming_over(result)
         elif result.outcome == "resigned":
             self.table.say(resigned_words(name))
             view.log.append((name, "resigned", 0))
@@ -195,6 +184,25 @@ class TumblewordsTurnFlow(HintingTurnFlow):
         if record.ends_turn:
             self.table.turns.move_made()
             self.table.schedule.cancel(self._turn_shown)
+
+    def _show_claiming_over(self, result: TurnResult) -> None:
+        """A seat is done claiming (or its clock ran out): a Pressure Cooker steal window opens
+        for the next seat, or the words nobody claimed are shown as missed."""
+        view = self.view
+        if self.state.phase == "stealing":
+            self.unclaimed = list(result.missed)
+            view.claimed, view.missed = [], []
+            self.table.say(f"{self._name(self.state.current)}: 15 seconds to steal missed words!")
+            return
+        stolen = {w for w in view.claimed} if self.unclaimed else set()
+        view.missed = [w for w in (result.missed or self.unclaimed) if w not in stolen]
+        self.unclaimed = []
+        if result.outcome == "timed_out":
+            self.table.say("Time is up", warning=True)
+        elif view.missed:
+            self.table.say(f"Missed: {', '.join(w.word for w in view.missed[:4])}")
+        if result.zapped:
+            view.sync_board(animate=True)
 
     def update_showing(self) -> None:
         # The hold counts once the drop has landed (and the missed words are in view).
