@@ -109,3 +109,16 @@ def test_skip_guide_leaves_the_table(tmp_path, monkeypatch):
     click(app, scene.mode.skip_button.rect.center)
     steps(app, 2)
     assert scene not in app.stack.scenes
+
+
+def test_a_click_on_the_guide_panel_never_reaches_the_table_under_it(tmp_path, monkeypatch):
+    """The panel is opaque: with a rack tile chosen, a click on the panel's words lays nothing."""
+    app, scene = open_guide(tmp_path, monkeypatch)
+    panel = pygame.Rect(scene.mode.status()["guide"]["panel"])
+    first = scene.state.rack(scene.state.current)[0]
+    click(app, rack_tile_centre(scene, first))  # chosen: the next click on felt would lay it
+    before = [list(meld) for meld in scene.state.table]
+    click(app, (panel.x + 12, panel.y + 12))  # the panel's corner: no button there
+    assert [list(meld) for meld in scene.state.table] == before
+    assert first in scene.state.rack(scene.state.current)
+    assert not scene.mode.tracks_unseen and not scene.mode.may_resign

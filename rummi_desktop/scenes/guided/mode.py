@@ -39,6 +39,8 @@ NEXT_W = 130
 
 class GuidedMode(TableMode):
     saves = False
+    may_resign = False  # Leave the guide is the way out; a guided game is never won or lost
+    tracks_unseen = False  # a scripted deal hides nothing worth tracking, and the panel owns that column
     pause_note = "Nothing in a guided game is saved or counted"
     leave_label = "Leave the guide"
 
@@ -94,7 +96,13 @@ class GuidedMode(TableMode):
                 self.next_step()
                 return True
             return False
-        return self.widgets.handle_action(action)
+        if self.widgets.handle_action(action):
+            return True
+        # The panel is opaque: a press on its words must not reach the table under it (a
+        # selected tile would be laid there). A drop is let through: a tile let go over the
+        # panel goes back to where it came from, as anywhere off the table.
+        return (action.kind in (ActionKind.PRESS, ActionKind.CLICK, ActionKind.DRAG_START, ActionKind.SCROLL)
+                and action.pos is not None and self.panel.collidepoint(action.pos))
 
     # -- the guide's gate (asked by the game's guided session) ------------------------------
     def turn_end_refusal(self, state: Any, playing: bool = True) -> str:
