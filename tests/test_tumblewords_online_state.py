@@ -87,3 +87,22 @@ def test_a_drawn_letter_is_hidden_until_the_server_names_it():
     result = state.apply(drop)
     hide_drawn(state, result)
     assert len(state.hand(0)) == 6 and len(state.bag) == bag
+
+
+def test_the_letters_zapper_took_off_are_seen_in_the_rebuilt_game():
+    """The server's view names what Zapper! took off; the rebuilt game holds them as zapped, so
+    the seat's unseen-tile tracker counts them as seen, as the server's own view does."""
+    from rummi_desktop.entry_points import load_entry
+    from rummi_desktop.games import GAMES
+
+    state = new_state(("human", "human"), 5, dictionary=WORDS, zapper=True)
+    taken = state.bag[:2]
+    state.bag, state.removed = state.bag[2:], list(taken)  # as a zap leaves it
+    sent = message(state, 0)
+    rebuilt = state_from_view(sent, WORDS)
+    spec = GAMES["tumblewords"]
+    assert sorted(spec.seat_view(rebuilt, 0)["removed"]) == sorted(sent["view"]["removed"])
+    assert len(sent["view"]["removed"]) == 2
+    tracker = load_entry(spec, "unseen")
+    assert tracker(spec.seat_view(rebuilt, 0)).counts() == tracker(sent["view"]).counts()
+    assert len(rebuilt.tile_census()) == len(set(rebuilt.tile_census()))

@@ -37,7 +37,9 @@ def state_from_view(message: dict[str, Any], dictionary: Dictionary, previous: T
     count = len(message["seats"])
     params = TumblewordsParameters(seats=("human",) * count, seed=0, words=dictionary.name, **view["options"])
     rows, hand = list(view["board"]), list(view["hand"])
-    hidden = unseen(BAG_COUNTS, [BLANK if ch.islower() else ch for row in rows for ch in row if ch != "."] + hand)
+    zapped = list(view.get("removed", ()))  # public: every seat saw Zapper! take them (older servers: none)
+    hidden = unseen(BAG_COUNTS, [BLANK if ch.islower() else ch for row in rows for ch in row if ch != "."]
+                    + hand + zapped)
     for letters in (holding or {}).values():
         for letter in letters:
             hidden.remove(letter)  # ValueError: the move names a letter nobody can hold
@@ -52,6 +54,7 @@ def state_from_view(message: dict[str, Any], dictionary: Dictionary, previous: T
         del hidden[:size - len(held)]
     state = TumblewordsState.from_position(params, rows, hands, message["current"], list(view["scores"]),
                                            hidden[:view["bag_size"]], dictionary)
+    state.removed = _zapped_ids(state, zapped)
     state.phase, state.passes_in_row = view["phase"], view["passes_in_row"]
     state.pending = _pending(state, view.get("pending"))
     if previous is not None:
@@ -61,6 +64,17 @@ def state_from_view(message: dict[str, Any], dictionary: Dictionary, previous: T
         resigned = (message.get("result") or {}).get("resigned")
         state.result = game_result(kind, state.points) if resigned is None else resigned_result(state.points, resigned)
     return state
+
+
+def _zapped_ids(state: TumblewordsState, letters: list[str]) -> list[int]:
+    """Ids for the letters Zapper! took off, from the tiles the rebuilt game left out (so the
+    seat's view, and its unseen-tile tracker, counts them as seen)."""
+    in_play = set(state.tile_census())
+    spare: dict[str, list[int]] = defaultdict(list)
+    for tile_id, face in enumerate(FACES):
+        if tile_id not in in_play:
+            spare[face].append(tile_id)
+    return [spare[letter].pop() for letter in letters]
 
 
 def _pending(state: TumblewordsState, pending: dict[str, Any] | None) -> PendingTurn | None:
