@@ -175,7 +175,7 @@ class HistoryScene(ShellScene):
         from rummi_desktop.scenes.replay import ReplayScene
 
         try:
-            scene = ReplayScene(self.app, replay)
+            scene = ReplayScene(self.app, replay, review=self.open_review)
         except (ReplayError, KeyError, TypeError, ValueError) as error:
             self.message = f"This game cannot be shown: {error}."
             return

@@ -4,14 +4,14 @@ The table is the game's real table scene, made by its ``GameInfo.replay_table`` 
 no turns run, no input reaches it); this scene only moves the :class:`Replay` to a position
 and asks the table's view to lay out and paint it, with the replay's controls painted where
 the table's own buttons would be. Step back / forward, play / pause, a speed (0.5×–4×),
-Export replay (a TOML file anyone can load), Review (the post-game review of the game, where
+Export replay (a TOML file anyone can load), Review (the post-game review, opened from History, where
 its game has a coach) and Back. A reviewed turn's board is this scene too
 (:mod:`rummi_desktop.scenes.review_board`), with Show me in Export's place.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -71,11 +71,13 @@ def elided(text: str, most: int) -> str:
 
 
 class ReplayScene(ShellScene):
-    offers_review = True  # a Review button, where the game has a coach
-
-    def __init__(self, app: "App", replay: Replay) -> None:
+    def __init__(self, app: "App", replay: Replay, review: Callable[[Replay], None] | None = None) -> None:
+        """``review`` opens the post-game review of a replay (History gives it; the review's
+        own turn boards do not): the viewer then has a Review button, where the game has a coach.
+        Handed in, so the viewer never imports the review, which shows its turns in this viewer."""
         super().__init__(app)
         self.replay = replay
+        self.review = review
         self.playing = False
         self.speed = 1.0
         self.until_next = MOVE_SECONDS
@@ -111,17 +113,15 @@ class ReplayScene(ShellScene):
                                 tooltip="Back", shortcut="escape", font_size=17))
         self.set_speed(self.speed)
         self.review_button: Button | None = None
-        if self.offers_review and GAMES[self.replay.game].has("coach"):
+        if self.review is not None and GAMES[self.replay.game].has("coach"):
             self.review_button = self.widgets.add(Button(REVIEW_BUTTON, "Review", self.open_review, font_size=15,
                                                          tooltip="Every turn against the best play", shortcut="v"))
 
     def open_review(self) -> None:
-        from rummi_desktop.scenes.review_scene import ReviewScene
-
         self.playing = False
         self._label_play()
-        if self.stack is not None:
-            self.stack.push(ReviewScene(self.app, self.replay.rewound()))
+        if self.review is not None:
+            self.review(self.replay.rewound())
 
     def side_button(self) -> tuple[str, Any, str, str]:
         """(label, action, tooltip, shortcut) of the button between Speed and Back."""

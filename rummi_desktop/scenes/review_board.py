@@ -26,8 +26,6 @@ SHOW_HOLD = 1.6  # s the best play stays on the board once its tiles have landed
 
 
 class ReviewBoardScene(ReplayScene):
-    offers_review = False  # it was opened from the review
-
     def __init__(self, app: "App", replay: Replay, turn: TurnReview, seat_name: str) -> None:
         self.turn, self.seat_name = turn, seat_name
         self.turn_position = replay.position
