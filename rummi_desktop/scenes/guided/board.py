@@ -37,8 +37,21 @@ class GuideBoard:
         self.table = table
 
     def target_rects(self, names: Sequence[str]) -> list[pygame.Rect]:
-        """The rectangles of the named targets as the table shows them now (unknown names: none)."""
-        return []
+        """The rectangles of the named targets as the table shows them now (unknown names: none).
+        A name is ``kind:what``; ``button:…`` is the table's button, every other kind the game's
+        :meth:`target_rect`, which marks the tiles it ringed in ``used``."""
+        used: set[int] = set()
+        rects = []
+        for name in names:
+            kind, _, what = name.partition(":")
+            rect = self.button_rect(what) if kind == "button" else self.target_rect(kind, what, used)
+            if rect is not None:
+                rects.append(rect)
+        return rects
+
+    def target_rect(self, kind: str, what: str, used: set[int]) -> pygame.Rect | None:
+        """Where the game shows one target that is not a button (None: not there now)."""
+        return None
 
     def panel_spots(self) -> list[Spot]:
         """Where the panel may go on this table, best first: a point and the panel's corner

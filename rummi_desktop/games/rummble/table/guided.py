@@ -8,7 +8,7 @@ with the pool. ``guided_table(app)`` is what Help and the first-start offer open
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -99,23 +99,12 @@ class RummbleGuideBoard(SideColumnBoard):
     other_name = OPPONENT
     column = REGIONS.log
 
-    def target_rects(self, names: Sequence[str]) -> list[pygame.Rect]:
-        view, faces = self.table.view, self.table.state.faces
-        used: set[int] = set()
-        rects = []
-        for name in names:
-            kind, _, what = name.partition(":")
-            if kind == "button":
-                rects.append(self.button_rect(what))
-            elif kind == "square":
-                row, col = (int(part) for part in what.split(","))
-                rects.append(pygame.Rect(square_box(square(row, col)).as_tuple()))
-            else:
-                wanted = Tile.parse(what)
-                found = pick_unused(zip(view.rack_ids, view.rack_layout.slots), lambda tile: faces[tile] == wanted, used)
-                if found is not None:
-                    rects.append(found)
-        return rects
+    def target_rect(self, kind: str, what: str, used: set[int]) -> pygame.Rect | None:
+        if kind == "square":
+            row, col = (int(part) for part in what.split(","))
+            return pygame.Rect(square_box(square(row, col)).as_tuple())
+        view, faces, wanted = self.table.view, self.table.state.faces, Tile.parse(what)
+        return pick_unused(zip(view.rack_ids, view.rack_layout.slots), lambda tile: faces[tile] == wanted, used)
 
 
 def guided_table(app: "App") -> RummbleTableScene:

@@ -9,7 +9,7 @@ offer open (``GameInfo.guided``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -124,23 +124,14 @@ class RummiGuideBoard(GuideBoard):
 
     other_name = OPPONENT
 
-    def target_rects(self, names: Sequence[str]) -> list[pygame.Rect]:
-        view = self.table.view
-        rack = list(zip(view.rack_ids, view.rack_layout.slots))
-        table = [(tile, box) for meld, boxes in zip(view.shown_table(), view.table_layout.tile_boxes)
-                 for tile, box in zip(meld, boxes)]
-        used: set[int] = set()
-        rects = []
-        for name in names:
-            kind, _, what = name.partition(":")
-            if kind == "button":
-                rects.append(self.button_rect(what))
-                continue
-            wanted = Tile.parse(what)
-            found = pick_unused(rack if kind == "rack" else table, lambda tile: face(tile) == wanted, used)
-            if found is not None:
-                rects.append(found)
-        return rects
+    def target_rect(self, kind: str, what: str, used: set[int]) -> pygame.Rect | None:
+        view, wanted = self.table.view, Tile.parse(what)
+        if kind == "rack":
+            places = zip(view.rack_ids, view.rack_layout.slots)
+        else:
+            places = ((tile, box) for meld, boxes in zip(view.shown_table(), view.table_layout.tile_boxes)
+                      for tile, box in zip(meld, boxes))
+        return pick_unused(places, lambda tile: face(tile) == wanted, used)
 
     def panel_spots(self) -> list[Spot]:
         felt = REGIONS.table

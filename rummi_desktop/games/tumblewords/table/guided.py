@@ -8,7 +8,7 @@ letter. ``guided_table(app)`` is what Help and the first-start offer open.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -88,22 +88,12 @@ class TumblewordsGuideBoard(SideColumnBoard):
     other_name = OPPONENT
     column = REGIONS.log
 
-    def target_rects(self, names: Sequence[str]) -> list[pygame.Rect]:
+    def target_rect(self, kind: str, what: str, used: set[int]) -> pygame.Rect | None:
         view = self.table.view
-        used: set[int] = set()
-        rects = []
-        for name in names:
-            kind, _, what = name.partition(":")
-            if kind == "button":
-                rects.append(self.button_rect(what))
-            elif kind == "column":  # its squares (not the lip above them, where the banner shows)
-                top, bottom = view.layout.cell_box(0, int(what)), view.layout.cell_box(view.layout.rows - 1, int(what))
-                rects.append(pygame.Rect(top.as_tuple()).union(pygame.Rect(bottom.as_tuple())))
-            else:
-                found = pick_unused(zip(view.hand_ids, view.hand_layout.slots), lambda tile: FACES[tile] == what, used)
-                if found is not None:
-                    rects.append(found)
-        return rects
+        if kind == "column":  # its squares (not the lip above them, where the banner shows)
+            top, bottom = view.layout.cell_box(0, int(what)), view.layout.cell_box(view.layout.rows - 1, int(what))
+            return pygame.Rect(top.as_tuple()).union(pygame.Rect(bottom.as_tuple()))
+        return pick_unused(zip(view.hand_ids, view.hand_layout.slots), lambda tile: FACES[tile] == what, used)
 
 
 def guided_table(app: "App") -> TumblewordsTableScene:
