@@ -206,3 +206,12 @@ class GuidedMode(TableMode):
             "finished": self.guide.finished, "panel": list(self.panel),
             "targets": [list(rect) for rect in self.targets()],
             "next": list(self.next_button.rect), "skip": list(self.skip_button.rect)}}
+
+
+def guided_table_scene(app: Any, table_class: Any, session: Any, guide: Guide, board: GuideBoard,
+                       closing_words: str, real_game: Callable[[], Any]) -> Any:
+    """A game's table with its guided first game on it: the guided mode is the session's gate,
+    and the table keeps no autosave."""
+    mode = GuidedMode(guide, board, closing_words, real_game=real_game)
+    session.gate = mode
+    return table_class(app, session, autosave=False, mode=mode)

@@ -61,3 +61,17 @@ class GuidedSession:
     def guide_accepted(self) -> None:
         if self.gate is not None:
             self.gate.turn_accepted()
+
+
+class GuidedOneMoveSession(GuidedSession):
+    """A guided session for a game whose person's turn is one move (Rummble's, Tumblewords'):
+    each move is put to the guide before the game's own ``apply`` plays it."""
+
+    def caption(self) -> str:
+        return "Guided first game"  # the turn log's foot, under the guide's panel: kept short
+
+    def apply(self, move: Any, seconds: float = 0.0) -> Any:
+        self.put_to_guide(move)
+        record = super().apply(move, seconds)  # type: ignore[misc]  (the game's session, next in line)
+        self.guide_accepted()
+        return record

@@ -12,17 +12,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rummi_desktop.games.base import Move
 from rummi_desktop.games.rummble.rules import guided_deal as deal
 from rummi_desktop.games.rummble.rules.board import square
 from rummi_desktop.games.rummble.table.layout import REGIONS, square_box
-from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup, TurnRecord
+from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, RummbleSetup
 from rummi_desktop.games.rummble.table.table_scene import RummbleTableScene
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.scenes.guided.guide import Guide, Step
 from rummi_desktop.scenes.guided.board import SideColumnBoard, pick_unused
-from rummi_desktop.scenes.guided.mode import GuidedMode
-from rummi_desktop.scenes.guided.session import GuidedSession
+from rummi_desktop.scenes.guided.mode import guided_table_scene
+from rummi_desktop.scenes.guided.session import GuidedOneMoveSession
 from rummi_desktop.tiles import Tile
 
 if TYPE_CHECKING:
@@ -69,7 +68,7 @@ def guide() -> Guide:
 
 
 @dataclass
-class GuidedRummbleSession(GuidedSession, RummbleSession):
+class GuidedRummbleSession(GuidedOneMoveSession, RummbleSession):
     """The guided game's session: the scripted game and every move of the person put to the
     guide after the model: a move the model allows is tried on a copy, and the guide may still
     refuse it (nothing changes)."""
@@ -82,14 +81,6 @@ class GuidedRummbleSession(GuidedSession, RummbleSession):
         return cls(setup, deal.guided_game(tuple(seat.kind for seat in setup.seats)),
                    [RummbleSeatStats() for _ in setup.seats])
 
-    def caption(self) -> str:
-        return "Guided first game"  # the turn log's foot, under the guide's panel: kept short
-
-    def apply(self, move: Move, seconds: float) -> TurnRecord:
-        self.put_to_guide(move)
-        record = super().apply(move, seconds)
-        self.guide_accepted()
-        return record
 
 
 class RummbleGuideBoard(SideColumnBoard):
@@ -112,6 +103,5 @@ def guided_table(app: "App") -> RummbleTableScene:
     from rummi_desktop.games.rummble.table.setup_scene import RummbleSetupScene
 
     session = GuidedRummbleSession.guided()
-    mode = GuidedMode(guide(), RummbleGuideBoard(), CLOSING_WORDS, real_game=lambda: RummbleSetupScene(app))
-    session.gate = mode
-    return RummbleTableScene(app, session, autosave=False, mode=mode)
+    return guided_table_scene(app, RummbleTableScene, session, guide(), RummbleGuideBoard(), CLOSING_WORDS,
+                              real_game=lambda: RummbleSetupScene(app))

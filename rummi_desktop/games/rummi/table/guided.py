@@ -23,7 +23,7 @@ from rummi_desktop.games.rummi.table.table_scene import RummiTableScene
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.scenes.guided.guide import Guide, Step
 from rummi_desktop.scenes.guided.board import GuideBoard, pick_unused
-from rummi_desktop.scenes.guided.mode import GuidedMode
+from rummi_desktop.scenes.guided.mode import guided_table_scene
 from rummi_desktop.scenes.guided.panel import Spot
 from rummi_desktop.scenes.guided.session import CAPTION, GuidedSession
 from rummi_desktop.tiles import Tile
@@ -145,6 +145,5 @@ def guided_table(app: "App") -> RummiTableScene:
     from rummi_desktop.games.rummi.table.setup_scene import RummiSetupScene
 
     session = GuidedRummiSession.guided()
-    mode = GuidedMode(guide(), RummiGuideBoard(), CLOSING_WORDS, real_game=lambda: RummiSetupScene(app))
-    session.gate = mode
-    return RummiTableScene(app, session, autosave=False, mode=mode)
+    return guided_table_scene(app, RummiTableScene, session, guide(), RummiGuideBoard(), CLOSING_WORDS,
+                              real_game=lambda: RummiSetupScene(app))

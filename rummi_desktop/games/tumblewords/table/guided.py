@@ -12,18 +12,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rummi_desktop.games.base import Move
 from rummi_desktop.games.tumblewords.rules import guided_deal as deal
 from rummi_desktop.games.tumblewords.rules.grid import FACES
 from rummi_desktop.games.tumblewords.table.layout import REGIONS
 from rummi_desktop.games.tumblewords.table.session import (TumblewordsSeatStats, TumblewordsSession,
-                                                           TumblewordsSetup, TurnRecord)
+                                                           TumblewordsSetup)
 from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
 from rummi_desktop.games.seats import HUMAN, SeatConfig
 from rummi_desktop.scenes.guided.guide import Guide, Step
 from rummi_desktop.scenes.guided.board import SideColumnBoard, pick_unused
-from rummi_desktop.scenes.guided.mode import GuidedMode
-from rummi_desktop.scenes.guided.session import GuidedSession
+from rummi_desktop.scenes.guided.mode import guided_table_scene
+from rummi_desktop.scenes.guided.session import GuidedOneMoveSession
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
@@ -57,7 +56,7 @@ def guide() -> Guide:
 
 
 @dataclass
-class GuidedTumblewordsSession(GuidedSession, TumblewordsSession):
+class GuidedTumblewordsSession(GuidedOneMoveSession, TumblewordsSession):
     """The guided game's session: the scripted game (on the shipped word list), and every
     drop of the person put to the guide after the model."""
 
@@ -70,14 +69,6 @@ class GuidedTumblewordsSession(GuidedSession, TumblewordsSession):
         return cls(setup, deal.guided_game(words, tuple(seat.kind for seat in setup.seats)),
                    [TumblewordsSeatStats() for _ in setup.seats])
 
-    def caption(self) -> str:
-        return "Guided first game"  # the turn log's foot, under the guide's panel: kept short
-
-    def apply(self, move: Move, seconds: float = 0.0) -> TurnRecord:
-        self.put_to_guide(move)
-        record = super().apply(move, seconds)
-        self.guide_accepted()
-        return record
 
 
 class TumblewordsGuideBoard(SideColumnBoard):
@@ -101,6 +92,5 @@ def guided_table(app: "App") -> TumblewordsTableScene:
     from rummi_desktop.games.tumblewords.table.setup_scene import TumblewordsSetupScene
 
     session = GuidedTumblewordsSession.guided()
-    mode = GuidedMode(guide(), TumblewordsGuideBoard(), CLOSING_WORDS, real_game=lambda: TumblewordsSetupScene(app))
-    session.gate = mode
-    return TumblewordsTableScene(app, session, autosave=False, mode=mode)
+    return guided_table_scene(app, TumblewordsTableScene, session, guide(), TumblewordsGuideBoard(), CLOSING_WORDS,
+                              real_game=lambda: TumblewordsSetupScene(app))
