@@ -18,7 +18,7 @@ from rummi_desktop.games.rummble.table.layout import REGIONS, TILE_W, seat_box, 
 from rummi_desktop.games.rummble.table.session import RummbleSession
 from rummi_desktop.games.rummble.table.tentative import Tentative, shown_rack
 from rummi_desktop.scenes.table_context import TableContext
-from rummi_desktop.ui.geometry import Box
+from rummi_desktop.scenes.log_column_cards import LogColumnCards
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
 from rummi_desktop.tiles import Tile
@@ -27,7 +27,9 @@ from rummi_desktop.ui.tile_render import TileFace
 Spawn = Callable[[int], tuple[float, float, float]]
 
 
-class RummbleTableView:
+class RummbleTableView(LogColumnCards):
+    log_column = REGIONS.log  # the tracker and a hint's best plays share the log's column
+
     def __init__(self, table: TableContext, session: RummbleSession, tentative: Tentative) -> None:
         self.table = table
         self.app = table.app
@@ -134,19 +136,6 @@ class RummbleTableView:
         for tile in set(self.state.faces):
             for size in (TILE_W, self.rack_layout.tile_w or 50):
                 self.app.tiles.surface(paint.display_face(self.state.params.tile_set, tile), size, theme, "normal", blind)
-
-    tracker_upright = False  # the card lies across the left column, under the log
-
-    def log_area(self) -> Box:
-        """The log of the last turns: the left column under the seats, less the tracker's card."""
-        return self.table.tracker.below(REGIONS.log)[0]
-
-    def tracker_area(self) -> Box | None:
-        return self.table.tracker.below(REGIONS.log)[1]
-
-    def candidates_area(self) -> Box | None:
-        """A hint's best plays, over the log while they are listed."""
-        return self.table.candidates.over(self.log_area())
 
     candidates_title = "Best plays"  # the heading of a hint's candidate list
 

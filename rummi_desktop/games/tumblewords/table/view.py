@@ -22,8 +22,8 @@ from rummi_desktop.games.tumblewords.rules.words import FoundWord
 from rummi_desktop.games.tumblewords.table import paint
 from rummi_desktop.games.tumblewords.table.layout import REGIONS, BoardLayout, board_layout, seat_box
 from rummi_desktop.games.tumblewords.table.session import TumblewordsSession
+from rummi_desktop.scenes.log_column_cards import LogColumnCards
 from rummi_desktop.ui.physics import ColumnWorld
-from rummi_desktop.ui.geometry import Box
 from rummi_desktop.ui.rack_layout import RackLayout, layout_rack
 from rummi_desktop.ui.sprites import HUMAN_RATE, SpriteBoard
 
@@ -35,7 +35,9 @@ HAND_TILE_W = 42  # seven letters in one row of the tray
 ZAP_FADE = 0.45  # s the zapped row takes to fade
 
 
-class TumblewordsTableView:
+class TumblewordsTableView(LogColumnCards):
+    log_column = REGIONS.log  # the tracker and a hint's best plays share the log's column
+
     def __init__(self, table: "TableContext", session: TumblewordsSession) -> None:
         self.table = table
         self.app = table.app
@@ -251,19 +253,6 @@ class TumblewordsTableView:
         for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
             for size in (self.layout.tile_w, self.hand_layout.tile_w or HAND_TILE_W):
                 self.app.tiles.surface(paint.face(letter), size, theme, "normal", blind)
-
-    tracker_upright = False  # the card lies across the left column, under the log
-
-    def log_area(self) -> Box:
-        """The log of the last turns: the left column under the seats, less the tracker's card."""
-        return self.table.tracker.below(REGIONS.log)[0]
-
-    def tracker_area(self) -> Box | None:
-        return self.table.tracker.below(REGIONS.log)[1]
-
-    def candidates_area(self) -> Box | None:
-        """A hint's best plays, over the log while they are listed."""
-        return self.table.candidates.over(self.log_area())
 
     candidates_title = "Best drops"  # the heading of a hint's candidate list
 
