@@ -6,6 +6,10 @@ won. And when Bob resigns, Alice's window shows it and her win."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
 import pytest
 
 import websockets  # noqa: F401  (the server extra: without it these tests fail, never skip)
@@ -34,9 +38,22 @@ ONLINE = {
 }
 
 
-@pytest.mark.parametrize("game", sorted(ONLINE))
-def test_a_resign_ends_the_table_for_both_seats(server, tmp_path, monkeypatch, game):
-    session_type, table_type, mode, results, bobs_move = ONLINE[game]
+@dataclass
+class AliceAtHerTable:
+    """Alice's real window at a seated two-person table, Bob a bare client."""
+
+    app: Any
+    scene: Any
+    session: Any
+    alice: Any
+    bob: Any
+    table_id: str
+    first: dict
+
+
+@contextmanager
+def alice_at_her_table(server, tmp_path, monkeypatch, game: str):
+    session_type, table_type, mode, _results, _ = ONLINE[game]
     alice, bob, table_id, first, _ = seated_pair(server, game)
     app = make_app(tmp_path, monkeypatch, "instant")
     session = session_type.joined(alice, first)
@@ -44,6 +61,18 @@ def test_a_resign_ends_the_table_for_both_seats(server, tmp_path, monkeypatch, g
     app.stack.push(scene)
     try:
         steps(app, 3)
+        yield AliceAtHerTable(app, scene, session, alice, bob, table_id, first)
+    finally:
+        app.stack.clear()
+        app.stack.apply_pending()
+        alice.close(), bob.close()
+
+
+@pytest.mark.parametrize("game", sorted(ONLINE))
+def test_a_resign_ends_the_table_for_both_seats(server, tmp_path, monkeypatch, game):
+    session_type, _table, _mode, results, bobs_move = ONLINE[game]
+    with alice_at_her_table(server, tmp_path, monkeypatch, game) as at:
+        app, scene, session, bob, table_id, first = at.app, at.scene, at.session, at.bob, at.table_id, at.first
         if first["current"] != first["seat"]:  # Bob starts: his move first, then Alice's turn
             ask(bob, lambda c: c.move(table_id, bobs_move, first["version"]))
         run_until(app, lambda: scene.phase == Phase.PERSON)
@@ -59,22 +88,13 @@ def test_a_resign_ends_the_table_for_both_seats(server, tmp_path, monkeypatch, g
         bobs = session_type.joined(bob, seen)  # Bob's window, opened on the finished table
         assert not bobs.in_round and bobs.state.winners() == (bob_seat,)
         assert bobs.state.result.resigned == alice_seat  # his results card says Alice resigned
-    finally:
-        app.stack.clear()
-        app.stack.apply_pending()
-        alice.close(), bob.close()
 
 
 @pytest.mark.parametrize("game", sorted(ONLINE))
 def test_the_other_seats_resign_reaches_the_results_of_our_window(server, tmp_path, monkeypatch, game):
-    session_type, table_type, mode, results, _ = ONLINE[game]
-    alice, bob, table_id, first, _ = seated_pair(server, game)
-    app = make_app(tmp_path, monkeypatch, "instant")
-    session = session_type.joined(alice, first)
-    scene = table_type(app, session, mode=mode())
-    app.stack.push(scene)
-    try:
-        steps(app, 3)
+    results = ONLINE[game][3]
+    with alice_at_her_table(server, tmp_path, monkeypatch, game) as at:
+        app, scene, session, bob, table_id, first = at.app, at.scene, at.session, at.bob, at.table_id, at.first
         alice_seat, bob_seat = first["seat"], 1 - first["seat"]
         mine = ask(bob, lambda c: c.wait_game(table_id, until=lambda g: g["current"] == g["seat"])) \
             if first["current"] == bob_seat else None
@@ -87,10 +107,6 @@ def test_the_other_seats_resign_reaches_the_results_of_our_window(server, tmp_pa
         state = session.finished_state
         assert state.winners() == (alice_seat,) and state.result.resigned == bob_seat
         assert any(line.endswith("resigns") for line in scene.banner_log), scene.banner_log
-    finally:
-        app.stack.clear()
-        app.stack.apply_pending()
-        alice.close(), bob.close()
 
 
 def _pass(app, scene, game: str) -> None:
