@@ -8,6 +8,7 @@ import pygame
 
 from rummi_desktop.games.rummi.rules.pieces import face
 from rummi_desktop.games.rummi.table.guided import STEPS, guided_table
+from guided_support import at_step
 from rummi_desktop.scenes.guided.well_done import WellDoneCard
 from test_rummi_flow_support import (click, drag, make_app, meld_end_point, new_meld_point, rack_id, rack_tile_centre,
                                      steps)
@@ -20,14 +21,6 @@ def open_guide(tmp_path, monkeypatch):
     steps(app, 3)
     return app, scene
 
-
-def at_step(scene, title: str) -> None:
-    """The panel shows the step: its counter, title and words."""
-    guide = scene.mode.status()["guide"]
-    assert guide["step_title"] == title
-    assert scene.mode.shown_words()[1] == STEPS[guide["step"]].text
-    panel = pygame.Rect(guide["panel"])
-    assert not any(panel.colliderect(target) for target in guide["targets"]), "the panel covers a target"
 
 
 def table_tile_point(scene, notation: str, avoid: set[int] = frozenset()):
@@ -63,37 +56,37 @@ def test_the_rummi_guide_plays_through_and_refuses_off_script_turns(tmp_path, mo
     write_autosave("rummi", *RummiSession.new(MatchSetup(seed=8)).to_save())  # a real match in progress
     saved = autosave_path("rummi").read_bytes()
     app, scene = open_guide(tmp_path, monkeypatch)
-    at_step(scene, "Welcome to Rummi")
+    at_step(scene, STEPS, "Welcome to Rummi")
     click(app, scene.mode.next_button.rect.center)
-    at_step(scene, "Your opening meld")
+    at_step(scene, STEPS, "Your opening meld")
     assert len(scene.mode.targets()) == 3  # the three red tiles on the rack are ringed
 
     click(app, scene.buttons.draw_tile.rect.center)  # off the script: refused before the model draws
     steps(app, 5)
-    at_step(scene, "Your opening meld")
+    at_step(scene, STEPS, "Your opening meld")
     assert scene.banner_log[-1] == STEPS[1].hint and len(scene.state.rack(0)) == 14
 
     lay(app, scene, ["R10", "R11", "R12"])
-    at_step(scene, "End your turn")
+    at_step(scene, STEPS, "End your turn")
     end_turn(app, scene)
-    at_step(scene, "Rearrange the table")
+    at_step(scene, STEPS, "Rearrange the table")
     assert scene.state.opened[0]
 
     lay(app, scene, ["B11", "Y11"])
     end_turn(app, scene)  # the 11s are not a meld yet: still this step, the guide says why
-    at_step(scene, "Rearrange the table")
+    at_step(scene, STEPS, "Rearrange the table")
     assert scene.banner_log[-1] == STEPS[3].hint and scene.state.current == 0  # still your turn
     drag(app, table_tile_point(scene, "K11", avoid=set(scene.state.laid_this_turn)), meld_end_point(scene, meld_of(scene, "B11")))
-    at_step(scene, "End your turn")
+    at_step(scene, STEPS, "End your turn")
     end_turn(app, scene)
 
-    at_step(scene, "Take the joker back")
+    at_step(scene, STEPS, "Take the joker back")
     drag(app, rack_tile_centre(scene, rack_id(scene, "Y4")), table_tile_point(scene, "J"))
-    at_step(scene, "Use the joker at once")
+    at_step(scene, STEPS, "Use the joker at once")
     joker_meld = meld_of(scene, "J")
     for notation in ("B6", "B7"):
         drag(app, rack_tile_centre(scene, rack_id(scene, notation)), meld_end_point(scene, joker_meld))
-    at_step(scene, "End your turn")
+    at_step(scene, STEPS, "End your turn")
     end_turn(app, scene)
 
     assert scene.mode.guide.finished

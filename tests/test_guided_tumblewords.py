@@ -4,19 +4,12 @@ the finished guide leaves no autosave and no record behind."""
 
 from __future__ import annotations
 
-import pygame
 
 from rummi_desktop.games.tumblewords.table.guided import STEPS, guided_table
+from guided_support import at_step
 from rummi_desktop.scenes.guided.well_done import WellDoneCard
 from tumblewords_scene_support import click, column_centre, drag, hand_centre, key, make_app, steps
 
-
-def at_step(scene, title: str) -> None:
-    guide = scene.mode.status()["guide"]
-    assert guide["step_title"] == title
-    assert scene.mode.shown_words()[1] == STEPS[guide["step"]].text
-    panel = pygame.Rect(guide["panel"])
-    assert not any(panel.colliderect(target) for target in guide["targets"]), "the panel covers a target"
 
 
 def test_the_tumblewords_guide_plays_through_and_refuses_off_script_drops(tmp_path, monkeypatch):
@@ -24,19 +17,19 @@ def test_the_tumblewords_guide_plays_through_and_refuses_off_script_drops(tmp_pa
     scene = guided_table(app)
     app.stack.push(scene)
     steps(app, 3)
-    at_step(scene, "Welcome to Tumblewords")
+    at_step(scene, STEPS, "Welcome to Tumblewords")
     click(app, scene.mode.next_button.rect.center)
-    at_step(scene, "Two words at once")
+    at_step(scene, STEPS, "Two words at once")
     assert len(scene.mode.targets()) == 2  # the O in the hand, and its column
 
     drag(app, hand_centre(scene, "O"), column_centre(scene, 1))  # a legal drop, off the script
     steps(app, 3)
-    at_step(scene, "Two words at once")
+    at_step(scene, STEPS, "Two words at once")
     assert scene.state.log == [] and scene.banner_log[-1] == STEPS[1].hint
 
     drag(app, hand_centre(scene, "O"), column_centre(scene, 4))
     steps(app, 60)  # the O falls, Robin's scripted drop falls
-    at_step(scene, "Play a blank")
+    at_step(scene, STEPS, "Play a blank")
     assert scene.state.points[0] == 4 and scene.state.log == ["drop 4 O", "drop 0 Q"]
 
     drag(app, hand_centre(scene, "?"), column_centre(scene, 5))
