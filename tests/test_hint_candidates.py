@@ -15,7 +15,7 @@ from rummi_desktop.games.rummi.rules.pieces import faces
 from rummi_desktop.ui.candidate_rows import row_rect
 from rummi_desktop.ui.table_hud import rect
 from test_rummi_flow_support import click, key, make_app, steps
-from test_rummi_hint import practice_session
+from test_rummi_hint import practice_session, wait_for_hint
 
 
 def coach_best(scene) -> list:
@@ -25,13 +25,7 @@ def coach_best(scene) -> list:
 def hint(app, scene, limit: int = 2000) -> None:
     """Ask for the hint and let its search finish (it runs on a thread: frames go on)."""
     key(app, "h")
-    for _ in range(limit):
-        if scene.flow.hint_job is None:
-            break
-        time.sleep(0.005)
-        steps(app, 1)
-    assert scene.flow.hint_job is None, "the hint never came"
-    steps(app, 2)
+    wait_for_hint(app, scene, limit)
 
 
 def choose_row(app, scene, index: int) -> None:

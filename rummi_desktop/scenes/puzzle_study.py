@@ -14,7 +14,7 @@ from typing import Any
 
 from rummi_desktop.games.base import MoveNotationError
 from rummi_desktop.shell.input import Action
-from rummi_desktop.thinking.thread import ThinkingFailed, ThinkingJob
+from rummi_desktop.thinking.thread import ThinkingJob, answer_or_none
 
 STUDY_BUDGET = 10.0  # s the coach may weigh a puzzle's position
 
@@ -45,10 +45,7 @@ class PuzzleStudy:
         if job is None or not job.done:
             return
         self.job = None
-        try:
-            found = job.poll()
-        except ThinkingFailed:
-            found = None
+        found = answer_or_none(job)
         if found:
             panel = self.table.candidates
             panel.offer(found, self.show, self)

@@ -54,6 +54,15 @@ class ThinkingFailed(RuntimeError):
     """The thinking function raised; the original error is the ``__cause__``."""
 
 
+def answer_or_none(job: Any) -> Any:
+    """A finished job's answer, or None when its thinking failed (a search whose failure only
+    means nothing is shown: the candidate lists)."""
+    try:
+        return job.poll()
+    except ThinkingFailed:
+        return None
+
+
 @dataclass
 class ThinkingJob(Generic[Result]):
     """One computer seat's turn of thinking, running on its own daemon thread.

@@ -21,7 +21,7 @@ from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.scenes.sandbox.common import EDIT, PLAY, SOLVER_BUDGET, BestMoveSearch, QuietSolve
 from rummi_desktop.scenes.sandbox.scenario_files import SolverAnswer, position_of
 from rummi_desktop.scenes.table_mode import TableMode
-from rummi_desktop.thinking.thread import ThinkingFailed
+from rummi_desktop.thinking.thread import answer_or_none
 
 if TYPE_CHECKING:
     from rummi_desktop.scenes.table_context import ModeContext
@@ -354,10 +354,7 @@ class SandboxMode(TableMode):
         if job is None or not job.done:
             return
         self.candidate_job = None
-        try:
-            found = job.poll()
-        except ThinkingFailed:
-            found = None
+        found = answer_or_none(job)
         if found and self.stage == PLAY:
             self.table.candidates.offer(found, self.show_candidate, self)
             self._light_shown()
