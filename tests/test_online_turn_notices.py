@@ -69,17 +69,20 @@ def near(colour, wanted) -> bool:
     return max(abs(a - b) for a, b in zip(colour[:3], wanted[:3])) < 40
 
 
-def bobs_table_then_back_to(app, scene):
-    """Bob's Tumblewords table (a day a move) that Alice joins: it starts on Bob's move. Then
-    Back: the menu is on top again, the link kept by the watch. Returns (bob's link, table id)."""
+def bobs_tables_then_back_to(app, scene, count: int = 1):
+    """Bob's Tumblewords tables (a day a move) that Alice joins: each starts on Bob's move. Then
+    Back: the menu is on top again, the link kept by the watch. Returns (bob's link, table ids)."""
     bob = other_player(scene.link.url, "Bob")
-    table = bob.submit(lambda c: c.create_table("tumblewords", ["human", "human"], clock=async_days(1))).result(20)
-    scene.link.submit(lambda c: c.join_table(table=table["table"])).result(20)
-    bob.submit(lambda c: c.subscribe(table["table"])).result(20)
+    tables = []
+    for _ in range(count):
+        made = bob.submit(lambda c: c.create_table("tumblewords", ["human", "human"], clock=async_days(1))).result(20)
+        scene.link.submit(lambda c: c.join_table(table=made["table"])).result(20)
+        bob.submit(lambda c: c.subscribe(made["table"])).result(20)
+        tables.append(made["table"])
     back = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Back")
     click(app, button_centre(back))
     run_until(app, lambda: isinstance(app.stack.top, MenuScene))
-    return bob, table["table"]
+    return bob, tables
 
 
 def bob_passes(bob, table_id: str) -> None:
@@ -91,7 +94,7 @@ def test_a_move_made_elsewhere_raises_a_toast_on_the_menu_and_open_plays_that_ta
     app, scene = menu_lobby
     signed_in_by_clicks(app, scene)
     watch = app.layer_of(TurnWatch)
-    bob, table_id = bobs_table_then_back_to(app, scene)
+    bob, (table_id, other_id) = bobs_tables_then_back_to(app, scene, 2)
     try:
         assert watch.link is scene.link and watch.link.status == "connected"  # the lobby left; the link stayed
         assert watch.toast is None and waiting_now(app).count == 0
@@ -118,6 +121,10 @@ def test_a_move_made_elsewhere_raises_a_toast_on_the_menu_and_open_plays_that_ta
         assert app.stack.top.session.play.table_id == table_id
         steps(app, 2)
         assert watch.toast is None
+        bob_passes(bob, other_id)  # the other game, while this one is on screen: told, but no Open
+        run_until(app, lambda: watch.toast is not None)
+        assert watch.toast.row.table == other_id and not hasattr(watch.toast, "open_button")
+        assert waiting_now(app).count == 2
     finally:
         bob.close()
 
@@ -126,7 +133,7 @@ def test_over_a_local_game_the_toast_takes_only_its_clicks_and_tells_the_desktop
     app, scene = menu_lobby
     signed_in_by_clicks(app, scene)
     watch = app.layer_of(TurnWatch)
-    bob, table_id = bobs_table_then_back_to(app, scene)
+    bob, (table_id,) = bobs_tables_then_back_to(app, scene)
     try:
         local = open_table(app, session_from_position(["R1 R2 R3"], ["B5 B6 B7 K9", "Y1 Y2 Y3"]))
         args = fake_notify_send(tmp_path / "bin")
@@ -147,6 +154,35 @@ def test_over_a_local_game_the_toast_takes_only_its_clicks_and_tells_the_desktop
         later = next(b for b in watch.toast.widgets.widgets if b.label == "Later")
         click(app, button_centre(later))
         assert watch.toast is None and app.stack.top is local
+        app.stack.pop()  # back to the menu, then Online: still signed in, on the same link
+        steps(app, 2)
+        online = next(b for b in app.stack.top.buttons if b.label == "Online")
+        click(app, button_centre(online))
+        lobby = app.stack.top
+        assert isinstance(lobby, lobby_scene.OnlineScene) and lobby.link is watch.link
+        assert lobby.account["name"] == "alice" and lobby.message == "Signed in as alice"
+        run_until(app, lambda: any(row.table == table_id and row.yours_to_move for row in lobby.tabs.mine_list.rows))
+        assert lobby.tabs.waiting.count == 1
+    finally:
+        bob.close()
+
+
+def test_a_table_you_waited_at_that_starts_after_you_left_the_lobby_raises_the_toast(menu_lobby):
+    app, scene = menu_lobby
+    signed_in_by_clicks(app, scene)
+    watch = app.layer_of(TurnWatch)
+    scene.seating.create_table(lambda c: c.create_table("tumblewords", ["human", "human"], clock=async_days(2)))
+    run_until(app, lambda: scene.seating.watching is not None)
+    table_id = scene.seating.watching
+    back = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Back")
+    click(app, button_centre(back))  # the lobby stops watching the open table as it goes
+    run_until(app, lambda: isinstance(app.stack.top, MenuScene))
+    bob = other_player(scene.link.url, "Bob")
+    try:
+        bob.submit(lambda c: c.join_table(table=table_id)).result(20)  # full: it starts on Alice's move
+        run_until(app, lambda: watch.toast is not None)
+        assert watch.toast.row.table == table_id and watch.toast.open_button.enabled
+        assert not watch.link.holds_game(table_id) and isinstance(app.stack.top, MenuScene)
     finally:
         bob.close()
 

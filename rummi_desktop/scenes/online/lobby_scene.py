@@ -295,6 +295,7 @@ class OnlineScene(ShellScene):
 
     def on_exit(self) -> None:
         if self.link is not None and self.link is self.watch.link:  # signed in: the watch keeps the link
+            self.seating.stop_waiting()
             if self.ranked.waiting:
                 self.ranked.cancel(self.link)  # a ranked pairing is for players who are there
         elif self.link is not None:
