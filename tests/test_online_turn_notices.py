@@ -85,6 +85,10 @@ def bobs_tables_then_back_to(app, scene, count: int = 1):
     return bob, tables
 
 
+def shown(watch) -> bool:
+    return watch.toast is not None and watch.toast.visible
+
+
 def bob_passes(bob, table_id: str) -> None:
     bob.submit(lambda c: c.forfeit(table_id)).result(20)
 
@@ -104,7 +108,7 @@ def test_a_move_made_elsewhere_raises_a_toast_on_the_menu_and_open_plays_that_ta
         app.update_settings(desktop_notices=True)
         app.focused = False
         bob_passes(bob, table_id)
-        run_until(app, lambda: watch.toast is not None)
+        run_until(app, lambda: shown(watch))
         app.focused = True
         assert (watch.toast.row.table, watch.toast.row.headline) == (table_id, "Tumblewords · vs Bob")
         assert watch.toast.row.detail == "1 day left" and not watch.toast.row.urgent
@@ -122,7 +126,7 @@ def test_a_move_made_elsewhere_raises_a_toast_on_the_menu_and_open_plays_that_ta
         steps(app, 2)
         assert watch.toast is None
         bob_passes(bob, other_id)  # the other game, while this one is on screen: told, but no Open
-        run_until(app, lambda: watch.toast is not None)
+        run_until(app, lambda: shown(watch))
         assert watch.toast.row.table == other_id and not hasattr(watch.toast, "open_button")
         assert waiting_now(app).count == 2
     finally:
@@ -141,7 +145,7 @@ def test_over_a_local_game_the_toast_takes_only_its_clicks_and_tells_the_desktop
         app.update_settings(desktop_notices=True)
         app.focused = False  # the window behind another: the desktop says it too
         bob_passes(bob, table_id)
-        run_until(app, lambda: watch.toast is not None)
+        run_until(app, lambda: shown(watch))
         app.focused = True
         watch.notified[0].join(10)
         assert args.read_text().splitlines() == ["--app-name=Rummi Desktop", "--expire-time=10000", "--",
@@ -180,9 +184,30 @@ def test_a_table_you_waited_at_that_starts_after_you_left_the_lobby_raises_the_t
     bob = other_player(scene.link.url, "Bob")
     try:
         bob.submit(lambda c: c.join_table(table=table_id)).result(20)  # full: it starts on Alice's move
-        run_until(app, lambda: watch.toast is not None)
+        run_until(app, lambda: shown(watch))
         assert watch.toast.row.table == table_id and watch.toast.open_button.enabled
         assert not watch.link.holds_game(table_id) and isinstance(app.stack.top, MenuScene)
+    finally:
+        bob.close()
+
+
+def test_a_table_the_lobby_opens_as_it_starts_raises_no_toast(menu_lobby):
+    app, scene = menu_lobby
+    signed_in_by_clicks(app, scene)
+    watch = app.layer_of(TurnWatch)
+    scene.seating.create_table(lambda c: c.create_table("tumblewords", ["human", "human"]))
+    run_until(app, lambda: scene.seating.watching is not None)
+    bob = other_player(scene.link.url, "Bob")
+    try:
+        bob.submit(lambda c: c.join_table(table=scene.seating.watching)).result(20)  # starts on Alice's move
+        seen, frames_at_table = [], 0
+        while frames_at_table < 90:  # until the table has been on top for a second and a half (the grace)
+            steps(app, 1)
+            time.sleep(0.003)
+            seen.append(shown(watch))
+            frames_at_table += isinstance(app.stack.top, TumblewordsTableScene)
+            assert len(seen) < 3000, "the table never opened"
+        assert not any(seen) and watch.toast is None
     finally:
         bob.close()
 

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 CARD = pygame.Rect(1238 - 430, 104, 430, 96)
 BUTTON_W, BUTTON_H = 92, 36
 TOAST_SECONDS = 12.0  # then it goes (while the pointer is on it, it stays)
+# s before it shows: a table that is opening on screen right then (the lobby's table starting, a
+# table just joined) is subscribed meanwhile, and its notice is dropped instead of flashing.
+GRACE_SECONDS = 1.0
 
 
 @dataclass
@@ -35,6 +38,7 @@ class TurnToast:
     on_open: Callable[[str], None] | None  # None: no Open (another online table is on screen)
     on_later: Callable[[], None]
     left: float = TOAST_SECONDS
+    grace: float = GRACE_SECONDS
     note: str = ""  # said instead of the time left: "Opening…", or why it could not open
     note_is_warning: bool = False
     widgets: WidgetGroup = field(default_factory=WidgetGroup)
@@ -55,8 +59,15 @@ class TurnToast:
     def pointed(self) -> bool:
         return any(widget.hovered for widget in self.widgets.widgets)
 
+    @property
+    def visible(self) -> bool:
+        return self.grace <= 0
+
     def age(self, dt: float) -> bool:
         """``dt`` seconds on; False once the card has had its time."""
+        if not self.visible:
+            self.grace -= dt
+            return True
         self.widgets.update(dt)
         opening = self.note and not self.note_is_warning
         if not self.pointed and not opening:

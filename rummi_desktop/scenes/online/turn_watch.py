@@ -7,7 +7,7 @@ it outlives the lobby, and
   The menu's Online button and the lobby's "Your games" tab badge how many wait for your move
   (:func:`waiting_now`), in the warning colour when a days-per-move clock runs out within 12 h;
 - raises a small toast when a game becomes your move (the server's ``your_move`` push), unless
-  that table is on screen, with Open (the table, over whatever screen is on top: a local game
+  that table is on screen (or comes on screen within a second: the lobby opening it), with Open (the table, over whatever screen is on top: a local game
   stays paused under it and comes back when you leave) and Later;
 - tells the desktop too when the player asked for it (Settings) and the window is not in front.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from rummi_desktop.net.link import CONNECTED, ClientLink
+from rummi_desktop.net.link import CONNECTED, OFFLINE, ClientLink
 from rummi_desktop.scenes.online.listing import Waiting, game_title, my_game_row, waiting_for_you
 from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.scenes.online.turn_toast import TurnToast
@@ -75,7 +75,10 @@ class TurnWatch(AppLayer):
 
     @property
     def waiting(self) -> Waiting:
-        return waiting_for_you(self.tables, self.account, time.time()) if self.link is not None else Waiting()
+        """The games waiting for your move (none counted while the server cannot be reached)."""
+        if self.link is None or self.link.status == OFFLINE:
+            return Waiting()
+        return waiting_for_you(self.tables, self.account, time.time())
 
     def refresh(self) -> None:
         if self.link is None or self.link.status != CONNECTED:
@@ -147,13 +150,13 @@ class TurnWatch(AppLayer):
     # ---- input and drawing -----------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
         """Clicks on the toast are its own; every other input goes to the screen under it."""
-        if self.toast is None or action.kind not in POINTER_ACTIONS:
+        if self.toast is None or not self.toast.visible or action.kind not in POINTER_ACTIONS:
             return False
         used = self.toast.widgets.handle_action(action)
         return used and action.kind != ActionKind.HOVER
 
     def draw(self, surface: "pygame.Surface") -> None:
-        if self.toast is not None:
+        if self.toast is not None and self.toast.visible:
             self.toast.draw(surface, self.app.theme)
 
     def next_change_in(self) -> float:
