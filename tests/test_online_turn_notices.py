@@ -112,7 +112,7 @@ def test_a_move_made_elsewhere_raises_a_toast_on_the_menu_and_open_plays_that_ta
         app.focused = True
         assert (watch.toast.row.table, watch.toast.row.headline) == (table_id, "Tumblewords · vs Bob")
         assert watch.toast.row.detail == "1 day left" and not watch.toast.row.urgent
-        assert watch.notified == []
+        assert watch.last_notice is None
         assert waiting_now(app).count == 1
         steps(app, 2)
         shot(app.screen, "menu-toast")
@@ -147,7 +147,7 @@ def test_over_a_local_game_the_toast_takes_only_its_clicks_and_tells_the_desktop
         bob_passes(bob, table_id)
         run_until(app, lambda: shown(watch))
         app.focused = True
-        watch.notified[0].join(10)
+        watch.last_notice.join(10)
         assert args.read_text().splitlines() == ["--app-name=Rummi Desktop", "--expire-time=10000", "--",
                                                  "Your move at Tumblewords", "vs Bob · 1 day left"]
         steps(app, 2)
@@ -259,3 +259,26 @@ def test_a_toast_for_a_game_about_to_time_out_says_its_time_in_the_warning_colou
     assert near(surface.get_at((CARD.x + 1, CARD.centery)), app.theme.invalid)  # its edge
 
 
+
+
+class HeldLink:
+    """A stand-in for the link, holding no game on screen (for the watch's own checks)."""
+
+    status, client = "connected", None
+
+    def holds_game(self, table_id: str) -> bool:
+        return False
+
+
+def test_a_your_move_without_a_listed_table_in_it_shows_nothing(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, "instant")
+    watch = TurnWatch(app)
+    watch.link, watch.account = HeldLink(), {"name": "Alice"}
+    for bad in (None, "t1", {"table": 5}, {"table": "t1", "seats": []}, {"table": "t1", "game": "rummi", "seats": "x"},
+                {"table": "t1", "game": "rummi", "seats": [None]}):
+        watch._turn_came(bad)
+    assert watch.toast is None and watch.tables == []
+    good = urgent_table(1, 5)
+    watch._turn_came(good)
+    assert watch.toast is not None and watch.toast.row.urgent and watch.tables == [good]
+    assert watch.waiting.count == 1 and watch.waiting.urgent == 1

@@ -53,7 +53,7 @@ class TurnWatch(AppLayer):
         self.asked_at = -REFRESH_EVERY
         self.stack_changes = app.stack.changes
         self.link_status = ""
-        self.notified: list[Any] = []  # the desktop notices' threads (tests wait on them)
+        self.last_notice: Any = None  # the thread sending the last desktop notice (tests wait on it)
 
     # ---- the link --------------------------------------------------------------------------
     def hold(self, link: ClientLink, account: dict[str, Any]) -> None:
@@ -108,19 +108,18 @@ class TurnWatch(AppLayer):
             self.refresh()
 
     def _turn_came(self, table: Any) -> None:
-        if not isinstance(table, dict) or not isinstance(table.get("table"), str) or self.link is None:
+        if self.link is None or not _listed_table(table):
             return  # not a table as the server lists one: nothing to show
         self.tables = [held for held in self.tables if held.get("table") != table["table"]] + [table]
+        row = my_game_row(table, self.account, time.time())
+        if self.app.settings.desktop_notices and not (self.app.focused and not self.app.minimised):
+            # The window is behind others: the desktop says it, even of the table on screen there.
+            self.last_notice = desktop_notice(f"Your move at {game_title(table['game'])}",
+                                              f"{row.headline.partition(' · ')[2]} · {row.detail}")
         if self.link.holds_game(table["table"]):
             return  # that table is on screen: its own turn flow says so
-        row = my_game_row(table, self.account, time.time())
         elsewhere = self.link.client is not None and bool(self.link.client.games)
         self.toast = TurnToast(row, None if elsewhere else self.open_table, self.dismiss)
-        if self.app.settings.desktop_notices and not (self.app.focused and not self.app.minimised):
-            sent = desktop_notice(f"Your move at {game_title(str(table.get('game', '')))}",
-                                  f"{row.headline.partition(' · ')[2]} · {row.detail}")
-            if sent is not None:
-                self.notified.append(sent)
 
     def dismiss(self) -> None:
         self.toast = None
@@ -170,6 +169,12 @@ class TurnWatch(AppLayer):
         if self.link is not None:
             self.link.close()
             self.link = None
+
+
+def _listed_table(table: Any) -> bool:
+    """Whether ``table`` has what a listed row reads: its id, its game, its seats."""
+    return (isinstance(table, dict) and isinstance(table.get("table"), str) and isinstance(table.get("game"), str)
+            and isinstance(table.get("seats"), list) and all(isinstance(seat, dict) for seat in table["seats"]))
 
 
 def turn_watch(app: "App") -> TurnWatch:
