@@ -1,10 +1,12 @@
 """``your_move`` over real sockets on 127.0.0.1: the person a game's turn comes to is told on
 every connection they have, whatever they watch; a table that starts tells its first seat, a
-computer seat's answer tells the person after it, and a player is not told of their own move."""
+computer seat's answer tells the person after it, a player is not told of their own move, and
+with two processes sharing PostgreSQL each person is told once, by the process they are on."""
 
 import asyncio
 
 from net_support import received_messages, running_server, signed_in
+from test_net_postgres import cluster, two_servers  # noqa: F401  (the fixtures: a PostgreSQL cluster, two servers on it)
 from rummi_desktop.net import notices
 from rummi_desktop.net.records import PLAYING, Seat, TableRecord
 from rummi_desktop.net.your_move import moved_to
@@ -74,3 +76,28 @@ def test_the_turn_is_told_only_when_it_comes_to_a_person_from_another_seat():
 def test_a_your_move_notice_reads_back_and_a_torn_one_is_ignored():
     assert notices.parse(notices.your_move_notice("ann", "t1")) == notices.Notice("y", "ann", table="t1")
     assert notices.parse("y:ann") is None and notices.parse("y::t1") is None
+
+
+# ---- across two server processes sharing PostgreSQL -------------------------------------------
+
+def test_the_turn_is_told_across_two_processes_once(two_servers):  # noqa: F811  (the fixture imported)
+    """Alice on one process, Bob on the other: each is told once when the turn comes to them (the
+    y notice goes to every process; only the one holding the account's connection pushes)."""
+    (_, first_url), (_, second_url) = two_servers
+
+    async def main():
+        alice = await signed_in(first_url, "turn_ann")
+        bob = await signed_in(second_url, "turn_ben")
+        table = await alice.create_table("tumblewords", ["human", "human"])
+        await bob.join_table(table=table["table"])  # on the second process: alice's move first
+        assert (await told(alice, 1))[0]["table"]["current"] == 0
+        await alice.subscribe(table["table"])
+        await alice.forfeit(table["table"])
+        assert (await told(bob, 1))[0]["table"]["current"] == 1
+        await asyncio.sleep(0.5)
+        counts = len(your_moves(alice)), len(your_moves(bob))
+        await alice.close()
+        await bob.close()
+        return counts
+
+    assert asyncio.run(main()) == (1, 1)
