@@ -7,8 +7,9 @@ it outlives the lobby, and
   The menu's Online button and the lobby's "Your games" tab badge how many wait for your move
   (:func:`waiting_now`), in the warning colour when a days-per-move clock runs out within 12 h;
 - raises a small toast when a game becomes your move (the server's ``your_move`` push), unless
-  that table is on screen (or comes on screen within a second: the lobby opening it), with Open (the table, over whatever screen is on top: a local game
-  stays paused under it and comes back when you leave) and Later;
+  that table is on screen (or comes on screen within a second: the lobby opening it), with Open
+  (the table, over whatever screen is on top: a local game stays paused under it and comes back
+  when you leave) and Later;
 - tells the desktop too when the player asked for it (Settings) and the window is not in front.
 
 While another online table is on screen the toast has no Open: two tables would share one
@@ -52,6 +53,7 @@ class TurnWatch(AppLayer):
         self.opening = Pending()  # the table Open asked for
         self.asked_at = -REFRESH_EVERY
         self.stack_changes = app.stack.changes
+        self.screen_changed = False  # a screen opened or closed since the last ask
         self.link_status = ""
         self.last_notice: Any = None  # the thread sending the last desktop notice (tests wait on it)
 
@@ -102,9 +104,11 @@ class TurnWatch(AppLayer):
         now, status = time.time(), self.link.status if self.link is not None else ""
         back = status == CONNECTED and self.link_status != CONNECTED
         self.link_status = status
-        changed = self.app.stack.changes != self.stack_changes
+        self.screen_changed |= self.app.stack.changes != self.stack_changes  # asked once the pause is over
         self.stack_changes = self.app.stack.changes
-        if back or now - self.asked_at > REFRESH_EVERY or (changed and now - self.asked_at > REFRESH_AFTER_CHANGE):
+        since = now - self.asked_at
+        if back or since > REFRESH_EVERY or (self.screen_changed and since > REFRESH_AFTER_CHANGE):
+            self.screen_changed = False
             self.refresh()
 
     def _turn_came(self, table: Any) -> None:
