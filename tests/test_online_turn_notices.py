@@ -22,6 +22,7 @@ from rummi_desktop.scenes.online.turn_toast import CARD, TurnToast
 from rummi_desktop.scenes.online.turn_watch import TurnWatch, waiting_now
 from rummi_desktop.shell.desktop_notice import desktop_notice, notifier_present
 from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.ui.count_badge import warning_ink
 from rummi_desktop.games.tumblewords.table.table_scene import TumblewordsTableScene
 from test_online_lobby import async_days, other_player, run_until, signed_in_by_clicks
 from test_rummi_flow_support import button_centre, click, make_app, open_table, session_from_position, steps
@@ -255,7 +256,7 @@ def test_a_toast_for_a_game_about_to_time_out_says_its_time_in_the_warning_colou
     TurnToast(row, lambda _table: None, lambda: None).draw(surface, app.theme)
     shot(surface, "toast-urgent")
     detail = [surface.get_at((x, CARD.y + 72)) for x in range(CARD.x + 16, CARD.x + 200)]
-    assert any(near(pixel, app.theme.invalid) for pixel in detail)
+    assert any(near(pixel, warning_ink(app.theme)) for pixel in detail)
     assert near(surface.get_at((CARD.x + 1, CARD.centery)), app.theme.invalid)  # its edge
 
 

@@ -16,6 +16,11 @@ BADGE_H = 26
 WARNING_INK = (255, 255, 255)  # on the warning red, as a danger button writes
 
 
+def warning_ink(theme: "Theme") -> tuple[int, ...]:
+    """The warning colour for words on a dark card: lighter than the badge's red, to read small."""
+    return shapes.lighten(theme.invalid[:3], 0.3)
+
+
 def badge_colours(theme: "Theme", urgent: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(face, ink) of a badge: the warning colour when urgent, else the accent."""
     return (tuple(theme.invalid), WARNING_INK) if urgent else (tuple(theme.accent), tuple(theme.accent_text))

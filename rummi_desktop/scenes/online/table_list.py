@@ -11,7 +11,7 @@ import pygame
 
 from rummi_desktop.scenes.online.listing import TableRow
 from rummi_desktop.ui import shapes
-from rummi_desktop.ui.count_badge import badge_colours
+from rummi_desktop.ui.count_badge import badge_colours, warning_ink
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button, Widget
 
@@ -68,7 +68,7 @@ class TableRowButton(Widget):
             headline_left = left
         headline = fitted_text(self.row.headline, 20, theme.text, left + width - headline_left, bold=True)
         surface.blit(headline, headline.get_rect(midleft=(headline_left, self.rect.y + 17)))
-        ink = theme.invalid if self.row.urgent else theme.accent if urgent else theme.text_muted
+        ink = warning_ink(theme) if self.row.urgent else theme.accent if urgent else theme.text_muted
         detail = fitted_text(self.row.detail, 17, ink, width, bold=self.row.urgent)
         surface.blit(detail, detail.get_rect(midleft=(left, self.rect.bottom - 15)))
 

@@ -14,6 +14,7 @@ import pygame
 from rummi_desktop.scenes.online.listing import TableRow
 from rummi_desktop.scenes.online.table_list import fitted_text
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.count_badge import warning_ink
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
@@ -86,12 +87,12 @@ class TurnToast:
         surface.blit(shapes.soft_shadow(CARD.size, 12, 10, 160), (CARD.x - 10, CARD.y - 6))
         surface.blit(shapes.rounded_panel(CARD.size, 12, face, None, edge, 2), CARD)
         text_left, text_width = CARD.x + 16, CARD.w - BUTTON_W - 44
-        title = fitted_text("Your move", 16, edge, text_width, bold=True)
+        title = fitted_text("Your move", 16, warning_ink(theme) if urgent else theme.accent, text_width, bold=True)
         surface.blit(title, (text_left, CARD.y + 12))
         headline = fitted_text(self.row.headline, 20, theme.text, text_width, bold=True)
         surface.blit(headline, (text_left, CARD.y + 34))
         words = self.note or self.row.detail
-        ink = theme.invalid if (self.note_is_warning if self.note else urgent) else theme.text_muted
+        ink = warning_ink(theme) if (self.note_is_warning if self.note else urgent) else theme.text_muted
         detail = fitted_text(words, 17, ink, text_width, bold=urgent and not self.note)
         surface.blit(detail, (text_left, CARD.y + 62))
         self.widgets.draw(surface, theme, tooltips=False)
