@@ -23,10 +23,11 @@ class RawSocket:
         self.socket = socket
 
     @classmethod
-    async def open(cls, url: str, address: str) -> "RawSocket":
+    async def open(cls, url: str, address: str, forwarded_for: str = "") -> "RawSocket":
         from websockets.asyncio.client import connect
 
-        return cls(await connect(url, local_addr=(address, 0), compression=None))
+        headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else None
+        return cls(await connect(url, local_addr=(address, 0), compression=None, additional_headers=headers))
 
     async def ask(self, kind: str, **fields: Any) -> dict:
         await self.socket.send(json.dumps({"type": kind, "id": 1, **fields}))

@@ -10,7 +10,7 @@ import os
 import socket
 import tracemalloc
 
-from net_support import PASSWORD, running_server, signed_in
+from net_support import running_server, signed_in
 from rummi_desktop.net.client import GameClient
 from rummi_desktop.net.limits import CLOSE_CROWDED, CLOSE_TIMED_OUT, ServerLimits
 from sign_in_attack_support import RawSocket
@@ -63,6 +63,21 @@ def test_one_address_holds_only_so_many_sockets(tmp_path):
             again = await RawSocket.open(url, "127.0.0.5")  # a socket closed frees its place
             assert (await again.ask("ping"))["type"] == "pong"
             for raw in (*held, neighbour, again):
+                await raw.close()
+
+    asyncio.run(run())
+
+
+def test_behind_a_proxy_the_forwarded_address_is_counted(tmp_path):
+    async def run():
+        async with running_server(tmp_path / "s.db", ServerLimits(per_address=1, behind_proxy=True)) as url:
+            first = await RawSocket.open(url, "127.0.0.8", forwarded_for="203.0.113.9, 198.51.100.1")
+            second = await RawSocket.open(url, "127.0.0.8", forwarded_for="198.51.100.2")  # the same proxy
+            assert (await second.ask("ping"))["type"] == "pong"
+            forged = await RawSocket.open(url, "127.0.0.8", forwarded_for="10.9.9.9, 198.51.100.1")
+            await asyncio.wait_for(forged.socket.wait_closed(), 10)  # the proxy's last word counts
+            assert forged.socket.close_code == CLOSE_CROWDED
+            for raw in (first, second):
                 await raw.close()
 
     asyncio.run(run())

@@ -31,7 +31,15 @@ class ServerLimits:
     idle_seconds: float = IDLE_SECONDS
     per_address: int = PER_ADDRESS
     outbox_bytes: int = OUTBOX_BYTES
+    behind_proxy: bool = False  # the peer is a reverse proxy on this machine: X-Forwarded-For names the client
     clock: Callable[[], float] = time.monotonic  # the sign-in back-off's clock (tests pass a fake one)
+
+
+def limits_from(per_address: int | None, sign_in_seconds: float | None, idle_seconds: float | None,
+                behind_proxy: bool = False) -> ServerLimits:
+    """``serve``'s flags over the defaults (None: the default)."""
+    given = {"per_address": per_address, "sign_in_seconds": sign_in_seconds, "idle_seconds": idle_seconds}
+    return ServerLimits(behind_proxy=behind_proxy, **{name: value for name, value in given.items() if value is not None})
 
 
 class AddressCounts:
@@ -56,7 +64,12 @@ class AddressCounts:
             self.open.pop(address, None)
 
 
-def peer_address(socket: Any) -> str:
+def peer_address(socket: Any, behind_proxy: bool = False) -> str:
+    """The client's IP address: the socket's peer, or behind a proxy the last address the proxy
+    wrote in X-Forwarded-For (the ones before it are the client's own say, and may be forged)."""
+    forwarded = socket.request.headers.get("X-Forwarded-For", "") if behind_proxy and socket.request else ""
+    if forwarded.strip():
+        return forwarded.split(",")[-1].strip()[:64]
     peer = getattr(socket, "remote_address", None)
     return str(peer[0]) if peer else "?"
 

@@ -88,7 +88,7 @@ class GameServer:
     async def handle(self, socket: Any) -> None:
         from websockets.exceptions import ConnectionClosed
 
-        address = peer_address(socket)
+        address = peer_address(socket, self.limits.behind_proxy)
         if not self.addresses.admit(address):
             await socket.close(CLOSE_CROWDED, "too many connections from your address")
             return
@@ -463,7 +463,8 @@ async def serve(host: str, port: int, database: str | None, certfile: str | None
         await server.stop()
 
 
-def run_serve(host: str, port: int, database: str | None, certfile: str | None, keyfile: str | None) -> int:
+def run_serve(host: str, port: int, database: str | None, certfile: str | None, keyfile: str | None,
+              limits: ServerLimits = ServerLimits()) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
     if bool(certfile) != bool(keyfile):
@@ -485,7 +486,7 @@ def run_serve(host: str, port: int, database: str | None, certfile: str | None, 
         print(f"serve: {problem}", flush=True)
         return 2
     try:
-        asyncio.run(serve(host, port, database, certfile, keyfile, ready))
+        asyncio.run(serve(host, port, database, certfile, keyfile, ready, limits=limits))
     except KeyboardInterrupt:
         pass
     except OSError as error:  # the address is in use or not this machine's
