@@ -90,7 +90,8 @@ async def next_text(connection: "Connection", limits: ServerLimits) -> str | byt
             await connection.socket.close(CLOSE_TIMED_OUT, reason)
             return None
         try:
-            text = await asyncio.wait_for(connection.socket.recv(), deadline - now)  # cancelling recv loses nothing
+            async with asyncio.timeout(deadline - now):  # cancelling recv loses nothing (websockets' word)
+                text = await connection.socket.recv()
         except TimeoutError:
             continue  # the loop decides: a push may have moved the idle deadline meanwhile
         except ConnectionClosed:
