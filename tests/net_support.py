@@ -10,17 +10,18 @@ from pathlib import Path
 from typing import AsyncIterator
 
 from rummi_desktop.net.client import GameClient
+from rummi_desktop.net.limits import ServerLimits
 from rummi_desktop.net.server import serve
 
 PASSWORD = "correct horse battery"
 
 
 @contextlib.asynccontextmanager
-async def running_server(database: str | Path) -> AsyncIterator[str]:
-    """A server on a free port of 127.0.0.1 with ``database``; yields its ws:// URL."""
+async def running_server(database: str | Path, limits: ServerLimits = ServerLimits()) -> AsyncIterator[str]:
+    """A server on a free port of 127.0.0.1 with ``database`` (and ``limits``); yields its ws:// URL."""
     stop = asyncio.Event()
     bound: asyncio.Future = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(serve("127.0.0.1", 0, str(database), ready=bound.set_result, stop=stop))
+    task = asyncio.create_task(serve("127.0.0.1", 0, str(database), ready=bound.set_result, stop=stop, limits=limits))
     port = await asyncio.wait_for(asyncio.shield(bound), 20)
     try:
         yield f"ws://127.0.0.1:{port}"

@@ -31,10 +31,11 @@ REPLY_TIMEOUT = 30.0
 class ServerError(Exception):
     """The server refused a request: ``code`` for programs, ``str(error)`` for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # s, with rate_limited: when to ask again
 
 
 class GameClient:
@@ -102,6 +103,8 @@ class GameClient:
         if future is not None and not future.done():
             future.set_result(message)
         elif "re" not in message:
+            if message.get("type") == "signed_out":  # the session ended on another connection
+                self.token = self.account = None
             self.pushed.put_nowait(message)
 
     async def _note_game(self, message: dict[str, Any]) -> None:
@@ -132,7 +135,7 @@ class GameClient:
             raise ConnectionError("the connection to the server closed") from None
         reply = await asyncio.wait_for(future, REPLY_TIMEOUT)
         if reply.get("type") == "error":
-            raise ServerError(reply["code"], reply["message"])
+            raise ServerError(reply["code"], reply["message"], reply.get("retry_after"))
         return reply
 
     # ---- accounts ---------------------------------------------------------------------------

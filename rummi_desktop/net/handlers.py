@@ -54,7 +54,7 @@ async def _new_session(server: ServerContext, connection: Connection, account: A
 
 
 async def register(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    name, password = message["name"], message["password"]
+    name, password = accounts.normal_name(message["name"]), message["password"]
     problem = accounts.name_problem(name)
     if problem:
         raise ProtocolError("bad_name", problem)
@@ -66,11 +66,19 @@ async def register(server: ServerContext, connection: Connection, message: dict[
 
 
 async def sign_in(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    account = await server.store.accounts.by_key(accounts.name_key(message["name"]))
+    """A wrong password, or a name no account has, counts against the address and the account
+    (net/sign_in_guard.py); past the free ones the next try waits (``rate_limited``)."""
+    key, guard = accounts.name_key(message["name"]), server.sign_in_guard
+    wait = guard.retry_after(connection.address, key)
+    if wait > 0:
+        raise ProtocolError("rate_limited", f"too many failed sign-ins; try again in {wait:.0f} s", retry_after=wait)
+    guard.attempt(connection.address, key)
+    account = await server.store.accounts.by_key(key)
     stored = account.password_hash if account else await asyncio.to_thread(accounts.stand_in_hash)
     good = await asyncio.to_thread(accounts.verify_password, message["password"], stored)
     if account is None or not good:
         raise ProtocolError("bad_credentials", "that name and password do not match an account")
+    guard.succeeded(connection.address, key)
     return await _new_session(server, connection, Account(account.id, account.name))
 
 
@@ -84,8 +92,10 @@ async def resume(server: ServerContext, connection: Connection, message: dict[st
 
 
 async def sign_out(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    """The session ends everywhere: its token is revoked, and every other connection that
+    signed in with it hears ``signed_out`` and is signed out too."""
     await server.store.accounts.drop_session(connection.token_hash)
-    server.sign_out(connection)
+    server.end_session(connection)
     return {"type": "signed_out"}
 
 
