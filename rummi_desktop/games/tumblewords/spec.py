@@ -21,7 +21,7 @@ from rummi_desktop.games.tumblewords.rules.parameters import MAX_SEATS, MIN_LENG
 from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
 from rummi_desktop.games.tumblewords.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
-from rummi_desktop.games.tumblewords.rules.seat_view import seat_view
+from rummi_desktop.games.tumblewords.rules.seat_view import holdings, public_view, seat_view
 
 # ``shown``: how the Rules card names a table's choices beyond the usual (the table's own
 # caption already spells out its board, word length and variants).
@@ -81,6 +81,8 @@ TUMBLEWORDS = GameSpec(
     state_from_dict=state_from_dict,
     parse_move=Move.parse,
     seat_view=seat_view,
+    public_view=public_view,
+    holdings=holdings,
     audit=audit,
     position=TumblewordsPosition,
     entry_points={
