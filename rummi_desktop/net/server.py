@@ -162,8 +162,10 @@ class GameServer:
                 del self.watchers[table_id]
                 self._forget_unwatched(table_id)
 
-    def spectate(self, connection: Connection, table_id: str, delay: int) -> None:
-        self.spectators.add(connection, table_id, delay)
+    def spectate(self, connection: Connection, table_id: str) -> None:
+        for other in self.spectators.tables_of(connection):  # one table watched at a time
+            if other != table_id:
+                self.stop_spectating(connection, other)
 
     def stop_spectating(self, connection: Connection, table_id: str) -> None:
         self.spectators.remove(connection, table_id)

@@ -38,8 +38,8 @@ class ServerContext(Protocol):
 
     def unwatch(self, connection: "Connection", table_id: str) -> None: ...
 
-    def spectate(self, connection: "Connection", table_id: str, delay: int) -> None:
-        """Send the connection the table's public view at every new version, ``delay`` moves behind."""
+    def spectate(self, connection: "Connection", table_id: str) -> None:
+        """The connection watches the table without a seat (:attr:`spectators` says what it is sent)."""
 
     def stop_spectating(self, connection: "Connection", table_id: str) -> None: ...
 

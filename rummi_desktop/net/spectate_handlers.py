@@ -28,9 +28,9 @@ async def watch(server: ServerContext, connection: Connection, message: dict[str
     live = await server.live.get(record.id)
     if live is None:
         raise ProtocolError("no_table", "no public table by that name")
-    delay = message.get("delay", 0)
-    server.spectate(connection, record.id, delay)
-    return dict(await server.spectators.message(live, delay))  # a copy: the reply gets its own "re"
+    server.spectate(connection, record.id)
+    shown = await server.spectators.add(connection, live, message.get("delay", 0))
+    return dict(shown)  # a copy: the reply gets its own "re", the kept message none
 
 
 async def unwatch(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:

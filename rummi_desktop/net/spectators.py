@@ -15,6 +15,7 @@ rebuilt from the stored log.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from rummi_desktop.net.connection import Connection
@@ -27,54 +28,68 @@ DELAYS = (0, 1)  # moves a spectator may choose to be behind
 KEPT_VERSIONS = 2
 
 
+@dataclass
+class Watch:
+    """One spectator of one table: its delay, and the newest version it was sent."""
+
+    delay: int
+    shown: int = -1
+
+    def send(self, connection: Connection, message: dict[str, Any]) -> None:
+        if message["version"] > self.shown:  # never the same version twice, never an older one
+            self.shown = message["version"]
+            connection.push(message)
+
+
 class Spectators:
     """Who watches which table without a seat, and at which delay."""
 
     def __init__(self, tables: GameTables, spawn: Callable[[Any], None]) -> None:
         self.tables = tables
         self.spawn = spawn
-        self.delays: dict[str, dict[Connection, int]] = {}  # table -> spectator -> delay
+        self.watches: dict[str, dict[Connection, Watch]] = {}  # table -> spectator -> its watch
         self.built: dict[str, dict[int, dict[str, Any]]] = {}  # table -> version -> public message
 
     def watching(self, table_id: str) -> bool:
-        return bool(self.delays.get(table_id))
-
-    def add(self, connection: Connection, table_id: str, delay: int) -> None:
-        self.delays.setdefault(table_id, {})[connection] = delay
+        return bool(self.watches.get(table_id))
 
     def remove(self, connection: Connection, table_id: str) -> None:
-        spectators = self.delays.get(table_id, {})
+        spectators = self.watches.get(table_id, {})
         spectators.pop(connection, None)
         if not spectators:
-            self.delays.pop(table_id, None)
+            self.watches.pop(table_id, None)
             self.built.pop(table_id, None)
 
     def tables_of(self, connection: Connection) -> list[str]:
-        return [table_id for table_id, spectators in self.delays.items() if connection in spectators]
+        return [table_id for table_id, spectators in self.watches.items() if connection in spectators]
 
-    async def message(self, live: LiveGame, delay: int) -> dict[str, Any]:
-        """What a spectator at ``delay`` is shown of the game as held now."""
+    async def add(self, connection: Connection, live: LiveGame, delay: int) -> dict[str, Any]:
+        """Watch the game from now on; what the spectator is shown of it as held now (the reply)."""
+        watch = self.watches.setdefault(live.record.id, {})[connection] = Watch(delay)
         if delay and live.record.status != OVER and live.record.version > 0:
-            return await self._at(live.record, live.record.version - 1)
-        return self._build(live)
+            message = await self._at(live.record, live.record.version - 1)
+        else:
+            message = self._build(live)
+        watch.shown = max(watch.shown, message["version"])
+        return message
 
     def changed(self, live: LiveGame) -> None:
         """The game reached a new version: send each spectator its message of it."""
-        spectators = self.delays.get(live.record.id)
+        spectators = self.watches.get(live.record.id)
         if not spectators:
             return
         newest = self._build(live)
         behind = self.built[live.record.id].get(newest["version"] - 1)
-        for connection, delay in spectators.items():
-            if not delay or newest["status"] == OVER:
-                connection.push(newest)
+        for connection, watch in list(spectators.items()):
+            if not watch.delay or newest["status"] == OVER:
+                watch.send(connection, newest)
             elif behind is not None:
-                connection.push(behind)
+                watch.send(connection, behind)
             else:  # caught up by several moves at once: the one before is rebuilt
-                self.spawn(self._send_behind(connection, live.record, newest["version"] - 1))
+                self.spawn(self._send_behind(connection, watch, live.record, newest["version"] - 1))
 
-    async def _send_behind(self, connection: Connection, record: TableRecord, version: int) -> None:
-        connection.push(await self._at(record, version))
+    async def _send_behind(self, connection: Connection, watch: Watch, record: TableRecord, version: int) -> None:
+        watch.send(connection, await self._at(record, version))
 
     def _build(self, live: LiveGame) -> dict[str, Any]:
         message = game_message(live, None)
@@ -82,7 +97,7 @@ class Spectators:
         return message
 
     def _keep(self, table_id: str, message: dict[str, Any]) -> None:
-        if table_id not in self.delays:
+        if table_id not in self.watches:
             return  # nobody watches: nothing to keep
         built = self.built.setdefault(table_id, {})
         built[message["version"]] = message
