@@ -268,7 +268,8 @@ class GameSpec:
       statistics),
       ``coach`` (a :class:`Coach`: the best plays of a state and what a turn did, for the
       post-game review), ``online_table`` (``online_table(app, link, message)``: the table
-      scene of a server game), ``unseen`` (``unseen(view) -> UnseenSheet``: the tiles the
+      scene of a server game), ``spectator_board`` (``board_cells(public view)``: the board as
+      grid cells, for the table a spectator watches), ``unseen`` (``unseen(view) -> UnseenSheet``: the tiles the
       seat whose ``seat_view`` it reads has not seen, for the tracker: games/unseen.py),
       ``startup`` (a function each process calls once before any
       game is played, e.g. to install where the game's data is found; it reads nothing yet).

@@ -76,6 +76,7 @@ RUMMBLE = GameSpec(
         "unseen": EntryPoint("rummi_desktop.games.rummble.rules.unseen:unseen"),  # the tracker sheet
         "analyze": EntryPoint("rummi_desktop.games.rummble.analysis.check:prepare_rummble"),
         "online_table": EntryPoint("rummi_desktop.games.rummble.table.online_table:online_table"),
+        "spectator_board": EntryPoint("rummi_desktop.games.rummble.rules.seat_view:board_cells"),  # a watched table
     },
     puzzle_terms=PuzzleTerms(
         goals=("best-score",),

@@ -75,6 +75,7 @@ RUMMI = GameSpec(
         "bench": EntryPoint("rummi_desktop.games.rummi.table.bench:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.games.rummi.puzzles.mining"),  # a module: entry_points.load_module
         "online_table": EntryPoint("rummi_desktop.games.rummi.table.online_table:online_table"),
+        "spectator_board": EntryPoint("rummi_desktop.games.rummi.rules.seat_view:board_cells"),  # a watched table
     },
     puzzle_terms=PuzzleTerms(
         goals=("place-all", "place-n", "free-joker"),

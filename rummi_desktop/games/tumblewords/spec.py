@@ -95,6 +95,7 @@ TUMBLEWORDS = GameSpec(
         "bench": EntryPoint("rummi_desktop.games.tumblewords.table.bench:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.games.tumblewords.puzzles.mining"),  # a module: entry_points.load_module
         "online_table": EntryPoint("rummi_desktop.games.tumblewords.table.online_table:online_table"),
+        "spectator_board": EntryPoint("rummi_desktop.games.tumblewords.rules.seat_view:board_cells"),  # a watched table
         # A seat's view names its word list: every process installs where the lists are found.
         "startup": EntryPoint("rummi_desktop.games.tumblewords.storage.word_lists:install"),
     },

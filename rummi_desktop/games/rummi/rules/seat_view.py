@@ -67,3 +67,18 @@ def next_seat_view(state: RummiState, seat: int) -> dict[str, Any]:
 
 def tiles_of(texts: list[str]) -> tuple[Tile, ...]:
     return tuple(Tile.parse(text) for text in texts)
+
+
+SPECTATOR_COLUMNS, SPECTATOR_ROWS = 24, 12  # melds are laid left to right in rows this wide, a gap between them
+
+
+def board_cells(view: dict[str, Any]) -> dict[str, Any]:
+    """The public view's board as grid cells for a spectator's table: ``rows``, ``columns``,
+    ``cells`` [(row, column, face)] and ``kind`` ("tiles": tile notation; "letters")."""
+    cells, row, column = [], 0, 0
+    for meld in view["table"]:
+        if column and column + len(meld) > SPECTATOR_COLUMNS:
+            row, column = row + 1, 0
+        cells += [(row, column + index, text) for index, text in enumerate(meld)]
+        column += len(meld) + 1
+    return {"rows": max(row + 1, SPECTATOR_ROWS), "columns": SPECTATOR_COLUMNS, "cells": cells, "kind": "tiles"}

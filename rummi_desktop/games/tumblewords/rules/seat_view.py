@@ -65,3 +65,11 @@ def holdings(state: TumblewordsState) -> list[list[str]]:
     """Every seat's letters in hand (``?`` a blank), in seat order: what the end of the game
     lays open to all (the network sends it only once the game is over)."""
     return [state.hand(seat) for seat in range(state.seats)]
+
+
+def board_cells(view: dict[str, Any]) -> dict[str, Any]:
+    """The public view's board as grid cells for a spectator's table: ``rows``, ``columns``,
+    ``cells`` [(row, column, face)] and ``kind`` ("tiles": tile notation; "letters")."""
+    cells = [(row, col, letter) for row, text in enumerate(view["board"]) for col, letter in enumerate(text)
+             if letter != "."]
+    return {"rows": view["rows"], "columns": view["columns"], "cells": cells, "kind": "letters"}
