@@ -3,6 +3,7 @@ watches it, gets its public view at every version (or one move behind), never a 
 before the end, and every seat's at the end; and who may not watch, in plain words."""
 
 import asyncio
+import json
 
 import pytest
 
@@ -45,8 +46,9 @@ def assert_spectator_saw_nothing_hidden(record, seen):
             assert_nothing_hidden(message, views, holdings)
         else:
             assert_all_revealed(message, holdings)
-    for text in (text for message, _, _ in seen for text in [str(message)]):
-        assert str(record.seed) not in text and "'seed'" not in text
+    for message, _, _ in seen:
+        text = json.dumps(message)
+        assert str(record.seed) not in text and '"seed"' not in text
 
 
 def assert_counts_match(seen):

@@ -24,8 +24,7 @@ from rummi_desktop.net.records import OVER, PLAYING, TableRecord
 from rummi_desktop.net.store_tables import GameTables
 from rummi_desktop.net.views import game_message
 
-DELAYS = (0, 1)  # moves a spectator may choose to be behind
-KEPT_VERSIONS = 2
+KEPT_VERSIONS = 2  # the newest public message of a table and the one before (a delay of one move)
 
 
 @dataclass
