@@ -7,6 +7,7 @@ from net_support import running_server, signed_in
 from rummi_desktop.net.bots import play_seat
 from rummi_desktop.net.client import ServerError
 from rummi_desktop.net.matchmaking import pairs
+from rummi_desktop.net.ratings import DEFAULT_MU
 
 
 def test_pairs_match_close_ratings_first_and_widen_with_waiting():
@@ -127,3 +128,36 @@ def test_a_profile_syncs_and_restores_on_another_computer(tmp_path):
                 await client.close()
 
     asyncio.run(run())
+
+
+async def _rated(client, game: str) -> dict:
+    """The account's rating once its ranked game is rated (written just after the last move)."""
+    for _ in range(200):
+        rating = await client.request("rating", game=game)
+        if rating["games"]:
+            return rating
+        await asyncio.sleep(0.02)
+    raise AssertionError("the ranked game was never rated")
+
+
+def test_a_resigned_ranked_game_is_rated_and_the_resigner_loses(tmp_path):
+    async def run():
+        async with running_server(tmp_path / "s.db") as url:
+            alice, bob = await signed_in(url, "alice"), await signed_in(url, "bob")
+            await alice.matchmake("rummi"), await bob.matchmake("rummi")
+            table = (await alice.wait_pushed("matched"))["table"]["table"]
+            games = [await client.subscribe(table) for client in (alice, bob)]
+            resigner, other = (alice, bob) if games[0]["current"] == games[0]["seat"] else (bob, alice)
+            await resigner.move(table, "resign")
+            ended = await other.wait_game(table, after=games[0]["version"])
+            ratings = [await _rated(client, "rummi") for client in (resigner, other)]
+            seats = [resigner.games[table]["seat"], ended["seat"]]
+            for client in (alice, bob):
+                await client.close()
+            return ended, seats, ratings
+
+    ended, (resigner_seat, other_seat), (resigner, other) = asyncio.run(run())
+    assert ended["status"] == "over" and ended["result"]["resigned"] == resigner_seat
+    assert ended["result"]["winners"] == [other_seat]
+    assert resigner["games"] == other["games"] == 1
+    assert other["mu"] > DEFAULT_MU > resigner["mu"]  # both began at the default: the resigner lost

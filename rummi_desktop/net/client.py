@@ -157,9 +157,10 @@ class GameClient:
 
     # ---- the lobby --------------------------------------------------------------------------
 
-    async def list_tables(self, game: str | None = None) -> list[dict[str, Any]]:
+    async def list_tables(self, game: str | None = None, status: str = "open") -> list[dict[str, Any]]:
+        """The public tables waiting for players (``status`` "playing": those in play, to watch)."""
         fields = {"game": game} if game else {}
-        return (await self.request("list_tables", **fields))["tables"]
+        return (await self.request("list_tables", status=status, **fields))["tables"]
 
     async def my_tables(self) -> list[dict[str, Any]]:
         return (await self.request("my_tables"))["tables"]
@@ -201,6 +202,15 @@ class GameClient:
         """No more pushes for the table (the other seats see us away); a reconnect leaves it be."""
         self.games.pop(table, None)
         return await self.request("unsubscribe", table=table)
+
+    async def watch(self, table: str, delay: int = 0) -> dict[str, Any]:
+        """Watch a public table in play without a seat: its public view now (a ``game`` message
+        whose seat is None), and at every new version, ``delay`` moves behind."""
+        return await self.request("watch", table=table, delay=delay)
+
+    async def unwatch(self, table: str) -> dict[str, Any]:
+        self.games.pop(table, None)
+        return await self.request("unwatch", table=table)
 
     def next_seq(self, table: str) -> int:
         return self._next_seq.get(table, 1)

@@ -21,6 +21,7 @@ from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, Protocol
 from rummi_desktop.net.record_handlers import records_get, records_index, records_put
 from rummi_desktop.net.records import OPEN, Seat, TableRecord
 from rummi_desktop.net.server_context import ServerContext
+from rummi_desktop.net.spectate_handlers import SPECTATE_HANDLERS
 from rummi_desktop.net.store_accounts import Account
 from rummi_desktop.net.views import game_message
 
@@ -102,7 +103,7 @@ async def sign_out(server: ServerContext, connection: Connection, message: dict[
 # ---- the lobby --------------------------------------------------------------------------------
 
 async def list_tables(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    records = await server.store.tables.open_tables(message.get("game"))
+    records = await server.store.tables.open_tables(message.get("game"), status=message.get("status", OPEN))
     return {"type": "tables", "tables": [record.public() for record in records]}
 
 
@@ -333,4 +334,4 @@ async def profile_put(server: ServerContext, connection: Connection, message: di
 HANDLERS = {function.__name__: function for function in (
     hello, ping, register, sign_in, resume, sign_out, list_tables, my_tables, create_table, join_table,
     start_table, leave_table, subscribe, unsubscribe, move, forfeit, rating, leaderboard, matchmake,
-    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get)}
+    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get, *SPECTATE_HANDLERS)}

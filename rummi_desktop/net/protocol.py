@@ -36,7 +36,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "sign_in": {"name": NAME, "password": PASSWORD},
     "resume": {"token": Field("str", low=16, high=100)},
     "sign_out": {},
-    "list_tables": {"game": optional("str", high=24)},
+    "list_tables": {"game": optional("str", high=24), "status": optional("str", choices=("open", "playing"))},
     "my_tables": {},
     "create_table": {
         "game": GAME,
@@ -51,6 +51,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "leave_table": {"table": TABLE},
     "subscribe": {"table": TABLE},
     "unsubscribe": {"table": TABLE},
+    "watch": {"table": TABLE, "delay": optional("int", low=0, high=1)},  # a spectator (net/spectate_handlers.py)
+    "unwatch": {"table": TABLE},
     "move": {"table": TABLE, "version": VERSION, "seq": SEQ, "move": Field("str", low=1, high=2000)},
     "forfeit": {"table": TABLE, "version": VERSION, "seq": SEQ},
     "matchmake": {"game": GAME},

@@ -33,6 +33,7 @@ from rummi_desktop.net.store import SqlStore
 from rummi_desktop.net.store_accounts import Account
 from rummi_desktop.net.presence import HEARTBEAT_SECONDS, Presence, Said
 from rummi_desktop.net.sign_in_guard import SignInGuard
+from rummi_desktop.net.spectators import Spectators
 from rummi_desktop.net.views import game_message, presence_message
 
 SWEEP_SECONDS = 1.0
@@ -60,6 +61,7 @@ class GameServer:
         self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
         self._chores: asyncio.Task | None = None
         self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
+        self.spectators = Spectators(store.tables, self.spawn)
         from rummi_desktop.net.handlers import HANDLERS
 
         self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
@@ -150,6 +152,8 @@ class GameServer:
             self.by_account.get(connection.account.id, set()).discard(connection)
         for table_id in list(connection.watching):
             self.unwatch(connection, table_id)
+        for table_id in self.spectators.tables_of(connection):
+            self.stop_spectating(connection, table_id)
 
     def _drop(self, connection: Connection) -> None:
         account = connection.account
@@ -177,8 +181,21 @@ class GameServer:
             watchers.discard(connection)
             if not watchers:
                 del self.watchers[table_id]
-                if table_id not in self._serving:
-                    self.live.forget(table_id)
+                self._forget_unwatched(table_id)
+
+    def spectate(self, connection: Connection, table_id: str) -> None:
+        for other in self.spectators.tables_of(connection):  # one table watched at a time
+            if other != table_id:
+                self.stop_spectating(connection, other)
+
+    def stop_spectating(self, connection: Connection, table_id: str) -> None:
+        self.spectators.remove(connection, table_id)
+        self._forget_unwatched(table_id)
+
+    def _forget_unwatched(self, table_id: str) -> None:
+        """Nobody here watches the game and no server turn runs on it: stop holding it."""
+        if not self.watchers.get(table_id) and not self.spectators.watching(table_id) and table_id not in self._serving:
+            self.live.forget(table_id)
 
     # ---- who is at a table -----------------------------------------------------------------
 
@@ -226,6 +243,7 @@ class GameServer:
             seat = record.seat_of(connection.account.id) if connection.account else None
             if seat is not None:
                 connection.push(game_message(live, seat, self.presence, time.time()))
+        self.spectators.changed(live)
         if record.status == PLAYING and record.seats[live.state.current].label != "human":
             self.serve_turn_soon(record.id)
         if own and record.status == OVER and record.ranked:

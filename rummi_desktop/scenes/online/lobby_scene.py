@@ -69,7 +69,7 @@ class OnlineScene(ShellScene):
         self.seating = Seating(self.ask, self.say, lambda: self.refresh(quietly=True), self._open_game)
         self._build()
         self.tabs = LobbyTabs(self.widgets, LISTS, LIST_ROW_H, TABS_Y, TABS_H, self.seating.open_table,
-                              self.seating.join_table)
+                              self.seating.join_table, self.watch_table)
 
     # -- widgets ------------------------------------------------------------------------------
     def _field(self, key: str, rect: pygame.Rect, tooltip: str, **options: Any) -> TextField:
@@ -115,8 +115,8 @@ class OnlineScene(ShellScene):
         self.join_button = self._button(pygame.Rect(LEFT + 310, top + 346, 230, ROW_H), "Join by code",
                                         lambda: self.seating.join_by_code(self.values["invite"].strip().upper()),
                                         "Join the private table with this code", font_size=22)
-        self.refresh_button = self._button(pygame.Rect(RIGHT + 416, TABS_Y, 124, TABS_H), "Refresh", self.refresh,
-                                           "Ask the server for the tables again", font_size=20)
+        self.refresh_button = self._button(pygame.Rect(RIGHT + 440, TABS_Y, 100, TABS_H), "Refresh", self.refresh,
+                                           "Ask the server for the tables again", font_size=18)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self._button(back, "Back", self.close, "Back to the menu", shortcut="escape")
@@ -205,13 +205,13 @@ class OnlineScene(ShellScene):
         self.refresh()
 
     def refresh(self, quietly: bool = False) -> None:
-        async def both(client: Any) -> tuple[list, list]:
-            return await client.list_tables(), await client.my_tables()
+        async def both(client: Any) -> tuple[list, list, list]:
+            return await client.list_tables(), await client.my_tables(), await client.list_tables(status="playing")
         self.refreshed_at = time.time()
         self.ask(both, lambda tables: self._tables(tables, quietly), "" if quietly else "Asking for the tables…")
 
-    def _tables(self, tables: tuple[list, list], quietly: bool) -> None:
-        self.tabs.open_tables, self.tabs.my_tables = tables
+    def _tables(self, tables: tuple[list, list, list], quietly: bool) -> None:
+        self.tabs.open_tables, self.tabs.my_tables, self.tabs.playing_tables = tables
         self.tabs.fill(self.account)
         if quietly:
             return
@@ -239,6 +239,16 @@ class OnlineScene(ShellScene):
             return
         if self.stack is not None:
             self.stack.push(scene)
+
+    def watch_table(self, table_id: str) -> None:
+        """Watch a public game in play without a seat: its table, read-only."""
+        from rummi_desktop.scenes.online.spectator_scene import SpectatorScene
+
+        def watching(message: dict[str, Any]) -> None:
+            if self.link is not None and self.stack is not None:
+                self.say(f"Watching {GAMES[message['game']].title}")
+                self.stack.push(SpectatorScene(self.app, self.link, message))
+        self.ask(lambda client: client.watch(table_id), watching, "Opening the table to watch…")
 
     # -- frames ---------------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
