@@ -285,6 +285,8 @@ class GameSpec:
       ``simulate``, ``loadtest``).
     - ``tracker_shown``: whether its table shows the unseen-tile tracker until the player
       hides it (a game where tracking is only an option says False).
+    - ``idle_verbs``: the verbs of moves that lay no tiles (pass, draw, exchange, resign ...):
+      a ranked game counts only when every person's seat made other moves too.
     """
 
     key: str
@@ -308,6 +310,7 @@ class GameSpec:
     online_rules: tuple[tuple[Mapping[str, Any], str], ...] = ()
     default_for: tuple[str, ...] = ()
     tracker_shown: bool = True
+    idle_verbs: tuple[str, ...] = ()
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

@@ -74,6 +74,8 @@ class PostgresTables(GameTables):
 
 
 class PostgresStore(SqlStore):
+    row_lock = " FOR UPDATE"
+
     def __init__(self, url: str) -> None:
         super().__init__()
         self.tables = PostgresTables(self)  # a move stored in one statement
