@@ -131,6 +131,10 @@ class State(Protocol):
     """
 
     log: list[str]  # the seed (in the parameters) plus this log replays the state
+    # False: the state keeps no snapshots for undo (the server sets it: it never undoes, and they
+    # cost tens of KB a move); ``undo`` then takes nothing back. A game whose undo history is
+    # bounded by its rules (Rummi's turn in progress) may keep it regardless.
+    keeps_undo: bool
 
     @property
     def current(self) -> int: ...

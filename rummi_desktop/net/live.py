@@ -42,8 +42,11 @@ class LiveGame:
 
 
 def fresh_state(record: TableRecord) -> Any:
+    """A new game for ``record``, keeping no undo history: the server never undoes a move."""
     spec = GAMES[record.game]
-    return spec.new_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
+    state = spec.new_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
+    state.keeps_undo = False
+    return state
 
 
 def result_of(state: Any) -> dict[str, Any]:
