@@ -196,7 +196,7 @@ class LiveGames:
         except Exception as error:  # the database failed (or went away): the store holds the truth
             self._rebuild(live)
             log.warning("storing a move failed (%s); the game is rebuilt from the store", error)
-            raise ProtocolError("not_stored", "the server could not store this move; nothing was done, "
+            raise ProtocolError("not_stored", "the server could not store this move; "
                                 "send it again") from None
         if not stored:
             self._rebuild(live)  # another process got there first; rebuild from the store
