@@ -196,8 +196,8 @@ def test_leaderboards_from_the_lobby_rank_players_and_mark_your_row(lobby, tmp_p
 
         async def rate() -> None:  # as finished ranked games would have left them
             store = SqliteStore(tmp_path / "data" / "server.sqlite3")
-            await store.ratings.put("t-rated", "rummi", {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3),
-                                                         ids["Carol"]: (22.0, 1.0, 40)})
+            ratings = {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3), ids["Carol"]: (22.0, 1.0, 40)}
+            await store.ratings.rate("t-rated", "rummi", list(ratings), 0.0, 0.0, lambda standings: ratings)
             await store.close()
 
         asyncio.run(rate())

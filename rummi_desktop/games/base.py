@@ -131,6 +131,10 @@ class State(Protocol):
     """
 
     log: list[str]  # the seed (in the parameters) plus this log replays the state
+    # False: the state keeps no snapshots for undo (the server sets it: it never undoes, and they
+    # cost tens of KB a move); ``undo`` then takes nothing back. A game whose undo history is
+    # bounded by its rules (Rummi's turn in progress) may keep it regardless.
+    keeps_undo: bool
 
     @property
     def current(self) -> int: ...
@@ -290,6 +294,8 @@ class GameSpec:
       ``simulate``, ``loadtest``).
     - ``tracker_shown``: whether its table shows the unseen-tile tracker until the player
       hides it (a game where tracking is only an option says False).
+    - ``idle_verbs``: the verbs of moves that lay no tiles (pass, draw, exchange, resign ...):
+      a ranked game counts only when every person's seat made other moves too.
     """
 
     key: str
@@ -315,6 +321,7 @@ class GameSpec:
     online_rules: tuple[tuple[Mapping[str, Any], str], ...] = ()
     default_for: tuple[str, ...] = ()
     tracker_shown: bool = True
+    idle_verbs: tuple[str, ...] = ()
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

@@ -17,6 +17,7 @@ from rummi_desktop.net import accounts, lobby
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.matchmaking import pairs
 from rummi_desktop.net.notices import account_notice
+from rummi_desktop.net.ranked import REMATCH_COOLDOWN
 from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, ProtocolError
 from rummi_desktop.net.record_handlers import records_get, records_index, records_put
 from rummi_desktop.net.records import OPEN, Seat, TableRecord
@@ -284,7 +285,12 @@ async def cancel_matchmake(server: ServerContext, connection: Connection, messag
 
 
 async def match_game(server: ServerContext, game: str) -> None:
-    for first, second in pairs(await server.store.queue.waiting(game), time.time()):
+    now = time.time()
+    waiting = await server.store.queue.waiting(game)
+    if len(waiting) < 2:
+        return
+    apart = await server.store.queue.recent_pairs(game, now - REMATCH_COOLDOWN)
+    for first, second in pairs(waiting, now, apart):
         if await server.store.queue.take_pair(game, first, second):
             await _matched_table(server, game, first, second)
 

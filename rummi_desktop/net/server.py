@@ -26,6 +26,7 @@ from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits, next_text, peer_address
 from rummi_desktop.net.live import LiveGame, LiveGames
+from rummi_desktop.net.ranked import rate_ended
 from rummi_desktop.net.protocol import (
     MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
@@ -293,15 +294,7 @@ class GameServer:
         return False
 
     async def _rate(self, record: TableRecord) -> None:
-        from rummi_desktop.net.ratings import rated
-
-        winners = set((record.result or {}).get("winners", []))
-        players = [(seat.account, await self.store.ratings.get(seat.account, record.game), index in winners)
-                   for index, seat in enumerate(record.seats) if seat.account is not None]
-        if len(players) >= 2:
-            await self.store.ratings.put(record.id, record.game, rated(players))
-        else:
-            await self.store.ratings.put(record.id, record.game, {})  # nothing to move: marked done
+        await rate_ended(self.store, record, time.time())
 
     async def _rate_missed(self, now: float) -> None:
         """Rate the ranked games a process ended but stopped before rating: those of the last

@@ -89,4 +89,5 @@ RUMMBLE = GameSpec(
                   "Rummmbles", measure="rummmbles", reads="sum", place=2),
     ),
     trophy_colours=((40, 92, 150), (250, 220, 120)),
+    idle_verbs=("pass", "exchange", "resign"),  # moves that lay no tiles (a ranked game needs more)
 )

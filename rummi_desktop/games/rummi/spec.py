@@ -89,5 +89,6 @@ RUMMI = GameSpec(
     ),
     trophy_colours=((178, 52, 40), (240, 200, 90)),
     tracker_shown=False,  # tracking is only an option in Rummi (a Settings switch)
+    idle_verbs=("draw", "timeout", "resign", "end", "retrieve"),  # moves that lay nothing on the table (a ranked game needs more)
     default_for=("simulate",),  # the house's first game: simulate plays it unless told otherwise
 )

@@ -114,4 +114,5 @@ TUMBLEWORDS = GameSpec(
     trophy_colours=((52, 120, 74), (255, 236, 150)),
     online_rules=ONLINE_RULES,
     default_for=("loadtest",),  # the load test plays it unless --game names another
+    idle_verbs=("pass", "done", "timeout", "resign"),  # moves that drop no letters (a ranked game needs more)
 )
