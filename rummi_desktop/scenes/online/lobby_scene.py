@@ -72,13 +72,13 @@ class OnlineScene(ShellScene):
         self.refreshed_at = 0.0
         self.ranked = RankedQueue()
         self.seating = Seating(self.ask, self.say, lambda: self.refresh(quietly=True), self._open_game)
-        self.watch = turn_watch(app)
-        if self.watch.link is not None and self.watch.account is not None:  # still signed in from before
-            self.link, self.account = self.watch.link, self.watch.account
+        self.turns = turn_watch(app)
+        if self.turns.link is not None and self.turns.account is not None:  # still signed in from before
+            self.link, self.account = self.turns.link, self.turns.account
             self.message = f"Signed in as {self.account['name']}"
         self._build()
         self.tabs = LobbyTabs(self.widgets, LISTS, LIST_ROW_H, TABS_Y, TABS_H, self.seating.open_table,
-                              self.seating.join_table)
+                              self.seating.join_table, self.watch_table)
 
     # -- widgets ------------------------------------------------------------------------------
     def _field(self, key: str, rect: pygame.Rect, tooltip: str, **options: Any) -> TextField:
@@ -124,8 +124,8 @@ class OnlineScene(ShellScene):
         self.join_button = self._button(pygame.Rect(LEFT + 310, top + 346, 230, ROW_H), "Join by code",
                                         lambda: self.seating.join_by_code(self.values["invite"].strip().upper()),
                                         "Join the private table with this code", font_size=22)
-        self.refresh_button = self._button(pygame.Rect(RIGHT + 416, TABS_Y, 124, TABS_H), "Refresh", self.refresh,
-                                           "Ask the server for the tables again", font_size=20)
+        self.refresh_button = self._button(pygame.Rect(RIGHT + 440, TABS_Y, 100, TABS_H), "Refresh", self.refresh,
+                                           "Ask the server for the tables again", font_size=18)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self._button(back, "Back", self.close, "Back to the menu", shortcut="escape")
@@ -158,7 +158,7 @@ class OnlineScene(ShellScene):
 
     def _connect(self, url: str | None) -> None:
         if self.link is not None:
-            self.watch.let_go(self.link)
+            self.turns.let_go(self.link)
             self.link.close()
         self.account = None
         self.link = ClientLink(url or self.url())
@@ -211,22 +211,22 @@ class OnlineScene(ShellScene):
     def _signed_in(self, account: dict[str, Any]) -> None:
         self.account = account
         if self.link is not None:
-            self.watch.hold(self.link, account)
+            self.turns.hold(self.link, account)
         self.say(f"Signed in as {account['name']}")
         self._refresh_enabled()
         self.refresh()
 
     def refresh(self, quietly: bool = False) -> None:
-        async def both(client: Any) -> tuple[list, list]:
-            return await client.list_tables(), await client.my_tables()
+        async def both(client: Any) -> tuple[list, list, list]:
+            return await client.list_tables(), await client.my_tables(), await client.list_tables(status="playing")
         self.refreshed_at = time.time()
         self.ask(both, lambda tables: self._tables(tables, quietly), "" if quietly else "Asking for the tables…")
 
-    def _tables(self, tables: tuple[list, list], quietly: bool) -> None:
-        self.tabs.open_tables, self.tabs.my_tables = tables
+    def _tables(self, tables: tuple[list, list, list], quietly: bool) -> None:
+        self.tabs.open_tables, self.tabs.my_tables, self.tabs.playing_tables = tables
         self.tabs.fill(self.account)
-        if self.link is self.watch.link:
-            self.watch.tables_seen(self.tabs.my_tables)
+        if self.link is self.turns.link:
+            self.turns.tables_seen(self.tabs.my_tables)
         if quietly:
             return
         turns = sum(1 for t in self.tabs.my_tables if your_turn(t, self.account))
@@ -253,6 +253,16 @@ class OnlineScene(ShellScene):
             return
         if self.stack is not None:
             self.stack.push(scene)
+
+    def watch_table(self, table_id: str) -> None:
+        """Watch a public game in play without a seat: its table, read-only."""
+        from rummi_desktop.scenes.online.spectator_scene import SpectatorScene
+
+        def watching(message: dict[str, Any]) -> None:
+            if self.link is not None and self.stack is not None:
+                self.say(f"Watching {GAMES[message['game']].title}")
+                self.stack.push(SpectatorScene(self.app, self.link, message))
+        self.ask(lambda client: client.watch(table_id), watching, "Opening the table to watch…")
 
     # -- frames ---------------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
@@ -294,7 +304,7 @@ class OnlineScene(ShellScene):
             self.refresh()
 
     def on_exit(self) -> None:
-        if self.link is not None and self.link is self.watch.link:  # signed in: the watch keeps the link
+        if self.link is not None and self.link is self.turns.link:  # signed in: the watch keeps the link
             self.seating.stop_waiting()
             if self.ranked.waiting:
                 self.ranked.cancel(self.link)  # a ranked pairing is for players who are there
