@@ -12,6 +12,8 @@ from rummi_desktop.scenes.online.listing import (
     rating_words,
     shown_rating,
     time_left,
+    waiting_for_you,
+    Waiting,
 )
 
 NOW = 1_000_000.0
@@ -80,3 +82,23 @@ def test_a_rating_on_a_familiar_scale_marked_while_it_settles():
 def test_equal_figures_share_a_rank():
     players = [{"ordinal": value} for value in (20.0, 15.0, 15.0, 9.0)]
     assert board_ranks(players) == [1, 2, 2, 4]
+
+
+ASYNC = {"kind": "async", "seconds": 2 * 86400}
+LIVE = {"kind": "live", "seconds": 60}
+
+
+def test_your_move_at_a_days_per_move_table_within_12_hours_is_flagged_urgent():
+    soon = table("soon", 0, NOW + 11 * 3600, clock=ASYNC)
+    row = my_game_row(soon, ALICE, NOW)
+    assert row.yours_to_move and row.urgent and row.detail == "11 h left"
+    assert not my_game_row(table("later", 0, NOW + 13 * 3600, clock=ASYNC), ALICE, NOW).urgent
+    assert not my_game_row(table("theirs", 1, NOW + 3600, clock=ASYNC), ALICE, NOW).urgent  # their clock
+    assert not my_game_row(table("live", 0, NOW + 30, clock=LIVE), ALICE, NOW).urgent  # a live clock always is
+
+
+def test_the_games_waiting_for_you_count_and_the_urgent_among_them():
+    tables = [table("soon", 0, NOW + 3600, clock=ASYNC), table("later", 0, NOW + 2 * 86400, clock=ASYNC),
+              table("theirs", 1, NOW + 3600, clock=ASYNC), table("none", 0, None)]
+    assert waiting_for_you(tables, ALICE, NOW) == Waiting(3, 1)
+    assert waiting_for_you([], ALICE, NOW) == Waiting(0, 0)

@@ -124,7 +124,9 @@ def test_games_waiting_for_your_move_come_first_with_the_time_left_and_a_click_o
         assert rows[slow["table"]].detail == "3 days left"
         assert not rows[theirs["table"]].yours_to_move and rows[theirs["table"]].detail == "Bob to move · 2 days left"
         assert rows[theirs["table"]].headline == "Tumblewords · vs Bob"
-        assert "to move" in scene.tabs.mine_tab.label and scene.message.startswith("Your move in ")
+        mine_to_move = sum(row.yours_to_move for row in rows.values())
+        assert mine_to_move >= 2 and scene.tabs.waiting.count == mine_to_move  # the tab's badge counts them
+        assert scene.tabs.mine_tab.label == "Your games (4)" and scene.message.startswith("Your move in ")
         button = next(b for b in scene.tabs.mine_list.buttons if b.row.table == rummi["table"])
         click(app, button_centre(button))
         run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))

@@ -134,6 +134,7 @@ async def _start(server: ServerContext, record: TableRecord) -> TableRecord:
     await server.publish_table(playing)
     if playing.seats[playing.current_seat].label != "human":
         server.serve_turn_soon(playing.id)
+    server.tell_turn(playing, None)
     return playing
 
 

@@ -21,7 +21,7 @@ from typing import Any, Awaitable, Callable
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move
-from rummi_desktop.net import notices
+from rummi_desktop.net import notices, your_move
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits, next_text, peer_address
@@ -247,8 +247,21 @@ class GameServer:
         self.spectators.changed(live)
         if record.status == PLAYING and record.seats[live.state.current].label != "human":
             self.serve_turn_soon(record.id)
+        if own:
+            self.tell_turn(record, live.last_seat)
         if own and record.status == OVER and record.ranked:
             self.spawn(self._rate(record))
+
+    def tell_turn(self, record: TableRecord, mover: int | None) -> None:
+        """Push ``your_move`` to the person the turn just came to (through the notice when other
+        processes share the store: each process, this one too, tells the connections it holds)."""
+        account_id = your_move.moved_to(record, mover)
+        if account_id is None:
+            return
+        if self.shared:
+            self.spawn(self.store.notify(notices.your_move_notice(account_id, record.id)))
+        else:
+            self.push_to_account(account_id, your_move.your_move_message(record))
 
     def table_changed(self, record: TableRecord) -> None:
         """A table's seats or status changed (joined, left, started): tell those watching it."""
@@ -313,11 +326,8 @@ class GameServer:
         if notice.kind in ("h", "p"):
             await self._presence_notice(notice)
             return
-        if notice.kind == "a":
-            if notice.subject in self.by_account:
-                record = await self.store.tables.get(notice.table)
-                if record is not None:
-                    self.push_to_account(notice.subject, {"type": "matched", "table": record.public(for_member=True)})
+        if notice.kind in ("a", "y"):
+            await self._tell_account(notice)
             return
         table_id = notice.subject
         live = self.live.games.get(table_id)
@@ -331,6 +341,19 @@ class GameServer:
             record = await self.store.tables.get(table_id)
             if record is not None:
                 self.table_changed(record)
+
+    async def _tell_account(self, notice: notices.Notice) -> None:
+        """An ``a`` (matched) or ``y`` (your move) notice, for an account signed in here: read
+        the table, and push what it says (a move the account has meanwhile made is not told)."""
+        if notice.subject not in self.by_account:
+            return
+        record = await self.store.tables.get(notice.table)
+        if record is None:
+            return
+        if notice.kind == "a":
+            self.push_to_account(notice.subject, {"type": "matched", "table": record.public(for_member=True)})
+        elif your_move.moved_to(record, None) == notice.subject:
+            self.push_to_account(notice.subject, your_move.your_move_message(record))
 
     async def _presence_notice(self, notice: notices.Notice) -> None:
         """The bookkeeping here; what it leads to (a notify per person online here, a table

@@ -55,5 +55,8 @@ class ServerContext(Protocol):
     async def publish_table(self, record: "TableRecord") -> None:
         """Tell those watching the table (here and in the other processes) that it changed."""
 
+    def tell_turn(self, record: "TableRecord", mover: int | None) -> None:
+        """Tell the person the turn just came to (from seat ``mover``; None: the game began)."""
+
     def serve_turn_soon(self, table_id: str) -> None:
         """Let the server play the table's computer seat (or its ran-out clock) off this message."""

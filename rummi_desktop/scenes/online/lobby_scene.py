@@ -12,6 +12,10 @@ joining by invite code; the leaderboards. A table that starts (its last seat tak
 creator starts it) opens the game's own table scene over a network session. While signed in,
 the lists are asked for again every half minute, so a move made elsewhere shows up.
 
+Signed in, the link is handed to the window's turn watch (:mod:`.turn_watch`): it outlives this
+screen (a game that becomes your move raises a notice on any screen), and this screen takes it
+back when it opens again.
+
 "Host on this computer" starts the embedded server for the local network (net/hosting.py) and
 shows the address friends type.
 """
@@ -34,6 +38,7 @@ from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.scenes.online.profile_sync_button import sync_button
 from rummi_desktop.scenes.online.ranked_queue import RankedQueue
 from rummi_desktop.scenes.online.seating import Seating
+from rummi_desktop.scenes.online.turn_watch import turn_watch
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField, edit_in
 from rummi_desktop.ui.widgets import Button, draw_panel
@@ -67,6 +72,10 @@ class OnlineScene(ShellScene):
         self.refreshed_at = 0.0
         self.ranked = RankedQueue()
         self.seating = Seating(self.ask, self.say, lambda: self.refresh(quietly=True), self._open_game)
+        self.turns = turn_watch(app)
+        if self.turns.link is not None and self.turns.account is not None:  # still signed in from before
+            self.link, self.account = self.turns.link, self.turns.account
+            self.message = f"Signed in as {self.account['name']}"
         self._build()
         self.tabs = LobbyTabs(self.widgets, LISTS, LIST_ROW_H, TABS_Y, TABS_H, self.seating.open_table,
                               self.seating.join_table, self.watch_table)
@@ -149,6 +158,7 @@ class OnlineScene(ShellScene):
 
     def _connect(self, url: str | None) -> None:
         if self.link is not None:
+            self.turns.let_go(self.link)
             self.link.close()
         self.account = None
         self.link = ClientLink(url or self.url())
@@ -200,6 +210,8 @@ class OnlineScene(ShellScene):
 
     def _signed_in(self, account: dict[str, Any]) -> None:
         self.account = account
+        if self.link is not None:
+            self.turns.hold(self.link, account)
         self.say(f"Signed in as {account['name']}")
         self._refresh_enabled()
         self.refresh()
@@ -213,6 +225,8 @@ class OnlineScene(ShellScene):
     def _tables(self, tables: tuple[list, list, list], quietly: bool) -> None:
         self.tabs.open_tables, self.tabs.my_tables, self.tabs.playing_tables = tables
         self.tabs.fill(self.account)
+        if self.link is self.turns.link:
+            self.turns.tables_seen(self.tabs.my_tables)
         if quietly:
             return
         turns = sum(1 for t in self.tabs.my_tables if your_turn(t, self.account))
@@ -290,7 +304,11 @@ class OnlineScene(ShellScene):
             self.refresh()
 
     def on_exit(self) -> None:
-        if self.link is not None:
+        if self.link is not None and self.link is self.turns.link:  # signed in: the watch keeps the link
+            self.seating.stop_waiting()
+            if self.ranked.waiting:
+                self.ranked.cancel(self.link)  # a ranked pairing is for players who are there
+        elif self.link is not None:
             self.link.close()  # the server takes us out of the matchmaking queue too
 
     def next_change_in(self) -> float:
@@ -326,3 +344,4 @@ class OnlineScene(ShellScene):
         surface.blit(line, line.get_rect(midleft=(LEFT, PANEL.bottom - 45)))
         self.tabs.draw(surface, theme)
         self.widgets.draw(surface, theme)
+        self.tabs.draw_badge(surface, theme)

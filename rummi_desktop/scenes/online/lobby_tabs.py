@@ -1,6 +1,7 @@
 """The lobby's three tabs over one place: your unfinished games (those waiting for your move
 first), the open public tables, and the public tables in play to watch, each a paged list,
-with the tables the server last sent."""
+with the tables the server last sent. "Your games" wears a badge with the count of games
+waiting for your move (in the warning colour when one is within 12 hours of timing out)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import Any, Callable
 
 import pygame
 
-from rummi_desktop.scenes.online.choices import your_turn
-from rummi_desktop.scenes.online.listing import my_game_row, my_games_in_order, open_table_row, watchable_row
+from rummi_desktop.scenes.online.listing import (Waiting, my_game_row, my_games_in_order, open_table_row,
+                                                  waiting_for_you, watchable_row)
 from rummi_desktop.scenes.online.table_list import PagedTableList
+from rummi_desktop.ui.count_badge import draw_count_badge
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
@@ -23,6 +25,7 @@ class LobbyTabs:
         self.open_tables: list[dict[str, Any]] = []
         self.my_tables: list[dict[str, Any]] = []
         self.playing_tables: list[dict[str, Any]] = []
+        self.waiting = Waiting()
         self.mine_list = PagedTableList(widgets, lists, row_h, "Open", "Open this game", on_open,
                                         "No games yet: make a table, or join one")
         self.open_list = PagedTableList(widgets, lists, row_h, "Join", "Take a seat at this table",
@@ -62,8 +65,8 @@ class LobbyTabs:
         self.mine_list.set_rows([my_game_row(table, account, now) for table in mine])
         seated = {table["table"] for table in self.my_tables}
         self.open_list.set_rows([open_table_row(table) for table in self.open_tables if table["table"] not in seated])
-        turns = sum(1 for table in mine if your_turn(table, account))
-        self.mine_tab.label = f"Your games · {turns} to move" if turns else f"Your games ({len(mine)})"
+        self.waiting = waiting_for_you(mine, account, now)
+        self.mine_tab.label = f"Your games ({len(mine)})"
         self.open_tab.label = f"Open ({len(self.open_list.rows)})"
         self.watch_list.set_rows([watchable_row(table, now) for table in self.playing_tables if table["table"] not in seated])
         self.watch_tab.label = f"Watch ({len(self.watch_list.rows)})"
@@ -71,3 +74,9 @@ class LobbyTabs:
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
         for _tab, paged in self.tabs:
             paged.draw(surface, theme)
+
+    def draw_badge(self, surface: pygame.Surface, theme: Any) -> None:
+        """Over the tabs (drawn after the widgets): the count of games waiting for your move."""
+        if self.waiting.count:
+            corner = (self.mine_tab.rect.right - 6, self.mine_tab.rect.top + 2)
+            draw_count_badge(surface, theme, self.waiting.count, corner, urgent=bool(self.waiting.urgent))
