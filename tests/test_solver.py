@@ -147,7 +147,7 @@ def test_nothing_playable_returns_the_table_unchanged():
         (["R12 R13 J"], ""),
         (["J R1 R2"], ""),
         (["R1 R2 R3", "R1 R2 R3"], "R1"),
-        (["K9 B9 J"], "J J"),
+        (["K9 B9 J"], "J J J J"),  # five jokers: more than even the "4 jokers" house rule deals
     ],
 )
 def test_invalid_positions_raise(table, rack):

@@ -1,0 +1,95 @@
+"""The placement search's run state of one colour, packed into an int, and the ways jokers may
+sit among its runs at one number (``dp``'s vocabulary; its layout follows the same ways).
+
+A colour's open runs are counted by length: 1, 2, "3 or more" (may stop) and, in canonical
+form, "4 or more ending in a joker" (must go on). With three jokers or more in play a run may
+also be made of jokers alone so far, and a meld needs a numbered tile: such runs are counted
+apart (of length 1 and 2, within the counts above; of length 3 or more, on their own) and must
+take a real tile before they may stop. With two jokers no run of three can be all jokers, so
+those counts stay 0 and the search is the one it always was. Pure module: no pygame, no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from rummi_desktop.games.rummi.rules.pieces import MOST_JOKERS
+from rummi_desktop.tiles import COPIES
+
+MOST_POSITIONS = COPIES + MOST_JOKERS  # of one colour at one number: two copies, four jokers
+RUN_DIGIT = MOST_POSITIONS + 1
+RUNS = RUN_DIGIT**4  # the four length counts
+# All-joker runs of length 1 (≤ 4: one joker each), 2 (≤ 2) and 3+ (≤ 1): mixed-radix above RUNS.
+ALL_JOKER_1, ALL_JOKER_2 = MOST_JOKERS + 1, MOST_JOKERS // 2 + 1
+BASE = RUNS * ALL_JOKER_1 * ALL_JOKER_2 * (MOST_JOKERS // 3 + 1)  # one colour's code
+JOKERS_FOR_ALL_JOKER_RUNS = 3  # fewer jokers than this never make a run of three of jokers
+
+
+class RunState(NamedTuple):
+    n1: int  # open runs of length 1
+    n2: int  # of length 2
+    n3: int  # of length 3 or more, that may stop
+    nx: int  # of length 4 or more ending in a joker, that must go on (canonical form)
+    a1: int = 0  # of the n1 runs, those of a joker alone
+    a2: int = 0  # of the n2 runs, those of two jokers
+    a3: int = 0  # runs of three or more jokers (apart from n3 and nx): must go on
+
+    @property
+    def must(self) -> int:
+        """Runs that have to take a tile at the next number."""
+        return self.n1 + self.n2 + self.nx + self.a3
+
+
+class JokerPlaces(NamedTuple):
+    """Where a colour's run jokers sit at one number (the rest go on short runs with a real
+    tile already): on new runs, on all-joker runs of length 1, 2 and 3+, on long runs."""
+
+    new: int
+    on_a1: int
+    on_a2: int
+    on_a3: int
+    on_long: int
+
+
+def pack(n1: int, n2: int, n3: int, nx: int, a1: int = 0, a2: int = 0, a3: int = 0) -> int:
+    jokers_part = (a3 * ALL_JOKER_2 + a2) * ALL_JOKER_1 + a1
+    return jokers_part * RUNS + ((n1 * RUN_DIGIT + n2) * RUN_DIGIT + n3) * RUN_DIGIT + nx
+
+
+def unpack(code: int) -> RunState:
+    runs, jokers_part = code % RUNS, code // RUNS
+    return RunState(runs // RUN_DIGIT**3, (runs // RUN_DIGIT**2) % RUN_DIGIT, (runs // RUN_DIGIT) % RUN_DIGIT,
+                    runs % RUN_DIGIT, jokers_part % ALL_JOKER_1, (jokers_part // ALL_JOKER_1) % ALL_JOKER_2,
+                    jokers_part // (ALL_JOKER_1 * ALL_JOKER_2))
+
+
+def without_jokers(state: RunState) -> RunState:
+    """The state once no joker is left: a run of jokers needs real tiles like any short run
+    (one of three or more, like a run of two: one more tile, then it may stop), and a long run
+    ending in a joker needs one more tile too."""
+    return RunState(state.n1, state.n2 + state.nx + state.a3, state.n3, 0)
+
+
+def tracked_layouts(v: int, state: RunState, going_on: int, started: int, jokers: int, real_ahead: bool,
+                    canonical: bool) -> Iterator[tuple[int, JokerPlaces]]:
+    """Next run states (and where the jokers sit) for ``jokers`` among the runs at number v,
+    all-joker runs counted apart. ``real_ahead``: a real tile of the colour within the jokers'
+    reach above v (a run of jokers must meet one)."""
+    n1, n2, _, nx, a1, a2, a3 = state
+    long_runs = nx + going_on
+    short_with_real = n1 - a1 + n2 - a2
+    for on_long in range(min(jokers, long_runs) + 1):
+        if canonical and v == 13 and on_long:
+            continue  # a long run may not end on a joker
+        for new in range(min(jokers - on_long, started) + 1):
+            for on_a3 in range(min(jokers - on_long - new, a3) + 1):
+                for on_a2 in range(min(jokers - on_long - new - on_a3, a2) + 1):
+                    for on_a1 in range(min(jokers - on_long - new - on_a3 - on_a2, a1) + 1):
+                        if jokers - on_long - new - on_a3 - on_a2 - on_a1 > short_with_real:
+                            continue
+                        if (new or on_a1 or on_a2 or on_a3) and (v == 13 or not real_ahead):
+                            continue  # a run of jokers only must still meet a real tile
+                        kept_joker = on_long if canonical else 0
+                        code = pack(started, n1, n2 - on_a2 + a3 - on_a3 + long_runs - kept_joker, kept_joker,
+                                    new, on_a1, on_a2 + on_a3)
+                        yield code, JokerPlaces(new, on_a1, on_a2, on_a3, on_long)
