@@ -43,7 +43,8 @@ from typing import NamedTuple
 
 from rummi_desktop.games.rummi.ai.groups import GROUP_BASE, GROUP_FITS, JOKER_SPAN
 from rummi_desktop.games.rummi.ai.run_codes import (
-    BASE, JOKERS_FOR_ALL_JOKER_RUNS, MOST_POSITIONS, JokerPlaces, pack, tracked_layouts, unpack, without_jokers)
+    BASE, JOKERS_FOR_ALL_JOKER_RUNS, MOST_POSITIONS, JokerPlaces, joker_layouts, pack, tracked_layouts, unpack,
+    without_jokers)
 from rummi_desktop.games.rummi.rules.pieces import MOST_JOKERS
 from rummi_desktop.tiles import COLOURS, JOKER_PENALTY
 
@@ -285,8 +286,8 @@ class PlacementSearch:
 
     def _build_colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[ColourChoice]:
         state = unpack(code)
-        n1, n2, n3, nx = state[:4]
-        if v == 13 and n1:
+        n3 = state.n3
+        if v == 13 and state.n1:
             return []  # a run of one at 12 cannot reach three tiles
         must = state.must  # short runs, and long runs ending in a joker, have to go on
         on_table, on_rack = self.table[c][v], self.rack[c][v]
@@ -294,6 +295,7 @@ class PlacementSearch:
         room = n3 and min(MAX_ROOM, 14 - v)  # per run stopping at v - 1
         colours_here = sum(self.has_real[o][v] for o in range(4))
         groups_possible = colours_here + jokers_left >= 3  # a group needs three colours
+        ways = tracked_layouts if self.all_joker_runs else joker_layouts
         found = {}
         for real in range(on_table, on_table + on_rack + 1):
             gain = (real - on_table) * (PER_TILE + self.tile_values[c][v])
@@ -306,12 +308,7 @@ class PlacementSearch:
                     started = positions - must - going_on
                     if started and v >= 12:
                         continue
-                    if self.all_joker_runs:
-                        layouts = tracked_layouts(v, state, going_on, started, jokers, later_real, self.canonical)
-                    else:
-                        layouts = ((option, None) for option in
-                                   self._joker_layouts(v, n1, n2, nx, going_on, started, jokers, later_real))
-                    for option, places in layouts:
+                    for option, places in ways(v, state, going_on, started, jokers, later_real, self.canonical):
                         if self._jokers_needed_after(v, c, option) > jokers_left - jokers:
                             continue
                         choice = ColourChoice(gain, real, to_groups, jokers, option,
@@ -327,22 +324,6 @@ class PlacementSearch:
         copies = self.table[c][v + 1] + self.rack[c][v + 1]
         following = self.table[c][v + 2] + self.rack[c][v + 2]
         return max(0, state.must - copies) + max(0, state.n1 - following)
-
-    def _joker_layouts(self, v, n1, n2, nx, going_on, started, jokers, later_real):
-        """Next run states for the ways ``jokers`` can sit among the continuing/new runs."""
-        long_runs = nx + going_on
-        for on_long in range(min(jokers, long_runs) + 1):
-            for on_new in range(min(jokers - on_long, started) + 1):
-                if jokers - on_long - on_new > n1 + n2:
-                    continue
-                if on_new and not later_real:
-                    continue  # a run started on a joker needs a real tile right after
-                if not self.canonical:
-                    yield pack(started, n1, n2 + long_runs, 0)
-                    break
-                if v == 13 and on_long:
-                    continue  # a long run may not end on a joker
-                yield pack(started, n1, n2 + long_runs - on_long, on_long)
 
     def _search_number(self, v: int, code: int, jokers_left: int, extra: int, alpha: int):
         """Best over every combination of per-colour choices at number v, by branch and bound:

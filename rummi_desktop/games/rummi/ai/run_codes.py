@@ -70,6 +70,26 @@ def without_jokers(state: RunState) -> RunState:
     return RunState(state.n1, state.n2 + state.nx + state.a3, state.n3, 0)
 
 
+def joker_layouts(v: int, state: RunState, going_on: int, started: int, jokers: int, real_ahead: bool,
+                  canonical: bool) -> Iterator[tuple[int, None]]:
+    """Next run states for the ways ``jokers`` can sit among the continuing and new runs, with
+    fewer than three jokers in play (no run of jokers alone to tell apart: no places given)."""
+    n1, n2, _, nx = state[:4]
+    long_runs = nx + going_on
+    for on_long in range(min(jokers, long_runs) + 1):
+        for on_new in range(min(jokers - on_long, started) + 1):
+            if jokers - on_long - on_new > n1 + n2:
+                continue
+            if on_new and not real_ahead:
+                continue  # a run started on a joker needs a real tile right after
+            if not canonical:
+                yield pack(started, n1, n2 + long_runs, 0), None
+                break
+            if v == 13 and on_long:
+                continue  # a long run may not end on a joker
+            yield pack(started, n1, n2 + long_runs - on_long, on_long), None
+
+
 def tracked_layouts(v: int, state: RunState, going_on: int, started: int, jokers: int, real_ahead: bool,
                     canonical: bool) -> Iterator[tuple[int, JokerPlaces]]:
     """Next run states (and where the jokers sit) for ``jokers`` among the runs at number v,
