@@ -95,6 +95,7 @@ def test_the_tiers_the_coach_and_the_tracker_see_the_four_jokers():
     assert view["jokers"] == 4 and SeatView.from_data(view, "expert").jokers == 4
     sheet = unseen(view)
     assert [(cell.count, cell.full) for row in sheet.rows for cell in row.cells if cell.face == "J"] == [(1, 4)]
+    assert sheet.total == 108 - 4 - 3  # the set less the rack and the table
     plays = best_plays(state, 1)
     assert sorted(plays[0].tiles) == ["J", "J", "J", "K9"]  # every tile down (K9 with three jokers)
     choose = load_entry(RUMMI, "computer")

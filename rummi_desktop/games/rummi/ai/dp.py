@@ -43,8 +43,8 @@ from typing import NamedTuple
 
 from rummi_desktop.games.rummi.ai.groups import GROUP_BASE, GROUP_FITS, JOKER_SPAN
 from rummi_desktop.games.rummi.ai.run_codes import (
-    BASE, JOKERS_FOR_ALL_JOKER_RUNS, MOST_POSITIONS, JokerPlaces, joker_layouts, pack, tracked_layouts, unpack,
-    without_jokers)
+    BASE, JOKERS_FOR_ALL_JOKER_RUNS, MOST_POSITIONS, RUN_DIGIT, RUNS, JokerPlaces, joker_layouts, must_go_on, pack,
+    tracked_layouts, unpack, without_jokers)
 from rummi_desktop.games.rummi.rules.pieces import MOST_JOKERS
 from rummi_desktop.tiles import COLOURS, JOKER_PENALTY
 
@@ -52,7 +52,7 @@ PER_TILE = 1000
 INITIAL_MELD_POINTS = 30
 IMPOSSIBLE = -(10**9)
 # Per colour a run state is packed by ``run_codes`` (open runs by length, and the runs of
-# jokers alone); four colours in base BASE.
+# jokers alone); four colours in a search's ``base``.
 MAX_ROOM = MOST_JOKERS  # loose jokers to place: never more than the jokers of the set
 PROBE_STATES = 100  # states searched before computing the exact ceilings
 # Ceilings from number 3 on: below it few states are expanded, and the ceilings from the low
@@ -133,12 +133,18 @@ class PlacementSearch:
         # Three jokers or more can make a run of jokers alone (no meld): count such runs apart.
         jokers = table_jokers + rack_jokers
         self.all_joker_runs = jokers >= JOKERS_FOR_ALL_JOKER_RUNS
-        # How far above a run's joker its first real tile may lie (two jokers: the next two numbers).
-        self.joker_reach = jokers if self.all_joker_runs else 2
+        # Four colours' codes side by side: without runs of jokers alone, the smaller base
+        # keeps the memo keys small ints (the search's speed with two jokers).
+        self.base = BASE if self.all_joker_runs else RUNS
+        self.powers = tuple(self.base**c for c in range(4))
         self.has_real = [
             [table[c][v] + rack[c][v] > 0 if 1 <= v <= 13 else False for v in range(16)]
             for c in range(len(COLOURS))
         ]
+        # real_ahead[c][v]: a real tile of colour c close enough above v for a run's joker at v
+        # (as far above as the jokers reach; with two jokers, the next two numbers).
+        reach = jokers if self.all_joker_runs else 2
+        self.real_ahead = [[any(row[v + 1: v + 1 + reach]) for v in range(15)] for row in self.has_real]
         self.suffix_bound = self._suffix_bounds()
         loose = max(0, self.joker_gain) * rack_jokers
         # ceiling[v][j]: the best score from number v on with j jokers left, whatever runs
@@ -178,7 +184,7 @@ class PlacementSearch:
         runs must go on; a run ending in a joker must too): no real state from v on scores
         more. Tiles that no arrangement of the later numbers can place (the usual reason a
         rack is not emptied) then cut the search at once instead of at the top of the table."""
-        free_runs = sum(pack(0, 0, MOST_POSITIONS, 0) * BASE**c for c in range(4))
+        free_runs = sum(pack(0, 0, MOST_POSITIONS, 0) * self.base**c for c in range(4))
         jokers = self.table_jokers + self.rack_jokers
         for v in range(13, RELAX_DOWN_TO - 1, -1):
             for j in range(jokers + 1):
@@ -251,11 +257,15 @@ class PlacementSearch:
         if cached is not None:
             return cached
         result, stopped, jokers_needed = 0, 0, 0
-        for c in range(4):
-            state = unpack((code // BASE**c) % BASE)
+        base = self.base
+        for c, power in enumerate(self.powers):
+            part = code // power % base
+            state = unpack(part)
             if jokers_left == 0:
                 state = without_jokers(state)
-            n1, n3, must = state.n1, state.n3, state.must
+                part = pack(*state)
+            n1, n2, n3, nx, _, _, a3 = state
+            must = n1 + n2 + nx + a3
             copies = self.table[c][v] + self.rack[c][v]
             positions = copies + jokers_left
             # Runs of one need a tile at v and at v + 1: jokers must cover what copies cannot.
@@ -266,7 +276,7 @@ class PlacementSearch:
                 break
             going_on = min(n3, positions - must)
             stopped += n3 - going_on
-            result += pack(*state._replace(n3=going_on)) * BASE**c
+            result += (part - (n3 - going_on) * RUN_DIGIT) * power  # its n3 digit: the runs going on
         self.normal_cache[cache_key] = (result, stopped)
         return result, stopped
 
@@ -277,7 +287,7 @@ class PlacementSearch:
         cached = self.option_cache.get(key)
         if cached is None:
             cached = [
-                (o.gain, o.run_jokers, o.next_code * BASE**c, o.to_groups * GROUP_BASE**c,
+                (o.gain, o.run_jokers, o.next_code * self.base**c, o.to_groups * GROUP_BASE**c,
                  o.room if self.track_room else 0 if self.canonical else o.points, o)
                 for o in self._build_colour_options(v, c, code, jokers_left)
             ]  # fmt: skip
@@ -286,12 +296,12 @@ class PlacementSearch:
 
     def _build_colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[ColourChoice]:
         state = unpack(code)
-        n3 = state.n3
-        if v == 13 and state.n1:
+        n3 = state[2]
+        if v == 13 and state[0]:
             return []  # a run of one at 12 cannot reach three tiles
-        must = state.must  # short runs, and long runs ending in a joker, have to go on
+        must = must_go_on(state)  # short runs, and long runs ending in a joker, have to go on
         on_table, on_rack = self.table[c][v], self.rack[c][v]
-        later_real = any(self.has_real[c][v + 1: v + 1 + self.joker_reach])
+        later_real = self.real_ahead[c][v]
         room = n3 and min(MAX_ROOM, 14 - v)  # per run stopping at v - 1
         colours_here = sum(self.has_real[o][v] for o in range(4))
         groups_possible = colours_here + jokers_left >= 3  # a group needs three colours
@@ -312,18 +322,20 @@ class PlacementSearch:
                         if self._jokers_needed_after(v, c, option) > jokers_left - jokers:
                             continue
                         choice = ColourChoice(gain, real, to_groups, jokers, option,
-                                              (real + jokers) * v, (n3 - going_on) * room)  # fmt: skip
-                        found.setdefault(choice, choice._replace(places=places))
+                                              (real + jokers) * v, (n3 - going_on) * room, places)  # fmt: skip
+                        # One choice per outcome, whatever the places (any of them lays it out).
+                        found.setdefault(choice if places is None else choice[:-1], choice)
         return sorted(found.values(), key=lambda o: -o.gain)
 
     def _jokers_needed_after(self, v: int, c: int, next_code: int) -> int:
         """Jokers the colour's runs will need at v + 1 and v + 2 that its copies cannot give."""
-        state = unpack(next_code)
-        if not state.must:
+        n1, n2, _, nx, _, _, a3 = unpack(next_code)
+        must = n1 + n2 + nx + a3
+        if not must:
             return 0
         copies = self.table[c][v + 1] + self.rack[c][v + 1]
         following = self.table[c][v + 2] + self.rack[c][v + 2]
-        return max(0, state.must - copies) + max(0, state.n1 - following)
+        return max(0, must - copies) + max(0, n1 - following)
 
     def _search_number(self, v: int, code: int, jokers_left: int, extra: int, alpha: int):
         """Best over every combination of per-colour choices at number v, by branch and bound:
@@ -331,10 +343,11 @@ class PlacementSearch:
         are what make it fast enough in pure Python)
         options come sorted by gain, so a loop stops once the rest cannot beat the better of
         the best so far and ``alpha``. Returns (value, step); a value ≤ alpha is only a bound."""
-        o0 = self._colour_options(v, 0, code % BASE, jokers_left)
-        o1 = self._colour_options(v, 1, (code // BASE) % BASE, jokers_left)
-        o2 = self._colour_options(v, 2, (code // BASE**2) % BASE, jokers_left)
-        o3 = self._colour_options(v, 3, code // BASE**3, jokers_left)
+        base = self.base
+        o0 = self._colour_options(v, 0, code % base, jokers_left)
+        o1 = self._colour_options(v, 1, (code // base) % base, jokers_left)
+        o2 = self._colour_options(v, 2, (code // base**2) % base, jokers_left)
+        o3 = self._colour_options(v, 3, code // base**3, jokers_left)
         if not (o0 and o1 and o2 and o3):
             return IMPOSSIBLE, None
         ceiling = self.ceiling_upto[v + 1][jokers_left]
@@ -342,7 +355,7 @@ class PlacementSearch:
         b3 = o3[0][0] + ceiling
         b2 = o2[0][0] + b3
         b1 = o1[0][0] + b2
-        fits_table = GROUP_FITS[self.canonical]
+        fits_table, span = GROUP_FITS[self.canonical], JOKER_SPAN  # locals: the innermost loop reads them
         value = self._value
         track_room, canonical = self.track_room, self.canonical
         best, step, cut = IMPOSSIBLE, None, False
@@ -379,7 +392,7 @@ class PlacementSearch:
                         if j3 > jokers_left:
                             continue
                         left = jokers_left - j3
-                        fits = fits_table[(partial_groups + group3) * JOKER_SPAN + left]
+                        fits = fits_table[(partial_groups + group3) * span + left]
                         if not fits:
                             continue
                         next_code = partial_code + code3

@@ -47,7 +47,7 @@ def successors(search: PlacementSearch, v: int, code: int, jokers: int) -> Itera
     code, _ = search.normalise(v, code, jokers)
     if code < 0:
         return
-    options = [search._colour_options(v, c, (code // BASE**c) % BASE, jokers) for c in range(4)]
+    options = [search._colour_options(v, c, (code // search.base**c) % search.base, jokers) for c in range(4)]
     if not all(options):
         return
     fits_table = GROUP_FITS[True]

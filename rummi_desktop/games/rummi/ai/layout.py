@@ -15,7 +15,6 @@ from collections import Counter
 from typing import Callable, Sequence
 
 from rummi_desktop.games.rummi.ai.dp import (
-    BASE,
     IMPOSSIBLE,
     PlacementSearch,
     SearchBudgetSpent,
@@ -94,7 +93,7 @@ def search_melds(search: PlacementSearch) -> list[list[Tile]]:
         finished.extend(_groups(number, group_real, step.group_jokers, search.canonical))
         jokers_left -= step.group_jokers
         extra = step.next_extra
-        code = sum(choice.next_code * BASE**i for i, choice in enumerate(step.colours))
+        code = sum(choice.next_code * search.base**i for i, choice in enumerate(step.colours))
     for runs in open_runs:
         finished.extend(runs.runs)
     if search.canonical:

@@ -19,25 +19,24 @@ from rummi_desktop.tiles import COPIES
 MOST_POSITIONS = COPIES + MOST_JOKERS  # of one colour at one number: two copies, four jokers
 RUN_DIGIT = MOST_POSITIONS + 1
 RUNS = RUN_DIGIT**4  # the four length counts
+DIGIT_2, DIGIT_3 = RUN_DIGIT**2, RUN_DIGIT**3  # the places of n2 and n1 (worked out once: hot code)
 # All-joker runs of length 1 (≤ 4: one joker each), 2 (≤ 2) and 3+ (≤ 1): mixed-radix above RUNS.
 ALL_JOKER_1, ALL_JOKER_2 = MOST_JOKERS + 1, MOST_JOKERS // 2 + 1
 BASE = RUNS * ALL_JOKER_1 * ALL_JOKER_2 * (MOST_JOKERS // 3 + 1)  # one colour's code
 JOKERS_FOR_ALL_JOKER_RUNS = 3  # fewer jokers than this never make a run of three of jokers
 
 
-class RunState(NamedTuple):
-    n1: int  # open runs of length 1
-    n2: int  # of length 2
-    n3: int  # of length 3 or more, that may stop
-    nx: int  # of length 4 or more ending in a joker, that must go on (canonical form)
-    a1: int = 0  # of the n1 runs, those of a joker alone
-    a2: int = 0  # of the n2 runs, those of two jokers
-    a3: int = 0  # runs of three or more jokers (apart from n3 and nx): must go on
+# A colour's run state unpacked, a plain tuple (built by the hundred thousand, so no class):
+# (n1, n2, n3, nx, a1, a2, a3) — open runs of length 1, of length 2, of length 3 or more that
+# may stop, of length 4 or more ending in a joker that must go on (canonical form); of the n1
+# runs those of a joker alone, of the n2 runs those of two jokers, and runs of three or more
+# jokers (apart from n3 and nx, and they must go on).
+RunState = tuple[int, int, int, int, int, int, int]
 
-    @property
-    def must(self) -> int:
-        """Runs that have to take a tile at the next number."""
-        return self.n1 + self.n2 + self.nx + self.a3
+
+def must_go_on(state: RunState) -> int:
+    """Runs that have to take a tile at the next number."""
+    return state[0] + state[1] + state[3] + state[6]
 
 
 class JokerPlaces(NamedTuple):
@@ -52,30 +51,35 @@ class JokerPlaces(NamedTuple):
 
 
 def pack(n1: int, n2: int, n3: int, nx: int, a1: int = 0, a2: int = 0, a3: int = 0) -> int:
-    jokers_part = (a3 * ALL_JOKER_2 + a2) * ALL_JOKER_1 + a1
-    return jokers_part * RUNS + ((n1 * RUN_DIGIT + n2) * RUN_DIGIT + n3) * RUN_DIGIT + nx
+    runs = n1 * DIGIT_3 + n2 * DIGIT_2 + n3 * RUN_DIGIT + nx
+    if a1 or a2 or a3:
+        return ((a3 * ALL_JOKER_2 + a2) * ALL_JOKER_1 + a1) * RUNS + runs
+    return runs
 
 
 def unpack(code: int) -> RunState:
+    if code < RUNS:  # no run of jokers alone (always so with two jokers)
+        return code // DIGIT_3, code // DIGIT_2 % RUN_DIGIT, code // RUN_DIGIT % RUN_DIGIT, code % RUN_DIGIT, 0, 0, 0
     runs, jokers_part = code % RUNS, code // RUNS
-    return RunState(runs // RUN_DIGIT**3, (runs // RUN_DIGIT**2) % RUN_DIGIT, (runs // RUN_DIGIT) % RUN_DIGIT,
-                    runs % RUN_DIGIT, jokers_part % ALL_JOKER_1, (jokers_part // ALL_JOKER_1) % ALL_JOKER_2,
-                    jokers_part // (ALL_JOKER_1 * ALL_JOKER_2))
+    return (runs // DIGIT_3, runs // DIGIT_2 % RUN_DIGIT, runs // RUN_DIGIT % RUN_DIGIT, runs % RUN_DIGIT,
+            jokers_part % ALL_JOKER_1, jokers_part // ALL_JOKER_1 % ALL_JOKER_2, jokers_part // (ALL_JOKER_1 * ALL_JOKER_2))
 
 
 def without_jokers(state: RunState) -> RunState:
     """The state once no joker is left: a run of jokers needs real tiles like any short run
     (one of three or more, like a run of two: one more tile, then it may stop), and a long run
     ending in a joker needs one more tile too."""
-    return RunState(state.n1, state.n2 + state.nx + state.a3, state.n3, 0)
+    n1, n2, n3, nx, _, _, a3 = state
+    return n1, n2 + nx + a3, n3, 0, 0, 0, 0
 
 
 def joker_layouts(v: int, state: RunState, going_on: int, started: int, jokers: int, real_ahead: bool,
                   canonical: bool) -> Iterator[tuple[int, None]]:
     """Next run states for the ways ``jokers`` can sit among the continuing and new runs, with
     fewer than three jokers in play (no run of jokers alone to tell apart: no places given)."""
-    n1, n2, _, nx = state[:4]
+    n1, n2, _, nx, _, _, _ = state
     long_runs = nx + going_on
+    base = n1 * DIGIT_2  # the code's n2 digit is n1 (every run one longer): pack, inlined
     for on_long in range(min(jokers, long_runs) + 1):
         for on_new in range(min(jokers - on_long, started) + 1):
             if jokers - on_long - on_new > n1 + n2:
@@ -83,11 +87,11 @@ def joker_layouts(v: int, state: RunState, going_on: int, started: int, jokers: 
             if on_new and not real_ahead:
                 continue  # a run started on a joker needs a real tile right after
             if not canonical:
-                yield pack(started, n1, n2 + long_runs, 0), None
+                yield started * DIGIT_3 + base + (n2 + long_runs) * RUN_DIGIT, None
                 break
             if v == 13 and on_long:
                 continue  # a long run may not end on a joker
-            yield pack(started, n1, n2 + long_runs - on_long, on_long), None
+            yield started * DIGIT_3 + base + (n2 + long_runs - on_long) * RUN_DIGIT + on_long, None
 
 
 def tracked_layouts(v: int, state: RunState, going_on: int, started: int, jokers: int, real_ahead: bool,
