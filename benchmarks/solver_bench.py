@@ -1,11 +1,11 @@
 """Solver benchmark: our exact solver (and, if available, rummikub-solver) on seeded positions.
 
-    .venv/bin/python benchmarks/solver_bench.py --positions 200 --seed 1 \
+    .venv/bin/python benchmarks/solver_bench.py --positions 200 --seed 1 [--jokers 4] \
         [--peer /path/to/other-venv/bin/python]
 
 Deals ``--positions`` realistic positions (``rummi_positions.benchmark_positions``: tables of
 0–60 tiles built from valid melds with jokers, racks of 1–30 tiles, about a third owing the
-opening), times ``solve`` on each, and prints one JSON line: median / p90 / max in ms for ours
+opening; ``--jokers 4``: from the "4 jokers" house rule's set of 108), times ``solve`` on each, and prints one JSON line: median / p90 / max in ms for ours
 and, with ``--peer`` (the interpreter of a separate venv holding ``rummikub-solver``), for the
 peer on the same positions in the same run (its rule-set build time reported apart), plus how
 often the two disagree on the number of tiles placed.
@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from rummi_desktop.games.rummi.ai.positions import Position, benchmark_positions  # noqa: E402
 from rummi_desktop.games.rummi.ai.solver import solve  # noqa: E402
+from rummi_desktop.games.rummi.rules.pieces import JOKER_CHOICES  # noqa: E402
 
 
 def summary(times: list[float]) -> dict[str, float]:
@@ -59,11 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jokers", type=int, choices=JOKER_CHOICES, default=JOKER_CHOICES[0],
+                        help="jokers in the set the positions are dealt from (a house rule)")
     parser.add_argument("--peer", default=None, help="python of a venv with rummikub-solver")
     args = parser.parse_args(argv)
-    positions = benchmark_positions(args.seed, args.positions)
+    positions = benchmark_positions(args.seed, args.positions, args.jokers)
     ours_ms, ours_placed = time_ours(positions)
-    report: dict = {"positions": len(positions), "seed": args.seed, "ours_ms": summary(ours_ms)}
+    report: dict = {"positions": len(positions), "seed": args.seed, "jokers": args.jokers,
+                    "ours_ms": summary(ours_ms)}
     if args.peer:
         peer = time_peer(args.peer, positions)
         peer_ms = [r["ms"] for r in peer["results"]]

@@ -98,9 +98,10 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return " ".join(tile.notation() for tile in tiles)
 
 
-def standard_set() -> list[Tile]:
-    """The 106 tiles: numbers 1–13 in four colours, two copies each, plus two jokers."""
-    return numbered_set(HIGHEST)
+def standard_set(jokers: int = JOKERS_IN_SET) -> list[Tile]:
+    """The 106 tiles: numbers 1–13 in four colours, two copies each, plus two jokers (or the
+    ``jokers`` a house rule deals: 108 tiles with four)."""
+    return numbered_set(HIGHEST, jokers=jokers)
 
 
 def short_set() -> list[Tile]:
@@ -121,9 +122,9 @@ def numbered_set(highest: int, copies: int = COPIES, jokers: int = JOKERS_IN_SET
 SET_FACES: tuple[Tile, ...] = tuple(dict.fromkeys(standard_set()))  # 52 faces + the joker, set order
 
 
-def copies_in_set(tile: Tile) -> int:
+def copies_in_set(tile: Tile, jokers: int = JOKERS_IN_SET) -> int:
     """How many of this face a set holds (the sandboxes refuse one more)."""
-    return JOKERS_IN_SET if tile.is_joker else COPIES
+    return jokers if tile.is_joker else COPIES
 
 
 def excess_copies(tiles: Iterable[Tile], full_set: Iterable[Tile] | None = None) -> list[Tile]:

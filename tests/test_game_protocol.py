@@ -162,7 +162,8 @@ def test_the_seat_view_shows_only_the_seats_own_rack():
     view = RUMMI.seat_view(state, seat)
     assert [Tile.parse(t) for t in view["rack"]] == state.rack_tiles(seat)
     assert view["other_rack_sizes"] == [len(state.rack(1 - seat))]  # of the others: only sizes
-    assert view.keys() == {"table", "rack", "owes_opening", "opening_points", "other_rack_sizes", "pool_size", "seed", "next_seat"}
+    assert view.keys() == {"table", "rack", "owes_opening", "opening_points", "jokers", "other_rack_sizes", "pool_size", "seed",
+                           "next_seat"}
     assert view["next_seat"].keys() == {"rack_size", "opened", "drawn", "left_table"}
 
 

@@ -125,8 +125,8 @@ def test_analyze_reads_a_positions_rules():
     assert answers[3]["placed"] == 6  # no opening rule: B2 B3 B4 and the group, and the table may be used
     status, _, stderr = analyze({"game": "rummi", "table": table, "rack": rack, "rules": {"opening_points": 40}})
     assert status == 2 and "rule opening_points is 0, 30, 50, not 40" in stderr
-    status, _, stderr = analyze({"game": "rummi", "table": table, "rack": rack, "rules": {"jokers": 9}})
-    assert status == 2 and 'unknown rule "jokers"' in stderr
+    status, _, stderr = analyze({"game": "rummi", "table": table, "rack": rack, "rules": {"joker_penalty": 9}})
+    assert status == 2 and 'unknown rule "joker_penalty"' in stderr
 
 
 def test_the_puzzle_checker_honours_the_positions_opening_rule():

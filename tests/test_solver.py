@@ -147,7 +147,7 @@ def test_nothing_playable_returns_the_table_unchanged():
         (["R12 R13 J"], ""),
         (["J R1 R2"], ""),
         (["R1 R2 R3", "R1 R2 R3"], "R1"),
-        (["K9 B9 J"], "J J"),
+        (["K9 B9 J"], "J J J J"),  # five jokers: more than even the "4 jokers" house rule deals
     ],
 )
 def test_invalid_positions_raise(table, rack):
@@ -167,12 +167,13 @@ def test_cancel_and_deadline_interrupt():
 
 # --- against the brute-force oracle -----------------------------------------------------
 
-def random_small_position(rng: random.Random):
-    """A table of 0–3 melds and a rack of 1–6 tiles, all near one another so they interact."""
+def random_small_position(rng: random.Random, jokers: int = 2):
+    """A table of 0–3 melds and a rack of 1–6 tiles, all near one another so they interact
+    (from a set of ``jokers`` jokers)."""
     low = rng.randint(1, 9)
     numbers = range(low, min(13, low + 4) + 1)
     colours = rng.sample(COLOURS, rng.randint(1, 3))
-    bag = Counter(t for t in standard_set() if t.is_joker or (t.number in numbers and t.colour in colours))
+    bag = Counter(t for t in standard_set(jokers) if t.is_joker or (t.number in numbers and t.colour in colours))
     table = []
     for _ in range(rng.randint(0, 3)):
         meld = _random_meld(rng, bag, numbers, colours)
@@ -221,6 +222,36 @@ def test_ceilings_keep_the_solver_exact(seed, initial):
     assert (s.placed, s.value) == brute_force(table, rack, initial)
     assert_consistent(table, rack, initial, s)
     assert kept.placed == solve(table, rack, initial, joker_value=-1001).placed
+
+
+def random_many_joker_position(rng: random.Random):
+    """A small position of the "4 jokers" house rule's set holding three or four jokers in all
+    (table and rack), where runs or groups of jokers alone would tempt a search."""
+    table, rack = random_small_position(rng, jokers=4)
+    rack = [tile for tile in rack if not tile.is_joker][:4]
+    free = 4 - sum(tile.is_joker for meld in table for tile in meld)
+    return table, rack + [JOKER] * rng.randint(max(0, 3 - (4 - free)), free)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), initial=st.booleans(), ceilings=st.booleans())
+def test_solver_agrees_with_brute_force_with_three_or_four_jokers(seed, initial, ceilings):
+    table, rack = random_many_joker_position(random.Random(seed))
+    assert sum(tile.is_joker for tile in rack + [t for meld in table for t in meld]) >= 3
+    probe, relax_from = (0, 2) if ceilings else (rummi_dp.PROBE_STATES, rummi_dp.RELAX_DOWN_TO)
+    with mock.patch.object(rummi_dp, "PROBE_STATES", probe), mock.patch.object(rummi_dp, "RELAX_DOWN_TO", relax_from):
+        s = solve(table, rack, initial)
+    assert (s.placed, s.value) == brute_force(table, rack, initial)
+    assert_consistent(table, rack, initial, s)
+
+
+def test_three_or_four_jokers_alone_are_no_meld():
+    assert solve([], parse_tiles("J J J"), True).placed == 0
+    assert solve([], parse_tiles("J J J J"), False).placed == 0
+    s = solve(table_of("R5 R6 R7"), parse_tiles("J J J"), False)  # no run or group of jokers alone
+    assert s.placed == 3 and all(is_valid_meld(meld) for meld in s.table)
+    s = solve([], parse_tiles("J J J K9"), True)  # K6 to K9 or a group: 30 points or more
+    assert s.placed == 4 and all(is_valid_meld(meld) for meld in s.table)
 
 
 @pytest.mark.slow

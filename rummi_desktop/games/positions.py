@@ -18,11 +18,12 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from rummi_desktop.tiles import NotationError, Tile, excess_copies, format_tiles
+from rummi_desktop.tiles import JOKERS_IN_SET, NotationError, Tile, excess_copies, format_tiles, standard_set
 
 BYTE_ORDER_MARK = "\ufeff"
 ECHO_LIMIT = 60  # characters of an echoed value; a message stays one readable line
 _WHITESPACE = re.compile(r"\s*")
+COUNT_WORDS = {2: "two", 4: "four"}  # a set's jokers, in the words of a message
 
 
 class PositionError(ValueError):
@@ -117,13 +118,13 @@ def read_tiles(value: Any, what: str, words: Wording = JSON_WORDS) -> tuple[Tile
     return tuple(tiles)
 
 
-def check_copies(tiles: list[Tile], names: str) -> None:
-    """PositionError when ``tiles`` hold more copies of a tile than the set; ``names`` is the
-    subject with its verb ("the play names")."""
-    excess = excess_copies(tiles)
+def check_copies(tiles: list[Tile], names: str, jokers: int = JOKERS_IN_SET) -> None:
+    """PositionError when ``tiles`` hold more copies of a tile than the set (with ``jokers``
+    jokers: a house rule may deal four); ``names`` is the subject with its verb ("the play names")."""
+    excess = excess_copies(tiles, standard_set(jokers))
     if excess:
         raise PositionError(f"{names} more copies than exist of {format_tiles(excess)} "
-                            "(two of each tile, two jokers)")
+                            f"(two of each tile, {COUNT_WORDS.get(jokers, jokers)} jokers)")
 
 
 class _BeyondPythonLimits(ValueError):

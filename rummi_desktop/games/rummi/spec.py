@@ -11,7 +11,7 @@ from typing import Any
 from rummi_desktop.games.base import EntryPoint, GameSpec, Milestone, PuzzleTerms, SetupOption
 from rummi_desktop.games.rummi.rules.melds import invalid_reason
 from rummi_desktop.games.rummi.rules.moves import Move
-from rummi_desktop.games.rummi.rules.pieces import FACES
+from rummi_desktop.games.rummi.rules.pieces import JOKER_CHOICES, round_ids
 from rummi_desktop.games.rummi.rules.position import RummiPosition
 from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.rummi.rules.state import (
@@ -19,21 +19,20 @@ from rummi_desktop.games.rummi.rules.state import (
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.seat_view import holdings, public_view, seat_view
 
-FULL_CENSUS = list(range(len(FACES)))
-
-
 def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState:
     return RummiState(RummiParameters(seats=tuple(seats), seed=seed, **options))
 
 
 def audit(state: RummiState) -> list[str]:
-    """Every tile in play exactly once (table, racks, pool: for a dealt round all 106; a
-    hand-made position, a puzzle's or the sandbox's, holds what it names) and every meld of the
-    settled table valid (the table as the turn in progress began: mid-turn, the player may pass
-    through invalid tables on the way to a valid one, and End Turn is what refuses them)."""
+    """Every tile in play exactly once (table, racks, pool: for a dealt round all 106, or 108
+    with four jokers; a hand-made position, a puzzle's or the sandbox's, holds what it names)
+    and every meld of the settled table valid (the table as the turn in progress began:
+    mid-turn, the player may pass through invalid tables on the way to a valid one, and End
+    Turn is what refuses them)."""
     problems = []
-    if state.setup is None and list(state.tiles_in_play) != FULL_CENSUS:
-        problems.append("the round was not dealt from the whole set of 106 tiles")
+    full_set = list(round_ids(state.params.jokers))
+    if state.setup is None and list(state.tiles_in_play) != full_set:
+        problems.append(f"the round was not dealt from the whole set of {len(full_set)} tiles")
     if tuple(tile_census(state)) != state.tiles_in_play:
         problems.append(f"the {len(state.tiles_in_play)} tiles are not all there exactly once")
     settled = state.turn_start_table if state.turn_moves and not state.is_terminal else state.table_tiles()
@@ -52,10 +51,12 @@ RUMMI = GameSpec(
     tiers=TIERS,
     options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),
              SetupOption("opening_points", "Opening meld", OPENING_CHOICES, OPENING_POINTS,
-                         shown=tuple(f"Opening {points}" if points else "No opening rule" for points in OPENING_CHOICES))),
+                         shown=tuple(f"Opening {points}" if points else "No opening rule" for points in OPENING_CHOICES)),
+             SetupOption("jokers", "Jokers", JOKER_CHOICES, JOKER_CHOICES[0],
+                         shown=tuple(f"{jokers} jokers" for jokers in JOKER_CHOICES))),
     # An online table's house rules (the clock is the table's own choice in the lobby).
     online_rules=(({}, "Standard rules"), ({"opening_points": 50}, "Opening meld 50 points"),
-                  ({"opening_points": 0}, "No opening rule")),
+                  ({"opening_points": 0}, "No opening rule"), ({"jokers": 4}, "4 jokers")),
     new_state=new_state,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,

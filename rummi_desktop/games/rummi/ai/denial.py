@@ -36,7 +36,7 @@ from rummi_desktop.games.rummi.ai.dp import SolveInterrupted
 from rummi_desktop.games.rummi.ai.feasibility import TableFeasibility
 from rummi_desktop.games.rummi.ai.solver import Solution, lay_out, solve
 from rummi_desktop.games.rummi.ai.table import is_group, run_start
-from rummi_desktop.tiles import Tile, standard_set
+from rummi_desktop.tiles import JOKERS_IN_SET, Tile, standard_set
 
 DENIAL_RACK = 4  # the next seat holds this few tiles: weigh what each play hands it
 SAMPLES = 12  # racks sampled for the next seat when it holds two tiles or more
@@ -49,7 +49,6 @@ QUESTION_STEPS = 300  # a rack this dear to judge (rare: tens of ms) is left out
 # likelihood to who won from (own rack r, next seat's rack m) at the start of a turn.
 SLOPE = 1.2
 EDGE = 0.05
-FULL_SET = Counter(standard_set())
 
 Table = list[list[Tile]]
 
@@ -219,13 +218,14 @@ def _within_reach(tile: Tile, laid: Iterable[Tile]) -> bool:
 
 def denial_play(table: Table, rack: list[Tile], best: Solution, seat: NextSeat, seed: int,
                 deadline: float, cancel: threading.Event | None = None,
-                unseen: Counter[Tile] | None = None) -> Table | None:  # fmt: skip
+                unseen: Counter[Tile] | None = None, jokers: int = JOKERS_IN_SET) -> Table | None:  # fmt: skip
     """The play (new table, or None to draw) worth most once the next seat's reply is weighed.
     ``best`` is the exact best play, which does not empty the rack. Candidates are weighed
     best play first until ``deadline`` (a ``time.perf_counter()`` instant). ``unseen`` (the
-    tiles neither on the table nor on this rack) is worked out unless given."""
+    tiles neither on the table nor on this rack, of a set with ``jokers`` jokers) is worked out
+    unless given."""
     if unseen is None:
-        unseen = FULL_SET - Counter(tile for meld in table for tile in meld) - Counter(rack)
+        unseen = Counter(standard_set(jokers)) - Counter(tile for meld in table for tile in meld) - Counter(rack)
     reply = seat.rack_size + 1  # the next seat's rack if it draws
     chosen: Candidate | None = None
 

@@ -8,8 +8,8 @@ the table (table copies must), how many jokers stand in that colour, and how man
 tiles go to groups instead of runs; jokers may also fill the missing colours of groups.
 
 Jokers are a budget, not a colour: a joker placed at colour c and number v is just one more
-"c v" position, so up to four runs of one colour can be open at once (two real copies plus
-two jokers). Counting runs by length (not by copy) keeps the state small, and continuing an
+"c v" position, so up to six runs of one colour can be open at once (two real copies plus
+four jokers, under the "4 jokers" house rule). Counting runs by length (not by copy) keeps the state small, and continuing an
 open run always dominates closing it and opening a new one at the same number, so the run
 bookkeeping of a colour is fully determined by how many of its positions go to runs.
 
@@ -41,17 +41,19 @@ import threading
 import time
 from typing import NamedTuple
 
-from rummi_desktop.games.rummi.ai.groups import GROUP_BASE, GROUP_FITS
+from rummi_desktop.games.rummi.ai.groups import GROUP_BASE, GROUP_FITS, JOKER_SPAN
+from rummi_desktop.games.rummi.ai.run_codes import (
+    BASE, JOKERS_FOR_ALL_JOKER_RUNS, MOST_POSITIONS, RUN_DIGIT, RUNS, JokerPlaces, joker_layouts, must_go_on, pack,
+    tracked_layouts, unpack, without_jokers)
+from rummi_desktop.games.rummi.rules.pieces import MOST_JOKERS
 from rummi_desktop.tiles import COLOURS, JOKER_PENALTY
 
 PER_TILE = 1000
 INITIAL_MELD_POINTS = 30
 IMPOSSIBLE = -(10**9)
-# Per colour a run state is (open runs of length 1, of length 2, of length 3+ that may stop,
-# of length 4+ ending in a joker that must go on), packed in base 5 (at most four positions of
-# one colour per number); four colours packed in base 625.
-BASE = 625
-MAX_ROOM = 2  # loose jokers to place: never more than the two jokers of the set
+# Per colour a run state is packed by ``run_codes`` (open runs by length, and the runs of
+# jokers alone); four colours in a search's ``base``.
+MAX_ROOM = MOST_JOKERS  # loose jokers to place: never more than the jokers of the set
 PROBE_STATES = 100  # states searched before computing the exact ceilings
 # Ceilings from number 3 on: below it few states are expanded, and the ceilings from the low
 # numbers (nearly the whole problem) are the dearest to compute.
@@ -67,14 +69,6 @@ class SearchBudgetSpent(SolveInterrupted):
     """A search given a budget of states (an optional nicety, such as a tidier layout) used it up."""
 
 
-def _pack(n1: int, n2: int, n3: int, nx: int) -> int:
-    return n1 * 125 + n2 * 25 + n3 * 5 + nx
-
-
-def _unpack(code: int) -> tuple[int, int, int, int]:
-    return code // 125, (code // 25) % 5, (code // 5) % 5, code % 5
-
-
 class ColourChoice(NamedTuple):
     """What happens to one colour at one number (a plain tuple: built by the thousand)."""
 
@@ -85,6 +79,7 @@ class ColourChoice(NamedTuple):
     next_code: int  # the colour's run state after this number
     points: int  # meld points of the positions (initial meld rule)
     room: int  # loose-joker room of the runs that stopped at the number before
+    places: JokerPlaces | None = None  # where the run jokers sit, when runs of jokers are counted
 
 
 class Step(NamedTuple):
@@ -135,15 +130,26 @@ class PlacementSearch:
         self.steps: dict[tuple[int, int, int, int], Step] = {}
         self.option_cache: dict[tuple[int, int, int, int], list[ColourChoice]] = {}
         self.calls = 0
+        # Three jokers or more can make a run of jokers alone (no meld): count such runs apart.
+        jokers = table_jokers + rack_jokers
+        self.all_joker_runs = jokers >= JOKERS_FOR_ALL_JOKER_RUNS
+        # Four colours' codes side by side: without runs of jokers alone, the smaller base
+        # keeps the memo keys small ints (the search's speed with two jokers).
+        self.base = BASE if self.all_joker_runs else RUNS
+        self.powers = tuple(self.base**c for c in range(4))
         self.has_real = [
             [table[c][v] + rack[c][v] > 0 if 1 <= v <= 13 else False for v in range(16)]
             for c in range(len(COLOURS))
         ]
+        # real_ahead[c][v]: a real tile of colour c close enough above v for a run's joker at v
+        # (as far above as the jokers reach; with two jokers, the next two numbers).
+        reach = jokers if self.all_joker_runs else 2
+        self.real_ahead = [[any(row[v + 1: v + 1 + reach]) for v in range(15)] for row in self.has_real]
         self.suffix_bound = self._suffix_bounds()
         loose = max(0, self.joker_gain) * rack_jokers
         # ceiling[v][j]: the best score from number v on with j jokers left, whatever runs
         # come in (see ``_relax``); until computed, every rack tile from v on placed.
-        self.ceiling = [[self.suffix_bound[v] + loose] * 3 for v in range(15)]
+        self.ceiling = [[self.suffix_bound[v] + loose] * JOKER_SPAN for v in range(15)]
         self.ceiling_upto = [list(row) for row in self.ceiling]  # max over j' <= j
 
     def _suffix_bounds(self) -> list[int]:
@@ -178,7 +184,7 @@ class PlacementSearch:
         runs must go on; a run ending in a joker must too): no real state from v on scores
         more. Tiles that no arrangement of the later numbers can place (the usual reason a
         rack is not emptied) then cut the search at once instead of at the top of the table."""
-        free_runs = sum(_pack(0, 0, 4, 0) * BASE**c for c in range(4))
+        free_runs = sum(pack(0, 0, MOST_POSITIONS, 0) * self.base**c for c in range(4))
         jokers = self.table_jokers + self.rack_jokers
         for v in range(13, RELAX_DOWN_TO - 1, -1):
             for j in range(jokers + 1):
@@ -220,7 +226,7 @@ class PlacementSearch:
             return IMPOSSIBLE
         if stopped and self.track_room:
             extra = min(jokers_left, extra + stopped * min(MAX_ROOM, 14 - v))
-        key = ((code * 16 + v) * 4 + jokers_left) * self.extra_span + extra
+        key = ((code * 16 + v) * JOKER_SPAN + jokers_left) * self.extra_span + extra
         exact = self.memo.get(key)
         if exact is not None:
             return exact
@@ -246,18 +252,22 @@ class PlacementSearch:
         what the copies at v (plus jokers) can continue stop now; with no joker left, a long
         run ending in a joker needs one more tile just like a run of two. Returns the code
         (-1: a short run cannot go on) and how many runs stopped (their loose-joker room)."""
-        cache_key = (code * 16 + v) * 4 + jokers_left
+        cache_key = (code * 16 + v) * JOKER_SPAN + jokers_left
         cached = self.normal_cache.get(cache_key)
         if cached is not None:
             return cached
         result, stopped, jokers_needed = 0, 0, 0
-        for c in range(4):
-            n1, n2, n3, nx = _unpack((code // BASE**c) % BASE)
+        base = self.base
+        for c, power in enumerate(self.powers):
+            part = code // power % base
+            state = unpack(part)
+            if jokers_left == 0:
+                state = without_jokers(state)
+                part = pack(*state)
+            n1, n2, n3, nx, _, _, a3 = state
+            must = n1 + n2 + nx + a3
             copies = self.table[c][v] + self.rack[c][v]
             positions = copies + jokers_left
-            if jokers_left == 0:
-                n2, nx = n2 + nx, 0
-            must = n1 + n2 + nx
             # Runs of one need a tile at v and at v + 1: jokers must cover what copies cannot.
             following = self.table[c][v + 1] + self.rack[c][v + 1] if v < 13 else 0
             jokers_needed += max(0, must - copies) + max(0, n1 - following)
@@ -266,18 +276,18 @@ class PlacementSearch:
                 break
             going_on = min(n3, positions - must)
             stopped += n3 - going_on
-            result += _pack(n1, n2, going_on, nx) * BASE**c
+            result += (part - (n3 - going_on) * RUN_DIGIT) * power  # its n3 digit: the runs going on
         self.normal_cache[cache_key] = (result, stopped)
         return result, stopped
 
     def _colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[tuple]:
         """Colour c's choices as flat tuples, its code and group count already shifted to its
         place: (gain, run jokers, code part, group part, room or points, ColourChoice)."""
-        key = ((v * 4 + c) * BASE + code) * 4 + jokers_left
+        key = ((v * 4 + c) * BASE + code) * JOKER_SPAN + jokers_left
         cached = self.option_cache.get(key)
         if cached is None:
             cached = [
-                (o.gain, o.run_jokers, o.next_code * BASE**c, o.to_groups * GROUP_BASE**c,
+                (o.gain, o.run_jokers, o.next_code * self.base**c, o.to_groups * GROUP_BASE**c,
                  o.room if self.track_room else 0 if self.canonical else o.points, o)
                 for o in self._build_colour_options(v, c, code, jokers_left)
             ]  # fmt: skip
@@ -285,15 +295,17 @@ class PlacementSearch:
         return cached
 
     def _build_colour_options(self, v: int, c: int, code: int, jokers_left: int) -> list[ColourChoice]:
-        n1, n2, n3, nx = _unpack(code)
-        if v == 13 and n1:
+        state = unpack(code)
+        n3 = state[2]
+        if v == 13 and state[0]:
             return []  # a run of one at 12 cannot reach three tiles
-        must = n1 + n2 + nx  # short runs, and long runs ending in a joker, have to go on
+        must = must_go_on(state)  # short runs, and long runs ending in a joker, have to go on
         on_table, on_rack = self.table[c][v], self.rack[c][v]
-        later_real = self.has_real[c][v + 1] or self.has_real[c][v + 2]
+        later_real = self.real_ahead[c][v]
         room = n3 and min(MAX_ROOM, 14 - v)  # per run stopping at v - 1
         colours_here = sum(self.has_real[o][v] for o in range(4))
         groups_possible = colours_here + jokers_left >= 3  # a group needs three colours
+        ways = tracked_layouts if self.all_joker_runs else joker_layouts
         found = {}
         for real in range(on_table, on_table + on_rack + 1):
             gain = (real - on_table) * (PER_TILE + self.tile_values[c][v])
@@ -306,38 +318,24 @@ class PlacementSearch:
                     started = positions - must - going_on
                     if started and v >= 12:
                         continue
-                    for option in self._joker_layouts(v, n1, n2, nx, going_on, started, jokers, later_real):
+                    for option, places in ways(v, state, going_on, started, jokers, later_real, self.canonical):
                         if self._jokers_needed_after(v, c, option) > jokers_left - jokers:
                             continue
                         choice = ColourChoice(gain, real, to_groups, jokers, option,
-                                              (real + jokers) * v, (n3 - going_on) * room)  # fmt: skip
-                        found[choice] = None
-        return sorted(found, key=lambda o: -o.gain)
+                                              (real + jokers) * v, (n3 - going_on) * room, places)  # fmt: skip
+                        # One choice per outcome, whatever the places (any of them lays it out).
+                        found.setdefault(choice if places is None else choice[:-1], choice)
+        return sorted(found.values(), key=lambda o: -o.gain)
 
     def _jokers_needed_after(self, v: int, c: int, next_code: int) -> int:
         """Jokers the colour's runs will need at v + 1 and v + 2 that its copies cannot give."""
-        n1, n2, _, nx = _unpack(next_code)
-        if not (n1 or n2 or nx):
+        n1, n2, _, nx, _, _, a3 = unpack(next_code)
+        must = n1 + n2 + nx + a3
+        if not must:
             return 0
         copies = self.table[c][v + 1] + self.rack[c][v + 1]
         following = self.table[c][v + 2] + self.rack[c][v + 2]
-        return max(0, n1 + n2 + nx - copies) + max(0, n1 - following)
-
-    def _joker_layouts(self, v, n1, n2, nx, going_on, started, jokers, later_real):
-        """Next run states for the ways ``jokers`` can sit among the continuing/new runs."""
-        long_runs = nx + going_on
-        for on_long in range(min(jokers, long_runs) + 1):
-            for on_new in range(min(jokers - on_long, started) + 1):
-                if jokers - on_long - on_new > n1 + n2:
-                    continue
-                if on_new and not later_real:
-                    continue  # a run started on a joker needs a real tile right after
-                if not self.canonical:
-                    yield _pack(started, n1, n2 + long_runs, 0)
-                    break
-                if v == 13 and on_long:
-                    continue  # a long run may not end on a joker
-                yield _pack(started, n1, n2 + long_runs - on_long, on_long)
+        return max(0, must - copies) + max(0, n1 - following)
 
     def _search_number(self, v: int, code: int, jokers_left: int, extra: int, alpha: int):
         """Best over every combination of per-colour choices at number v, by branch and bound:
@@ -345,10 +343,11 @@ class PlacementSearch:
         are what make it fast enough in pure Python)
         options come sorted by gain, so a loop stops once the rest cannot beat the better of
         the best so far and ``alpha``. Returns (value, step); a value ≤ alpha is only a bound."""
-        o0 = self._colour_options(v, 0, code % BASE, jokers_left)
-        o1 = self._colour_options(v, 1, (code // BASE) % BASE, jokers_left)
-        o2 = self._colour_options(v, 2, (code // BASE**2) % BASE, jokers_left)
-        o3 = self._colour_options(v, 3, code // BASE**3, jokers_left)
+        base = self.base
+        o0 = self._colour_options(v, 0, code % base, jokers_left)
+        o1 = self._colour_options(v, 1, (code // base) % base, jokers_left)
+        o2 = self._colour_options(v, 2, (code // base**2) % base, jokers_left)
+        o3 = self._colour_options(v, 3, code // base**3, jokers_left)
         if not (o0 and o1 and o2 and o3):
             return IMPOSSIBLE, None
         ceiling = self.ceiling_upto[v + 1][jokers_left]
@@ -356,7 +355,7 @@ class PlacementSearch:
         b3 = o3[0][0] + ceiling
         b2 = o2[0][0] + b3
         b1 = o1[0][0] + b2
-        fits_table = GROUP_FITS[self.canonical]
+        fits_table, span = GROUP_FITS[self.canonical], JOKER_SPAN  # locals: the innermost loop reads them
         value = self._value
         track_room, canonical = self.track_room, self.canonical
         best, step, cut = IMPOSSIBLE, None, False
@@ -393,7 +392,7 @@ class PlacementSearch:
                         if j3 > jokers_left:
                             continue
                         left = jokers_left - j3
-                        fits = fits_table[(partial_groups + group3) * 3 + left]
+                        fits = fits_table[(partial_groups + group3) * span + left]
                         if not fits:
                             continue
                         next_code = partial_code + code3

@@ -28,7 +28,7 @@ import time
 from typing import Iterable, Iterator, Sequence
 
 from rummi_desktop.games.rummi.ai.dp import BASE, PER_TILE, PlacementSearch, SearchBudgetSpent, SolveInterrupted
-from rummi_desktop.games.rummi.ai.groups import GROUP_FITS
+from rummi_desktop.games.rummi.ai.groups import GROUP_FITS, JOKER_SPAN
 from rummi_desktop.games.rummi.ai.table import COLOUR_INDEX, count_grid
 from rummi_desktop.tiles import Tile
 
@@ -47,7 +47,7 @@ def successors(search: PlacementSearch, v: int, code: int, jokers: int) -> Itera
     code, _ = search.normalise(v, code, jokers)
     if code < 0:
         return
-    options = [search._colour_options(v, c, (code // BASE**c) % BASE, jokers) for c in range(4)]
+    options = [search._colour_options(v, c, (code // search.base**c) % search.base, jokers) for c in range(4)]
     if not all(options):
         return
     fits_table = GROUP_FITS[True]
@@ -67,7 +67,7 @@ def successors(search: PlacementSearch, v: int, code: int, jokers: int) -> Itera
                     if used > jokers:
                         continue
                     left = jokers - used
-                    for group_jokers, _ in fits_table[(group0 + group1 + group2 + group3) * 3 + left]:
+                    for group_jokers, _ in fits_table[(group0 + group1 + group2 + group3) * JOKER_SPAN + left]:
                         state = (code0 + code1 + code2 + code3, left - group_jokers)
                         if state not in seen:
                             seen.add(state)
@@ -158,7 +158,7 @@ class TableFeasibility:
             nonlocal steps
             if v > high:
                 return self._completes(v, code, jokers)
-            key = (v * BASE**4 + code) * 4 + jokers
+            key = (v * BASE**4 + code) * JOKER_SPAN + jokers
             known = memo.get(key)
             if known is None:
                 steps += 1

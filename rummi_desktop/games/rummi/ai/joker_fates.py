@@ -13,8 +13,11 @@ plays are legal:
   tile that must be placed (and still counts as placed from the rack).
 
 A role whose tile is already on the table never needs a fate (that tile stays on the table,
-so the joker is free). At most two jokers, each with at most four fates: a few searches, run
-only when the unconstrained best play broke the rule. Pure module (no pygame, no I/O).
+so the joker is free). At most four jokers (two in the usual set), each with at most four
+fates: a few searches, run only when the unconstrained best play broke the rule. With three
+jokers or more a phantom could share a meld with two jokers and turn back into a meld of
+jokers alone: such a fate's play is dropped (never an invalid play; the exact best may then
+be missed, in positions no two-joker game reaches). Pure module (no pygame, no I/O).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from rummi_desktop.games.rummi.ai.dp import IMPOSSIBLE, PER_TILE, PlacementSearch
 from rummi_desktop.games.rummi.ai.layout import best_melds
-from rummi_desktop.games.rummi.ai.table import COLOUR_INDEX
+from rummi_desktop.games.rummi.ai.table import COLOUR_INDEX, is_valid_meld
 from rummi_desktop.games.rummi.rules.joker_rule import joker_roles
 from rummi_desktop.tiles import JOKER, Tile
 
@@ -96,7 +99,10 @@ def _search_fates(combination, table_grid, rack_grid, table_jokers, rack_jokers,
         least=1 - bonus)  # fmt: skip
     if melds is None:
         return IMPOSSIBLE, None
-    return score + bonus, _restore_jokers(melds, phantoms)
+    restored = _restore_jokers(melds, phantoms)
+    if not all(is_valid_meld(meld) for meld in restored):
+        return IMPOSSIBLE, None
+    return score + bonus, restored
 
 
 def _restore_jokers(melds: list[list[Tile]], phantoms: list[Tile]) -> list[list[Tile]]:

@@ -15,13 +15,13 @@ from collections import Counter
 from typing import Callable, Sequence
 
 from rummi_desktop.games.rummi.ai.dp import (
-    BASE,
     IMPOSSIBLE,
     PlacementSearch,
     SearchBudgetSpent,
     MAX_ROOM,
     Step,
 )
+from rummi_desktop.games.rummi.ai.run_codes import JokerPlaces
 from rummi_desktop.games.rummi.ai.groups import groups_fit
 from rummi_desktop.games.rummi.ai.table import count_grid, is_group, is_valid_meld, multiset_key, run_start, subtract
 from rummi_desktop.tiles import COLOURS, JOKER, Tile
@@ -46,6 +46,29 @@ class _OpenRuns:
             run.append(tile)
         self.runs = continued + [[tile] for tile in tiles[len(continued):]]
 
+    def advance_as_placed(self, tile: Tile, real: int, jokers: int, places: JokerPlaces, canonical: bool,
+                          finished: list) -> None:
+        """Lay ``real`` copies of ``tile`` and ``jokers`` where the search put the jokers
+        (``places``: runs of jokers alone are told apart, so each meets a real tile)."""
+        of_jokers = [run for run in self.runs if all(t.is_joker for t in run)]
+        with_real = [run for run in self.runs if run not in of_jokers]
+        short = [run for run in with_real if len(run) <= 2]
+        must_go_on = [run for run in with_real if len(run) >= 4 and run[-1].is_joker and canonical]
+        may_stop = [run for run in with_real if len(run) >= 3 and run not in must_go_on]
+        going_on = min(len(may_stop), real + jokers - len(of_jokers) - len(short) - len(must_go_on))
+        finished.extend(may_stop[going_on:])
+        long_runs = must_go_on + may_stop[:going_on]
+        on_short = jokers - sum(places)
+        started = real + jokers - len(of_jokers) - len(short) - len(long_runs)
+        new_runs: list[list[Tile]] = [[] for _ in range(started)]
+        joker_runs = [[run for run in of_jokers if min(len(run), 3) == length] for length in (1, 2, 3)]
+        wanted = [(new_runs, places.new), (joker_runs[0], places.on_a1), (joker_runs[1], places.on_a2),
+                  (joker_runs[2], places.on_a3), (short, on_short), (long_runs, places.on_long)]
+        for runs, count in wanted:
+            for index, run in enumerate(runs):
+                run.append(JOKER if index < count else tile)
+        self.runs = short + of_jokers + long_runs + new_runs
+
 
 def search_melds(search: PlacementSearch) -> list[list[Tile]]:
     """The melds of the best play found by ``search`` (after ``search.best()``)."""
@@ -60,13 +83,17 @@ def search_melds(search: PlacementSearch) -> list[list[Tile]]:
         group_real = []
         for index, choice in enumerate(step.colours):
             in_runs = choice.real - choice.to_groups
-            open_runs[index].advance(COLOURS[index], number, in_runs, choice.run_jokers, finished)
+            if choice.places is None:
+                open_runs[index].advance(COLOURS[index], number, in_runs, choice.run_jokers, finished)
+            else:
+                open_runs[index].advance_as_placed(Tile(COLOURS[index], number), in_runs, choice.run_jokers,
+                                                   choice.places, search.canonical, finished)
             group_real.append(choice.to_groups)
             jokers_left -= choice.run_jokers
         finished.extend(_groups(number, group_real, step.group_jokers, search.canonical))
         jokers_left -= step.group_jokers
         extra = step.next_extra
-        code = sum(choice.next_code * BASE**i for i, choice in enumerate(step.colours))
+        code = sum(choice.next_code * search.base**i for i, choice in enumerate(step.colours))
     for runs in open_runs:
         finished.extend(runs.runs)
     if search.canonical:

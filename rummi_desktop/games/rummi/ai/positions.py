@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from rummi_desktop.tiles import COLOURS, JOKER, Tile, standard_set
+from rummi_desktop.tiles import COLOURS, JOKER, JOKERS_IN_SET, Tile, standard_set
 
 JOKER_IN_MELD_CHANCE = 0.25
 MAX_ATTEMPTS = 400
@@ -57,18 +57,20 @@ def random_table(rng: random.Random, bag: Counter[Tile], target_tiles: int) -> l
     return table
 
 
-def random_position(rng: random.Random, table_tiles: int, rack_tiles: int, initial: bool) -> Position:
-    bag = Counter(standard_set())
+def random_position(rng: random.Random, table_tiles: int, rack_tiles: int, initial: bool,
+                    jokers: int = JOKERS_IN_SET) -> Position:
+    bag = Counter(standard_set(jokers))
     table = random_table(rng, bag, table_tiles)
     rest = sorted((+bag).elements())
     rack = rng.sample(rest, min(rack_tiles, len(rest)))
     return Position(table, rack, initial)
 
 
-def benchmark_positions(seed: int, count: int) -> list[Position]:
-    """The benchmark's deal: tables of 0–60 tiles, racks of 1–30, about a third opening."""
+def benchmark_positions(seed: int, count: int, jokers: int = JOKERS_IN_SET) -> list[Position]:
+    """The benchmark's deal: tables of 0–60 tiles, racks of 1–30, about a third opening, from
+    a set of ``jokers`` jokers."""
     rng = random.Random(seed)
     return [
-        random_position(rng, rng.randint(0, 60), rng.randint(1, 30), rng.random() < 1 / 3)
+        random_position(rng, rng.randint(0, 60), rng.randint(1, 30), rng.random() < 1 / 3, jokers)
         for _ in range(count)
     ]

@@ -15,7 +15,7 @@ from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.state import RummiState
 from rummi_desktop.games.rummi.rules.seat_view import seat_view as view_data
 from rummi_desktop.games.rummi.rules.seat_view import tiles_of
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import JOKERS_IN_SET, Tile
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class SeatView:
     seed: int  # for a tier's own chance decisions: the same game plays the same way
     next_seat: NextSeat | None = None  # the seat playing after this one (None: no look-ahead)
     opening_points: int = OPENING_POINTS  # what the initial meld must reach (a house rule)
+    jokers: int = JOKERS_IN_SET  # the jokers in the set (a house rule): what is still unseen
 
     @classmethod
     def from_data(cls, data: dict[str, Any], tier: str) -> "SeatView":
@@ -45,6 +46,7 @@ class SeatView:
             seed=int(data["seed"]),
             next_seat=_next_seat(data.get("next_seat")),
             opening_points=int(data.get("opening_points", OPENING_POINTS)),
+            jokers=int(data.get("jokers", JOKERS_IN_SET)),
         )
 
 

@@ -11,7 +11,8 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from rummi_desktop.games.rummi.rules.melds import GROUP, RUN, is_valid_meld, readings
-from rummi_desktop.tiles import COLOURS, Tile, excess_copies, format_tiles
+from rummi_desktop.games.rummi.rules.pieces import MOST_JOKERS
+from rummi_desktop.tiles import COLOURS, Tile, excess_copies, format_tiles, standard_set
 
 COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 
@@ -30,14 +31,15 @@ def run_start(meld: Sequence[Tile]) -> int | None:
 
 
 def check_position(table: Sequence[Sequence[Tile]], rack: Iterable[Tile]) -> None:
-    """Raise InvalidPositionError unless every meld is valid and no tile is over-counted."""
+    """Raise InvalidPositionError unless every meld is valid and no tile is over-counted (the
+    jokers against the largest set a house rule deals: the rules model holds a round to its own)."""
     for index, meld in enumerate(table):
         if not is_valid_meld(meld):
             raise InvalidPositionError(
                 f"table meld {index + 1} ({format_tiles(meld)}) is neither a group nor a run"
             )
     everything = [tile for meld in table for tile in meld] + list(rack)
-    extra = excess_copies(everything)
+    extra = excess_copies(everything, standard_set(MOST_JOKERS))
     if extra:
         raise InvalidPositionError(
             f"more copies than the set holds of: {format_tiles(extra)}"

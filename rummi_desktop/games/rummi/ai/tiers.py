@@ -129,7 +129,7 @@ def expert_play(view, table: Table, rack: list[Tile], deadline, cancel) -> Table
     if (following is not None and following.opened and following.rack_size <= DENIAL_RACK
             and view.pool_size > LOW_POOL):  # fmt: skip
         until = look_ahead_until if deadline is None else min(look_ahead_until, deadline)
-        return denial_play(table, rack, best, following, view.seed, until, cancel)
+        return denial_play(table, rack, best, following, view.seed, until, cancel, jokers=view.jokers)
     if _danger(view):
         return best.table
     calm = solve(table, rack, False, deadline=deadline, cancel=cancel,

@@ -36,7 +36,7 @@ def prepare_rummi(data: dict[str, Any], top: int = 0) -> Callable[[], dict[str, 
     initial, needed = position.owes_opening, position.opening_points
     if "play" in data:
         play = [list(meld) for meld in read_melds(data["play"], "play")]
-        check_copies([tile for meld in play for tile in meld], "the play names")
+        check_copies([tile for meld in play for tile in meld], "the play names", position.jokers)
         return lambda: check_answer(table, rack, play, initial, needed)
     solver = load_solver()
     if solver is None:

@@ -22,8 +22,8 @@ play_check — the ONE whole-table rule check (End Turn, computer seats, simulat
         problems: tuple[MeldProblem(index, tiles, reason)], .sentence() for display
     opening_points(before, after) -> int;  meld_problems(table)
 
-pieces — tile identity: ids 0..105, FACES[id] is its Tile (104 and 105 are the jokers)
-    face(id), faces(ids), table_faces(table_ids)
+pieces — tile identity: ids 0..107, FACES[id] is its Tile (104, 105 the jokers; 106, 107 the
+    "4 jokers" house rule's): face(id), faces(ids), table_faces(table_ids), round_ids(jokers)
 
 moves — frozen values; Move.parse(m.notation()) == m; m.apply(board) raises IllegalMove(reason)
     Place(tile, meld, position)   rack -> table (meld == len(table): a new meld)
@@ -36,7 +36,7 @@ moves — frozen values; Move.parse(m.notation()) == m; m.apply(board) raises Il
 
 state — one round
     RummiParameters(seats=("human","hard"), seed=0, rack_size=14, opening_points=30,
-                    clock_seconds=None|30|60|120, penalty_tiles=3)
+                    clock_seconds=None|30|60|120, penalty_tiles=3, jokers=2|4)
     RummiState(params)                                        seeded draw for first player + deal
     RummiState.from_position(params, table, racks, current=0, opened=None, pool=None)  sandbox/puzzles
         .current .seats .table (ids) .rack(seat) (ids) .racks .pool (ids, drawn from the end)

@@ -9,23 +9,23 @@ import random
 from dataclasses import dataclass
 
 from rummi_desktop.games import tile_draws
-from rummi_desktop.games.rummi.rules.pieces import ALL_IDS, FACES
+from rummi_desktop.games.rummi.rules.pieces import round_faces
 from rummi_desktop.games.tile_draws import FirstPlayerDraw, take_ids
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import JOKERS_IN_SET, Tile
 
 __all__ = ["FirstPlayerDraw", "PositionSetup", "choose_first_player", "deal", "place_setup"]
 
 
-def choose_first_player(rng: random.Random, seats: int) -> FirstPlayerDraw:
-    """Each seat draws a tile; highest number starts (joker 0); tied seats draw again.
-    The drawn tiles then go back (the caller shuffles a fresh full pool)."""
-    return tile_draws.choose_first_player(rng, seats, FACES)
+def choose_first_player(rng: random.Random, seats: int, jokers: int = JOKERS_IN_SET) -> FirstPlayerDraw:
+    """Each seat draws a tile of the set (``jokers`` jokers); highest number starts (joker 0);
+    tied seats draw again. The drawn tiles then go back (the caller shuffles a fresh full pool)."""
+    return tile_draws.choose_first_player(rng, seats, round_faces(jokers))
 
 
-def deal(rng: random.Random, seats: int, rack_size: int) -> tuple[list[int], list[list[int]]]:
-    """Shuffle all 106 tiles and deal ``rack_size`` to each seat: (pool, racks).
-    The pool is drawn from its end."""
-    return tile_draws.deal(rng, len(ALL_IDS), seats, rack_size)
+def deal(rng: random.Random, seats: int, rack_size: int, jokers: int = JOKERS_IN_SET) -> tuple[list[int], list[list[int]]]:
+    """Shuffle all the set's tiles (106, or 108 with four jokers) and deal ``rack_size`` to
+    each seat: (pool, racks). The pool is drawn from its end."""
+    return tile_draws.deal(rng, len(round_faces(jokers)), seats, rack_size)
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,13 @@ def check_setup(setup: PositionSetup, seats: int) -> None:
         raise ValueError("opened must say, for every seat, whether it has melded")
 
 
-def place_setup(setup: PositionSetup, rng: random.Random) -> tuple[list[int], list[list[int]], list[list[int]]]:
+def place_setup(setup: PositionSetup, rng: random.Random,
+                jokers: int = JOKERS_IN_SET) -> tuple[list[int], list[list[int]], list[list[int]]]:
     """Tile ids for a hand-made position: (pool, racks, table). ValueError if it names a
-    tile more often than the set holds it."""
+    tile more often than the set (with ``jokers`` jokers) holds it."""
     pool_named = list(setup.pool or ())
     groups = [*setup.table, *setup.racks, pool_named]
-    taken, free = take_ids(FACES, groups)
+    taken, free = take_ids(round_faces(jokers), groups)
     table, racks = taken[: len(setup.table)], taken[len(setup.table): -1]
     if setup.pool is None:
         pool = free

@@ -14,7 +14,8 @@ from rummi_desktop.games.resignation import winners_without
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.state import (
-    CLOCK_CHOICES, CLOCK_CHOICES_TEXT, OPENING_CHOICES, RummiParameters, RummiState)
+    CLOCK_CHOICES, CLOCK_CHOICES_TEXT, OPENING_CHOICES, RummiParameters, RummiState, check_jokers)
+from rummi_desktop.tiles import JOKERS_IN_SET
 
 DEFAULT_TARGET = 200
 ROUND_SEED_BITS = 63
@@ -23,12 +24,13 @@ ROUND_SEED_BITS = 63
 @dataclass(frozen=True, slots=True)
 class MatchSettings:
     """A mode: its name, the target score and the turn clock (None = off); and the house's
-    opening threshold (points the initial meld must reach, 0 = no opening rule)."""
+    opening threshold (points the initial meld must reach, 0 = no opening rule) and its jokers."""
 
     name: str
     target: int = DEFAULT_TARGET
     clock_seconds: int | None = 60
     opening_points: int = OPENING_POINTS
+    jokers: int = JOKERS_IN_SET  # the house rule: jokers in the set (2, or 4)
 
     def __post_init__(self) -> None:
         # Checked here, not when the first round deals: a bad mode must fail where it is made.
@@ -38,6 +40,7 @@ class MatchSettings:
             raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock_seconds!r}")
         if self.opening_points not in OPENING_CHOICES or isinstance(self.opening_points, bool):
             raise ValueError(f"the opening threshold is none (0), 30 or 50 points, not {self.opening_points!r}")
+        check_jokers(self.jokers)
 
     def with_target(self, target: int) -> "MatchSettings":
         return replace(self, target=target)
@@ -98,7 +101,7 @@ class Match:
 
     def round_parameters(self, seed: int) -> RummiParameters:
         return RummiParameters(seats=self.seats, seed=seed, clock_seconds=self.settings.clock_seconds,
-                               opening_points=self.settings.opening_points)
+                               opening_points=self.settings.opening_points, jokers=self.settings.jokers)
 
     def start_round(self) -> RummiState:
         if self.is_over:

@@ -26,6 +26,7 @@ def seat_view(state: RummiState, seat: int) -> dict[str, Any]:
         "rack": [tile.notation() for tile in state.rack_tiles(seat)],
         "owes_opening": not state.opened[seat],
         "opening_points": state.params.opening_points,
+        "jokers": state.params.jokers,  # the set's (a house rule): what the unseen tiles count
         "other_rack_sizes": [len(state.rack(s)) for s in range(state.seats) if s != seat],
         "pool_size": len(state.pool),
         "seed": state.params.seed * 1000 + state.turn_number,

@@ -17,7 +17,7 @@ from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.deal import PositionSetup
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, replay, replayed
-from rummi_desktop.tiles import format_tiles, parse_tiles
+from rummi_desktop.tiles import JOKERS_IN_SET, format_tiles, parse_tiles
 
 FORMAT_VERSION = 1
 
@@ -33,6 +33,8 @@ def params_to_dict(params: RummiParameters) -> dict[str, Any]:
     }
     if params.clock_seconds is not None:
         data["clock_seconds"] = params.clock_seconds
+    if params.jokers != JOKERS_IN_SET:  # a house rule (absent: the usual two)
+        data["jokers"] = params.jokers
     return data
 
 
@@ -44,6 +46,7 @@ def params_from_dict(data: dict[str, Any]) -> RummiParameters:
             opening_points=int(data.get("opening_points", OPENING_POINTS)),
             clock_seconds=data.get("clock_seconds"),
             penalty_tiles=int(data.get("penalty_tiles", 3)),
+            jokers=int(data.get("jokers", JOKERS_IN_SET)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise SaveFormatError(f"bad round parameters: {error}") from error
@@ -137,6 +140,8 @@ def match_to_dict(match: Match, at_turn_start: bool = False) -> dict[str, Any]:
         settings["clock_seconds"] = match.settings.clock_seconds
     if match.settings.opening_points != OPENING_POINTS:  # a house rule (absent: the usual 30)
         settings["opening_points"] = match.settings.opening_points
+    if match.settings.jokers != JOKERS_IN_SET:  # a house rule (absent: the usual two)
+        settings["jokers"] = match.settings.jokers
     data: dict[str, Any] = {
         "format": FORMAT_VERSION, "game": "rummi-match", "settings": settings,
         "seats": list(match.seats), "seed": match.seed,
@@ -156,7 +161,8 @@ def match_from_dict(data: dict[str, Any]) -> Match:
     try:
         raw = data["settings"]
         settings = MatchSettings(str(raw["name"]), int(raw["target"]), raw.get("clock_seconds"),
-                                 int(raw.get("opening_points", OPENING_POINTS)))
+                                 int(raw.get("opening_points", OPENING_POINTS)),
+                                 int(raw.get("jokers", JOKERS_IN_SET)))
         match = Match(settings, tuple(data["seats"]), int(data["seed"]))
         for record in data["rounds"]:
             match.rounds.append(RoundRecord(int(record["seed"]), _result_from_dict(record)))

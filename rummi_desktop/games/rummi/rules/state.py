@@ -26,11 +26,11 @@ from rummi_desktop.games.rummi.rules.moves import (Draw, EndTurn, IllegalMove, M
                                                    TurnBoard)
 from rummi_desktop.games.rummi.rules.deal import (
     FirstPlayerDraw, PositionSetup, check_setup, choose_first_player, deal, place_setup)
-from rummi_desktop.games.rummi.rules.pieces import faces, ids_for_faces, table_faces
+from rummi_desktop.games.rummi.rules.pieces import JOKER_CHOICES, faces, ids_for_faces, table_faces
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS, MeldProblem, PlayCheck, check_play
 from rummi_desktop.games.rummi.rules.play_check import opening_points as _opening_points
 from rummi_desktop.games.rummi.rules.scoring import RoundResult, blocked_scores, going_out_scores, resigned_scores
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import JOKERS_IN_SET, Tile
 
 MIN_SEATS, MAX_SEATS = 2, 4
 CLOCK_CHOICES = (None, 15, 30, 60, 120)
@@ -57,6 +57,7 @@ class RummiParameters:
     opening_points: int = OPENING_POINTS
     clock_seconds: int | None = None
     penalty_tiles: int = 3
+    jokers: int = JOKERS_IN_SET  # the house rule: jokers in the set (2, or 4)
 
     def __post_init__(self) -> None:
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
@@ -65,6 +66,13 @@ class RummiParameters:
             raise ValueError(f"the turn clock is {CLOCK_CHOICES_TEXT}, not {self.clock_seconds!r}")
         if self.opening_points not in OPENING_CHOICES or isinstance(self.opening_points, bool):
             raise ValueError(f"the opening threshold is none (0), 30 or 50 points, not {self.opening_points!r}")
+        check_jokers(self.jokers)
+
+
+def check_jokers(jokers: object) -> None:
+    """ValueError unless ``jokers`` is a number of jokers the house rule offers."""
+    if jokers not in JOKER_CHOICES or isinstance(jokers, bool):
+        raise ValueError(f"the set holds {' or '.join(map(str, JOKER_CHOICES))} jokers, not {jokers!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +128,14 @@ class RummiState(ComparedByFingerprint):
         self.setup = setup
         self.rng = random.Random(params.seed)
         if setup is None:
-            self.first_draw = choose_first_player(self.rng, len(params.seats))
-            self.pool, self._racks = deal(self.rng, len(params.seats), params.rack_size)
+            self.first_draw = choose_first_player(self.rng, len(params.seats), params.jokers)
+            self.pool, self._racks = deal(self.rng, len(params.seats), params.rack_size, params.jokers)
             table: list[list[int]] = []
             self.current = self.first_draw.first
             self.opened = [False] * len(params.seats)
         else:
             self.first_draw = FirstPlayerDraw(first=setup.current)
-            self.pool, self._racks, table = place_setup(setup, self.rng)
+            self.pool, self._racks, table = place_setup(setup, self.rng, params.jokers)
             check_setup(setup, len(params.seats))
             self.current = setup.current
             self.opened = list(setup.opened) if setup.opened else [False] * len(params.seats)
@@ -140,8 +148,8 @@ class RummiState(ComparedByFingerprint):
         self.turn_ends: list[TurnEnd | None] = [None] * len(params.seats)  # None: not seen yet
         self.board = TurnBoard(table, self._racks[self.current], frozenset(), False)
         self._start_turn()
-        # Every id in the round (all 106, unless a hand-made position left some out): what the
-        # audit's conservation check counts against.
+        # Every id in the round (all 106, or 108 with four jokers, unless a hand-made position
+        # left some out): what the audit's conservation check counts against.
         self.tiles_in_play: tuple[int, ...] = tuple(tile_census(self))
 
     @classmethod

@@ -7,7 +7,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "The aim",
         (
             "Be the first to empty your rack. Everyone starts with 14 tiles: numbers 1 to 13 in",
-            "black, blue, red and yellow (two of each) and two jokers.",
+            "black, blue, red and yellow (two of each) and two jokers (a house rule may deal four).",
         ),
     ),
     (

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from rummi_desktop.games.rummi.rules.pieces import FACES
+from rummi_desktop.games.rummi.rules.pieces import FACES, round_faces
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.scoring import BLOCKED, RESIGNED, WENT_OUT, RoundResult, rack_total
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState, TurnResult
 from rummi_desktop.games.rummi.rules.seat_view import tiles_of
 from rummi_desktop.scenes.network_play import kept_ids, unseen
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import JOKERS_IN_SET, Tile
 
 
 def state_from_view(message: dict[str, Any], previous: RummiState | None = None) -> RummiState:
@@ -31,7 +31,8 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
     rack = list(tiles_of(view["rack"]))
     shown = revealed_racks(message, seat, rack)  # at the end: every rack, laid open
     seen = rack if shown is None else [tile for held in shown for tile in held]
-    hidden = unseen(FACES, [tile for meld in table for tile in meld] + seen)
+    jokers = int(view.get("jokers", JOKERS_IN_SET))  # the table's set (a house rule)
+    hidden = unseen(round_faces(jokers), [tile for meld in table for tile in meld] + seen)
     racks, at = [], 0
     sizes = iter(view["other_rack_sizes"])
     for index in range(count):
@@ -52,7 +53,7 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
         opened[following] = bool(view["next_seat"]["opened"])
     # The table's opening threshold (its house rule), so End Turn is judged as the server judges it.
     params = RummiParameters(seats=tuple("human" for _ in range(count)), seed=0,
-                             opening_points=int(view.get("opening_points", OPENING_POINTS)))
+                             opening_points=int(view.get("opening_points", OPENING_POINTS)), jokers=jokers)
     state = RummiState.from_position(params, table, racks, message["current"], opened, pool)
     if previous is not None:
         keep_ids(state, previous, seat)
@@ -103,7 +104,7 @@ def keep_ids(state: RummiState, previous: RummiState, seat: int) -> None:
         wanted[FACES[tile_id]].append(tile_id)
     order = [t for meld in state.table for t in meld] + list(state.rack(seat))
     order += [t for other in range(state.seats) if other != seat for t in state.rack(other)] + list(state.pool)
-    _renumber(state, kept_ids(FACES, [(tile_id, wanted[FACES[tile_id]]) for tile_id in order]))
+    _renumber(state, kept_ids(round_faces(state.params.jokers), [(tile_id, wanted[FACES[tile_id]]) for tile_id in order]))
 
 
 def _renumber(state: RummiState, mapping: dict[int, int]) -> None:

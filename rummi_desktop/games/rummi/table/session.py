@@ -22,7 +22,8 @@ from rummi_desktop.games.rummi.rules.serialize import match_from_dict, match_to_
 from rummi_desktop.games.rummi.rules.stats import turn_change
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES as MODEL_CLOCK_CHOICES
 from rummi_desktop.games.rummi.rules.state import CLOCK_CHOICES_TEXT
-from rummi_desktop.games.rummi.rules.state import OPENING_CHOICES, RummiState, TurnRefused, TurnResult
+from rummi_desktop.games.rummi.rules.state import OPENING_CHOICES, RummiState, TurnRefused, TurnResult, check_jokers
+from rummi_desktop.games.rummi.rules.pieces import JOKER_CHOICES
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.scenes.session_base import GameSession, seed_or_fresh
 from rummi_desktop.games.seats import HUMAN, SeatConfig, SeatStats, kinds_from_text, seats_from_kinds, seats_from_save, seats_to_save
@@ -34,6 +35,7 @@ TIERS = RUMMI.tiers
 SEAT_RANGE = (RUMMI.min_seats, RUMMI.max_seats)
 # The opening thresholds the setup offers, in words (a house rule; 30 is the usual game).
 OPENING_LABELS = {points: f"{points} points" if points else "No opening rule" for points in OPENING_CHOICES}
+JOKER_LABELS = {jokers: f"{jokers} jokers" for jokers in JOKER_CHOICES}  # the set's jokers (a house rule)
 CLOCK_CHOICES = tuple(seconds or 0 for seconds in MODEL_CLOCK_CHOICES)  # 0: no clock (TOML has no null)
 
 
@@ -47,6 +49,7 @@ class MatchSetup:
     clock: int = 60  # seconds per turn, 0 = off (Blitz forces 30)
     seed: int = 1
     opening: int = OPENING_POINTS  # the house's opening threshold, 0 = no opening rule
+    jokers: int = JOKER_CHOICES[0]  # the jokers in the set (a house rule: 2 or 4)
 
     def __post_init__(self) -> None:
         RUMMI.check_seats([seat.kind for seat in self.seats])
@@ -58,6 +61,7 @@ class MatchSetup:
             raise ValueError("the target score must be positive")
         if self.opening not in OPENING_CHOICES:
             raise ValueError(f"the opening threshold is none (0), 30 or 50 points, not {self.opening!r}")
+        check_jokers(self.jokers)
 
     @property
     def clock_seconds(self) -> int | None:
@@ -66,7 +70,7 @@ class MatchSetup:
         return self.clock or None
 
     def match_settings(self) -> MatchSettings:
-        return MatchSettings(MODES[self.mode].name, self.target, self.clock_seconds, self.opening)
+        return MatchSettings(MODES[self.mode].name, self.target, self.clock_seconds, self.opening, self.jokers)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -76,12 +80,14 @@ class MatchSetup:
             "clock": self.clock,
             "seed": self.seed,
             "opening": self.opening,
+            "jokers": self.jokers,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "MatchSetup":
         return cls(seats_from_save(data["seats"]), str(data["mode"]), int(data["target"]), int(data["clock"]), int(data["seed"]),
-                   int(data.get("opening", OPENING_POINTS)))  # absent in setups saved before house rules
+                   int(data.get("opening", OPENING_POINTS)),  # absent in setups saved before house rules
+                   int(data.get("jokers", JOKER_CHOICES[0])))
 
 
 def quick_setup(seats_csv: str | None, seed: int | None, mode: str | None, clock: int = 60) -> MatchSetup:

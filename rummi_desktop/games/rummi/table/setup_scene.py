@@ -1,5 +1,5 @@
 """Setting up a Rummi match: 2–4 seats (a named person or a computer tier), mode, target,
-turn clock and the deal number (shown and typeable, so a deal can be replayed).
+turn clock, the house rules (opening meld, jokers) and the deal number (shown and typeable, so a deal can be replayed).
 
 The last setup is remembered (``rummi_setup.toml`` beside the autosave). Names and the deal
 number are typed into small text fields: click one, type, Enter or a click elsewhere ends.
@@ -15,7 +15,7 @@ import pygame
 from rummi_desktop.shell.scene import Scene
 from rummi_desktop.scenes.base import clock_label
 from rummi_desktop.games.rummi.table.session import (
-    CLOCK_CHOICES, OPENING_LABELS, SEAT_RANGE, TIERS, MatchSetup, RummiSession)
+    CLOCK_CHOICES, JOKER_LABELS, OPENING_LABELS, SEAT_RANGE, TIERS, MatchSetup, RummiSession)
 from rummi_desktop.scenes.setup_base import SeatedSetupScene, fresh_seed
 from rummi_desktop.storage.saves import read_last_setup
 from rummi_desktop.ui import shapes
@@ -25,11 +25,11 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(150, 34, 980, 732)
-ROW_H, ROW_GAP = 46, 6  # nine rows and the tooltip line above Start
+ROW_H, ROW_GAP = 46, 6  # ten rows and the tooltip line above Start
 ROWS_LEFT, ROWS_TOP = PANEL.x + 40, PANEL.y + 110
 PICKER_W, FIELD_W = 600, 270
 TARGETS = [(100, "100 points"), (150, "150 points"), (200, "200 points"), (300, "300 points"), (500, "500 points")]
-SEED_ROW = 8  # below the seats (0-3), mode, target, clock and opening meld
+SEED_ROW = 9  # below the seats (0-3), mode, target, clock, opening meld and jokers
 DEFAULT_CLOCK_KEY = "default_clock"  # in the remembered setup: the settings' clock it was made under
 
 
@@ -60,6 +60,7 @@ class RummiSetupScene(SeatedSetupScene):
         chosen = setup or remembered_setup(app.settings.turn_clock)
         super().__init__(app, chosen.seats, chosen.seed, TIERS, SEAT_RANGE)
         self.mode, self.target, self.clock, self.opening = chosen.mode, chosen.target, chosen.clock, chosen.opening
+        self.jokers = chosen.jokers
         self.widgets.add(Panel(PANEL, "New Rummi match", title_size=48))
         self.add_seat_rows(lambda seat: self._row(seat, PICKER_W), ROWS_LEFT + PICKER_W + 20, FIELD_W, 4)
         self.widgets.add(OptionPicker(self._row(4, PICKER_W), "Mode", [("parlor", "Parlor League"), ("blitz", "Blitz"),
@@ -73,6 +74,9 @@ class RummiSetupScene(SeatedSetupScene):
         self.opening_picker = self.widgets.add(OptionPicker(
             self._row(7, PICKER_W), "Opening meld", list(OPENING_LABELS.items()), self.opening,
             self._set("opening"), tooltip="What each player's first melds must be worth (a house rule)"))
+        self.jokers_picker = self.widgets.add(OptionPicker(
+            self._row(8, PICKER_W), "Jokers", list(JOKER_LABELS.items()), self.jokers,
+            self._set("jokers"), tooltip="How many jokers the set holds (a house rule: 108 tiles with four)"))
         seed_row = self._row(SEED_ROW, PICKER_W)
         self.add_seed_row(seed_row.x + 290, seed_row.y + 4, ROW_H - 8, 19)
         self.add_start_back((PANEL.centerx + 130 + 150, PANEL.bottom - 26), 62, "Deal the tiles", "Start the match")
@@ -95,7 +99,7 @@ class RummiSetupScene(SeatedSetupScene):
 
     # -- building the match --------------------------------------------------------------
     def current_setup(self) -> MatchSetup:
-        return MatchSetup(self.seat_configs(), self.mode, self.target, self.clock, self.seed, self.opening)
+        return MatchSetup(self.seat_configs(), self.mode, self.target, self.clock, self.seed, self.opening, self.jokers)
 
     def open_session(self, setup: MatchSetup) -> RummiSession:
         return RummiSession.new(setup)
