@@ -14,7 +14,9 @@ import time
 from typing import Any
 
 from rummi_desktop.net import accounts, lobby
+from rummi_desktop.net.chat import CHAT_HANDLERS
 from rummi_desktop.net.connection import Connection
+from rummi_desktop.net.friends import FRIEND_HANDLERS, refuse_blocked
 from rummi_desktop.net.matchmaking import pairs
 from rummi_desktop.net.notices import account_notice
 from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, ProtocolError
@@ -154,6 +156,7 @@ async def join_table(server: ServerContext, connection: Connection, message: dic
     await _check_room(server, account)
     for _ in range(5):  # another player may take a seat at the same moment: read again and retry
         record = await _table_for_join(server, message)
+        await refuse_blocked(server, record, account.id)
         seated = lobby.joined(record, account.id, account.name)
         if await server.store.tables.replace(record, seated):
             await server.publish_table(seated)
@@ -273,7 +276,9 @@ async def cancel_matchmake(server: ServerContext, connection: Connection, messag
 
 
 async def match_game(server: ServerContext, game: str) -> None:
-    for first, second in pairs(await server.store.queue.waiting(game), time.time()):
+    waiting = await server.store.queue.waiting(game)
+    apart = await server.store.social.blocked_pairs([account_id for account_id, _, _ in waiting])
+    for first, second in pairs(waiting, time.time(), apart):
         if await server.store.queue.take_pair(game, first, second):
             await _matched_table(server, game, first, second)
 
@@ -323,4 +328,4 @@ async def profile_put(server: ServerContext, connection: Connection, message: di
 HANDLERS = {function.__name__: function for function in (
     hello, ping, register, sign_in, resume, sign_out, list_tables, my_tables, create_table, join_table,
     start_table, leave_table, subscribe, unsubscribe, move, forfeit, rating, leaderboard, matchmake,
-    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get)}
+    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get)} | CHAT_HANDLERS | FRIEND_HANDLERS

@@ -22,6 +22,7 @@ from typing import Any, Awaitable, Callable
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move
 from rummi_desktop.net import notices
+from rummi_desktop.net.chat import ChatRate
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.live import LiveGame, LiveGames
@@ -55,6 +56,7 @@ class GameServer:
         self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
         self._chores: asyncio.Task | None = None
         self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
+        self.chat_rate = ChatRate()
         from rummi_desktop.net.handlers import HANDLERS
 
         self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
@@ -347,6 +349,7 @@ class GameServer:
                 for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
                     self.serve_turn_soon(table_id)
                 await self._rate_missed(now)
+                self.chat_rate.forget_quiet(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:
                     last_recheck = now
                     await self._recheck_all()
