@@ -10,6 +10,7 @@ import pygame
 
 from rummi_desktop.scenes.online.listing import TableRow
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.text_wrap import fitted_text as _fit
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button, Widget
 
@@ -20,13 +21,6 @@ ROW_GAP = 6
 PAGER_H = 36
 
 
-def _fit(words: str, size: int, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
-    """``words`` rendered, cut with "…" to ``width``."""
-    shown = shapes.text(words, size, colour, bold=bold)
-    while shown.get_width() > width and len(words) > 3:
-        words = words[:-2].rstrip()
-        shown = shapes.text(words + "…", size, colour, bold=bold)
-    return shown
 
 
 class TableRowButton(Widget):
