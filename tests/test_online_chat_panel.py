@@ -35,6 +35,11 @@ def save_both_sizes(surface: pygame.Surface, name: str) -> None:
 
 def online_table_of(app, scene, carol, game: str):
     table_id = carol.submit(lambda c: c.create_table(game, ["human", "human"])).result(20)["table"]
+    return online_table_of_existing(app, scene, carol, table_id)
+
+
+def online_table_of_existing(app, scene, carol, table_id: str):
+    """Alice joins Carol's open table from the lobby by clicks; Carol then watches it."""
     click(app, button_centre(scene.refresh_button))
     click(app, button_centre(scene.tabs.open_tab))
     run_until(app, lambda: any("carol" in b.label for b in scene.tabs.open_list.buttons))
@@ -120,3 +125,23 @@ def test_a_hostile_name_and_message_stay_inside_the_panel():
     assert len(rows) > 1 and "".join(rows) == panel.lines[0].text  # broken inside the word, nothing lost
     assert all(shapes.text(row, 17, (255, 255, 255)).get_width() <= 200 for row in rows)
     assert panel.mutes[0].label.startswith("Mute ") and len(panel.mutes[0].label) <= len("Unmute ") + 9
+
+
+def test_the_stored_lines_come_when_the_panel_first_opens_and_join_those_pushed_meanwhile(lobby):
+    app, scene = lobby
+    signed_in_by_clicks(app, scene, "alice1")
+    carol = other_player(scene.link.url, "carol")
+    try:
+        table_id = carol.submit(lambda c: c.create_table("rummi", ["human", "human"])).result(20)["table"]
+        carol.submit(lambda c: c.request("chat_send", table=table_id, text="said before you came")).result(20)
+        table, _ = online_table_of_existing(app, scene, carol, table_id)
+        run_until(app, lambda: table.mode.chat is not None)
+        panel = table.mode.chat
+        carol.submit(lambda c: c.request("chat_send", table=table_id, phrase=3)).result(20)
+        run_until(app, lambda: panel.unread == 1)
+        assert [line.text for line in panel.lines] == ["Thanks"]
+        click(app, button_centre(panel.toggle))
+        run_until(app, lambda: len(panel.lines) == 2)
+        assert [line.text for line in panel.lines] == ["said before you came", "Thanks"]
+    finally:
+        carol.close()

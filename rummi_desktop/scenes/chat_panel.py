@@ -86,6 +86,7 @@ class ChatPanel:
         self.muted, self.on_muted = set(muted), on_muted
         self.lines: list[ShownLine] = []
         self.opened = False
+        self.ask_history: Callable[[], Future] | None = None  # the stored lines, asked for on first opening
         self.unread = 0
         self.draft = ""
         self.pending = Pending()
@@ -140,6 +141,9 @@ class ChatPanel:
         self.opened = not self.opened
         if self.opened:
             self.unread = 0
+            if self.ask_history is not None:
+                self.pending.add(self.ask_history(), lambda reply: self.take_history(reply.get("lines")))
+                self.ask_history = None
         else:
             self.field.editing = False
         self._show_open(self.opened)
@@ -261,11 +265,12 @@ class ChatPanel:
 def chat_panel_for(play: Any, chip_at: tuple[int, int] | None) -> ChatPanel:
     """The panel of a server game's table (``play``: its NetworkPlay), its button under the
     connection chip at ``chip_at`` (None: the chip's own place) and the rows of the people
-    under it, with the table's stored lines asked for."""
+    under it; the table's stored lines are asked for when it first opens."""
     from rummi_desktop.scenes.connection_chip import CHIP, PERSON_ROW_H
     from rummi_desktop.storage.chat_mutes import load_mutes, save_mutes
 
     link, table = play.link, play.table_id
+    server = str(getattr(link, "url", ""))  # the mutes are per server
     chip = CHIP if chip_at is None else CHIP.move(chip_at[0] - CHIP.x, chip_at[1] - CHIP.y)
     people = play.other_people()
     under_people = (chip.right, chip.bottom + 4 + len(people) * (PERSON_ROW_H + 3) + 2)  # the chip's rows
@@ -275,11 +280,10 @@ def chat_panel_for(play: Any, chip_at: tuple[int, int] | None) -> ChatPanel:
 
     def remember(muted: set[str]) -> None:
         try:
-            save_mutes(link.url, muted)
+            save_mutes(server, muted)
         except OSError:
             panel.note("Could not remember the mute on this computer")
 
-    panel = ChatPanel(under_people, send, people, load_mutes(link.url), remember)
-    history = link.submit(lambda client: client.request("chat_history", table=table))
-    panel.pending.add(history, lambda reply: panel.take_history(reply.get("lines")))
+    panel = ChatPanel(under_people, send, people, load_mutes(server), remember)
+    panel.ask_history = lambda: link.submit(lambda client: client.request("chat_history", table=table))
     return panel
