@@ -57,3 +57,30 @@ def test_the_social_store_on_postgresql(cluster):
     seen = asyncio.run(play())
     assert {key: seen[key] for key in EXPECTED} == EXPECTED
     assert seen["carol"]["blocked"] == ["alice"]
+
+
+def test_chat_and_invitations_reach_a_player_on_another_process(cluster):
+    """Alice on one server process, Bob on another, one database: her chat line and her
+    invitation are pushed to him through the store's notices; a blocked player's line is not."""
+    async def play():
+        async with running_server(cluster.url) as first, running_server(cluster.url) as second:
+            alice, bob = await signed_in(first, "ann_far"), await signed_in(second, "ben_far")
+            carol = await signed_in(first, "cat_far")
+            await alice.request("friend_add", name="ben_far")
+            await bob.request("friend_add", name="ann_far")
+            waiting = await alice.create_table("rummi", ["human", "human", "human"], visibility="private")
+            await alice.request("invite", table=waiting["table"], name="ben_far")
+            invited = (await bob.wait_pushed("invited", 15))["invitation"]
+            await bob.request("invite_answer", table=waiting["table"], accept=True)
+            await carol.join_table(invite=waiting["invite"])
+            await bob.request("block", name="cat_far")
+            for client in (alice, bob, carol):
+                await client.subscribe(waiting["table"])
+            await carol.request("chat_send", table=waiting["table"], text="from the blocked one")
+            await alice.request("chat_send", table=waiting["table"], phrase=0)
+            heard = (await bob.wait_pushed("chat", 15))["line"]
+            return invited, heard
+
+    invited, heard = asyncio.run(play())
+    assert invited["from"] == "ann_far" and invited["game"] == "rummi"
+    assert (heard["name"], heard["text"]) == ("ann_far", "Good game")  # Carol's line never came first

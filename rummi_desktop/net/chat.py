@@ -2,8 +2,8 @@
 
 A line is cleaned (:func:`~rummi_desktop.net.chat_text.clean_text`), stored with the game (the
 table's version and the moves logged by then, so a replay shows it at its move), answered to
-the sender and pushed to the other seated players watching the table here, except those who
-blocked the sender: a blocked player's line never reaches the one who blocked them. Each
+the sender and pushed to the other seated players watching the table (here, and through a
+``c`` notice on the other processes sharing the store), except those who blocked the sender: a blocked player's line never reaches the one who blocked them. Each
 account may send ``CHAT_BURST`` lines in ``CHAT_WINDOW`` seconds; past that the server answers
 ``rate_limited`` and stores nothing. Muting is the window's (it stays on the player's computer).
 """
@@ -17,6 +17,7 @@ from typing import Any
 from rummi_desktop.net import accounts
 from rummi_desktop.net.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
 from rummi_desktop.net.connection import Connection
+from rummi_desktop.net.notices import chat_notice
 from rummi_desktop.net.protocol import ProtocolError
 from rummi_desktop.net.records import OPEN, TableRecord
 from rummi_desktop.net.server_context import ServerContext
@@ -88,10 +89,21 @@ async def chat_send(server: ServerContext, connection: Connection, message: dict
                     await _moves_logged(server, record), text, now)
     await server.store.social.add_line(line)
     await _deliver(server, connection, record, line)
+    if server.shared:  # the people watching on the other processes
+        await server.store.notify(chat_notice(record.id, line.id))
     return {"type": "chat", "line": line.public()}
 
 
-async def _deliver(server: ServerContext, sender: Connection, record: TableRecord, line: ChatLine) -> None:
+async def deliver_noticed(server: ServerContext, table_id: str, line_id: str) -> None:
+    """Another process stored a line at a table watched here: push it (a ``c`` notice)."""
+    if not server.watchers.get(table_id):
+        return
+    record, line = await server.store.tables.get(table_id), await server.store.social.line(line_id)
+    if record is not None and line is not None and line.table == table_id:
+        await _deliver(server, None, record, line)
+
+
+async def _deliver(server: ServerContext, sender: Connection | None, record: TableRecord, line: ChatLine) -> None:
     """To each seated watcher of the table but the sending connection and those who blocked the sender."""
     watchers = [c for c in server.watchers.get(record.id, ()) if c is not sender and c.account is not None
                 and record.seat_of(c.account.id) is not None]

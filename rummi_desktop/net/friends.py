@@ -10,7 +10,7 @@ blocked player's chat lines never reach the blocker, they cannot join a table th
 created or sits at, and matchmaking never pairs them.
 
 An invitation is to a table of yours still waiting for players. It is pushed to the friend's
-lobby when they are signed in here, and listed when they next open it (``invites``);
+lobby when they are signed in (here, or through an ``i`` notice on another process), and listed when they next open it (``invites``);
 accepting joins the table through its invite code, as ``join_table`` would.
 """
 
@@ -21,6 +21,7 @@ from typing import Any
 
 from rummi_desktop.net import accounts
 from rummi_desktop.net.connection import Connection
+from rummi_desktop.net.notices import invite_notice
 from rummi_desktop.net.protocol import ProtocolError
 from rummi_desktop.net.records import OPEN, TableRecord
 from rummi_desktop.net.server_context import ServerContext
@@ -118,7 +119,18 @@ async def invite(server: ServerContext, connection: Connection, message: dict[st
     now = time.time()
     await server.store.social.invite(record.id, me.id, friend.id, now)
     server.push_to_account(friend.id, {"type": "invited", "invitation": _invitation(record, me.name, now)})
+    if server.shared:  # the friend may be signed in on another process
+        await server.store.notify(invite_notice(friend.id, record.id))
     return {"type": "invite_sent", "table": record.id, "name": friend.name}
+
+
+async def push_noticed_invitation(server: ServerContext, account_id: str, table_id: str) -> None:
+    """Another process stored an invitation for an account signed in here: push it (an ``i`` notice)."""
+    if not server.by_account.get(account_id):
+        return
+    waiting, record = await server.store.social.invitation(table_id, account_id), await server.store.tables.get(table_id)
+    if waiting is not None and record is not None:
+        server.push_to_account(account_id, {"type": "invited", "invitation": _invitation(record, *waiting)})
 
 
 async def invites(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:

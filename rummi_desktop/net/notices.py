@@ -10,6 +10,10 @@
 - ``p:<process>:<table>:<account>:<1|0>:<since>``: a process's say of a person at a table,
   online or away since ``since`` (:mod:`rummi_desktop.net.presence`).
 - ``h:<process>``: a process's heartbeat (its presence says count while it is heard).
+- ``c:<table>:<line>``: a chat line was stored at the table; a process with people watching it
+  reads the line and pushes it to them (:mod:`rummi_desktop.net.chat`).
+- ``i:<account>:<table>``: the account was invited to the table; a process where it is signed
+  in pushes the invitation (:mod:`rummi_desktop.net.friends`).
 
 A notice is a hint, never the truth: it is sent inside the transaction that stored the change,
 so it says what was committed, and a lost one loses nothing (the next notice shows a gap, and
@@ -40,10 +44,10 @@ class MoveNotice:
 
 @dataclass(frozen=True)
 class Notice:
-    kind: str  # "t", "m", "a", "p" or "h"
-    subject: str  # the table (t, m), the account (a, p) or the process (h)
+    kind: str  # "t", "m", "a", "p", "h", "c" or "i"
+    subject: str  # the table (t, m), the account (a, p, i), the process (h) or the chat line (c)
     version: int = 0
-    table: str = ""  # a: the table the account was seated at; p: the table
+    table: str = ""  # a: the table the account was seated at; p, c: the table; i: the table invited to
     body: str = ""  # m: the move, as JSON (read by :func:`move_of` only when it is needed)
     process: str = ""  # p: the process saying it
     said: Said | None = None  # p: online or away, since when
@@ -59,6 +63,14 @@ def account_notice(account_id: str, table_id: str) -> str:
 
 def presence_notice(process: str, table_id: str, account_id: str, said: Said) -> str:
     return f"p:{process}:{table_id}:{account_id}:{int(said.online)}:{said.since:.3f}"
+
+
+def chat_notice(table_id: str, line_id: str) -> str:
+    return f"c:{table_id}:{line_id}"
+
+
+def invite_notice(account_id: str, table_id: str) -> str:
+    return f"i:{account_id}:{table_id}"
 
 
 def heartbeat_notice(process: str) -> str:
@@ -82,6 +94,11 @@ def parse(payload: str) -> Notice | None:
         return Notice("a", account_id, table=table_id)
     if kind == "h":
         return Notice("h", rest, process=rest) if rest else None
+    if kind in ("c", "i"):
+        first, _, second = rest.partition(":")
+        if not first or not second:
+            return None
+        return Notice("c", second, table=first) if kind == "c" else Notice("i", first, table=second)
     if kind == "p":
         return _presence(rest)
     if kind not in ("t", "m"):

@@ -22,7 +22,8 @@ from typing import Any, Awaitable, Callable
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move
 from rummi_desktop.net import notices
-from rummi_desktop.net.chat import ChatRate
+from rummi_desktop.net.chat import ChatRate, deliver_noticed
+from rummi_desktop.net.friends import push_noticed_invitation
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.live import LiveGame, LiveGames
@@ -282,6 +283,10 @@ class GameServer:
             return
         if notice.kind in ("h", "p"):
             await self._presence_notice(notice)
+            return
+        if notice.kind in ("c", "i"):  # a chat line, an invitation: read off the listener
+            self.spawn(deliver_noticed(self, notice.table, notice.subject) if notice.kind == "c"
+                       else push_noticed_invitation(self, notice.subject, notice.table))
             return
         if notice.kind == "a":
             if notice.subject in self.by_account:

@@ -126,6 +126,13 @@ class Social:
                                  "ON a.id = i.from_id WHERE i.to_id = ? ORDER BY i.at DESC", (to_id,))
         return [(table, sender, name, float(at)) for table, sender, name, at in rows]
 
+    async def invitation(self, table_id: str, to_id: str) -> tuple[str, float] | None:
+        """(the sender's name, when) of the invitation of ``to_id`` to the table, if one waits."""
+        async with self.db.reading() as tx:
+            rows = await tx.rows("SELECT a.name, i.at FROM invitations i JOIN accounts a ON a.id = i.from_id "
+                                 "WHERE i.table_id = ? AND i.to_id = ?", (table_id, to_id))
+        return (rows[0][0], float(rows[0][1])) if rows else None
+
     async def drop_invitation(self, table_id: str, to_id: str) -> bool:
         async with self.db.transaction() as tx:
             return await tx.run("DELETE FROM invitations WHERE table_id = ? AND to_id = ?", (table_id, to_id)) == 1
@@ -137,9 +144,20 @@ class Social:
                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (line.id, line.table, line.account, line.name,
                                                              line.version, line.move, line.text, line.at))
 
+    async def line(self, line_id: str) -> ChatLine | None:
+        async with self.db.reading() as tx:
+            rows = await tx.rows("SELECT id, table_id, account_id, name, version, move, text, at FROM chat_lines "
+                                 "WHERE id = ?", (line_id,))
+        return _chat_line(rows[0]) if rows else None
+
     async def lines(self, table_id: str, limit: int = CHAT_KEPT) -> list[ChatLine]:
         """The table's newest lines, oldest first."""
         async with self.db.reading() as tx:
             rows = await tx.rows("SELECT id, table_id, account_id, name, version, move, text, at FROM chat_lines "
                                  "WHERE table_id = ? ORDER BY at DESC, id DESC LIMIT ?", (table_id, limit))
-        return [ChatLine(i, t, a, n, int(v), int(m), x, float(at)) for i, t, a, n, v, m, x, at in reversed(rows)]
+        return [_chat_line(row) for row in reversed(rows)]
+
+
+def _chat_line(row: tuple) -> ChatLine:
+    line_id, table_id, account_id, name, version, move, text, at = row
+    return ChatLine(line_id, table_id, account_id, name, int(version), int(move), text, float(at))
