@@ -70,10 +70,14 @@ async def _seated_record(server: ServerContext, connection: Connection, table_id
 
 
 async def _moves_logged(server: ServerContext, record: TableRecord) -> int:
+    """The actions in the game's log so far (its replay position): from the game held here, else
+    counted from the stored moves (a line about a game nobody watches here does not load it)."""
     if record.status == OPEN:
         return 0
-    live = await server.live.get(record.id)
-    return len(live.state.log) if live is not None else 0
+    held = server.live.games.get(record.id)
+    if held is not None:
+        return len(held.state.log)
+    return sum(len(row.actions) for row in await server.store.tables.moves_since(record.id, 0))
 
 
 async def chat_send(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
