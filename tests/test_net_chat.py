@@ -56,7 +56,7 @@ def test_a_quick_phrase_and_a_hostile_line_reach_the_other_seat_cleaned_and_stor
             (alice, bob), table = await seated(url, "alice", "bobby")
             said = await alice.request("chat_send", table=table, phrase=0)
             heard = await next_chat(bob)
-            await bob.request("chat_send", table=table, text=f"\u202enice{BIDI} \x00move\x1b")
+            await bob.request("chat_send", table=table, text=f"\u202enice{BIDI} \x07move\x1b")
             back = await next_chat(alice)
             history = await bob.request("chat_history", table=table)
             return said, heard, back, history
@@ -96,6 +96,7 @@ def test_the_sixth_line_in_ten_seconds_is_rate_limited_and_not_stored(tmp_path):
                 await alice.request("chat_send", table=table, text=f"line {index}")
             with pytest.raises(ServerError) as refused:
                 await alice.request("chat_send", table=table, text="one too many")
+            assert 0 < (received_messages(alice)[-1].get("retry_after") or 0) <= 10
             bob_may = await bob.request("chat_send", table=table, phrase=4)  # a limit per player
             return refused.value, await bob.request("chat_history", table=table), bob_may
 
@@ -112,7 +113,7 @@ def test_bad_chat_is_refused_in_words_and_only_the_seated_may_chat(tmp_path):
             carol = await signed_in(url, "carol")
             refusals = []
             for client, fields in ((alice, {"text": "x" * (CHAT_CHARS + 1)}), (alice, {"phrase": 99}),
-                                   (alice, {"text": "\u202e\x00  "}), (alice, {"phrase": 0, "text": "hi"}),
+                                   (alice, {"text": "\u202e\u200b  "}), (alice, {"phrase": 0, "text": "hi"}),
                                    (carol, {"text": "let me in"})):
                 with pytest.raises(ServerError) as refused:
                     await client.request("chat_send", table=table, **fields)

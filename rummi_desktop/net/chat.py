@@ -42,6 +42,13 @@ class ChatRate:
         sent.append(now)
         return True
 
+    def retry_after(self, account_id: str, now: float) -> float:
+        """Seconds until ``account_id`` may send a line again (0 when it may now)."""
+        sent = self._sent.get(account_id)
+        if not sent or len(sent) < self.burst:
+            return 0.0
+        return max(0.0, sent[0] + self.window - now)
+
     def forget_quiet(self, now: float) -> None:
         """Drop the accounts with nothing in the window (the chores keep the map small)."""
         for account_id in [a for a, sent in self._sent.items() if not sent or sent[-1] <= now - self.window]:
@@ -88,7 +95,7 @@ async def chat_send(server: ServerContext, connection: Connection, message: dict
     now = time.time()
     if not server.chat_rate.take(account.id, now):
         raise ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} seconds; "
-                            "wait a moment (the line was not sent)")
+                            "wait a moment (the line was not sent)", retry_after=server.chat_rate.retry_after(account.id, now))
     line = ChatLine(accounts.new_id(), record.id, account.id, clean_text(account.name, 24), record.version,
                     await _moves_logged(server, record), text, now)
     await server.store.social.add_line(line)

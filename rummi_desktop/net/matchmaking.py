@@ -1,10 +1,12 @@
 """Matchmaking pairs ranked players of one game whose ratings are close; the longer someone
 waits, the wider the gap they accept. The queue lives in the store, so players waiting on
-different server processes are paired too (each pair is taken from the queue atomically)."""
+different server processes are paired too (each pair is taken from the queue atomically). Two
+accounts who played a ranked game lately are not paired again (``apart``: see
+:mod:`rummi_desktop.net.ranked`), nor two where one blocked the other (net/friends.py)."""
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from typing import AbstractSet, Sequence
 
 BASE_GAP = 3.0  # ordinal points accepted at once
 GAP_PER_SECOND = 0.5  # and this much more per second waited
@@ -15,9 +17,10 @@ def accepted_gap(waited: float) -> float:
 
 
 def pairs(waiting: Sequence[tuple[str, float, float]], now: float,
-          apart: Collection[frozenset[str]] = ()) -> list[tuple[str, str]]:
+          apart: AbstractSet[frozenset[str]] = frozenset()) -> list[tuple[str, str]]:
     """Greedy pairs from ``(account, rating, since)`` in order of waiting: each takes the closest
-    rating still free whose gap both accept, never a pair in ``apart`` (one blocked the other)."""
+    rating still free whose gap both accept, never a pair in ``apart`` (who played lately, or
+    one blocked the other)."""
     free = list(waiting)
     found = []
     while free:

@@ -17,7 +17,7 @@ from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_
 from rummi_desktop.games.rummi.rules.state import (
     CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, OPENING_CHOICES, TIERS, RummiParameters, RummiState, tile_census)
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
-from rummi_desktop.games.rummi.rules.seat_view import seat_view
+from rummi_desktop.games.rummi.rules.seat_view import holdings, public_view, seat_view
 
 FULL_CENSUS = list(range(len(FACES)))
 
@@ -61,6 +61,8 @@ RUMMI = GameSpec(
     state_from_dict=state_from_dict,
     parse_move=Move.parse,
     seat_view=seat_view,
+    public_view=public_view,
+    holdings=holdings,
     audit=audit,
     position=RummiPosition,
     entry_points={
@@ -73,6 +75,7 @@ RUMMI = GameSpec(
         "bench": EntryPoint("rummi_desktop.games.rummi.table.bench:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.games.rummi.puzzles.mining"),  # a module: entry_points.load_module
         "online_table": EntryPoint("rummi_desktop.games.rummi.table.online_table:online_table"),
+        "spectator_board": EntryPoint("rummi_desktop.games.rummi.rules.seat_view:board_cells"),  # a watched table
     },
     puzzle_terms=PuzzleTerms(
         goals=("place-all", "place-n", "free-joker"),
@@ -86,5 +89,6 @@ RUMMI = GameSpec(
     ),
     trophy_colours=((178, 52, 40), (240, 200, 90)),
     tracker_shown=False,  # tracking is only an option in Rummi (a Settings switch)
+    idle_verbs=("draw", "timeout", "resign", "end", "retrieve"),  # moves that lay nothing on the table (a ranked game needs more)
     default_for=("simulate",),  # the house's first game: simulate plays it unless told otherwise
 )

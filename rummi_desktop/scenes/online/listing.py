@@ -104,6 +104,17 @@ def open_table_row(table: dict[str, Any]) -> TableRow:
                     f"{pace} · {_plural(free, 'seat')} free{ranked}", False)
 
 
+def watchable_row(table: dict[str, Any], now: float) -> TableRow:
+    """A public table in play, to watch: "Rummi · Alice, Bob" / "Alice to move · 5 h left"."""
+    seats = table.get("seats", [])
+    current = table.get("current")
+    state = f"{seat_words(seats[current])} to move" if isinstance(current, int) and 0 <= current < len(seats) else "Playing"
+    clock = time_left(table.get("deadline"), now)
+    ranked = " · ranked" if table.get("ranked") else ""
+    return TableRow(table["table"], f"{game_title(table['game'])} · {', '.join(seat_words(seat) for seat in seats)}",
+                    (f"{state} · {clock}" if clock else state) + ranked, False)
+
+
 def my_games_in_order(tables: list[dict[str, Any]], account: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Your move first, and among those the clock nearest to running out; then the rest the same way."""
     far = float("inf")

@@ -73,7 +73,7 @@ class OnlineScene(ShellScene):
         friends = FriendsTab(self.widgets, LISTS, self.ask, self.say, self.seating.accept_invitation,
                              lambda: self.tabs.waiting_table())
         self.tabs = LobbyTabs(self.widgets, LISTS, LIST_ROW_H, TABS_Y, TABS_H, self.seating.open_table,
-                              self.seating.join_table, friends)
+                              self.seating.join_table, self.watch_table, friends)
 
     # -- widgets ------------------------------------------------------------------------------
     def _field(self, key: str, rect: pygame.Rect, tooltip: str, **options: Any) -> TextField:
@@ -119,7 +119,7 @@ class OnlineScene(ShellScene):
         self.join_button = self._button(pygame.Rect(LEFT + 310, top + 346, 230, ROW_H), "Join by code",
                                         lambda: self.seating.join_by_code(self.values["invite"].strip().upper()),
                                         "Join the private table with this code", font_size=22)
-        self.refresh_button = self._button(pygame.Rect(RIGHT + 458, TABS_Y, 82, TABS_H), "Refresh", self.refresh,
+        self.refresh_button = self._button(pygame.Rect(RIGHT + 464, TABS_Y, 76, TABS_H), "Refresh", self.refresh,
                                            "Ask the server for the tables and your friends again", font_size=17)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
@@ -209,14 +209,14 @@ class OnlineScene(ShellScene):
         self.refresh()
 
     def refresh(self, quietly: bool = False) -> None:
-        async def lists(client: Any) -> tuple[list, list, dict, dict]:
-            return (await client.list_tables(), await client.my_tables(), await client.request("friends"),
-                    await client.request("invites"))
+        async def lists(client: Any) -> tuple[list, list, list, dict, dict]:
+            return (await client.list_tables(), await client.my_tables(), await client.list_tables(status="playing"),
+                    await client.request("friends"), await client.request("invites"))
         self.refreshed_at = time.time()
         self.ask(lists, lambda answers: self._tables(answers, quietly), "" if quietly else "Asking for the tables…")
 
-    def _tables(self, answers: tuple[list, list, dict, dict], quietly: bool) -> None:
-        self.tabs.open_tables, self.tabs.my_tables, friends, invites = answers
+    def _tables(self, answers: tuple[list, list, list, dict, dict], quietly: bool) -> None:
+        self.tabs.open_tables, self.tabs.my_tables, self.tabs.playing_tables, friends, invites = answers
         self.tabs.friends.take_friends(friends)
         self.tabs.friends.take_invites(invites)
         self.tabs.fill(self.account)
@@ -246,6 +246,16 @@ class OnlineScene(ShellScene):
             return
         if self.stack is not None:
             self.stack.push(scene)
+
+    def watch_table(self, table_id: str) -> None:
+        """Watch a public game in play without a seat: its table, read-only."""
+        from rummi_desktop.scenes.online.spectator_scene import SpectatorScene
+
+        def watching(message: dict[str, Any]) -> None:
+            if self.link is not None and self.stack is not None:
+                self.say(f"Watching {GAMES[message['game']].title}")
+                self.stack.push(SpectatorScene(self.app, self.link, message))
+        self.ask(lambda client: client.watch(table_id), watching, "Opening the table to watch…")
 
     # -- frames ---------------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:

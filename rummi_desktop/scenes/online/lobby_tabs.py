@@ -1,6 +1,7 @@
-"""The lobby's three tabs over one place: your unfinished games (those waiting for your move
-first) and the open public tables, each a paged list, with the tables the server last sent;
-and your friends and invitations (:mod:`rummi_desktop.scenes.online.friends_tab`)."""
+"""The lobby's four tabs over one place: your unfinished games (those waiting for your move
+first), the open public tables, and the public tables in play to watch, each a paged list,
+with the tables the server last sent; and your friends and invitations
+(:mod:`rummi_desktop.scenes.online.friends_tab`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pygame
 
 from rummi_desktop.scenes.online.choices import your_turn
 from rummi_desktop.scenes.online.friends_tab import FriendsTab
-from rummi_desktop.scenes.online.listing import my_game_row, my_games_in_order, open_table_row
+from rummi_desktop.scenes.online.listing import my_game_row, my_games_in_order, open_table_row, watchable_row
 from rummi_desktop.scenes.online.table_list import PagedTableList
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
@@ -19,35 +20,46 @@ from rummi_desktop.ui.widgets import Button
 
 class LobbyTabs:
     def __init__(self, widgets: WidgetGroup, lists: pygame.Rect, row_h: int, tabs_y: int, tabs_h: int,
-                 on_open: Callable[[str], None], on_join: Callable[[str], None], friends: FriendsTab) -> None:
+                 on_open: Callable[[str], None], on_join: Callable[[str], None],
+                 on_watch: Callable[[str], None], friends: FriendsTab) -> None:
         self.open_tables: list[dict[str, Any]] = []
         self.my_tables: list[dict[str, Any]] = []
+        self.playing_tables: list[dict[str, Any]] = []
         self.mine_list = PagedTableList(widgets, lists, row_h, "Open", "Open this game", on_open,
                                         "No games yet: make a table, or join one")
         self.open_list = PagedTableList(widgets, lists, row_h, "Join", "Take a seat at this table",
                                         on_join, "No open tables: make one for others to join")
+        self.watch_list = PagedTableList(widgets, lists, row_h, "Watch", "Watch this game without a seat",
+                                         on_watch, "No public game in play to watch")
         self.friends = friends
-        self.mine_tab = widgets.add(Button(pygame.Rect(lists.x, tabs_y, 190, tabs_h), "Your games",
+        self.mine_tab = widgets.add(Button(pygame.Rect(lists.x, tabs_y, 160, tabs_h), "Your games",
                                            lambda: self.show(self.mine_list),
                                            tooltip="The games you sit at, those waiting for your move first",
-                                           font_size=19))
-        self.open_tab = widgets.add(Button(pygame.Rect(lists.x + 196, tabs_y, 150, tabs_h), "Open tables",
+                                           font_size=18))
+        self.open_tab = widgets.add(Button(pygame.Rect(lists.x + 166, tabs_y, 88, tabs_h), "Open",
                                            lambda: self.show(self.open_list),
-                                           tooltip="Public tables with a free seat", font_size=19))
-        self.friends_tab = widgets.add(Button(pygame.Rect(lists.x + 352, tabs_y, 100, tabs_h), "Friends",
+                                           tooltip="Public tables with a free seat", font_size=18))
+        self.watch_tab = widgets.add(Button(pygame.Rect(lists.x + 260, tabs_y, 96, tabs_h), "Watch",
+                                            lambda: self.show(self.watch_list),
+                                            tooltip="Public games in play: watch one without a seat", font_size=18))
+        self.friends_tab = widgets.add(Button(pygame.Rect(lists.x + 362, tabs_y, 96, tabs_h), "Friends",
                                               lambda: self.show(self.friends),
-                                              tooltip="Your friends, who is online, and invitations", font_size=19))
+                                              tooltip="Your friends, who is online, and invitations", font_size=18))
         self.show(self.mine_list)
 
+    @property
+    def tabs(self) -> tuple[tuple[Button, PagedTableList | FriendsTab], ...]:
+        return ((self.mine_tab, self.mine_list), (self.open_tab, self.open_list), (self.watch_tab, self.watch_list),
+                (self.friends_tab, self.friends))
+
     def show(self, shown: PagedTableList | FriendsTab) -> None:
-        for tab, page in ((self.mine_tab, self.mine_list), (self.open_tab, self.open_list),
-                          (self.friends_tab, self.friends)):
+        for tab, page in self.tabs:
             tab.style = "primary" if page is shown else "secondary"
             page.show(page is shown)
 
     @property
     def shown(self) -> PagedTableList | FriendsTab:
-        return next(page for page in (self.mine_list, self.open_list, self.friends) if page.shown)
+        return next(page for _tab, page in self.tabs if page.shown)
 
     def waiting_table(self) -> str | None:
         """Your newest table still waiting for players (the one Invite asks a friend to)."""
@@ -65,11 +77,12 @@ class LobbyTabs:
         self.open_list.set_rows([open_table_row(table) for table in self.open_tables if table["table"] not in seated])
         turns = sum(1 for table in mine if your_turn(table, account))
         self.mine_tab.label = f"Your games · {turns} to move" if turns else f"Your games ({len(mine)})"
-        self.open_tab.label = f"Open tables ({len(self.open_list.rows)})"
+        self.open_tab.label = f"Open ({len(self.open_list.rows)})"
+        self.watch_list.set_rows([watchable_row(table, now) for table in self.playing_tables if table["table"] not in seated])
+        self.watch_tab.label = f"Watch ({len(self.watch_list.rows)})"
         waiting = len(self.friends.invitations)
         self.friends_tab.label = f"Friends · {waiting}" if waiting else "Friends"
 
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
-        self.mine_list.draw(surface, theme)
-        self.open_list.draw(surface, theme)
-        self.friends.draw(surface, theme)
+        for _tab, page in self.tabs:
+            page.draw(surface, theme)
