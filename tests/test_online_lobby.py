@@ -172,7 +172,8 @@ def test_the_lists_draw_inside_their_place_without_overlap(lobby):
     rects = [b.rect for b in scene.tabs.mine_list.buttons] + [scene.tabs.mine_list.previous.rect, scene.tabs.mine_list.next.rect]
     assert all(lobby_scene.LISTS.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
-    tabs = [scene.tabs.mine_tab.rect, scene.tabs.open_tab.rect, scene.tabs.watch_tab.rect, scene.refresh_button.rect]
+    tabs = [scene.tabs.mine_tab.rect, scene.tabs.open_tab.rect, scene.tabs.watch_tab.rect, scene.tabs.friends_tab.rect,
+            scene.refresh_button.rect]
     assert not any(a.colliderect(b) for i, a in enumerate(tabs) for b in tabs[i + 1:])
     above = [scene.sign_in_button.rect, scene.register_button.rect, scene.leaderboard_button.rect]
     assert not any(tab.inflate(0, 8).colliderect(other) for tab in tabs for other in above + [lobby_scene.LISTS])

@@ -14,7 +14,9 @@ import time
 from typing import Any
 
 from rummi_desktop.net import accounts, lobby
+from rummi_desktop.net.chat import CHAT_HANDLERS
 from rummi_desktop.net.connection import Connection
+from rummi_desktop.net.friends import FRIEND_HANDLERS, refuse_blocked
 from rummi_desktop.net.matchmaking import pairs
 from rummi_desktop.net.notices import account_notice
 from rummi_desktop.net.ranked import REMATCH_COOLDOWN
@@ -167,6 +169,7 @@ async def join_table(server: ServerContext, connection: Connection, message: dic
     await _check_room(server, account)
     for _ in range(5):  # another player may take a seat at the same moment: read again and retry
         record = await _table_for_join(server, message)
+        await refuse_blocked(server, record, account.id)
         seated = lobby.joined(record, account.id, account.name)
         if await server.store.tables.replace(record, seated):
             await server.publish_table(seated)
@@ -290,7 +293,8 @@ async def match_game(server: ServerContext, game: str) -> None:
     waiting = await server.store.queue.waiting(game)
     if len(waiting) < 2:
         return
-    apart = await server.store.queue.recent_pairs(game, now - REMATCH_COOLDOWN)
+    apart = (await server.store.queue.recent_pairs(game, now - REMATCH_COOLDOWN)
+             | await server.store.social.blocked_pairs([account_id for account_id, _, _ in waiting]))
     for first, second in pairs(waiting, now, apart):
         if await server.store.queue.take_pair(game, first, second):
             await _matched_table(server, game, first, second)
@@ -338,7 +342,8 @@ async def profile_put(server: ServerContext, connection: Connection, message: di
     return {"type": "profile", "version": message["version"] + 1, "document": message["document"]}
 
 
-HANDLERS = {function.__name__: function for function in (
+HANDLERS = ({function.__name__: function for function in (
     hello, ping, register, sign_in, resume, sign_out, list_tables, my_tables, create_table, join_table,
     start_table, leave_table, subscribe, unsubscribe, move, forfeit, rating, leaderboard, matchmake,
     cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get, *SPECTATE_HANDLERS)}
+            | CHAT_HANDLERS | FRIEND_HANDLERS)

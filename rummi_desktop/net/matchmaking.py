@@ -2,7 +2,7 @@
 waits, the wider the gap they accept. The queue lives in the store, so players waiting on
 different server processes are paired too (each pair is taken from the queue atomically). Two
 accounts who played a ranked game lately are not paired again (``apart``: see
-:mod:`rummi_desktop.net.ranked`)."""
+:mod:`rummi_desktop.net.ranked`), nor two where one blocked the other (net/friends.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def accepted_gap(waited: float) -> float:
 def pairs(waiting: Sequence[tuple[str, float, float]], now: float,
           apart: AbstractSet[frozenset[str]] = frozenset()) -> list[tuple[str, str]]:
     """Greedy pairs from ``(account, rating, since)`` in order of waiting: each takes the closest
-    rating still free whose gap both accept, never a pair in ``apart``."""
+    rating still free whose gap both accept, never a pair in ``apart`` (who played lately, or
+    one blocked the other)."""
     free = list(waiting)
     found = []
     while free:

@@ -12,6 +12,10 @@
 - ``p:<process>:<table>:<account>:<1|0>:<since>``: a process's say of a person at a table,
   online or away since ``since`` (:mod:`rummi_desktop.net.presence`).
 - ``h:<process>``: a process's heartbeat (its presence says count while it is heard).
+- ``c:<table>:<line>``: a chat line was stored at the table; a process with people watching it
+  reads the line and pushes it to them (:mod:`rummi_desktop.net.chat`).
+- ``i:<account>:<table>``: the account was invited to the table; a process where it is signed
+  in pushes the invitation (:mod:`rummi_desktop.net.friends`).
 
 A notice is a hint, never the truth: it is sent inside the transaction that stored the change,
 so it says what was committed, and a lost one loses nothing (the next notice shows a gap, and
@@ -42,10 +46,10 @@ class MoveNotice:
 
 @dataclass(frozen=True)
 class Notice:
-    kind: str  # "t", "m", "a", "y", "p" or "h"
-    subject: str  # the table (t, m), the account (a, y, p) or the process (h)
+    kind: str  # "t", "m", "a", "y", "p", "h", "c" or "i"
+    subject: str  # the table (t, m), the account (a, y, p, i), the process (h) or the chat line (c)
     version: int = 0
-    table: str = ""  # a: the table the account was seated at; y: the table waiting; p: the table
+    table: str = ""  # a: the table the account was seated at; y: the table waiting; p, c: the table; i: the table invited to
     body: str = ""  # m: the move, as JSON (read by :func:`move_of` only when it is needed)
     process: str = ""  # p: the process saying it
     said: Said | None = None  # p: online or away, since when
@@ -65,6 +69,14 @@ def your_move_notice(account_id: str, table_id: str) -> str:
 
 def presence_notice(process: str, table_id: str, account_id: str, said: Said) -> str:
     return f"p:{process}:{table_id}:{account_id}:{int(said.online)}:{said.since:.3f}"
+
+
+def chat_notice(table_id: str, line_id: str) -> str:
+    return f"c:{table_id}:{line_id}"
+
+
+def invite_notice(account_id: str, table_id: str) -> str:
+    return f"i:{account_id}:{table_id}"
 
 
 def heartbeat_notice(process: str) -> str:
@@ -88,6 +100,11 @@ def parse(payload: str) -> Notice | None:
         return Notice(kind, account_id, table=table_id) if account_id and table_id else None
     if kind == "h":
         return Notice("h", rest, process=rest) if rest else None
+    if kind in ("c", "i"):
+        first, _, second = rest.partition(":")
+        if not first or not second:
+            return None
+        return Notice("c", second, table=first) if kind == "c" else Notice("i", first, table=second)
     if kind == "p":
         return _presence(rest)
     if kind not in ("t", "m"):

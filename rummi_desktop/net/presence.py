@@ -98,6 +98,10 @@ class Presence:
             away_since = went if away_since is None else max(away_since, went)
         return {"online": False, "away_since": away_since}
 
+    def anywhere(self, account: str, now: float) -> bool:
+        """The person is online at some table (on any process still heard)."""
+        return any(self.of(table, account, now)["online"] for table, who in list(self._said) if who == account)
+
     def _silent_since(self, process: str, now: float) -> float | None:
         """When a process stopped being heard (None: it is this one, or still heard)."""
         if process == self.process:

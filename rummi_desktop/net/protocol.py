@@ -14,6 +14,7 @@ import math
 import re
 from typing import Any
 
+from rummi_desktop.net.chat_text import CHAT_CHARS, QUICK_PHRASES
 from rummi_desktop.net.record_bodies import INDEX_PAGE, MAX_BATCH, MAX_BODY_CHARS, RECORD_ID
 from rummi_desktop.net.schema import Field, check, optional
 
@@ -66,6 +67,19 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
         "id": RECORD, "body": Field("str", low=1, high=MAX_BODY_CHARS)}))},
     "records_index": {"after": optional("str", pattern=RECORD_ID), "limit": optional("int", low=1, high=INDEX_PAGE)},
     "records_get": {"ids": Field("list", low=1, high=MAX_BATCH, each=RECORD)},
+    # chat at a table (net/chat.py): a quick phrase by its index, or free text
+    "chat_send": {"table": TABLE, "phrase": optional("int", low=0, high=len(QUICK_PHRASES) - 1),
+                  "text": optional("str", low=1, high=CHAT_CHARS)},
+    "chat_history": {"table": TABLE},
+    # friends, blocks and invitations (net/friends.py)
+    "friends": {},
+    "friend_add": {"name": NAME},
+    "friend_remove": {"name": NAME},
+    "block": {"name": NAME},
+    "unblock": {"name": NAME},
+    "invite": {"table": TABLE, "name": NAME},
+    "invites": {},
+    "invite_answer": {"table": TABLE, "accept": Field("bool")},
     "ping": {},
 }
 

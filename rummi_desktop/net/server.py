@@ -22,6 +22,8 @@ from typing import Any, Awaitable, Callable
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move
 from rummi_desktop.net import notices, your_move
+from rummi_desktop.net.chat import ChatRate, deliver_noticed
+from rummi_desktop.net.friends import push_noticed_invitation
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits, next_text, peer_address
@@ -63,6 +65,7 @@ class GameServer:
         self._chores: asyncio.Task | None = None
         self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
         self.spectators = Spectators(store.tables, self.spawn)
+        self.chat_rate = ChatRate()
         from rummi_desktop.net.handlers import HANDLERS
 
         self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
@@ -326,6 +329,10 @@ class GameServer:
         if notice.kind in ("h", "p"):
             await self._presence_notice(notice)
             return
+        if notice.kind in ("c", "i"):  # a chat line, an invitation: read off the listener
+            self.spawn(deliver_noticed(self, notice.table, notice.subject) if notice.kind == "c"
+                       else push_noticed_invitation(self, notice.subject, notice.table))
+            return
         if notice.kind in ("a", "y"):
             await self._tell_account(notice)
             return
@@ -402,6 +409,7 @@ class GameServer:
                 for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
                     self.serve_turn_soon(table_id)
                 await self._rate_missed(now)
+                self.chat_rate.forget_quiet(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:
                     last_recheck = now
                     await self._recheck_all()

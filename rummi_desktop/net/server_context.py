@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Awaitable, Protocol
 
 if TYPE_CHECKING:
+    from rummi_desktop.net.chat import ChatRate
     from rummi_desktop.net.connection import Connection
     from rummi_desktop.net.live import LiveGames
     from rummi_desktop.net.presence import Presence
@@ -27,6 +28,9 @@ class ServerContext(Protocol):
     presence: "Presence"  # who is at which table
     sign_in_guard: "SignInGuard"  # failed sign-ins per address and account
     spectators: "Spectators"  # who watches which table without a seat
+    watchers: "dict[str, set[Connection]]"  # table -> the connections here watching it
+    by_account: "dict[str, set[Connection]]"  # account -> its connections signed in here
+    chat_rate: "ChatRate"  # each account's recent chat lines
 
     def spawn(self, work: Awaitable[Any]) -> None:
         """Run ``work`` in the background (the server cancels it when it stops)."""

@@ -3,7 +3,8 @@ processes sharing one database).
 
 The store holds the only truth, in parts with one concept each, all over the one database:
 ``accounts`` (and their sessions), ``tables`` (each with its move log and version),
-``ratings``, ``profiles``, the matchmaking ``queue``, and profile sync's ``records``.
+``ratings``, ``profiles``, the matchmaking ``queue``, profile sync's ``records``, and
+``social`` (friends, blocks, invitations, chat).
 Subclasses give the connection primitives (``transaction``, ``reading``) and ``notify_in``;
 the parts' SQL is shared (``?`` placeholders; PostgreSQL's store rewrites them).
 """
@@ -18,10 +19,12 @@ from rummi_desktop.net.store_profiles import PROFILE_SCHEMA, Profiles
 from rummi_desktop.net.store_queue import QUEUE_SCHEMA, MatchQueue
 from rummi_desktop.net.store_ratings import RATING_SCHEMA, Ratings
 from rummi_desktop.net.store_records import RECORD_SCHEMA, SyncedRecords
+from rummi_desktop.net.store_social import SOCIAL_SCHEMA, Social
 from rummi_desktop.net.store_sql import Tx
 from rummi_desktop.net.store_tables import TABLE_SCHEMA, GameTables
 
-SCHEMA = ACCOUNT_SCHEMA + TABLE_SCHEMA + RATING_SCHEMA + PROFILE_SCHEMA + QUEUE_SCHEMA + RECORD_SCHEMA
+SCHEMA = (ACCOUNT_SCHEMA + TABLE_SCHEMA + RATING_SCHEMA + PROFILE_SCHEMA + QUEUE_SCHEMA + RECORD_SCHEMA
+          + SOCIAL_SCHEMA)
 
 
 class SqlStore:
@@ -37,6 +40,7 @@ class SqlStore:
         self.profiles = Profiles(self)
         self.queue = MatchQueue(self)
         self.records = SyncedRecords(self)
+        self.social = Social(self)
 
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         raise NotImplementedError

@@ -33,6 +33,33 @@ class ReplaySeat:
     won: bool
 
 
+@dataclass(frozen=True)
+class ReplayChat:
+    """A chat line of a server game, shown once the replay reaches ``move``."""
+    name: str
+    text: str
+    move: int
+
+
+MAX_CHAT = 500  # lines a replay keeps
+
+
+def chat_of(value: Any) -> tuple[ReplayChat, ...]:
+    """The chat lines a record or replay file holds, cleaned; lines in another shape are left out."""
+    from rummi_desktop.net.chat_text import CHAT_CHARS, clean_text
+
+    if not isinstance(value, list):
+        return ()
+    lines = []
+    for item in value[:MAX_CHAT]:
+        if isinstance(item, Mapping) and isinstance(item.get("name"), str) and isinstance(item.get("text"), str) \
+                and isinstance(item.get("move"), int) and not isinstance(item.get("move"), bool):
+            text = clean_text(item["text"], CHAT_CHARS)
+            if text:
+                lines.append(ReplayChat(clean_text(item["name"], 24), text, max(0, item["move"])))
+    return tuple(lines)
+
+
 @dataclass
 class Replay:
     """One finished game to step through; ``position`` moves are performed in ``state``."""
@@ -46,6 +73,7 @@ class Replay:
     final_scores: tuple[int, ...]
     finished_at: str = ""
     record_id: str = ""  # the finished-game record it came from ("" for a replay file)
+    chat: tuple[ReplayChat, ...] = ()  # a server game's table chat, each line at its move
     position: int = 0
     _state: Any = field(default=None, repr=False)
     _turns: list[tuple[int, str, int]] | None = field(default=None, repr=False)
@@ -95,6 +123,12 @@ class Replay:
     @property
     def at_end(self) -> bool:
         return self.position >= self.length
+
+    def chat_said(self, count: int) -> list[tuple[ReplayChat, bool]]:
+        """The last ``count`` chat lines said by this position, each with whether it was said at
+        this very move."""
+        said = [line for line in self.chat if line.move <= self.position]
+        return [(line, line.move == self.position) for line in said[-count:]]
 
     def last_move(self) -> str:
         return self.moves[self.position - 1] if self.position else ""
@@ -152,7 +186,7 @@ def replay_of_record(record: Mapping[str, Any]) -> Replay:
                              bool(seat.get("won", False))) for seat in record.get("seats", []))
     return Replay(game, start, dict(record.get("setup", {})), int(record.get("seed", 0)), seats,
                   tuple(state.get("log", record.get("log", []))), tuple(int(s) for s in record.get("scores", [])),
-                  str(record.get("finished_at", "")), str(record.get("id", "")))
+                  str(record.get("finished_at", "")), str(record.get("id", "")), chat_of(record.get("chat")))
 
 
 def replay_to_document(replay: Replay) -> dict[str, Any]:
@@ -162,6 +196,7 @@ def replay_to_document(replay: Replay) -> dict[str, Any]:
         "finished_at": replay.finished_at, "seed": replay.seed, "setup": replay.setup, "start": replay.start,
         "seats": [{"name": s.name, "kind": s.kind, "score": s.score, "won": s.won} for s in replay.seats],
         "moves": list(replay.moves), "final_scores": list(replay.final_scores),
+        **({"chat": [{"name": c.name, "text": c.text, "move": c.move} for c in replay.chat]} if replay.chat else {}),
     }
 
 
@@ -200,6 +235,6 @@ def replay_from_document(document: Mapping[str, Any]) -> Replay:
         raise ReplayError("its final scores are not a list of numbers")
     replay = Replay(game, dict(start), dict(setup), seed, _seats(document.get("seats")),
                     tuple(_text_list(document.get("moves"), "moves")), tuple(scores),
-                    str(document.get("finished_at", "")))
+                    str(document.get("finished_at", "")), chat=chat_of(document.get("chat")))
     replay.check()
     return replay

@@ -181,6 +181,7 @@ class NetworkPlay:
         # Each seat's person online or away since when (None: a computer, or not known yet).
         self.presence: list[dict[str, Any] | None] = seats_presence(seats) or [None] * len(seats)
         self.presence_news: deque[str] = deque()  # "Bob left the table", for the banner
+        self.chat_news: deque[dict[str, Any]] = deque()  # chat lines pushed, for the chat panel
 
     @property
     def version(self) -> int:
@@ -260,6 +261,8 @@ class NetworkPlay:
             elif kind == "game" and message.get("table") == self.table_id:
                 self._take_presence(seats_presence(message.get("seats")))
                 outcome = self._take_game(message, rebuild) or outcome
+            elif kind == "chat" and isinstance(message.get("line"), dict) and message["line"].get("table") == self.table_id:
+                self.chat_news.append(message["line"])
             elif kind == "presence" and message.get("table") == self.table_id:
                 sent = message.get("seats")
                 self._take_presence([seat_presence(seen) for seen in sent] if isinstance(sent, list) else None)
@@ -279,6 +282,12 @@ class NetworkPlay:
         """The other people at the table: (name, online, away since), in seat order."""
         return [(self.names[index], bool(seen["online"]), seen.get("away_since"))
                 for index, seen in enumerate(self.presence) if index != self.seat and seen is not None]
+
+    def other_people(self) -> list[str]:
+        """The names of the other people (not computer seats) at the table."""
+        seats = self.held.get("seats", [])
+        return [self.names[index] for index, seat in enumerate(seats)
+                if index != self.seat and isinstance(seat, dict) and seat.get("label") == HUMAN]
 
     def _refused(self, reason: str) -> str:
         self.refusal = reason

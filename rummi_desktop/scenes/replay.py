@@ -31,6 +31,8 @@ SPEEDS = ((0.5, "0.5×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×"))
 MOVE_SECONDS = 1.0  # at 1×, one move a second: long enough to see each tile land
 BAR = pygame.Rect(938, 604, 300, 152)  # the bottom right corner, free on all three tables
 REVIEW_BUTTON = pygame.Rect(BAR.right - 86, BAR.y + 6, 78, 30)  # in the heading's row
+CHAT_BOX = pygame.Rect(BAR.x, BAR.y - 148, BAR.w, 108)  # a server game's chat, above the bar and the caption
+CHAT_ROWS, CHAT_ROW_H = 4, 22
 
 
 class ReplayControls:
@@ -50,8 +52,31 @@ class ReplayControls:
         else:
             line = table_hud._fitted(scene.bar_line(), 15, 12, theme.text_muted, BAR.w - 20)
         surface.blit(line, (BAR.x + 10, BAR.y + 31))
+        self.draw_chat(surface, theme)
         scene.widgets.draw(surface, theme, tooltips=False)
         self.draw_tooltip(surface, theme)
+
+    def draw_chat(self, surface: pygame.Surface, theme: Any) -> None:
+        """The table chat said by this move (a server game's), the lines said at it in the
+        accent colour; each cut to one row."""
+        from rummi_desktop.ui.text_wrap import fitted_text
+
+        replay = self.scene.replay
+        if not replay.chat:
+            return
+        surface.blit(shapes.rounded_panel(CHAT_BOX.size, 12, theme.panel[:3] + (225,), None, theme.rail_highlight, 1),
+                     CHAT_BOX)
+        said = replay.chat_said(CHAT_ROWS)
+        if not said:
+            words = shapes.text("Table chat: nothing said yet", 15, theme.text_muted)
+            surface.blit(words, words.get_rect(center=CHAT_BOX.center))
+        y = CHAT_BOX.y + 8
+        for line, now in said:
+            name = fitted_text(line.name, 15, theme.accent, 84, bold=True)
+            surface.blit(name, (CHAT_BOX.x + 10, y))
+            words = fitted_text(line.text, 15, theme.text if now else theme.text_muted, CHAT_BOX.w - 110, bold=now)
+            surface.blit(words, (CHAT_BOX.x + 98, y))
+            y += CHAT_ROW_H
 
     def draw_tooltip(self, surface: pygame.Surface, theme: Any) -> None:
         """A button's tooltip just above it, kept to the bar's column (off the board)."""

@@ -5,7 +5,8 @@ thread): the screen keeps the request's future and reads its answer on a later f
 frame never waits. The server's refusals are shown in its own words on the status line.
 
 Lobby: your unfinished games (the ones waiting for your move first, with the time left on the
-move clock; Play/Open) and the open public tables (Join), as two tabs of paged lists; a new
+move clock; Play/Open) and the open public tables (Join), as two tabs of paged lists, and a
+third of friends and invitations (an invitation is pushed here and said on the status line); a new
 table (game, seats with computer seats, clock live or 1–7 days a move, public or private, the
 game's rules); ranked play through the server's matchmaking;
 joining by invite code; the leaderboards. A table that starts (its last seat taken, or its
@@ -32,6 +33,7 @@ from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.net.link import CONNECTED, ClientLink
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.online.choices import your_turn
+from rummi_desktop.scenes.online.friends_tab import FriendsTab
 from rummi_desktop.scenes.online.lobby_tabs import LobbyTabs
 from rummi_desktop.scenes.online.new_table_form import NewTableForm
 from rummi_desktop.scenes.online.pending import Pending
@@ -77,8 +79,10 @@ class OnlineScene(ShellScene):
             self.link, self.account = self.turns.link, self.turns.account
             self.message = f"Signed in as {self.account['name']}"
         self._build()
+        friends = FriendsTab(self.widgets, LISTS, self.ask, self.say, self.seating.accept_invitation,
+                             lambda: self.tabs.waiting_table())
         self.tabs = LobbyTabs(self.widgets, LISTS, LIST_ROW_H, TABS_Y, TABS_H, self.seating.open_table,
-                              self.seating.join_table, self.watch_table)
+                              self.seating.join_table, self.watch_table, friends)
 
     # -- widgets ------------------------------------------------------------------------------
     def _field(self, key: str, rect: pygame.Rect, tooltip: str, **options: Any) -> TextField:
@@ -124,8 +128,8 @@ class OnlineScene(ShellScene):
         self.join_button = self._button(pygame.Rect(LEFT + 310, top + 346, 230, ROW_H), "Join by code",
                                         lambda: self.seating.join_by_code(self.values["invite"].strip().upper()),
                                         "Join the private table with this code", font_size=22)
-        self.refresh_button = self._button(pygame.Rect(RIGHT + 440, TABS_Y, 100, TABS_H), "Refresh", self.refresh,
-                                           "Ask the server for the tables again", font_size=18)
+        self.refresh_button = self._button(pygame.Rect(RIGHT + 464, TABS_Y, 76, TABS_H), "Refresh", self.refresh,
+                                           "Ask the server for the tables and your friends again", font_size=17)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self._button(back, "Back", self.close, "Back to the menu", shortcut="escape")
@@ -217,13 +221,16 @@ class OnlineScene(ShellScene):
         self.refresh()
 
     def refresh(self, quietly: bool = False) -> None:
-        async def both(client: Any) -> tuple[list, list, list]:
-            return await client.list_tables(), await client.my_tables(), await client.list_tables(status="playing")
+        async def lists(client: Any) -> tuple[list, list, list, dict, dict]:
+            return (await client.list_tables(), await client.my_tables(), await client.list_tables(status="playing"),
+                    await client.request("friends"), await client.request("invites"))
         self.refreshed_at = time.time()
-        self.ask(both, lambda tables: self._tables(tables, quietly), "" if quietly else "Asking for the tables…")
+        self.ask(lists, lambda answers: self._tables(answers, quietly), "" if quietly else "Asking for the tables…")
 
-    def _tables(self, tables: tuple[list, list, list], quietly: bool) -> None:
-        self.tabs.open_tables, self.tabs.my_tables, self.tabs.playing_tables = tables
+    def _tables(self, answers: tuple[list, list, list, dict, dict], quietly: bool) -> None:
+        self.tabs.open_tables, self.tabs.my_tables, self.tabs.playing_tables, friends, invites = answers
+        self.tabs.friends.take_friends(friends)
+        self.tabs.friends.take_invites(invites)
         self.tabs.fill(self.account)
         if self.link is self.turns.link:
             self.turns.tables_seen(self.tabs.my_tables)
@@ -267,7 +274,7 @@ class OnlineScene(ShellScene):
     # -- frames ---------------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
         """Typing goes to the field being edited; Enter, Esc or a press elsewhere finishes it."""
-        if edit_in(self.fields.values(), action):
+        if edit_in([*self.fields.values(), self.tabs.friends.field], action):
             return True
         if action.kind == ActionKind.SCROLL:
             return self.tabs.shown.turn(-action.amount)
@@ -292,6 +299,11 @@ class OnlineScene(ShellScene):
                          else "Offline: the server cannot be reached", warning=True)
             elif message.get("type") == "link" and self.ranked.waiting:  # back: the server forgot our place
                 self.pending.add(self.ranked.join(self.link, self.ranked.game), lambda _queued: None)
+            elif message.get("type") == "invited":
+                words = self.tabs.friends.take_invitation(message.get("invitation"))
+                if words:
+                    self.say(words)
+                    self.tabs.fill(self.account)  # the Friends tab counts it
             elif message.get("type") == "game" and message.get("table") == self.seating.watching:
                 self.seating.start_game(message)
             elif (matched := self.ranked.matched(message)) is not None:

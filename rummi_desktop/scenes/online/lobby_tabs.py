@@ -1,6 +1,7 @@
-"""The lobby's three tabs over one place: your unfinished games (those waiting for your move
+"""The lobby's four tabs over one place: your unfinished games (those waiting for your move
 first), the open public tables, and the public tables in play to watch, each a paged list,
-with the tables the server last sent. "Your games" wears a badge with the count of games
+with the tables the server last sent; and your friends and invitations
+(:mod:`rummi_desktop.scenes.online.friends_tab`). "Your games" wears a badge with the count of games
 waiting for your move (in the warning colour when one is within 12 hours of timing out)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any, Callable
 
 import pygame
 
+from rummi_desktop.scenes.online.friends_tab import FriendsTab
 from rummi_desktop.scenes.online.listing import (Waiting, my_game_row, my_games_in_order, open_table_row,
                                                   waiting_for_you, watchable_row)
 from rummi_desktop.scenes.online.table_list import PagedTableList
@@ -21,7 +23,7 @@ from rummi_desktop.ui.widgets import Button
 class LobbyTabs:
     def __init__(self, widgets: WidgetGroup, lists: pygame.Rect, row_h: int, tabs_y: int, tabs_h: int,
                  on_open: Callable[[str], None], on_join: Callable[[str], None],
-                 on_watch: Callable[[str], None]) -> None:
+                 on_watch: Callable[[str], None], friends: FriendsTab) -> None:
         self.open_tables: list[dict[str, Any]] = []
         self.my_tables: list[dict[str, Any]] = []
         self.playing_tables: list[dict[str, Any]] = []
@@ -32,30 +34,41 @@ class LobbyTabs:
                                         on_join, "No open tables: make one for others to join")
         self.watch_list = PagedTableList(widgets, lists, row_h, "Watch", "Watch this game without a seat",
                                          on_watch, "No public game in play to watch")
-        self.mine_tab = widgets.add(Button(pygame.Rect(lists.x, tabs_y, 196, tabs_h), "Your games",
+        self.friends = friends
+        self.mine_tab = widgets.add(Button(pygame.Rect(lists.x, tabs_y, 160, tabs_h), "Your games",
                                            lambda: self.show(self.mine_list),
                                            tooltip="The games you sit at, those waiting for your move first",
                                            font_size=18))
-        self.open_tab = widgets.add(Button(pygame.Rect(lists.x + 202, tabs_y, 116, tabs_h), "Open",
+        self.open_tab = widgets.add(Button(pygame.Rect(lists.x + 166, tabs_y, 88, tabs_h), "Open",
                                            lambda: self.show(self.open_list),
                                            tooltip="Public tables with a free seat", font_size=18))
-        self.watch_tab = widgets.add(Button(pygame.Rect(lists.x + 324, tabs_y, 110, tabs_h), "Watch",
+        self.watch_tab = widgets.add(Button(pygame.Rect(lists.x + 260, tabs_y, 96, tabs_h), "Watch",
                                             lambda: self.show(self.watch_list),
                                             tooltip="Public games in play: watch one without a seat", font_size=18))
+        self.friends_tab = widgets.add(Button(pygame.Rect(lists.x + 362, tabs_y, 96, tabs_h), "Friends",
+                                              lambda: self.show(self.friends),
+                                              tooltip="Your friends, who is online, and invitations", font_size=18))
         self.show(self.mine_list)
 
     @property
-    def tabs(self) -> tuple[tuple[Button, PagedTableList], ...]:
-        return ((self.mine_tab, self.mine_list), (self.open_tab, self.open_list), (self.watch_tab, self.watch_list))
+    def tabs(self) -> tuple[tuple[Button, PagedTableList | FriendsTab], ...]:
+        return ((self.mine_tab, self.mine_list), (self.open_tab, self.open_list), (self.watch_tab, self.watch_list),
+                (self.friends_tab, self.friends))
 
-    def show(self, shown: PagedTableList) -> None:
-        for tab, paged in self.tabs:
-            tab.style = "primary" if paged is shown else "secondary"
-            paged.show(paged is shown)
+    def show(self, shown: PagedTableList | FriendsTab) -> None:
+        for tab, page in self.tabs:
+            tab.style = "primary" if page is shown else "secondary"
+            page.show(page is shown)
 
     @property
-    def shown(self) -> PagedTableList:
-        return next(paged for _tab, paged in self.tabs if paged.shown)
+    def shown(self) -> PagedTableList | FriendsTab:
+        return next(page for _tab, page in self.tabs if page.shown)
+
+    def waiting_table(self) -> str | None:
+        """Your newest table still waiting for players (the one Invite asks a friend to)."""
+        waiting = [table for table in self.my_tables if table.get("status") == "open"
+                   and any(not seat.get("taken") for seat in table.get("seats", []))]
+        return waiting[-1]["table"] if waiting else None
 
     def fill(self, account: dict[str, Any] | None) -> None:
         """Both lists from the tables held, as ``account`` sees them (its move first, the
@@ -70,6 +83,8 @@ class LobbyTabs:
         self.open_tab.label = f"Open ({len(self.open_list.rows)})"
         self.watch_list.set_rows([watchable_row(table, now) for table in self.playing_tables if table["table"] not in seated])
         self.watch_tab.label = f"Watch ({len(self.watch_list.rows)})"
+        waiting = len(self.friends.invitations)
+        self.friends_tab.label = f"Friends · {waiting}" if waiting else "Friends"
 
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
         for _tab, paged in self.tabs:

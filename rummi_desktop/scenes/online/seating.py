@@ -27,6 +27,11 @@ class Seating:
     def join_table(self, table_id: str) -> None:
         self.ask(lambda client: client.join_table(table=table_id), self._sat_down, "Joining…")
 
+    def accept_invitation(self, table_id: str) -> None:
+        """Take up a friend's invitation: seated as by the table's invite code."""
+        self.ask(lambda client: client.request("invite_answer", table=table_id, accept=True),
+                 lambda reply: self._sat_down(reply["table"]), "Joining your friend's table…")
+
     def open_table(self, table_id: str) -> None:
         self.ask(lambda client: client.subscribe(table_id), self._subscribed, "Opening the table…")
 

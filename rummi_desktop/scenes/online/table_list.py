@@ -12,6 +12,7 @@ import pygame
 from rummi_desktop.scenes.online.listing import TableRow
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.count_badge import badge_colours, warning_ink
+from rummi_desktop.ui.text_wrap import fitted_text
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button, Widget
 
@@ -22,13 +23,6 @@ ROW_GAP = 6
 PAGER_H = 36
 
 
-def fitted_text(words: str, size: int, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
-    """``words`` rendered, cut with "…" to ``width``."""
-    shown = shapes.text(words, size, colour, bold=bold)
-    while shown.get_width() > width and len(words) > 3:
-        words = words[:-2].rstrip()
-        shown = shapes.text(words + "…", size, colour, bold=bold)
-    return shown
 
 
 class TableRowButton(Widget):

@@ -1,0 +1,147 @@
+"""The chat panel on a server game's table (issue 24, item 3), the same on all three games'
+online tables: by synthetic clicks and keys over a real hosted server, a quick phrase and a
+typed line reach the other player and their lines show; a mute hides them and is remembered;
+and a hostile name and message never leave the panel (drawn on an off-screen surface)."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from pathlib import Path
+
+import pygame
+import pytest
+
+from rummi_desktop.net.chat_text import CHAT_CHARS
+from rummi_desktop.scenes.chat_panel import ChatPanel
+from rummi_desktop.scenes.online_mode import OnlineMode
+from rummi_desktop.storage.chat_mutes import load_mutes
+from rummi_desktop.ui.theme import fallback_theme
+from test_online_lobby import other_player, run_until, signed_in_by_clicks
+from test_rummi_flow_support import button_centre, click, key, steps, type_text
+
+SHOTS = Path("/tmp/shots/social")
+WIDE_NAME = "漢字" * 10  # 20 wide glyphs
+HOSTILE = "\u202e" + "Ｗ" * CHAT_CHARS  # an override, then one unbroken word of wide letters
+
+
+def save_both_sizes(surface: pygame.Surface, name: str) -> None:
+    """The logical canvas as a 1280×800 window shows it, and as an 800×600 window (letterboxed)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, SHOTS / f"{name}_1280x800.png")
+    small = pygame.Surface((800, 600))
+    small.blit(pygame.transform.smoothscale(surface, (800, 500)), (0, 50))
+    pygame.image.save(small, SHOTS / f"{name}_800x600.png")
+
+
+def online_table_of(app, scene, carol, game: str):
+    table_id = carol.submit(lambda c: c.create_table(game, ["human", "human"])).result(20)["table"]
+    return online_table_of_existing(app, scene, carol, table_id)
+
+
+def online_table_of_existing(app, scene, carol, table_id: str):
+    """Alice joins Carol's open table from the lobby by clicks; Carol then watches it."""
+    click(app, button_centre(scene.refresh_button))
+    click(app, button_centre(scene.tabs.open_tab))
+    run_until(app, lambda: any("carol" in b.label for b in scene.tabs.open_list.buttons))
+    click(app, button_centre(next(b for b in scene.tabs.open_list.buttons if "carol" in b.label)))
+    run_until(app, lambda: isinstance(getattr(app.stack.top, "mode", None), OnlineMode))
+    carol.submit(lambda c: c.subscribe(table_id)).result(20)
+    return app.stack.top, table_id
+
+
+def carol_heard(carol) -> list[str]:
+    """The chat lines pushed to Carol so far."""
+    return [m["line"]["text"] for m in carol.news() if m.get("type") == "chat"]
+
+
+@pytest.mark.parametrize("game", ["rummi", "rummble", "tumblewords"])
+def test_chat_on_each_games_online_table_by_clicks_and_keys(lobby, game):
+    app, scene = lobby
+    signed_in_by_clicks(app, scene, "alice1")
+    carol = other_player(scene.link.url, "carol")
+    try:
+        table, table_id = online_table_of(app, scene, carol, game)
+        run_until(app, lambda: table.mode.chat is not None)
+        panel = table.mode.chat
+        carol.submit(lambda c: c.request("chat_send", table=table_id, text="hello there")).result(20)
+        run_until(app, lambda: panel.unread == 1)
+        assert panel.toggle.label == "Chat (1)"
+        click(app, button_centre(panel.toggle))
+        assert panel.opened and panel.unread == 0
+        click(app, button_centre(panel.phrases[5]))  # "Well played"
+        click(app, button_centre(panel.field))
+        type_text(app, "nice one")
+        key(app, "return")
+        run_until(app, lambda: len(panel.lines) == 3)
+        heard = []
+        run_until(app, lambda: heard.extend(carol_heard(carol)) or len(heard) == 2)
+        assert heard == ["Well played", "nice one"]
+        assert [line.text for line in panel.lines] == ["hello there", "Well played", "nice one"]
+        assert table.status()["chat"]["open"]
+        steps(app, 2)
+        app.screen.fill((0, 0, 0))
+        table.draw(app.screen)
+        save_both_sizes(app.screen, f"{game}_online_chat")
+        mute = panel.mutes[0]
+        assert mute.label == "Mute carol"
+        click(app, button_centre(mute))
+        assert mute.label == "Unmute carol" and [line.text for line in panel.visible_lines()] == [
+            "Well played", "nice one"]
+        assert load_mutes(scene.link.url) == {"carol"}  # remembered on this computer
+    finally:
+        carol.close()
+
+
+def test_a_hostile_name_and_message_stay_inside_the_panel():
+    pygame.font.init()
+    theme = fallback_theme()
+    sent: list[dict] = []
+
+    def send(fields):
+        sent.append(fields)
+        future = Future()
+        future.set_result({"line": {"name": "me", "text": "x", "move": 0}})
+        return future
+
+    panel = ChatPanel((1100, 121), send, [WIDE_NAME], set(), lambda muted: None)
+    panel.take({"name": WIDE_NAME + "\u202e", "text": HOSTILE, "move": 3})
+    panel.take({"name": "bob", "text": "short words " * 10, "move": 4})
+    panel.flip()
+    surface = pygame.Surface((1280, 800))
+    background = (7, 9, 11)
+    surface.fill(background)
+    panel.draw(surface, theme)
+    save_both_sizes(surface, "hostile_chat_panel")
+    outside = pygame.mask.from_threshold(surface, background, (1, 1, 1, 255))
+    outside.invert()  # every pixel drawn on
+    drawn = outside.get_bounding_rects()
+    box = panel.panel.union(panel.toggle.rect).inflate(12, 12)  # the buttons' shadows
+    assert drawn and all(box.contains(rect) for rect in drawn), "something was drawn outside the panel"
+    assert "\u202e" not in panel.lines[0].name + panel.lines[0].text
+    from rummi_desktop.ui import shapes
+    from rummi_desktop.ui.text_wrap import wrapped_lines
+
+    rows = wrapped_lines(panel.lines[0].text, 17, 200)
+    assert len(rows) > 1 and "".join(rows) == panel.lines[0].text  # broken inside the word, nothing lost
+    assert all(shapes.text(row, 17, (255, 255, 255)).get_width() <= 200 for row in rows)
+    assert panel.mutes[0].label.startswith("Mute ") and len(panel.mutes[0].label) <= len("Unmute ") + 9
+
+
+def test_the_stored_lines_come_when_the_panel_first_opens_and_join_those_pushed_meanwhile(lobby):
+    app, scene = lobby
+    signed_in_by_clicks(app, scene, "alice1")
+    carol = other_player(scene.link.url, "carol")
+    try:
+        table_id = carol.submit(lambda c: c.create_table("rummi", ["human", "human"])).result(20)["table"]
+        carol.submit(lambda c: c.request("chat_send", table=table_id, text="said before you came")).result(20)
+        table, _ = online_table_of_existing(app, scene, carol, table_id)
+        run_until(app, lambda: table.mode.chat is not None)
+        panel = table.mode.chat
+        carol.submit(lambda c: c.request("chat_send", table=table_id, phrase=3)).result(20)
+        run_until(app, lambda: panel.unread == 1)
+        assert [line.text for line in panel.lines] == ["Thanks"]
+        click(app, button_centre(panel.toggle))
+        run_until(app, lambda: len(panel.lines) == 2)
+        assert [line.text for line in panel.lines] == ["said before you came", "Thanks"]
+    finally:
+        carol.close()
