@@ -171,7 +171,7 @@ async def started_table(server):
     seats = (Seat("human", "ann-id", "Ann"), Seat("human", "bob-id", "Bob"))
     record = TableRecord(new_id(), "tumblewords", "ann-id", seats, {}, 1234, clock_kind="live", clock_seconds=600.0,
                          invite=new_invite_code(), updated=now, created=now)
-    record = lobby.started(record, fresh_state(record).current, now)
+    record = lobby.started(record, fresh_state(record), now)
     await server.store.tables.insert(record)
     return record.id
 

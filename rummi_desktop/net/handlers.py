@@ -116,7 +116,7 @@ async def _start(server: ServerContext, record: TableRecord) -> TableRecord:
 
     full = lobby.filled(record)
     now = time.time()
-    playing = lobby.started(full, fresh_state(full).current, now)
+    playing = lobby.started(full, fresh_state(full), now)
     if not await server.store.tables.replace(record, playing):
         raise ProtocolError("busy", "the table changed meanwhile; try again")
     await server.publish_table(playing)
@@ -294,7 +294,7 @@ async def _matched_table(server: ServerContext, game: str, first: str, second: s
     now = time.time()
     record = TableRecord(accounts.new_id(), game, first, seats, {}, secrets.randbits(63), visibility="private",
                          ranked=True, invite=accounts.new_invite_code(), updated=now, created=now)
-    record = lobby.started(record, fresh_state(record).current, now)
+    record = lobby.started(record, fresh_state(record), now)
     await server.store.tables.insert(record)
     for account_id in (first, second):
         server.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})

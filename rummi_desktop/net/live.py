@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.games.base import IllegalMove, MoveNotationError, rules_clock
 from rummi_desktop.games.resignation import resigned_seat
 from rummi_desktop.net.lobby import turn_passed
 from rummi_desktop.net.notices import MoveNotice
@@ -42,8 +42,8 @@ class LiveGame:
 
 
 def fresh_state(record: TableRecord) -> Any:
-    spec = GAMES[record.game]
-    return spec.new_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
+    """The table's game as it began (``GameSpec.table_state``: a Rummi table's is its match)."""
+    return GAMES[record.game].table_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
 
 
 def result_of(state: Any) -> dict[str, Any]:
@@ -139,7 +139,7 @@ class LiveGames:
                 raise ProtocolError("not_your_turn", f"it is seat {live.state.current}'s turn, not yours")
             if last_seq >= seq:
                 raise ProtocolError("old_seq", "move numbers must grow; this one is not above your last")
-            before = len(live.state.log)
+            before, clock = len(live.state.log), rules_clock(live.state)
             try:
                 if notation is None:
                     live.state.forfeit_turn()
@@ -152,7 +152,7 @@ class LiveGames:
             except Exception:
                 self.forget(record.id)  # the model failed partway: rebuild from the store, not a half-made move
                 raise
-            return await self._store_new_version(live, before, seat, seq)
+            return await self._store_new_version(live, before, clock, seat, seq)
 
     async def server_move(self, live: LiveGame, version: int, choose: Callable[[Any], Any]) -> bool:
         """Make the seat on turn move by ``choose(state)`` (a computer's notation, or forfeit);
@@ -161,16 +161,17 @@ class LiveGames:
             await self._catch_up(live)
             if live.record.version != version or live.record.status != PLAYING:
                 return False
-            seat, before = live.state.current, len(live.state.log)
+            seat, before, clock = live.state.current, len(live.state.log), rules_clock(live.state)
             choose(live.state)
-            await self._store_new_version(live, before, seat, None)
+            await self._store_new_version(live, before, clock, seat, None)
             return True
 
-    async def _store_new_version(self, live: LiveGame, before: int, seat: int, seq: int | None) -> int:
+    async def _store_new_version(self, live: LiveGame, before: int, clock: Any, seat: int, seq: int | None) -> int:
+        """Store the actions logged since ``before``; ``clock``: the rules' clock before them."""
         state, record = live.state, live.record
         actions = state.log[before:]
         now = time.time()
-        after = turn_passed(record.with_(version=record.version + 1), record.current_seat, state.current, now)
+        after = turn_passed(record.with_(version=record.version + 1), clock, state, now)
         if state.is_terminal or after.version >= MAX_VERSIONS:
             after = after.with_(status=OVER, deadline=None, result=result_of(state))
         if not await self.tables.append_move(after, actions, seat, seq):

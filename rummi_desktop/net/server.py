@@ -20,7 +20,7 @@ import time
 from typing import Any, Awaitable, Callable
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.base import play_seat_move
+from rummi_desktop.games.base import play_seat_move, time_up
 from rummi_desktop.net import notices
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
@@ -250,7 +250,7 @@ class GameServer:
             notation = await self.computer.choose(record.game, live.state, label)
             return await self.live.server_move(live, record.version, lambda state: play_seat_move(spec, state, notation))
         if record.deadline is not None and record.deadline <= time.time():
-            return await self.live.server_move(live, record.version, lambda state: state.forfeit_turn())
+            return await self.live.server_move(live, record.version, time_up)  # the rules' timeout, or a forfeit
         return False
 
     async def _rate(self, record: TableRecord) -> None:

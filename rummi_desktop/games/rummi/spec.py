@@ -17,13 +17,20 @@ from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_
 from rummi_desktop.games.rummi.rules.state import (
     CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, OPENING_CHOICES, TIERS, RummiParameters, RummiState, tile_census)
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
-from rummi_desktop.games.rummi.rules.seat_view import seat_view
+from rummi_desktop.games.rummi.rules.match_state import MATCH_TARGETS, MatchState, match_seat_view, new_match_state
+from rummi_desktop.games.rummi.rules.seat_view import seat_view as round_seat_view
+from rummi_desktop.games.rummi.rules.match import DEFAULT_TARGET
 
 FULL_CENSUS = list(range(len(FACES)))
 
 
 def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState:
     return RummiState(RummiParameters(seats=tuple(seats), seed=seed, **options))
+
+
+def seat_view(state: RummiState | MatchState, seat: int) -> dict[str, Any]:
+    """A round's seat view; a server table's match adds the match around its round."""
+    return match_seat_view(state, seat) if isinstance(state, MatchState) else round_seat_view(state, seat)
 
 
 def audit(state: RummiState) -> list[str]:
@@ -50,12 +57,15 @@ RUMMI = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
-    options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),
+    # Online, the turn clock is the table's own (the lobby's clock, or Blitz's 30 s); the
+    # match's mode and target are a server table's (the local setup scene chooses its own).
+    options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None, online=False),
              SetupOption("opening_points", "Opening meld", OPENING_CHOICES, OPENING_POINTS,
-                         shown=tuple(f"Opening {points}" if points else "No opening rule" for points in OPENING_CHOICES))),
-    # An online table's house rules (the clock is the table's own choice in the lobby).
-    online_rules=(({}, "Standard rules"), ({"opening_points": 50}, "Opening meld 50 points"),
-                  ({"opening_points": 0}, "No opening rule")),
+                         shown=tuple(f"Opening {points}" if points else "No opening rule" for points in OPENING_CHOICES)),
+             SetupOption("mode", "Match", ("parlor", "blitz"), "parlor", shown=("Parlor League", "Blitz (30 s)")),
+             SetupOption("match_target", "Target", MATCH_TARGETS, DEFAULT_TARGET,
+                         shown=tuple(f"Match to {target}" for target in MATCH_TARGETS))),
+    new_table_state=new_match_state,  # a server table plays a whole match, round after round
     new_state=new_state,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,
