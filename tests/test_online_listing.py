@@ -80,3 +80,12 @@ def test_a_rating_on_a_familiar_scale_marked_while_it_settles():
 def test_equal_figures_share_a_rank():
     players = [{"ordinal": value} for value in (20.0, 15.0, 15.0, 9.0)]
     assert board_ranks(players) == [1, 2, 2, 4]
+
+
+def test_a_table_with_house_rules_names_them_after_its_game():
+    blitz = {**table("g", 0, None, status="open", seats=[seat("Carol"), seat("")]),
+             "options": {"mode": "blitz", "opening_points": 0}}
+    assert open_table_row(blitz).headline == "Rummi (No opening rule · Blitz (30 s)) · Carol"
+    assert my_game_row({**blitz, "status": "playing"}, ALICE, NOW).headline.startswith("Rummi (No opening rule")
+    usual = {**blitz, "options": {"mode": "parlor", "unknown": 1}}  # the usual rules, a key this copy does not know
+    assert open_table_row(usual).headline == "Rummi · Carol"
