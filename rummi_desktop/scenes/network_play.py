@@ -408,7 +408,7 @@ class NetworkSession:
             yield Refused(reason)
         elif self.play.waiting and (table.phase in (Phase.PERSON, Phase.HANDOFF) or self._skips_moves(table)):
             self.adopt(self.play.next_waiting())  # a forfeit by the server's clock, a resume
-            yield Overtaken(self.play.over)
+            yield Overtaken(self.play.over or not self.in_round)  # the game, or a Rummi match's round, ended
         if table.results_waiting and self.results_ready():
             yield ResultsIn()
 
