@@ -51,8 +51,7 @@ RUMMBLE = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
-    options=(SetupOption("tile_set", "Tiles", TILE_SETS, "standard",
-                         shown=tuple("Short set (1-9)" if name == "short" else f"{name.title()} set" for name in TILE_SETS)),
+    options=(SetupOption("tile_set", "Tiles", TILE_SETS, "standard"),  # the table's caption names the set
              SetupOption("rummmble_bonus", "Rummmble bonus", (True, False), True, shown=("", "No Rummmble bonus"))),
     new_state=new_state,
     state_to_dict=state_to_dict,

@@ -51,6 +51,11 @@ class MatchState:
         return current if current is not None else self.last_round  # type: ignore[return-value]
 
     @property
+    def params(self) -> Any:
+        """The round's parameters: the rules every round of the match plays under."""
+        return self.round.params
+
+    @property
     def current(self) -> int:
         return self.round.current
 
