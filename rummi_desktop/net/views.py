@@ -41,6 +41,7 @@ def game_message(live: LiveGame, seat: int, presence: Presence | None = None, no
         "status": record.status, "seat": seat, "current": live.state.current, "deadline": record.deadline,
         "seats": [{"label": s.label, "name": s.name, "presence": p} for s, p in zip(record.seats, here)],
         "view": client_view(record.game, live.state, seat), "result": record.result, "last": None,
+        "updated": record.updated,  # the server's time of this version: when an ended game ended
     }
     if live.last_seat is not None:
         actions = [action for action in live.last_actions if action]

@@ -359,6 +359,22 @@ class NetworkSession:
     def clock_seconds(self) -> None:
         return None  # the server keeps the clock (its deadline), and forfeits a turn itself
 
+    def online_mark(self) -> dict[str, Any]:
+        """What names the finished game at the server (records.finished_games.as_online): the
+        table, our seat, the round (a Rummi match's; else 1) and the server's time of the
+        version held (the one that ended it)."""
+        assert self.play is not None
+        return {"table": self.play.table_id, "seat": self.play.seat, "round": self.finished_round,
+                "at": self.play.held.get("updated")}
+
+    @property
+    def finished_round(self) -> int:
+        return 1
+
+    def mode_name(self) -> str:
+        """The leaderboard table of a server game: the game's own, online."""
+        return "Online · " + super().mode_name()  # type: ignore[misc]
+
     def caption(self, *_: Any) -> str:
         assert self.play is not None
         return f"Online · table {self.play.table_id[:10]}"

@@ -172,6 +172,15 @@ class NetworkRummiSession(NetworkSession, RummiSession):
         assert self.play is not None
         return super().shown_rack(seat) if seat == self.play.seat else None
 
+    def mode_name(self) -> str:
+        """"Online · Parlor League · 2 seats": the server match's mode (a local setup names its own)."""
+        return f"Online · {self.match.settings.name} · {len(self.setup.seats)} seats"
+
+    @property
+    def finished_round(self) -> int:
+        """The round just booked, from 1 (its record is one of the match's)."""
+        return max(1, len(self.match.rounds))
+
     def results_ready(self) -> bool:
         """The round's end may be shown: the server ended the match, or dealt its next round."""
         assert self.play is not None
