@@ -166,6 +166,7 @@ def match_at_its_last_pass(tmp_path, monkeypatch):
     session = NetworkRummiSession.joined(link, first)
     table = open_table(app, session, mode=OnlineMode())
     assert table.phase == Phase.PERSON and session.match.settings.target == 500
+    assert table.house_rules_line() == "Match to 500"  # the server match's target, on the table's rules line
     return truth, link, app, session, table
 
 
@@ -207,6 +208,7 @@ def test_a_round_of_a_server_match_ends_on_the_results_card_and_the_next_round_f
     booked = truth.match.rounds[0].result
     assert session.last_result == booked and session.match.totals == truth.match.totals
     assert app.stack.top.status()["totals"] == list(truth.match.totals) and len(session.match.rounds) == 1
+    assert app.stack.top.status()["round"] == "Round 1 · Parlor League to 500"
     key(app, "return")  # Next round
     steps(app, 5)
     assert session.in_round and len(session.match.rounds) == 1

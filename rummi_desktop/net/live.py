@@ -28,7 +28,7 @@ from rummi_desktop.net.protocol import ProtocolError
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
 from rummi_desktop.net.store_tables import Changes, GameTables
 
-MAX_VERSIONS = 5000  # a safety stop: a game this long ends without a winner
+MAX_VERSIONS = 20_000  # a safety stop: a game this long ends without a winner (a Rummi match runs to thousands)
 log = logging.getLogger(__name__)
 
 

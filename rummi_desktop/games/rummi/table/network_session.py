@@ -19,9 +19,10 @@ Next round. A server without the ``match`` summary plays one round a game (a tar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
-from rummi_desktop.games.rummi.rules.match import Match, MatchSettings, RoundRecord
+from rummi_desktop.games.rummi.rules.match import MODES, Match, MatchSettings, RoundRecord
 from rummi_desktop.games.rummi.rules.serialize import round_result_from_dict
 from rummi_desktop.games.rummi.rules.scoring import RoundResult
 from rummi_desktop.games.rummi.rules.moves import Draw, EndTurn, Play, Resign, TurnAction
@@ -171,6 +172,15 @@ class NetworkRummiSession(NetworkSession, RummiSession):
         """Only our own rack is known here (the server never sends the others)."""
         assert self.play is not None
         return super().shown_rack(seat) if seat == self.play.seat else None
+
+    @property
+    def rules_source(self) -> Any:
+        """The round's rules and the server match's mode and target: the table's rules line
+        names a Blitz match, or one to another target than the usual."""
+        params = super().rules_source
+        mode = next((key for key, settings in MODES.items() if settings.name == self.match.settings.name), "parlor")
+        return SimpleNamespace(opening_points=params.opening_points, clock_seconds=params.clock_seconds,
+                               mode=mode, match_target=self.match.settings.target)
 
     def mode_name(self) -> str:
         """"Online · Parlor League · 2 seats": the server match's mode (a local setup names its own)."""
