@@ -34,13 +34,15 @@ def test_a_blitz_match_times_every_turn_and_its_timeout_is_the_rounds():
 
 def test_a_server_match_replays_from_its_seed_and_log():
     spec = GAMES["rummi"]
-    played = spec.table_state(("human", "easy"), 5, match_target=100)
+    played = spec.table_state(("human", "easy"), 5, mode="parlor", match_target=100)
     while not played.is_terminal:
         played.forfeit_turn()
     assert played.round_number >= 2 and not list(played.legal_moves())
-    replayed = spec.table_state(("human", "easy"), 5, match_target=100)
+    replayed = spec.table_state(("human", "easy"), 5, mode="parlor", match_target=100)
     for action in played.log:
         replayed.perform(action)
     assert replayed.is_terminal and replayed.scores() == played.scores() and replayed.winners() == played.winners()
     assert spec.seat_view(replayed, 0) == spec.seat_view(played, 0)
     assert replayed.undo() is None  # a booked round is never taken back
+    stored_before = spec.table_state(("human", "easy"), 5, opening_points=50)  # a table made before matches
+    assert stored_before.params.opening_points == 50 and not hasattr(stored_before, "match")

@@ -292,7 +292,8 @@ async def _matched_table(server: ServerContext, game: str, first: str, second: s
     names = await server.store.accounts.names((first, second))
     seats = (Seat("human", first, names.get(first, "")), Seat("human", second, names.get(second, "")))
     now = time.time()
-    record = TableRecord(accounts.new_id(), game, first, seats, {}, secrets.randbits(63), visibility="private",
+    options = lobby.checked_options(lobby.game_spec(game), {})  # the usual rules (a Rummi table: its match)
+    record = TableRecord(accounts.new_id(), game, first, seats, options, secrets.randbits(63), visibility="private",
                          ranked=True, invite=accounts.new_invite_code(), updated=now, created=now)
     record = lobby.started(record, fresh_state(record), now)
     await server.store.tables.insert(record)

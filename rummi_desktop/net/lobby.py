@@ -27,7 +27,8 @@ def game_spec(key: Any) -> GameSpec:
 
 
 def checked_options(spec: GameSpec, options: Any) -> dict[str, Any]:
-    """The options of a new table, each one the game offers online and one of its choices."""
+    """The options of a new table, each one the game offers online and one of its choices;
+    those not given are the usual ones."""
     if not isinstance(options, Mapping):
         raise ProtocolError("bad_options", "a table's options are an object of option names and choices")
     known = {option.key: option for option in spec.online_options}
@@ -39,7 +40,9 @@ def checked_options(spec: GameSpec, options: Any) -> dict[str, Any]:
         if not option.holds(value):
             choices = ", ".join(map(str, option.choices))
             raise ProtocolError("bad_options", f"{option.label}: {str(value)[:24]!r} is not one of {choices}")
-    return dict(options)
+    # Every option stored, the usual ones too: a table keeps the rules it was made with, and
+    # a Rummi table is known for one that plays a match (rummi/spec.py new_table_state).
+    return {option.key: options.get(option.key, option.default) for option in spec.online_options}
 
 
 def checked_clock(clock: Mapping[str, Any] | None) -> tuple[str, float]:

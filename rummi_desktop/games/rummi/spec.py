@@ -28,6 +28,14 @@ def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState:
     return RummiState(RummiParameters(seats=tuple(seats), seed=seed, **options))
 
 
+def new_table_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState | MatchState:
+    """A server table's game: a match of rounds. A table stored before Rummi tables played
+    matches (its options name no ``mode``) plays on as it was made, one round."""
+    if "mode" not in options:
+        return new_state(seats, seed, **options)
+    return new_match_state(seats, seed, **options)
+
+
 def seat_view(state: RummiState | MatchState, seat: int) -> dict[str, Any]:
     """A round's seat view; a server table's match adds the match around its round."""
     return match_seat_view(state, seat) if isinstance(state, MatchState) else round_seat_view(state, seat)
@@ -65,7 +73,7 @@ RUMMI = GameSpec(
              SetupOption("mode", "Match", ("parlor", "blitz"), "parlor", shown=("Parlor League", "Blitz (30 s)")),
              SetupOption("match_target", "Target", MATCH_TARGETS, DEFAULT_TARGET,
                          shown=tuple(f"Match to {target}" for target in MATCH_TARGETS))),
-    new_table_state=new_match_state,  # a server table plays a whole match, round after round
+    new_table_state=new_table_state,  # a server table plays a whole match, round after round
     new_state=new_state,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,
