@@ -47,7 +47,7 @@ ROW_H = 48
 LISTS = pygame.Rect(RIGHT, 306, COLUMN, 384)  # the tabs' paged lists
 TABS_Y, TABS_H = 260, 40  # the tabs and Refresh, clear of the account row above (it ends at 252)
 LIST_ROW_H = 58
-INVITE_BELOW = 68  # from the Create button's top to the invite code's, its caption between
+INVITE_BELOW = 72  # from the Create button's top to the invite code's, its caption between
 REFRESH_EVERY = 30.0  # s between the lists' automatic refreshes while signed in
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", "8765"
 
