@@ -68,5 +68,6 @@ def lobby(tmp_path, monkeypatch):
         if app.stack.top is not None:
             app.stack.pop()
             steps(app, 1)
+    app.close()  # the turn watch closes the link it kept for the window
     while lobby_scene._hosted:
         lobby_scene._hosted.pop().stop()

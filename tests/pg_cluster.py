@@ -91,9 +91,16 @@ class Cluster:
 
     def start(self) -> "Cluster":
         self._run(_tool("initdb"), "-D", str(self.data), "-A", "trust", "-U", "rummi")
-        self._run(_tool("pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "start",
-                  "-o", f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1")
+        self._pg_ctl("start")
         return self
+
+    def restart(self) -> None:
+        """Stop (ending every connection, as a real restart does) and start again on the same port."""
+        self._pg_ctl("-m", "fast", "restart")
+
+    def _pg_ctl(self, *command: str) -> None:
+        self._run(_tool("pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w", *command,
+                  "-o", f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1")
 
     def stop(self) -> None:
         try:

@@ -1,6 +1,7 @@
 """Online play over real sockets on 127.0.0.1: whole games of every game between two clients
 (and a computer seat), reconnecting mid-game, an asynchronous game across server restarts, and
-what each seat was sent (its own view only, never the seed)."""
+what each seat was sent (its own view only, never the seed, never another seat's rack or hand
+before the end, and every seat's at the end)."""
 
 import asyncio
 import random
@@ -8,6 +9,7 @@ import time
 
 import pytest
 
+from hidden_info import assert_all_revealed, assert_nothing_hidden
 from net_support import received_messages, running_server, signed_in
 from rummi_desktop.games import GAMES
 from rummi_desktop.net.bots import BotTally, one_move, play_seat
@@ -33,28 +35,41 @@ async def stored_game(database, table_id):
     return record, moves
 
 
+def seen_at(record, state):
+    """(seat on turn, each seat's view, each seat's hidden tiles) of ``state``."""
+    seats = range(len(record.seats))
+    return state.current, [client_view(record.game, state, s) for s in seats], GAMES[record.game].holdings(state)
+
+
 async def states_by_version(database, table_id):
-    """The game's state after each version, replayed from the stored log (for the checks)."""
+    """What the game showed after each version, replayed from the stored log (for the checks)."""
     record, moves = await stored_game(database, table_id)
     state = fresh_state(record)
-    states = {0: (state.current, {s: client_view(record.game, state, s) for s in range(len(record.seats))})}
+    states = {0: seen_at(record, state)}
     for move in moves:
         for action in move.actions:
             state.perform(action)
-        states[move.version] = (state.current, {s: client_view(record.game, state, s) for s in range(len(record.seats))})
+        states[move.version] = seen_at(record, state)
     return record, moves, states
 
 
 def assert_only_own_view(client, seat, record, states, moves):
     """Every game message this client got shows exactly its own seat's view at that version,
     the last move's actions in full only when they were its own (else as the game lets others
-    read them), and no text it received holds the seed or a field named seed."""
+    read them), no other seat's hidden tiles before the last version and every seat's in it,
+    and no text it received holds the seed or a field named seed."""
     games = [m for m in received_messages(client) if m.get("type") == "game"]
     assert games, "the client saw no game"
+    assert games[-1]["version"] == record.version
     logged = {move.version: move for move in moves}
     for message in games:
         assert message["seat"] == seat
-        assert message["view"] == states[message["version"]][1][seat]
+        _, views, holdings = states[message["version"]]
+        if message["version"] < record.version:
+            assert_nothing_hidden(message, views, holdings)
+        else:
+            assert message["view"] == views[seat]
+            assert_all_revealed(message, holdings)
         if message["version"] in logged:
             move = logged[message["version"]]
             public = [GAMES[record.game].public_action(action) for action in move.actions]

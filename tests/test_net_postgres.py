@@ -12,16 +12,13 @@ import time
 
 import pytest
 
-from net_support import signed_in
+from net_support import move_on, replayed_log, signed_in, started_table
 from pg_cluster import Cluster
-from rummi_desktop.net import lobby, notices
-from rummi_desktop.net.accounts import new_id, new_invite_code
-from rummi_desktop.net.bots import BotTally, choose, play_seat
+from rummi_desktop.net import notices
+from rummi_desktop.net.bots import BotTally, play_seat
 from rummi_desktop.net.live import fresh_state
-from rummi_desktop.net.records import Seat, TableRecord
 from rummi_desktop.net.server import GameServer
 from rummi_desktop.net.store_postgres import PostgresStore, PostgresTables
-from rummi_desktop.net.views import game_message
 
 
 @pytest.fixture(scope="module")
@@ -166,24 +163,6 @@ async def server_on(url, dropped_versions=()):
     return server
 
 
-async def started_table(server):
-    now = time.time()
-    seats = (Seat("human", "ann-id", "Ann"), Seat("human", "bob-id", "Bob"))
-    record = TableRecord(new_id(), "tumblewords", "ann-id", seats, {}, 1234, clock_kind="live", clock_seconds=600.0,
-                         invite=new_invite_code(), updated=now, created=now)
-    record = lobby.started(record, fresh_state(record), now)
-    await server.store.tables.insert(record)
-    return record.id
-
-
-async def move_on(server, table_id, rng):
-    live = server.live.games[table_id]
-    seat = live.state.current
-    notation = choose(game_message(live, seat), "easy", rng)
-    seq = 1 + await server.store.tables.last_seq(table_id, seat)
-    return await server.live.player_move(live, seat, live.record.version, seq, notation)
-
-
 async def reaches(server, table_id, version):
     for _ in range(1000):
         if server.live.games[table_id].record.version >= version:
@@ -192,20 +171,11 @@ async def reaches(server, table_id, version):
     raise AssertionError(f"the other process never reached version {version}")
 
 
-async def replayed_log(store, table_id):
-    record, moves = await store.tables.get(table_id), await store.tables.moves_since(table_id, 0)
-    state = fresh_state(record)
-    for move in moves:
-        for action in move.actions:
-            state.perform(action)
-    return record, state.log
-
-
 def test_a_moves_notice_is_applied_by_the_other_process_without_a_fetch(cluster):
     async def play():
         mover, other = await server_on(cluster.url), await server_on(cluster.url)
         try:
-            table_id = await started_table(mover)
+            table_id = await started_table(mover.store)
             await mover.live.get(table_id), await other.live.get(table_id)
             fetches = other.store.tables.fetches
             rng = random.Random(3)
@@ -229,7 +199,7 @@ def test_a_lost_notice_leaves_a_gap_that_is_re_fetched_by_version(cluster):
         mover = await server_on(cluster.url)
         other = await server_on(cluster.url, dropped_versions={2})
         try:
-            table_id = await started_table(mover)
+            table_id = await started_table(mover.store)
             await mover.live.get(table_id), await other.live.get(table_id)
             rng = random.Random(4)
             await reaches(other, table_id, await move_on(mover, table_id, rng))

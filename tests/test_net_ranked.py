@@ -2,11 +2,13 @@
 and a signed-in profile document syncs to the server and comes back on another computer."""
 
 import asyncio
+import random
 
 from net_support import running_server, signed_in
-from rummi_desktop.net.bots import play_seat
+from rummi_desktop.net.bots import BotTally, one_move, play_seat
 from rummi_desktop.net.client import ServerError
 from rummi_desktop.net.matchmaking import pairs
+from rummi_desktop.net.ratings import DEFAULT_MU
 
 
 def test_pairs_match_close_ratings_first_and_widen_with_waiting():
@@ -127,3 +129,44 @@ def test_a_profile_syncs_and_restores_on_another_computer(tmp_path):
                 await client.close()
 
     asyncio.run(run())
+
+
+async def _rated(client, game: str) -> dict:
+    """The account's rating once its ranked game is rated (written just after the last move)."""
+    for _ in range(100):
+        rating = await client.request("rating", game=game)
+        if rating["games"]:
+            return rating
+        await asyncio.sleep(0.05)  # slow enough for the message rate limit
+    raise AssertionError("the ranked game was never rated")
+
+
+def test_a_resigned_ranked_game_is_rated_and_the_resigner_loses(tmp_path):
+    """After real play (two drops each: a game with none is not rated, the farming guard), the
+    seat on turn resigns: the game is rated and the resigner loses."""
+    async def run():
+        async with running_server(tmp_path / "s.db") as url:
+            alice, bob = await signed_in(url, "alice"), await signed_in(url, "bob")
+            await alice.matchmake("tumblewords"), await bob.matchmake("tumblewords")
+            table = (await alice.wait_pushed("matched"))["table"]["table"]
+            games = [await client.subscribe(table) for client in (alice, bob)]
+            by_seat = {game["seat"]: client for game, client in zip(games, (alice, bob))}
+            rng, game = random.Random(3), games[0]
+            for _ in range(4):  # two real moves by each seat, in turn
+                mover = by_seat[game["current"]]
+                version = await one_move(mover, table, mover.games[table], "easy", rng, BotTally())
+                game = await alice.wait_game(table, after=version - 1)
+            resigner, other = by_seat[game["current"]], by_seat[1 - game["current"]]
+            await resigner.move(table, "resign", game["version"])
+            ended = await other.wait_game(table, after=game["version"])
+            ratings = [await _rated(client, "tumblewords") for client in (resigner, other)]
+            seats = [resigner.games[table]["seat"], ended["seat"]]
+            for client in (alice, bob):
+                await client.close()
+            return ended, seats, ratings
+
+    ended, (resigner_seat, other_seat), (resigner, other) = asyncio.run(run())
+    assert ended["status"] == "over" and ended["result"]["resigned"] == resigner_seat
+    assert ended["result"]["winners"] == [other_seat]
+    assert resigner["games"] == other["games"] == 1
+    assert other["mu"] > DEFAULT_MU > resigner["mu"]  # both began at the default: the resigner lost

@@ -236,7 +236,8 @@ def test_a_refused_play_is_explained_and_sends_nothing(table, tmp_path):
 
 def test_a_whole_game_reaches_the_results_with_the_servers_scores(table, tmp_path):
     """Alice plays a pair, then both pass until two idle rounds stall the game on her pass: the
-    results wait for the echo and show the server's final scores, no rematch, Bob's hand hidden."""
+    results wait for the echo and show the server's final scores, no rematch, and Bob's hand,
+    which the server lays open at the end."""
     app, scene, session, alice, bob, table_id = table
     alice_to_move(app, scene, session, bob, table_id)
     version = session.play.version
@@ -262,7 +263,9 @@ def test_a_whole_game_reaches_the_results_with_the_servers_scores(table, tmp_pat
     # The table's state is rebuilt from the server's views, so its log does not replay the game:
     # no review is offered rather than a wrong one.
     assert results.finished_replay() is None and not results.review_button.enabled
-    assert session.shown_hand(bob_seat) is None and session.shown_hand(session.play.seat) is not None
+    bobs_rack = ask(bob, lambda c: c.wait_game(table_id, after=record.version - 1))["view"]["rack"]  # as he ended
+    assert [tile.notation() for tile in session.shown_hand(bob_seat)] == bobs_rack
+    assert session.shown_hand(session.play.seat) is not None
     assert session.to_save() is None and not scene.autosave
 
 

@@ -12,6 +12,8 @@ from rummi_desktop.scenes.online.listing import (
     rating_words,
     shown_rating,
     time_left,
+    waiting_for_you,
+    Waiting,
 )
 
 NOW = 1_000_000.0
@@ -89,3 +91,23 @@ def test_a_table_with_house_rules_names_them_after_its_game():
     assert my_game_row({**blitz, "status": "playing"}, ALICE, NOW).headline.startswith("Rummi (No opening rule")
     usual = {**blitz, "options": {"mode": "parlor", "unknown": 1}}  # the usual rules, a key this copy does not know
     assert open_table_row(usual).headline == "Rummi · Carol"
+
+
+ASYNC = {"kind": "async", "seconds": 2 * 86400}
+LIVE = {"kind": "live", "seconds": 60}
+
+
+def test_your_move_at_a_days_per_move_table_within_12_hours_is_flagged_urgent():
+    soon = table("soon", 0, NOW + 11 * 3600, clock=ASYNC)
+    row = my_game_row(soon, ALICE, NOW)
+    assert row.yours_to_move and row.urgent and row.detail == "11 h left"
+    assert not my_game_row(table("later", 0, NOW + 13 * 3600, clock=ASYNC), ALICE, NOW).urgent
+    assert not my_game_row(table("theirs", 1, NOW + 3600, clock=ASYNC), ALICE, NOW).urgent  # their clock
+    assert not my_game_row(table("live", 0, NOW + 30, clock=LIVE), ALICE, NOW).urgent  # a live clock always is
+
+
+def test_the_games_waiting_for_you_count_and_the_urgent_among_them():
+    tables = [table("soon", 0, NOW + 3600, clock=ASYNC), table("later", 0, NOW + 2 * 86400, clock=ASYNC),
+              table("theirs", 1, NOW + 3600, clock=ASYNC), table("none", 0, None)]
+    assert waiting_for_you(tables, ALICE, NOW) == Waiting(3, 1)
+    assert waiting_for_you([], ALICE, NOW) == Waiting(0, 0)

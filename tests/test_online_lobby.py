@@ -124,7 +124,9 @@ def test_games_waiting_for_your_move_come_first_with_the_time_left_and_a_click_o
         assert rows[slow["table"]].detail == "3 days left"
         assert not rows[theirs["table"]].yours_to_move and rows[theirs["table"]].detail == "Bob to move · 2 days left"
         assert rows[theirs["table"]].headline == "Tumblewords · vs Bob"
-        assert "to move" in scene.tabs.mine_tab.label and scene.message.startswith("Your move in ")
+        mine_to_move = sum(row.yours_to_move for row in rows.values())
+        assert mine_to_move >= 2 and scene.tabs.waiting.count == mine_to_move  # the tab's badge counts them
+        assert scene.tabs.mine_tab.label == "Your games (4)" and scene.message.startswith("Your move in ")
         button = next(b for b in scene.tabs.mine_list.buttons if b.row.table == rummi["table"])
         click(app, button_centre(button))
         run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
@@ -170,7 +172,8 @@ def test_the_lists_draw_inside_their_place_without_overlap(lobby):
     rects = [b.rect for b in scene.tabs.mine_list.buttons] + [scene.tabs.mine_list.previous.rect, scene.tabs.mine_list.next.rect]
     assert all(lobby_scene.LISTS.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
-    tabs = [scene.tabs.mine_tab.rect, scene.tabs.open_tab.rect, scene.refresh_button.rect]
+    tabs = [scene.tabs.mine_tab.rect, scene.tabs.open_tab.rect, scene.tabs.watch_tab.rect, scene.refresh_button.rect]
+    assert not any(a.colliderect(b) for i, a in enumerate(tabs) for b in tabs[i + 1:])
     above = [scene.sign_in_button.rect, scene.register_button.rect, scene.leaderboard_button.rect]
     assert not any(tab.inflate(0, 8).colliderect(other) for tab in tabs for other in above + [lobby_scene.LISTS])
     urgent, calm = scene.tabs.mine_list.buttons[0], scene.tabs.mine_list.buttons[2]
@@ -195,8 +198,8 @@ def test_leaderboards_from_the_lobby_rank_players_and_mark_your_row(lobby, tmp_p
 
         async def rate() -> None:  # as finished ranked games would have left them
             store = SqliteStore(tmp_path / "data" / "server.sqlite3")
-            await store.ratings.put("t-rated", "rummi", {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3),
-                                                         ids["Carol"]: (22.0, 1.0, 40)})
+            ratings = {ids["Bob"]: (30.0, 2.0, 12), ids["Alice"]: (27.0, 3.0, 3), ids["Carol"]: (22.0, 1.0, 40)}
+            await store.ratings.rate("t-rated", "rummi", list(ratings), 0.0, 0.0, lambda standings: ratings)
             await store.close()
 
         asyncio.run(rate())

@@ -110,6 +110,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a SQLite file (default: server.sqlite3 in the user data folder) or postgresql://…")
     serve.add_argument("--certfile", default=None, help="TLS certificate chain (PEM), with --keyfile")
     serve.add_argument("--keyfile", default=None, help="TLS private key (PEM)")
+    serve.add_argument("--connections-per-address", type=int, default=None, metavar="N",
+                       help="sockets one IP address may hold at once (default 64; 0: no limit)")
+    serve.add_argument("--sign-in-timeout", type=float, default=None, metavar="SECONDS",
+                       help="close a socket not signed in after this long (default 120)")
+    serve.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS",
+                       help="close a socket with nothing sent either way this long (default 1800)")
+    serve.add_argument("--behind-proxy", action="store_true",
+                       help="a reverse proxy on this machine forwards the sockets: count clients by X-Forwarded-For")
 
     loadtest = command("loadtest", "play bot games over WebSockets and time them")
     loadtest.add_argument("--games", type=int, default=20, help="games to play")
@@ -178,7 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         from rummi_desktop.net.server import run_serve
 
-        return run_serve(args.host, args.port, args.database, args.certfile, args.keyfile)
+        from rummi_desktop.net.limits import limits_from
+
+        return run_serve(args.host, args.port, args.database, args.certfile, args.keyfile,
+                         limits_from(args.connections_per_address, args.sign_in_timeout, args.idle_timeout,
+                                     args.behind_proxy))
     if args.command == "bench":
         from rummi_desktop.commands.bench import run_bench
 

@@ -131,6 +131,10 @@ class State(Protocol):
     """
 
     log: list[str]  # the seed (in the parameters) plus this log replays the state
+    # False: the state keeps no snapshots for undo (the server sets it: it never undoes, and they
+    # cost tens of KB a move); ``undo`` then takes nothing back. A game whose undo history is
+    # bounded by its rules (Rummi's turn in progress) may keep it regardless.
+    keeps_undo: bool
 
     @property
     def current(self) -> int: ...
@@ -273,6 +277,10 @@ class GameSpec:
       tier name), their number is the number of seats; ``options`` are keys of ``options``.
     - ``seat_view(state, seat)``: what that seat may see, as JSON-ready data (the computer seats
       and the network get exactly this).
+    - ``public_view(state)``: what a spectator may see, as JSON-ready data: what every seat
+      sees alike and each seat's count of hidden tiles, never a rack (nor the seed).
+    - ``holdings(state)``: every seat's hidden tiles (racks, hands) as notation, in seat order;
+      the network lays them open to every seat and spectator once the game is over.
     - ``audit(state)``: the invariants checked after every move by simulate (a list of problems).
     - entry points: ``computer`` (``choose_move(view, tier, *, deadline, cancel) -> Move``),
       ``analyze`` (``prepare(position, top=0) -> answer()``; ``top`` N ≥ 1 adds the N best
@@ -283,7 +291,8 @@ class GameSpec:
       statistics),
       ``coach`` (a :class:`Coach`: the best plays of a state and what a turn did, for the
       post-game review), ``online_table`` (``online_table(app, link, message)``: the table
-      scene of a server game), ``unseen`` (``unseen(view) -> UnseenSheet``: the tiles the
+      scene of a server game), ``spectator_board`` (``board_cells(public view)``: the board as
+      grid cells, for the table a spectator watches), ``unseen`` (``unseen(view) -> UnseenSheet``: the tiles the
       seat whose ``seat_view`` it reads has not seen, for the tracker: games/unseen.py),
       ``startup`` (a function each process calls once before any
       game is played, e.g. to install where the game's data is found; it reads nothing yet).
@@ -305,6 +314,8 @@ class GameSpec:
       ``simulate``, ``loadtest``).
     - ``tracker_shown``: whether its table shows the unseen-tile tracker until the player
       hides it (a game where tracking is only an option says False).
+    - ``idle_verbs``: the verbs of moves that lay no tiles (pass, draw, exchange, resign ...):
+      a ranked game counts only when every person's seat made other moves too.
     """
 
     key: str
@@ -318,6 +329,8 @@ class GameSpec:
     state_from_dict: Callable[[Mapping[str, Any]], Any]
     parse_move: Callable[[str], Move]
     seat_view: Callable[[Any, int], dict[str, Any]]
+    public_view: Callable[[Any], dict[str, Any]]
+    holdings: Callable[[Any], list[list[str]]]
     audit: Callable[[Any], list[str]]
     entry_points: Mapping[str, EntryPoint] = field(default_factory=dict)
     public_action: Callable[[str], str] = field(default=lambda action: action)
@@ -328,6 +341,7 @@ class GameSpec:
     new_table_state: Callable[..., Any] | None = None
     default_for: tuple[str, ...] = ()
     tracker_shown: bool = True
+    idle_verbs: tuple[str, ...] = ()
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

@@ -12,24 +12,61 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import re
 import secrets
+import unicodedata
 from functools import lru_cache
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P, KEY_BYTES = 2**14, 8, 1, 32
 SESSION_SECONDS = 30 * 24 * 3600  # a token signs in for 30 days after the password was given
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{3,24}$")
+NAME_LENGTH = (3, 24)
+NAME_MARKS = frozenset("0123456789_-")  # allowed in any name beside its letters
+# Scripts that one name may mix: Japanese writes kanji (Han) with both kana.
+SCRIPT_FAMILIES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "KATAKANA-HIRAGANA": "CJK"}
+# Cyrillic and Greek letters drawn like Latin ones: a name made only of these reads as Latin.
+LATIN_LOOKALIKES = frozenset("аеорсуххіјѕԁһӏԛԝАВЕКМНОРСТХЅІЈΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινκτρυ")
+
+
+def normal_name(name: str) -> str:
+    """The name as stored and shown: NFKC, so "ａｌｉｃｅ" (full width) is "alice"."""
+    return unicodedata.normalize("NFKC", name)
 
 
 def name_problem(name: str) -> str:
-    if not NAME_PATTERN.match(name):
-        return "a name is 3 to 24 letters, digits, - or _"
+    """Why ``name`` (normalised) cannot be a new account's name, or "". A name is letters of one
+    script with digits, - and _; no spaces, symbols, or invisible characters, and no Cyrillic or
+    Greek spelling of a Latin-looking name: each rule stops a name that looks like another's."""
+    low, high = NAME_LENGTH
+    if not low <= len(name) <= high:
+        return f"a name is {low} to {high} characters"
+    scripts = {_script(letter) for letter in name if letter not in NAME_MARKS}
+    if "" in scripts:
+        return "a name is letters, digits 0-9, - and _ (no spaces, symbols or invisible characters)"
+    if len(scripts) > 1:
+        return f"a name's letters are of one script, not {' and '.join(map(_shown, sorted(scripts)))} mixed"
+    if scripts and all(letter in LATIN_LOOKALIKES for letter in name if letter not in NAME_MARKS):
+        return "this name's letters all look like Latin ones: write it in Latin letters"
     return ""
 
 
+def _shown(script: str) -> str:
+    return script.capitalize() if len(script) > 3 else script  # "Cyrillic", "CJK"
+
+
+def _script(character: str) -> str:
+    """The script a letter is written in, as the first word of its Unicode name ("LATIN",
+    "CYRILLIC", "CJK" ...); "" for anything that is not a letter. A combining mark (an accent
+    NFKC did not fold into its letter) has no script of its own and is refused too."""
+    if not unicodedata.category(character).startswith("L"):
+        return ""
+    script = unicodedata.name(character, "").split(" ")[0]
+    return SCRIPT_FAMILIES.get(script, script)
+
+
 def name_key(name: str) -> str:
-    """Names are unique ignoring case: "Alice" and "alice" are one account."""
-    return name.lower()
+    """Names are unique ignoring case and width: "Alice", "ALICE" and "ａｌｉｃｅ" are one
+    account (NFKC case folding; for the ASCII names of before it is ``name.lower()``, so keys
+    stored then still match)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def _b64(data: bytes) -> str:

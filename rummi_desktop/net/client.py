@@ -31,10 +31,11 @@ REPLY_TIMEOUT = 30.0
 class ServerError(Exception):
     """The server refused a request: ``code`` for programs, ``str(error)`` for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # s, with rate_limited: when to ask again
 
 
 class GameClient:
@@ -102,6 +103,8 @@ class GameClient:
         if future is not None and not future.done():
             future.set_result(message)
         elif "re" not in message:
+            if message.get("type") == "signed_out":  # the session ended on another connection
+                self.token = self.account = None
             self.pushed.put_nowait(message)
 
     async def _note_game(self, message: dict[str, Any]) -> None:
@@ -132,7 +135,7 @@ class GameClient:
             raise ConnectionError("the connection to the server closed") from None
         reply = await asyncio.wait_for(future, REPLY_TIMEOUT)
         if reply.get("type") == "error":
-            raise ServerError(reply["code"], reply["message"])
+            raise ServerError(reply["code"], reply["message"], reply.get("retry_after"))
         return reply
 
     # ---- accounts ---------------------------------------------------------------------------
@@ -154,9 +157,10 @@ class GameClient:
 
     # ---- the lobby --------------------------------------------------------------------------
 
-    async def list_tables(self, game: str | None = None) -> list[dict[str, Any]]:
+    async def list_tables(self, game: str | None = None, status: str = "open") -> list[dict[str, Any]]:
+        """The public tables waiting for players (``status`` "playing": those in play, to watch)."""
         fields = {"game": game} if game else {}
-        return (await self.request("list_tables", **fields))["tables"]
+        return (await self.request("list_tables", status=status, **fields))["tables"]
 
     async def my_tables(self) -> list[dict[str, Any]]:
         return (await self.request("my_tables"))["tables"]
@@ -198,6 +202,15 @@ class GameClient:
         """No more pushes for the table (the other seats see us away); a reconnect leaves it be."""
         self.games.pop(table, None)
         return await self.request("unsubscribe", table=table)
+
+    async def watch(self, table: str, delay: int = 0) -> dict[str, Any]:
+        """Watch a public table in play without a seat: its public view now (a ``game`` message
+        whose seat is None), and at every new version, ``delay`` moves behind."""
+        return await self.request("watch", table=table, delay=delay)
+
+    async def unwatch(self, table: str) -> dict[str, Any]:
+        self.games.pop(table, None)
+        return await self.request("unwatch", table=table)
 
     def next_seq(self, table: str) -> int:
         return self._next_seq.get(table, 1)

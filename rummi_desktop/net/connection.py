@@ -1,18 +1,24 @@
 """One client's socket on the server: who signed in on it, which tables it watches, an outbox
-drained by its own writer (a slow reader never holds up a game), and a message-rate bucket."""
+drained by its own writer (a slow reader never holds up a game), and a message-rate bucket.
+
+The outbox is bounded in bytes: a client that stops reading while the server pushes to it
+(its socket's buffers full, the writer waiting) is cut off once its unsent text passes the
+limit, and everything it held is let go then, not when the socket finally times out.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import time
 from typing import Any
 
+from rummi_desktop.net.limits import OUTBOX_BYTES
 from rummi_desktop.net.protocol import encode
 from rummi_desktop.net.store_accounts import Account
 
 RATE = 30.0  # messages per second a client may send, on average
 BURST = 60.0  # and this many at once
-OUTBOX = 1000  # messages queued for a client that does not read; past that it is dropped
 
 
 class RateBucket:
@@ -29,32 +35,64 @@ class RateBucket:
         self.tokens -= 1.0
         return True
 
+    def retry_after(self) -> float:
+        """Seconds until the next message would be taken."""
+        return round(max(0.0, 1.0 - self.tokens) / self.rate, 3)
+
 
 class Connection:
-    def __init__(self, socket: Any) -> None:
+    def __init__(self, socket: Any, address: str = "?", outbox_bytes: int = OUTBOX_BYTES) -> None:
         self.socket = socket
+        self.address = address  # the peer's IP address: connection and sign-in limits count by it
         self.account: Account | None = None
         self.token_hash = ""
         self.watching: set[str] = set()
         self.bucket = RateBucket()
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.last_active = self.unsigned_since = time.monotonic()  # see net/limits.next_text
+        self.outbox: collections.deque[str] = collections.deque()
+        self.outbox_bytes, self.most_bytes = 0, outbox_bytes
+        self.cut_off = False  # the outbox overflowed: the socket was aborted
+        self._ready = asyncio.Event()
         self.writer = asyncio.create_task(self._write())
 
     def push(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() >= OUTBOX:
-            self.outbox.put_nowait(None)  # the client stopped reading: close it
+        if self.cut_off:
             return
-        self.outbox.put_nowait(encode(message))
+        text = encode(message)
+        self.outbox_bytes += len(text)  # characters: the UTF-8 bytes' lower bound, without encoding twice
+        if self.outbox_bytes > self.most_bytes:
+            self._cut_off()
+            return
+        self.outbox.append(text)
+        self.last_active = time.monotonic()
+        self._ready.set()
 
     async def _write(self) -> None:
         from websockets.exceptions import ConnectionClosed
 
         try:
-            while (text := await self.outbox.get()) is not None:
-                await self.socket.send(text)
+            while True:
+                await self._ready.wait()
+                while self.outbox:
+                    text = self.outbox.popleft()
+                    await self.socket.send(text)  # waits while the client's socket is full
+                    self.outbox_bytes -= len(text)
+                self._ready.clear()
         except ConnectionClosed:
             return
-        await self.socket.close(1008, "too many unread messages")
+
+    def _cut_off(self) -> None:
+        """The client stopped reading: drop what it was sent and the socket itself (a polite
+        close would wait on the same full buffers)."""
+        self.cut_off = True
+        self.outbox.clear()
+        self.outbox_bytes = 0
+        self.writer.cancel()
+        transport = getattr(self.socket, "transport", None)
+        if transport is not None:
+            transport.abort()
 
     def close(self) -> None:
         self.writer.cancel()
+        self.outbox.clear()
+        self.outbox_bytes = 0

@@ -17,10 +17,12 @@ from rummi_desktop.net import accounts, lobby
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.matchmaking import pairs
 from rummi_desktop.net.notices import account_notice
+from rummi_desktop.net.ranked import REMATCH_COOLDOWN
 from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, ProtocolError
 from rummi_desktop.net.record_handlers import records_get, records_index, records_put
 from rummi_desktop.net.records import OPEN, Seat, TableRecord
 from rummi_desktop.net.server_context import ServerContext
+from rummi_desktop.net.spectate_handlers import SPECTATE_HANDLERS
 from rummi_desktop.net.store_accounts import Account
 from rummi_desktop.net.views import game_message
 
@@ -54,7 +56,7 @@ async def _new_session(server: ServerContext, connection: Connection, account: A
 
 
 async def register(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    name, password = message["name"], message["password"]
+    name, password = accounts.normal_name(message["name"]), message["password"]
     problem = accounts.name_problem(name)
     if problem:
         raise ProtocolError("bad_name", problem)
@@ -66,11 +68,19 @@ async def register(server: ServerContext, connection: Connection, message: dict[
 
 
 async def sign_in(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    account = await server.store.accounts.by_key(accounts.name_key(message["name"]))
+    """A wrong password, or a name no account has, counts against the address and the account
+    (net/sign_in_guard.py); past the free ones the next try waits (``rate_limited``)."""
+    key, guard = accounts.name_key(message["name"]), server.sign_in_guard
+    wait = guard.retry_after(connection.address, key)
+    if wait > 0:
+        raise ProtocolError("rate_limited", f"too many failed sign-ins; try again in {wait:.0f} s", retry_after=wait)
+    guard.attempt(connection.address, key)
+    account = await server.store.accounts.by_key(key)
     stored = account.password_hash if account else await asyncio.to_thread(accounts.stand_in_hash)
     good = await asyncio.to_thread(accounts.verify_password, message["password"], stored)
     if account is None or not good:
         raise ProtocolError("bad_credentials", "that name and password do not match an account")
+    guard.succeeded(connection.address, key)
     return await _new_session(server, connection, Account(account.id, account.name))
 
 
@@ -84,15 +94,17 @@ async def resume(server: ServerContext, connection: Connection, message: dict[st
 
 
 async def sign_out(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    """The session ends everywhere: its token is revoked, and every other connection that
+    signed in with it hears ``signed_out`` and is signed out too."""
     await server.store.accounts.drop_session(connection.token_hash)
-    server.sign_out(connection)
+    server.end_session(connection)
     return {"type": "signed_out"}
 
 
 # ---- the lobby --------------------------------------------------------------------------------
 
 async def list_tables(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    records = await server.store.tables.open_tables(message.get("game"))
+    records = await server.store.tables.open_tables(message.get("game"), status=message.get("status", OPEN))
     return {"type": "tables", "tables": [record.public() for record in records]}
 
 
@@ -122,6 +134,7 @@ async def _start(server: ServerContext, record: TableRecord) -> TableRecord:
     await server.publish_table(playing)
     if playing.seats[playing.current_seat].label != "human":
         server.serve_turn_soon(playing.id)
+    server.tell_turn(playing, None)
     return playing
 
 
@@ -273,7 +286,12 @@ async def cancel_matchmake(server: ServerContext, connection: Connection, messag
 
 
 async def match_game(server: ServerContext, game: str) -> None:
-    for first, second in pairs(await server.store.queue.waiting(game), time.time()):
+    now = time.time()
+    waiting = await server.store.queue.waiting(game)
+    if len(waiting) < 2:
+        return
+    apart = await server.store.queue.recent_pairs(game, now - REMATCH_COOLDOWN)
+    for first, second in pairs(waiting, now, apart):
         if await server.store.queue.take_pair(game, first, second):
             await _matched_table(server, game, first, second)
 
@@ -324,4 +342,4 @@ async def profile_put(server: ServerContext, connection: Connection, message: di
 HANDLERS = {function.__name__: function for function in (
     hello, ping, register, sign_in, resume, sign_out, list_tables, my_tables, create_table, join_table,
     start_table, leave_table, subscribe, unsubscribe, move, forfeit, rating, leaderboard, matchmake,
-    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get)}
+    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get, *SPECTATE_HANDLERS)}

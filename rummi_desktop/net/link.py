@@ -4,7 +4,10 @@ thread, so the pygame frame never waits on the network.
 The frame loop calls :meth:`ClientLink.submit` (a request; its answer comes back later as a
 ``concurrent.futures.Future``) and drains :meth:`ClientLink.news` once a frame: the ``game``
 messages pushed for subscribed tables, other pushes (``matched``, ``table``) and connection
-changes (``{"type": "link", "status": "connected" | "reconnecting" | "offline"}``). A dropped
+changes (``{"type": "link", "status": "connected" | "reconnecting" | "offline"}``). The
+``your_move`` pushes (a game became this account's move) are kept apart, in
+:meth:`ClientLink.turn_news`: they are for the window's notices whatever screen is on top,
+while the screen on top drains :meth:`ClientLink.news`. A dropped
 connection is retried with a growing pause; once back, the session token signs in again and
 every table is subscribed afresh, so play resumes at the server's current version.
 """
@@ -30,6 +33,7 @@ class ClientLink:
         self.status = OFFLINE
         self.client: GameClient | None = None
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._turns: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="rummi-net", daemon=True)
         self._thread.start()
@@ -56,13 +60,17 @@ class ClientLink:
         return asyncio.run_coroutine_threadsafe(run(), self._loop)
 
     def news(self) -> list[dict[str, Any]]:
-        """Everything that arrived since the last call (never waits)."""
-        taken = []
-        while True:
-            try:
-                taken.append(self._inbox.get_nowait())
-            except queue.Empty:
-                return taken
+        """Everything that arrived since the last call but ``your_move`` (never waits)."""
+        return _drained(self._inbox)
+
+    def turn_news(self) -> list[dict[str, Any]]:
+        """The ``your_move`` pushes that arrived since the last call (never waits)."""
+        return _drained(self._turns)
+
+    def holds_game(self, table_id: str) -> bool:
+        """Whether a table of this link is subscribed to that game (a screen is showing it)."""
+        client = self.client
+        return client is not None and table_id in client.games
 
     def drop_connection(self) -> None:
         """Close the socket as a network fault would (tests); the link reconnects by itself."""
@@ -111,14 +119,17 @@ class ClientLink:
             getter = asyncio.create_task(client.pushed.get())
             done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
             if getter in done:
-                self._inbox.put(getter.result())
+                self._take(getter.result())
                 continue
             getter.cancel()
             while not client.pushed.empty():
-                self._inbox.put(client.pushed.get_nowait())
+                self._take(client.pushed.get_nowait())
             if self._stopping:
                 return
             await self._reconnect(client)
+
+    def _take(self, message: dict[str, Any]) -> None:
+        (self._turns if message.get("type") == "your_move" else self._inbox).put(message)
 
     async def _reconnect(self, client: GameClient) -> None:
         self._set_status(RECONNECTING)
@@ -135,6 +146,15 @@ class ClientLink:
                 self._inbox.put(game)  # the current version of every table we sit at
             return
         self._set_status(OFFLINE)
+
+
+def _drained(inbox: queue.Queue) -> list[dict[str, Any]]:
+    taken = []
+    while True:
+        try:
+            taken.append(inbox.get_nowait())
+        except queue.Empty:
+            return taken
 
 
 def _refused_future() -> concurrent.futures.Future:

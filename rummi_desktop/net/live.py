@@ -42,8 +42,11 @@ class LiveGame:
 
 
 def fresh_state(record: TableRecord) -> Any:
-    """The table's game as it began (``GameSpec.table_state``: a Rummi table's is its match)."""
-    return GAMES[record.game].table_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
+    """A new game for ``record`` (``GameSpec.table_state``: a Rummi table's is its match),
+    keeping no undo history: the server never undoes a move."""
+    state = GAMES[record.game].table_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
+    state.keeps_undo = False
+    return state
 
 
 def result_of(state: Any) -> dict[str, Any]:
@@ -57,9 +60,11 @@ def result_of(state: Any) -> dict[str, Any]:
 class LiveGames:
     """This process's cache of games in play; ``on_change(live, own)`` runs after every new version (own: stored by this process)."""
 
-    def __init__(self, tables: GameTables, on_change: Callable[[LiveGame, bool], None]) -> None:
+    def __init__(self, tables: GameTables, on_change: Callable[[LiveGame, bool], None],
+                 clock: Callable[[], float] = time.time) -> None:
         self.tables = tables
         self.on_change = on_change
+        self.clock = clock  # the time a move is judged and stored at (the tests set it)
         self.games: dict[str, LiveGame] = {}
 
     async def get(self, table_id: str, catch_up: bool = True) -> LiveGame | None:
@@ -123,6 +128,14 @@ class LiveGames:
     def forget(self, table_id: str) -> None:
         self.games.pop(table_id, None)
 
+    @staticmethod
+    def _rebuild(live: LiveGame) -> None:
+        """Take the held game back to version 0, so its next catch-up replays the store: a move
+        the model half-made, or one the store did not take, is gone before anyone else moves
+        (a handler already waiting on this game's lock sees the rebuilt one, not a stray)."""
+        live.state, live.record = fresh_state(live.record), live.record.with_(version=0)
+        live.last_seat, live.last_actions = None, []
+
     async def player_move(self, live: LiveGame, seat: int, version: int, seq: int, notation: str | None) -> int:
         """Apply a person's move (None: forfeit the turn) and return the new version."""
         async with live.lock:
@@ -139,6 +152,11 @@ class LiveGames:
                 raise ProtocolError("not_your_turn", f"it is seat {live.state.current}'s turn, not yours")
             if last_seq >= seq:
                 raise ProtocolError("old_seq", "move numbers must grow; this one is not above your last")
+            if record.deadline is not None and self.clock() > record.deadline:
+                # The sweep forfeits the turn within a second; a move sent after the clock ran
+                # out must not beat it.
+                raise ProtocolError("too_late", "your turn's clock ran out before this move came; "
+                                    "the turn is forfeited")
             before, clock = len(live.state.log), rules_clock(live.state)
             try:
                 if notation is None:
@@ -150,7 +168,7 @@ class LiveGames:
             except IllegalMove as error:
                 raise ProtocolError("illegal_move", str(error) or "the rules refuse this move") from None
             except Exception:
-                self.forget(record.id)  # the model failed partway: rebuild from the store, not a half-made move
+                self._rebuild(live)  # the model failed partway: rebuild from the store, not a half-made move
                 raise
             return await self._store_new_version(live, before, clock, seat, seq)
 
@@ -170,12 +188,19 @@ class LiveGames:
         """Store the actions logged since ``before``; ``clock``: the rules' clock before them."""
         state, record = live.state, live.record
         actions = state.log[before:]
-        now = time.time()
-        after = turn_passed(record.with_(version=record.version + 1), clock, state, now)
-        if state.is_terminal or after.version >= MAX_VERSIONS:
-            after = after.with_(status=OVER, deadline=None, result=result_of(state))
-        if not await self.tables.append_move(after, actions, seat, seq):
-            self.forget(record.id)  # another process got there first; rebuild from the store
+        now = self.clock()
+        try:
+            after = turn_passed(record.with_(version=record.version + 1), clock, state, now)
+            if state.is_terminal or after.version >= MAX_VERSIONS:
+                after = after.with_(status=OVER, deadline=None, result=result_of(state))
+            stored = await self.tables.append_move(after, actions, seat, seq)
+        except Exception as error:  # the database failed (or went away): the store holds the truth
+            self._rebuild(live)
+            log.warning("storing a move failed (%s); the game is rebuilt from the store", error)
+            raise ProtocolError("not_stored", "the server could not store this move; "
+                                "send it again") from None
+        if not stored:
+            self._rebuild(live)  # another process got there first; rebuild from the store
             raise ProtocolError("stale_version", "the game moved on meanwhile; fetch it again")
         live.record, live.last_seat, live.last_actions = after, seat, actions
         self.on_change(live, True)

@@ -34,7 +34,9 @@ SETUP_AT_ONCE = 4
 
 
 def start_embedded(database: str) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen([*program_command(), "serve", "--port", "0", "--database", database],
+    # every bot connects from 127.0.0.1: the server's own limit of sockets per address is lifted
+    process = subprocess.Popen([*program_command(), "serve", "--port", "0", "--database", database,
+                                "--connections-per-address", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = process.stdout.readline() if process.stdout else ""
     found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)

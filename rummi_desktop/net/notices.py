@@ -7,6 +7,8 @@
   applies it without a fetch; any other process re-fetches by version as for ``t``. A move
   whose notice would pass PostgreSQL's payload limit is sent as ``t`` instead.
 - ``a:<account>:<table>``: matchmaking seated the account at a new table.
+- ``y:<account>:<table>``: the table's game became the account's move
+  (:mod:`rummi_desktop.net.your_move`).
 - ``p:<process>:<table>:<account>:<1|0>:<since>``: a process's say of a person at a table,
   online or away since ``since`` (:mod:`rummi_desktop.net.presence`).
 - ``h:<process>``: a process's heartbeat (its presence says count while it is heard).
@@ -40,10 +42,10 @@ class MoveNotice:
 
 @dataclass(frozen=True)
 class Notice:
-    kind: str  # "t", "m", "a", "p" or "h"
-    subject: str  # the table (t, m), the account (a, p) or the process (h)
+    kind: str  # "t", "m", "a", "y", "p" or "h"
+    subject: str  # the table (t, m), the account (a, y, p) or the process (h)
     version: int = 0
-    table: str = ""  # a: the table the account was seated at; p: the table
+    table: str = ""  # a: the table the account was seated at; y: the table waiting; p: the table
     body: str = ""  # m: the move, as JSON (read by :func:`move_of` only when it is needed)
     process: str = ""  # p: the process saying it
     said: Said | None = None  # p: online or away, since when
@@ -55,6 +57,10 @@ def table_notice(table_id: str, version: int) -> str:
 
 def account_notice(account_id: str, table_id: str) -> str:
     return f"a:{account_id}:{table_id}"
+
+
+def your_move_notice(account_id: str, table_id: str) -> str:
+    return f"y:{account_id}:{table_id}"
 
 
 def presence_notice(process: str, table_id: str, account_id: str, said: Said) -> str:
@@ -77,9 +83,9 @@ def parse(payload: str) -> Notice | None:
     """The notice in ``payload``, or None for one this version does not know (ignored: the
     version checks catch up anything it meant)."""
     kind, _, rest = payload.partition(":")
-    if kind == "a":
+    if kind in ("a", "y"):
         account_id, _, table_id = rest.partition(":")
-        return Notice("a", account_id, table=table_id)
+        return Notice(kind, account_id, table=table_id) if account_id and table_id else None
     if kind == "h":
         return Notice("h", rest, process=rest) if rest else None
     if kind == "p":

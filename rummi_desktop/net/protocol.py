@@ -10,6 +10,7 @@ server answers ``{"type": "error", "code", "message", "re"}``; nothing else happ
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -35,7 +36,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "sign_in": {"name": NAME, "password": PASSWORD},
     "resume": {"token": Field("str", low=16, high=100)},
     "sign_out": {},
-    "list_tables": {"game": optional("str", high=24)},
+    "list_tables": {"game": optional("str", high=24), "status": optional("str", choices=("open", "playing"))},
     "my_tables": {},
     "create_table": {
         "game": GAME,
@@ -50,6 +51,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "leave_table": {"table": TABLE},
     "subscribe": {"table": TABLE},
     "unsubscribe": {"table": TABLE},
+    "watch": {"table": TABLE, "delay": optional("int", low=0, high=1)},  # a spectator (net/spectate_handlers.py)
+    "unwatch": {"table": TABLE},
     "move": {"table": TABLE, "version": VERSION, "seq": SEQ, "move": Field("str", low=1, high=2000)},
     "forfeit": {"table": TABLE, "version": VERSION, "seq": SEQ},
     "matchmake": {"game": GAME},
@@ -73,10 +76,11 @@ OPEN_MESSAGES = frozenset({"hello", "register", "sign_in", "resume", "ping", "li
 class ProtocolError(ValueError):
     """A message the server refuses: ``code`` for programs, ``str(error)`` for people."""
 
-    def __init__(self, code: str, message: str, re: int | None = None) -> None:
+    def __init__(self, code: str, message: str, re: int | None = None, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.re = re  # the request's id, when the message got far enough to have one
+        self.retry_after = retry_after  # s: when a rate_limited request may be sent again
 
 
 def decode(text: str | bytes) -> dict[str, Any]:
@@ -85,20 +89,70 @@ def decode(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("not_text", "messages are JSON text frames, not binary")
     if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", f"a message may be at most {MAX_MESSAGE_BYTES} bytes", _leading_id(text))
-    try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise ProtocolError("bad_json", f"not JSON: {str(error)[:80]}") from None
+    message = _parsed(text)
     if not isinstance(message, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
-    re = message.get("id") if isinstance(message.get("id"), int) else None
+    re = _request_id(message.get("id"))
+    problem = text_problem(message)
+    if problem:
+        raise ProtocolError("bad_text", problem, re)
     kind = message.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_field", "field 'type' must be str", re)
     if kind not in CLIENT_MESSAGES:
         raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:32]!r}", re)
     problem = check(message, CLIENT_MESSAGES[kind])
     if problem:
         raise ProtocolError("bad_field", f"{kind}: {problem}", re)
     return message
+
+
+def _parsed(text: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ProtocolError("bad_json", f"not JSON: {str(error)[:80]}") from None
+    except ValueError:  # an integer past Python's 4,300 digits, or NaN / Infinity / 1e400
+        raise ProtocolError("bad_json", "numbers are at most 4300 digits, finite, and never NaN or Infinity") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):  # 1e400: json.dumps would send it back as Infinity, which is not JSON
+        raise ValueError(f"{text[:20]} is out of range")
+    return number
+
+
+def _request_id(value: Any) -> int | None:
+    """The id a reply may carry back: an int in the envelope's range (never true or false)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2**53:
+        return value
+    return None
+
+
+UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")  # NUL and lone surrogates: no UTF-8 text or SQL column holds them
+
+
+def text_problem(message: Any) -> str:
+    """Why a text anywhere in ``message`` (a key or a value, at any depth) cannot be stored or sent
+    back, or "": JSON's \\u escapes can spell a lone surrogate or NUL, which a websocket's UTF-8
+    and PostgreSQL's text refuse."""
+    pending = [message]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if UNSTORABLE.search(item):
+                return "a text holds NUL or a lone surrogate (\\ud800-\\udfff), which is not Unicode text"
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return ""
 
 
 LEADING_ID = re.compile(r'\{\s*"type"\s*:\s*"[a-z_]{1,32}"\s*,\s*"id"\s*:\s*([0-9]{1,16})\s*[,}]')
@@ -116,8 +170,10 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def error_message(code: str, text: str, re: int | None = None) -> dict[str, Any]:
+def error_message(code: str, text: str, re: int | None = None, retry_after: float | None = None) -> dict[str, Any]:
     reply: dict[str, Any] = {"type": "error", "code": code, "message": text}
     if re is not None:
         reply["re"] = re
+    if retry_after is not None:
+        reply["retry_after"] = retry_after
     return reply

@@ -21,16 +21,20 @@ from typing import Any, Awaitable, Callable
 
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move, time_up
-from rummi_desktop.net import notices
+from rummi_desktop.net import notices, your_move
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
+from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits, next_text, peer_address
 from rummi_desktop.net.live import LiveGame, LiveGames
+from rummi_desktop.net.ranked import rate_ended
 from rummi_desktop.net.protocol import (
     MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
 from rummi_desktop.net.store import SqlStore
 from rummi_desktop.net.store_accounts import Account
 from rummi_desktop.net.presence import HEARTBEAT_SECONDS, Presence, Said
+from rummi_desktop.net.sign_in_guard import SignInGuard
+from rummi_desktop.net.spectators import Spectators
 from rummi_desktop.net.views import game_message, presence_message
 
 SWEEP_SECONDS = 1.0
@@ -43,9 +47,12 @@ Handler = Callable[[Connection, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
 class GameServer:
-    def __init__(self, store: SqlStore, shared: bool = False) -> None:
+    def __init__(self, store: SqlStore, shared: bool = False, limits: ServerLimits = ServerLimits()) -> None:
         self.store = store
         self.shared = shared  # other processes share the store: listen for their notices
+        self.limits = limits
+        self.addresses = AddressCounts(limits.per_address)
+        self.sign_in_guard = SignInGuard(limits.clock)
         self.live = LiveGames(store.tables, self._changed)
         self.computer = ComputerTurns()
         self.watchers: dict[str, set[Connection]] = {}
@@ -55,6 +62,7 @@ class GameServer:
         self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
         self._chores: asyncio.Task | None = None
         self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
+        self.spectators = Spectators(store.tables, self.spawn)
         from rummi_desktop.net.handlers import HANDLERS
 
         self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
@@ -83,15 +91,20 @@ class GameServer:
     async def handle(self, socket: Any) -> None:
         from websockets.exceptions import ConnectionClosed
 
-        connection = Connection(socket)
+        address = peer_address(socket, self.limits.behind_proxy)
+        if not self.addresses.admit(address):
+            await socket.close(CLOSE_CROWDED, "too many connections from your address")
+            return
+        connection = Connection(socket, address, self.limits.outbox_bytes)
         try:
-            async for text in socket:
+            while (text := await next_text(connection, self.limits)) is not None:
                 reply = await self.answer(connection, text)
                 if reply is not None:
                     connection.push(reply)
         except ConnectionClosed:
             pass
         finally:
+            self.addresses.leave(address)
             self._drop(connection)
 
     async def answer(self, connection: Connection, text: str | bytes) -> dict[str, Any] | None:
@@ -102,12 +115,13 @@ class GameServer:
             message = decode(text)
             re = message.get("id")
             if not taken:
-                raise ProtocolError("rate_limited", "too many messages; slow down (nothing was done)")
+                raise ProtocolError("rate_limited", "too many messages; slow down (nothing was done)",
+                                    retry_after=connection.bucket.retry_after())
             if connection.account is None and message["type"] not in OPEN_MESSAGES:
                 raise ProtocolError("not_signed_in", "sign in first")
             reply = await self.handlers[message["type"]](connection, message)
         except ProtocolError as error:
-            return error_message(error.code, str(error), re if re is not None else error.re)
+            return error_message(error.code, str(error), re if re is not None else error.re, error.retry_after)
         except Exception:  # a bug must not take the server down; the client hears of it
             log.exception("handling a message failed")
             return error_message("internal", "the server failed on this message; nothing was changed", re)
@@ -123,12 +137,24 @@ class GameServer:
     def sign_out(self, connection: Connection) -> None:
         self._drop_account(connection)
         connection.account, connection.token_hash = None, ""
+        connection.unsigned_since = time.monotonic()  # the sign-in time-out starts again
+
+    def end_session(self, connection: Connection) -> None:
+        """Sign out every connection here on ``connection``'s session token; the others are told."""
+        token_hash, account = connection.token_hash, connection.account
+        for other in list(self.by_account.get(account.id, ())) if account is not None else ():
+            if other is not connection and other.token_hash == token_hash:
+                self.sign_out(other)
+                other.push({"type": "signed_out", "reason": "the session was signed out elsewhere"})
+        self.sign_out(connection)
 
     def _drop_account(self, connection: Connection) -> None:
         if connection.account is not None:
             self.by_account.get(connection.account.id, set()).discard(connection)
         for table_id in list(connection.watching):
             self.unwatch(connection, table_id)
+        for table_id in self.spectators.tables_of(connection):
+            self.stop_spectating(connection, table_id)
 
     def _drop(self, connection: Connection) -> None:
         account = connection.account
@@ -156,8 +182,21 @@ class GameServer:
             watchers.discard(connection)
             if not watchers:
                 del self.watchers[table_id]
-                if table_id not in self._serving:
-                    self.live.forget(table_id)
+                self._forget_unwatched(table_id)
+
+    def spectate(self, connection: Connection, table_id: str) -> None:
+        for other in self.spectators.tables_of(connection):  # one table watched at a time
+            if other != table_id:
+                self.stop_spectating(connection, other)
+
+    def stop_spectating(self, connection: Connection, table_id: str) -> None:
+        self.spectators.remove(connection, table_id)
+        self._forget_unwatched(table_id)
+
+    def _forget_unwatched(self, table_id: str) -> None:
+        """Nobody here watches the game and no server turn runs on it: stop holding it."""
+        if not self.watchers.get(table_id) and not self.spectators.watching(table_id) and table_id not in self._serving:
+            self.live.forget(table_id)
 
     # ---- who is at a table -----------------------------------------------------------------
 
@@ -205,10 +244,24 @@ class GameServer:
             seat = record.seat_of(connection.account.id) if connection.account else None
             if seat is not None:
                 connection.push(game_message(live, seat, self.presence, time.time()))
+        self.spectators.changed(live)
         if record.status == PLAYING and record.seats[live.state.current].label != "human":
             self.serve_turn_soon(record.id)
+        if own:
+            self.tell_turn(record, live.last_seat)
         if own and record.status == OVER and record.ranked:
             self.spawn(self._rate(record))
+
+    def tell_turn(self, record: TableRecord, mover: int | None) -> None:
+        """Push ``your_move`` to the person the turn just came to (through the notice when other
+        processes share the store: each process, this one too, tells the connections it holds)."""
+        account_id = your_move.moved_to(record, mover)
+        if account_id is None:
+            return
+        if self.shared:
+            self.spawn(self.store.notify(notices.your_move_notice(account_id, record.id)))
+        else:
+            self.push_to_account(account_id, your_move.your_move_message(record))
 
     def table_changed(self, record: TableRecord) -> None:
         """A table's seats or status changed (joined, left, started): tell those watching it."""
@@ -254,15 +307,7 @@ class GameServer:
         return False
 
     async def _rate(self, record: TableRecord) -> None:
-        from rummi_desktop.net.ratings import rated
-
-        winners = set((record.result or {}).get("winners", []))
-        players = [(seat.account, await self.store.ratings.get(seat.account, record.game), index in winners)
-                   for index, seat in enumerate(record.seats) if seat.account is not None]
-        if len(players) >= 2:
-            await self.store.ratings.put(record.id, record.game, rated(players))
-        else:
-            await self.store.ratings.put(record.id, record.game, {})  # nothing to move: marked done
+        await rate_ended(self.store, record, time.time())
 
     async def _rate_missed(self, now: float) -> None:
         """Rate the ranked games a process ended but stopped before rating: those of the last
@@ -281,11 +326,8 @@ class GameServer:
         if notice.kind in ("h", "p"):
             await self._presence_notice(notice)
             return
-        if notice.kind == "a":
-            if notice.subject in self.by_account:
-                record = await self.store.tables.get(notice.table)
-                if record is not None:
-                    self.push_to_account(notice.subject, {"type": "matched", "table": record.public(for_member=True)})
+        if notice.kind in ("a", "y"):
+            await self._tell_account(notice)
             return
         table_id = notice.subject
         live = self.live.games.get(table_id)
@@ -299,6 +341,19 @@ class GameServer:
             record = await self.store.tables.get(table_id)
             if record is not None:
                 self.table_changed(record)
+
+    async def _tell_account(self, notice: notices.Notice) -> None:
+        """An ``a`` (matched) or ``y`` (your move) notice, for an account signed in here: read
+        the table, and push what it says (a move the account has meanwhile made is not told)."""
+        if notice.subject not in self.by_account:
+            return
+        record = await self.store.tables.get(notice.table)
+        if record is None:
+            return
+        if notice.kind == "a":
+            self.push_to_account(notice.subject, {"type": "matched", "table": record.public(for_member=True)})
+        elif your_move.moved_to(record, None) == notice.subject:
+            self.push_to_account(notice.subject, your_move.your_move_message(record))
 
     async def _presence_notice(self, notice: notices.Notice) -> None:
         """The bookkeeping here; what it leads to (a notify per person online here, a table
@@ -418,7 +473,7 @@ def tls_context(certfile: str | None, keyfile: str | None):
 
 async def serve(host: str, port: int, database: str | None, certfile: str | None = None,
                 keyfile: str | None = None, ready: Callable[[int], None] | None = None,
-                stop: asyncio.Event | None = None) -> None:
+                stop: asyncio.Event | None = None, limits: ServerLimits = ServerLimits()) -> None:
     """Run until ``stop`` is set (default: until SIGTERM or SIGINT); ``ready(port)`` once
     listening (port 0 picks a free port)."""
     from websockets.asyncio.server import serve as websocket_serve
@@ -428,7 +483,7 @@ async def serve(host: str, port: int, database: str | None, certfile: str | None
     if stop is None:
         stop = stop_on_signals()
     store, shared = await open_store(database)
-    server = GameServer(store, shared)
+    server = GameServer(store, shared, limits)
     await server.start()
     try:
         async with websocket_serve(server.handle, host, port, ssl=tls_context(certfile, keyfile),
@@ -442,7 +497,8 @@ async def serve(host: str, port: int, database: str | None, certfile: str | None
         await server.stop()
 
 
-def run_serve(host: str, port: int, database: str | None, certfile: str | None, keyfile: str | None) -> int:
+def run_serve(host: str, port: int, database: str | None, certfile: str | None, keyfile: str | None,
+              limits: ServerLimits = ServerLimits()) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
     if bool(certfile) != bool(keyfile):
@@ -464,7 +520,7 @@ def run_serve(host: str, port: int, database: str | None, certfile: str | None, 
         print(f"serve: {problem}", flush=True)
         return 2
     try:
-        asyncio.run(serve(host, port, database, certfile, keyfile, ready))
+        asyncio.run(serve(host, port, database, certfile, keyfile, ready, limits=limits))
     except KeyboardInterrupt:
         pass
     except OSError as error:  # the address is in use or not this machine's

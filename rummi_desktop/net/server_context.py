@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from rummi_desktop.net.live import LiveGames
     from rummi_desktop.net.presence import Presence
     from rummi_desktop.net.records import TableRecord
+    from rummi_desktop.net.sign_in_guard import SignInGuard
+    from rummi_desktop.net.spectators import Spectators
     from rummi_desktop.net.store import SqlStore
     from rummi_desktop.net.store_accounts import Account
 
@@ -23,6 +25,8 @@ class ServerContext(Protocol):
     live: "LiveGames"
     shared: bool  # other server processes share the store: tell them of changes
     presence: "Presence"  # who is at which table
+    sign_in_guard: "SignInGuard"  # failed sign-ins per address and account
+    spectators: "Spectators"  # who watches which table without a seat
 
     def spawn(self, work: Awaitable[Any]) -> None:
         """Run ``work`` in the background (the server cancels it when it stops)."""
@@ -32,15 +36,27 @@ class ServerContext(Protocol):
     def sign_out(self, connection: "Connection") -> None:
         """The connection no longer speaks for its account, and watches no table."""
 
+    def end_session(self, connection: "Connection") -> None:
+        """Sign out every connection here on this connection's session token (the others hear
+        ``signed_out``)."""
+
     def watch(self, connection: "Connection", table_id: str) -> None: ...
 
     def unwatch(self, connection: "Connection", table_id: str) -> None: ...
+
+    def spectate(self, connection: "Connection", table_id: str) -> None:
+        """The connection watches the table without a seat (:attr:`spectators` says what it is sent)."""
+
+    def stop_spectating(self, connection: "Connection", table_id: str) -> None: ...
 
     def push_to_account(self, account_id: str, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection signed in to the account here."""
 
     async def publish_table(self, record: "TableRecord") -> None:
         """Tell those watching the table (here and in the other processes) that it changed."""
+
+    def tell_turn(self, record: "TableRecord", mover: int | None) -> None:
+        """Tell the person the turn just came to (from seat ``mover``; None: the game began)."""
 
     def serve_turn_soon(self, table_id: str) -> None:
         """Let the server play the table's computer seat (or its ran-out clock) off this message."""

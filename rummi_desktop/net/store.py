@@ -28,6 +28,8 @@ class SqlStore:
     """The database and its parts; a subclass supplies ``transaction()`` and ``reading()``, and
     may override ``read_many`` and ``notify_in``."""
 
+    row_lock = ""  # SQLite: BEGIN IMMEDIATE already holds the whole database for the transaction
+
     def __init__(self) -> None:
         self.accounts = Accounts(self)
         self.tables = GameTables(self)

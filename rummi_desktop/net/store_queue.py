@@ -45,3 +45,12 @@ class MatchQueue:
         except Rollback:
             return False
         return True
+
+    async def recent_pairs(self, game: str, since: float) -> set[frozenset[str]]:
+        """The pairs of accounts who sat at one ranked table of ``game`` made since ``since``."""
+        async with self.db.reading() as tx:
+            rows = await tx.rows("SELECT a.account_id, b.account_id FROM game_tables t "
+                                 "JOIN members a ON a.table_id = t.id JOIN members b ON b.table_id = t.id "
+                                 "AND a.account_id < b.account_id "
+                                 "WHERE t.ranked = 1 AND t.game = ? AND t.created >= ?", (game, since))
+        return {frozenset(row) for row in rows}

@@ -20,6 +20,7 @@ class Tx(Protocol):
 
 
 class Database(Protocol):
+    row_lock: str  # what a SELECT ends with to lock the rows it reads until the transaction ends
     def transaction(self) -> AbstractAsyncContextManager[Tx]: ...
     def reading(self) -> AbstractAsyncContextManager[Tx]: ...  # one read, outside a transaction
     async def read_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple]]: ...

@@ -115,12 +115,13 @@ class GameTables:
             rows = await tx.rows(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE invite = ?", (code,))
         return _table(rows[0]) if rows else None
 
-    async def open_tables(self, game: str | None, limit: int = 100) -> list[TableRecord]:
-        """Public tables waiting for players (of ``game``, or of every game), oldest first."""
-        where = "status = 'open' AND visibility = 'public'" + (" AND game = ?" if game else "")
+    async def open_tables(self, game: str | None, limit: int = 100, status: str = "open") -> list[TableRecord]:
+        """Public tables waiting for players (of ``game``, or of every game), oldest first; with
+        ``status`` "playing", the public tables in play (those a spectator may watch)."""
+        where = "status = ? AND visibility = 'public'" + (" AND game = ?" if game else "")
         async with self.db.reading() as tx:
             rows = await tx.rows(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE {where} ORDER BY created LIMIT ?",
-                                 ((game,) if game else ()) + (limit,))
+                                 (status,) + ((game,) if game else ()) + (limit,))
         return [_table(row) for row in rows]
 
     async def of_account(self, account_id: str) -> list[TableRecord]:

@@ -1,6 +1,7 @@
 """The main menu: the title, the playable games (from the registry), Settings, Help &
 About, Quit, any notices (a damaged settings file, a theme that failed to load), and a fan of
-tiles on the felt."""
+tiles on the felt. While signed in online, the Online button wears a badge with the count of
+games waiting for your move."""
 
 from __future__ import annotations
 
@@ -214,7 +215,20 @@ class MenuScene(ShellScene):
         surface.blit(self._static_layer(surface.get_size()), (0, 0))
         self.fans.draw(surface, self.app.tiles, theme, self.app.settings.colour_blind)
         self.widgets.draw(surface, theme)
+        self._draw_online_badge(surface)
         self._draw_notices(surface)
+
+    def _draw_online_badge(self, surface: pygame.Surface) -> None:
+        if not self.app.layers:
+            return  # never signed in online this run (and the online modules stay unloaded)
+        from rummi_desktop.scenes.online.turn_watch import waiting_now
+        from rummi_desktop.ui.count_badge import draw_count_badge
+
+        waiting = waiting_now(self.app)
+        online = next((button for button in self.buttons if button.label == "Online"), None)
+        if waiting.count and online is not None:
+            corner = (online.rect.right - 6, online.rect.top + 2)
+            draw_count_badge(surface, self.app.theme, waiting.count, corner, urgent=bool(waiting.urgent))
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """Felt, title and footer composed once per theme: one opaque blit a frame."""

@@ -190,6 +190,15 @@ class NetworkPlay:
     def over(self) -> bool:
         return self.held["status"] == "over"
 
+    def revealed(self, seat: int) -> list[str] | None:
+        """The tiles (notation) ``seat`` ended with, as the server lays every seat's open at the
+        game's end; None before the end (or when the message does not carry them well formed)."""
+        racks = self.held.get("revealed")
+        if self.held.get("status") != "over" or not isinstance(racks, list) or not 0 <= seat < len(racks):
+            return None
+        rack = racks[seat]
+        return list(rack) if isinstance(rack, list) and all(isinstance(t, str) for t in rack) else None
+
     def follows(self, message: dict[str, Any]) -> bool:
         """``message`` is the version right after the one held: its ``last`` is the one move between."""
         return message["version"] == self.version + 1

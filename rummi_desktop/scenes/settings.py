@@ -1,6 +1,7 @@
 """The settings screen: volumes, music on/off, theme (applies live), turn clock, animation
 speed, colour-blind tile symbols, invalid-meld outlines, the unseen-tile tracker of each game
-that offers it only as an option (the others show theirs until T hides it), interface size (the
+that offers it only as an option (the others show theirs until T hides it), desktop notices when
+an online game becomes your move (off unless asked for), interface size (the
 window's size, see ``shell.window_size``) and fullscreen, with a live tile preview.
 
 Every change is applied at once through ``App.update_settings``; the file is written once, when
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(100, 40, 1080, 720)
-ROW_HEIGHT, ROW_GAP = 40, 2  # up to twelve rows above the Done button
-ROWS_LEFT, ROWS_TOP, ROWS_WIDTH = PANEL.x + 36, PANEL.y + 112, 660
+ROW_HEIGHT, ROW_GAP = 38, 2  # up to thirteen rows above the Done button
+ROWS_LEFT, ROWS_TOP, ROWS_WIDTH = PANEL.x + 36, PANEL.y + 106, 660
 PREVIEW = pygame.Rect(PANEL.x + 730, PANEL.y + 128, 314, 330)
 DESCRIPTION = pygame.Rect(PREVIEW.x, PREVIEW.bottom + 30, PREVIEW.width, 110)
 PREVIEW_TILES = (Tile("R", 7), Tile("B", 8), Tile("K", 9), Tile("Y", 10), JOKER)
@@ -68,6 +69,9 @@ class SettingsScene(ShellScene):
             lambda r: Toggle(r, "Outline invalid melds", s.show_invalid_melds, self._set("show_invalid_melds"),
                              tooltip="A red outline on melds the rules would not accept"),
             *self._tracker_rows(),
+            lambda r: Toggle(r, "Desktop notices for online games", s.desktop_notices, self._set("desktop_notices"),
+                             tooltip="When an online game becomes your move while the window is behind others, "
+                                     "the desktop says so too (where the system can: notify-send)"),
             lambda r: OptionPicker(r, "Interface size", [(v, UI_SCALE_LABELS[v]) for v in UI_SCALES],
                                    s.ui_scale, self._set("ui_scale"), tooltip=UI_SCALE_TIP),
             self._fullscreen_row,

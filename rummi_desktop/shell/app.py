@@ -19,7 +19,8 @@ and the visible scenes say nothing changes soon) it sleeps until the next change
 then hands the slept time to ``pass_still_time`` before the frame.
 Physics runs on ``fixed`` (a ``FixedStep``: 1/120 s steps, ``fixed.alpha`` left over).
 Scenes reach shared things through the app: ``theme``, ``settings``, ``audio``, ``tiles`` (the
-shared TileRenderer), ``update_settings``, ``notices``, ``time``, ``idle_time``.
+shared TileRenderer), ``update_settings``, ``notices``, ``time``, ``idle_time``, and ``layers``:
+what runs and draws over every screen (``shell.app_layer``; found by ``layer_of``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from rummi_desktop.shell.boot import import_pygame
 
 pygame = import_pygame()
 
+from rummi_desktop.shell.app_layer import AppLayer  # noqa: E402
 from rummi_desktop.shell.audio import create_audio  # noqa: E402
 from rummi_desktop.shell.fixed_step import FixedStep  # noqa: E402
 from rummi_desktop.shell.frame_pacer import FramePacer  # noqa: E402
@@ -93,6 +95,7 @@ class App:
         self.letterbox = Letterbox(LOGICAL_SIZE, pygame.display.get_window_size())
         self.input = InputMapper(self.letterbox, mouse_is_logical=True)
         self.stack = SceneStack()
+        self.layers: list[AppLayer] = []  # over every screen, in the order added
         self.status = StatusReport.from_environment()  # off unless RUMMI_DESKTOP_STATUS_FILE is set
         self.audio = create_audio(settings)  # a silent stand-in when there is no sound device
         self.notices.extend(self.audio.problems)  # said once, on the menu: e.g. it plays silently
@@ -199,6 +202,19 @@ class App:
             return False
         return True
 
+    # -- layers -----------------------------------------------------------------------------
+    def layer_of(self, kind: type) -> Any:
+        """The layer of class ``kind``, or None while there is none."""
+        return next((layer for layer in self.layers if isinstance(layer, kind)), None)
+
+    def add_layer(self, layer: AppLayer) -> AppLayer:
+        self.layers.append(layer)
+        return layer
+
+    def _update_layers(self, dt: float) -> None:
+        for layer in self.layers:
+            layer.update(dt)
+
     @property
     def animation_speed(self) -> float:
         return self.settings.animation_multiplier
@@ -220,6 +236,7 @@ class App:
             self.last_activity = self.time  # input or a new screen: glows and intros at full rate
         self.fixed.advance(dt, self.stack.fixed_update)
         self.stack.update(dt)
+        self._update_layers(dt)  # after the screen: a notice of a game the screen just opened is dropped
         self.audio.update()  # the music's dip under a fanfare, and its return
         self.stack.apply_pending()
         if self.stack.changes != changes:
@@ -227,6 +244,8 @@ class App:
         # The stack is settled for this frame here: self.stack.top is what gets drawn.
         self._match_text_input()
         self.stack.draw(self.screen)
+        for layer in self.layers:
+            layer.draw(self.screen)
         self._tell_of_missing_letters()
         pygame.display.flip()
         self.status.report(self.stack, self.frames)  # after the flip: the file tells what shows
@@ -263,7 +282,7 @@ class App:
         """Seconds the picture will stay the same unless input comes (0: keep drawing)."""
         if self.idle_time < FULL_RATE_AFTER_INPUT or self.audio.changing():
             return 0.0  # (the music coming back after a fanfare needs frames to move its volume)
-        return self.stack.next_change_in()
+        return min([self.stack.next_change_in(), *(layer.next_change_in() for layer in self.layers)])
 
     def pass_still_time(self, seconds: float) -> None:
         """Time the loop slept while the picture was still: the top scene's timers and the
@@ -272,6 +291,7 @@ class App:
         changes = self.stack.changes
         self.time += seconds
         self.stack.update(seconds)
+        self._update_layers(seconds)
         self.stack.apply_pending()
         if self.stack.changes != changes:
             self.last_activity = self.time
@@ -290,7 +310,8 @@ class App:
             self.minimised = event.type == pygame.WINDOWMINIMIZED
         else:
             for action in self.input.translate(event):
-                self.stack.handle_action(action)
+                if not any(layer.handle_action(action) for layer in self.layers):
+                    self.stack.handle_action(action)
 
     @property
     def frame_rate(self) -> int:
@@ -319,6 +340,9 @@ class App:
     def close(self) -> None:
         self.stack.clear()
         self.stack.apply_pending()
+        for layer in self.layers:
+            layer.close()
+        self.layers.clear()
         self.audio.stop_music()
 
 

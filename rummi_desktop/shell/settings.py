@@ -50,6 +50,7 @@ class Settings:
     # spec says (``tracker_shown``). Not hashed: a mapping is not hashable.
     unseen_trackers: Mapping[str, bool] = field(default_factory=dict, hash=False)
     guides_offered: str = ""  # the keys of the games whose guided first game was offered (asked once), by spaces
+    desktop_notices: bool = False  # tell the desktop too when an online game becomes your move
 
     @property
     def animation_multiplier(self) -> float:
@@ -68,7 +69,7 @@ class Settings:
 # a setting that does not fit falls back to its default and is named, the others are kept.
 SETTINGS_SCHEMA = Table({
     **{name: Number(0, 1) for name in ("master_volume", "effects_volume", "music_volume")},
-    **{name: Flag() for name in ("music_on", "colour_blind", "show_invalid_melds", "fullscreen")},
+    **{name: Flag() for name in ("music_on", "colour_blind", "show_invalid_melds", "fullscreen", "desktop_notices")},
     "theme": Text(limit=100, blank=False, says="a theme name"),
     "tile_back": Text(limit=100, blank=False, says="a tile back's name"),
     "turn_clock": Choice(TURN_CLOCK_CHOICES),

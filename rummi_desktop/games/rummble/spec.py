@@ -16,7 +16,7 @@ from rummi_desktop.games.rummble.rules.position import RummblePosition
 from rummi_desktop.games.rummble.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.rummble.rules.sets import classify
 from rummi_desktop.games.rummble.rules.state import MAX_SEATS, MIN_SEATS, TIERS, TILE_SETS, RummbleParameters, RummbleState
-from rummi_desktop.games.rummble.rules.seat_view import seat_view
+from rummi_desktop.games.rummble.rules.seat_view import holdings, public_view, seat_view
 
 
 def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummbleState:
@@ -58,6 +58,8 @@ RUMMBLE = GameSpec(
     state_from_dict=state_from_dict,
     parse_move=Move.parse,
     seat_view=seat_view,
+    public_view=public_view,
+    holdings=holdings,
     audit=audit,
     position=RummblePosition,
     public_action=public_action,
@@ -71,6 +73,7 @@ RUMMBLE = GameSpec(
         "unseen": EntryPoint("rummi_desktop.games.rummble.rules.unseen:unseen"),  # the tracker sheet
         "analyze": EntryPoint("rummi_desktop.games.rummble.analysis.check:prepare_rummble"),
         "online_table": EntryPoint("rummi_desktop.games.rummble.table.online_table:online_table"),
+        "spectator_board": EntryPoint("rummi_desktop.games.rummble.rules.seat_view:board_cells"),  # a watched table
     },
     puzzle_terms=PuzzleTerms(
         goals=("best-score",),
@@ -83,4 +86,5 @@ RUMMBLE = GameSpec(
                   "Rummmbles", measure="rummmbles", reads="sum", place=2),
     ),
     trophy_colours=((40, 92, 150), (250, 220, 120)),
+    idle_verbs=("pass", "exchange", "resign"),  # moves that lay no tiles (a ranked game needs more)
 )

@@ -18,6 +18,8 @@ from rummi_desktop.games.rummi.rules.state import (
     CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, OPENING_CHOICES, TIERS, RummiParameters, RummiState, tile_census)
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
 from rummi_desktop.games.rummi.rules.match_state import MATCH_TARGETS, MatchState, match_seat_view, new_match_state
+from rummi_desktop.games.rummi.rules.seat_view import holdings as round_holdings
+from rummi_desktop.games.rummi.rules.seat_view import public_view as round_public_view
 from rummi_desktop.games.rummi.rules.seat_view import seat_view as round_seat_view
 from rummi_desktop.games.rummi.rules.match import DEFAULT_TARGET
 
@@ -39,6 +41,18 @@ def new_table_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiS
 def seat_view(state: RummiState | MatchState, seat: int) -> dict[str, Any]:
     """A round's seat view; a server table's match adds the match around its round."""
     return match_seat_view(state, seat) if isinstance(state, MatchState) else round_seat_view(state, seat)
+
+
+def public_view(state: RummiState | MatchState) -> dict[str, Any]:
+    """What a spectator sees of a round; of a server table's match, the match around it too."""
+    if isinstance(state, MatchState):
+        return {**round_public_view(state.round), "match": state.summary()}
+    return round_public_view(state)
+
+
+def holdings(state: RummiState | MatchState) -> list[list[str]]:
+    """Every rack of the round (a match's: the round in view, its last once the match is over)."""
+    return round_holdings(state.round if isinstance(state, MatchState) else state)
 
 
 def audit(state: RummiState) -> list[str]:
@@ -79,6 +93,8 @@ RUMMI = GameSpec(
     state_from_dict=state_from_dict,
     parse_move=Move.parse,
     seat_view=seat_view,
+    public_view=public_view,
+    holdings=holdings,
     audit=audit,
     position=RummiPosition,
     entry_points={
@@ -91,6 +107,7 @@ RUMMI = GameSpec(
         "bench": EntryPoint("rummi_desktop.games.rummi.table.bench:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.games.rummi.puzzles.mining"),  # a module: entry_points.load_module
         "online_table": EntryPoint("rummi_desktop.games.rummi.table.online_table:online_table"),
+        "spectator_board": EntryPoint("rummi_desktop.games.rummi.rules.seat_view:board_cells"),  # a watched table
     },
     puzzle_terms=PuzzleTerms(
         goals=("place-all", "place-n", "free-joker"),
@@ -104,5 +121,6 @@ RUMMI = GameSpec(
     ),
     trophy_colours=((178, 52, 40), (240, 200, 90)),
     tracker_shown=False,  # tracking is only an option in Rummi (a Settings switch)
+    idle_verbs=("draw", "timeout", "resign", "end", "retrieve"),  # moves that lay nothing on the table (a ranked game needs more)
     default_for=("simulate",),  # the house's first game: simulate plays it unless told otherwise
 )

@@ -21,7 +21,7 @@ from rummi_desktop.games.tumblewords.rules.parameters import MAX_SEATS, MIN_LENG
 from rummi_desktop.games.tumblewords.rules.position import TumblewordsPosition
 from rummi_desktop.games.tumblewords.rules.serialize import state_from_dict, state_to_dict
 from rummi_desktop.games.tumblewords.rules.state import TumblewordsState
-from rummi_desktop.games.tumblewords.rules.seat_view import seat_view
+from rummi_desktop.games.tumblewords.rules.seat_view import holdings, public_view, seat_view
 
 # ``shown``: how the Rules card names a table's choices beyond the usual (the table's own
 # caption already spells out its board, word length and variants).
@@ -76,6 +76,8 @@ TUMBLEWORDS = GameSpec(
     state_from_dict=state_from_dict,
     parse_move=Move.parse,
     seat_view=seat_view,
+    public_view=public_view,
+    holdings=holdings,
     audit=audit,
     position=TumblewordsPosition,
     entry_points={
@@ -88,6 +90,7 @@ TUMBLEWORDS = GameSpec(
         "bench": EntryPoint("rummi_desktop.games.tumblewords.table.bench:setup_bench"),
         "puzzles": EntryPoint("rummi_desktop.games.tumblewords.puzzles.mining"),  # a module: entry_points.load_module
         "online_table": EntryPoint("rummi_desktop.games.tumblewords.table.online_table:online_table"),
+        "spectator_board": EntryPoint("rummi_desktop.games.tumblewords.rules.seat_view:board_cells"),  # a watched table
         # A seat's view names its word list: every process installs where the lists are found.
         "startup": EntryPoint("rummi_desktop.games.tumblewords.storage.word_lists:install"),
     },
@@ -105,4 +108,5 @@ TUMBLEWORDS = GameSpec(
     ),
     trophy_colours=((52, 120, 74), (255, 236, 150)),
     default_for=("loadtest",),  # the load test plays it unless --game names another
+    idle_verbs=("pass", "done", "timeout", "resign"),  # moves that drop no letters (a ranked game needs more)
 )

@@ -1,6 +1,8 @@
 """How the lobby's lists read (no pygame): a table as a row of words (its game and house rules, the others at it,
 whose move and the time left on the move clock), games in the order a player wants them (your
-move first, the most urgent on top), and a rating as a player reads it."""
+move first, the most urgent on top), the games waiting for your move as the badges count them
+(a days-per-move game within 12 hours of its clock running out is flagged), and a rating as a
+player reads it."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from rummi_desktop.scenes.online.choices import my_seat, rules_line, your_turn
 DAY, HOUR, MINUTE = 86400, 3600, 60
 SHOWN_BASE, SHOWN_SCALE = 1000, 40  # rating shown = 1000 + 40 × (mu − 3σ): a new player reads 1000
 PROVISIONAL_GAMES = 5  # fewer rated games than this: the rating is marked as still settling
+URGENT_SECONDS = 12 * HOUR  # your move at a days-per-move table this close to timing out: flagged
 
 
 def _plural(count: int, word: str) -> str:
@@ -58,6 +61,7 @@ class TableRow:
     headline: str
     detail: str
     yours_to_move: bool
+    urgent: bool = False  # your move, and a days-per-move clock within 12 hours of running out
 
 
 def _free_seats(seats: list[dict[str, Any]]) -> int:
@@ -79,7 +83,8 @@ def my_game_row(table: dict[str, Any], account: dict[str, Any] | None, now: floa
     headline = f"{game_title(table['game'])}{_rules_after(table)} · vs {', '.join(others) or 'nobody yet'}"
     clock = time_left(table.get("deadline"), now)
     if your_turn(table, account):
-        return TableRow(table["table"], headline, clock.capitalize() if clock else "No clock: move when you like", True)
+        return TableRow(table["table"], headline, clock.capitalize() if clock else "No clock: move when you like", True,
+                        is_urgent(table, account, now))
     current = table.get("current")
     if table.get("status") == "open":
         state = f"Waiting for {_plural(_free_seats(seats), 'player')} · invite {table.get('invite') or '?'}"
@@ -88,6 +93,26 @@ def my_game_row(table: dict[str, Any], account: dict[str, Any] | None, now: floa
     else:
         state = "Playing"
     return TableRow(table["table"], headline, f"{state} · {clock}" if clock else state, False)
+
+
+def is_urgent(table: dict[str, Any], account: dict[str, Any] | None, now: float) -> bool:
+    """Your move at a days-per-move table whose clock runs out within 12 hours (or has)."""
+    deadline = table.get("deadline")
+    return (your_turn(table, account) and (table.get("clock") or {}).get("kind") == "async"
+            and isinstance(deadline, (int, float)) and deadline - now <= URGENT_SECONDS)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The games waiting for your move, as a badge counts them: how many, and how many urgent."""
+
+    count: int = 0
+    urgent: int = 0
+
+
+def waiting_for_you(tables: list[dict[str, Any]], account: dict[str, Any] | None, now: float) -> Waiting:
+    return Waiting(sum(1 for table in tables if your_turn(table, account)),
+                   sum(1 for table in tables if is_urgent(table, account, now)))
 
 
 def open_table_row(table: dict[str, Any]) -> TableRow:
@@ -108,6 +133,17 @@ def open_table_row(table: dict[str, Any]) -> TableRow:
     seated = [seat_words(seat) for seat in seats if seat.get("taken") or seat.get("label") != "human"]
     return TableRow(table["table"], f"{game_title(table['game'])}{_rules_after(table)} · {', '.join(seated) or 'nobody yet'}",
                     f"{pace} · {_plural(free, 'seat')} free{ranked}", False)
+
+
+def watchable_row(table: dict[str, Any], now: float) -> TableRow:
+    """A public table in play, to watch: "Rummi · Alice, Bob" / "Alice to move · 5 h left"."""
+    seats = table.get("seats", [])
+    current = table.get("current")
+    state = f"{seat_words(seats[current])} to move" if isinstance(current, int) and 0 <= current < len(seats) else "Playing"
+    clock = time_left(table.get("deadline"), now)
+    ranked = " · ranked" if table.get("ranked") else ""
+    return TableRow(table["table"], f"{game_title(table['game'])} · {', '.join(seat_words(seat) for seat in seats)}",
+                    (f"{state} · {clock}" if clock else state) + ranked, False)
 
 
 def my_games_in_order(tables: list[dict[str, Any]], account: dict[str, Any] | None) -> list[dict[str, Any]]:

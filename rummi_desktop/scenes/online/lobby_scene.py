@@ -12,6 +12,10 @@ joining by invite code; the leaderboards. A table that starts (its last seat tak
 creator starts it) opens the game's own table scene over a network session. While signed in,
 the lists are asked for again every half minute, so a move made elsewhere shows up.
 
+Signed in, the link is handed to the window's turn watch (:mod:`.turn_watch`): it outlives this
+screen (a game that becomes your move raises a notice on any screen), and this screen takes it
+back when it opens again.
+
 "Host on this computer" starts the embedded server for the local network (net/hosting.py) and
 shows the address friends type.
 """
@@ -34,6 +38,7 @@ from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.scenes.online.profile_sync_button import sync_button
 from rummi_desktop.scenes.online.ranked_queue import RankedQueue
 from rummi_desktop.scenes.online.seating import Seating
+from rummi_desktop.scenes.online.turn_watch import turn_watch
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField, edit_in
 from rummi_desktop.ui.widgets import Button, draw_panel
@@ -68,9 +73,13 @@ class OnlineScene(ShellScene):
         self.refreshed_at = 0.0
         self.ranked = RankedQueue()
         self.seating = Seating(self.ask, self.say, lambda: self.refresh(quietly=True), self._open_game)
+        self.turns = turn_watch(app)
+        if self.turns.link is not None and self.turns.account is not None:  # still signed in from before
+            self.link, self.account = self.turns.link, self.turns.account
+            self.message = f"Signed in as {self.account['name']}"
         self._build()
         self.tabs = LobbyTabs(self.widgets, LISTS, LIST_ROW_H, TABS_Y, TABS_H, self.seating.open_table,
-                              self.seating.join_table)
+                              self.seating.join_table, self.watch_table)
 
     # -- widgets ------------------------------------------------------------------------------
     def _field(self, key: str, rect: pygame.Rect, tooltip: str, **options: Any) -> TextField:
@@ -116,8 +125,8 @@ class OnlineScene(ShellScene):
         self.join_button = self._button(pygame.Rect(LEFT + 310, top, 230, ROW_H), "Join by code",
                                         lambda: self.seating.join_by_code(self.values["invite"].strip().upper()),
                                         "Join the private table with this code", font_size=22)
-        self.refresh_button = self._button(pygame.Rect(RIGHT + 416, TABS_Y, 124, TABS_H), "Refresh", self.refresh,
-                                           "Ask the server for the tables again", font_size=20)
+        self.refresh_button = self._button(pygame.Rect(RIGHT + 440, TABS_Y, 100, TABS_H), "Refresh", self.refresh,
+                                           "Ask the server for the tables again", font_size=18)
         back = pygame.Rect(0, 0, 180, 50)
         back.bottomright = (PANEL.right - 30, PANEL.bottom - 20)
         self._button(back, "Back", self.close, "Back to the menu", shortcut="escape")
@@ -150,6 +159,7 @@ class OnlineScene(ShellScene):
 
     def _connect(self, url: str | None) -> None:
         if self.link is not None:
+            self.turns.let_go(self.link)
             self.link.close()
         self.account = None
         self.link = ClientLink(url or self.url())
@@ -201,19 +211,23 @@ class OnlineScene(ShellScene):
 
     def _signed_in(self, account: dict[str, Any]) -> None:
         self.account = account
+        if self.link is not None:
+            self.turns.hold(self.link, account)
         self.say(f"Signed in as {account['name']}")
         self._refresh_enabled()
         self.refresh()
 
     def refresh(self, quietly: bool = False) -> None:
-        async def both(client: Any) -> tuple[list, list]:
-            return await client.list_tables(), await client.my_tables()
+        async def both(client: Any) -> tuple[list, list, list]:
+            return await client.list_tables(), await client.my_tables(), await client.list_tables(status="playing")
         self.refreshed_at = time.time()
         self.ask(both, lambda tables: self._tables(tables, quietly), "" if quietly else "Asking for the tables…")
 
-    def _tables(self, tables: tuple[list, list], quietly: bool) -> None:
-        self.tabs.open_tables, self.tabs.my_tables = tables
+    def _tables(self, tables: tuple[list, list, list], quietly: bool) -> None:
+        self.tabs.open_tables, self.tabs.my_tables, self.tabs.playing_tables = tables
         self.tabs.fill(self.account)
+        if self.link is self.turns.link:
+            self.turns.tables_seen(self.tabs.my_tables)
         if quietly:
             return
         turns = sum(1 for t in self.tabs.my_tables if your_turn(t, self.account))
@@ -240,6 +254,16 @@ class OnlineScene(ShellScene):
             return
         if self.stack is not None:
             self.stack.push(scene)
+
+    def watch_table(self, table_id: str) -> None:
+        """Watch a public game in play without a seat: its table, read-only."""
+        from rummi_desktop.scenes.online.spectator_scene import SpectatorScene
+
+        def watching(message: dict[str, Any]) -> None:
+            if self.link is not None and self.stack is not None:
+                self.say(f"Watching {GAMES[message['game']].title}")
+                self.stack.push(SpectatorScene(self.app, self.link, message))
+        self.ask(lambda client: client.watch(table_id), watching, "Opening the table to watch…")
 
     # -- frames ---------------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
@@ -281,7 +305,11 @@ class OnlineScene(ShellScene):
             self.refresh()
 
     def on_exit(self) -> None:
-        if self.link is not None:
+        if self.link is not None and self.link is self.turns.link:  # signed in: the watch keeps the link
+            self.seating.stop_waiting()
+            if self.ranked.waiting:
+                self.ranked.cancel(self.link)  # a ranked pairing is for players who are there
+        elif self.link is not None:
             self.link.close()  # the server takes us out of the matchmaking queue too
 
     def next_change_in(self) -> float:
@@ -317,3 +345,4 @@ class OnlineScene(ShellScene):
         surface.blit(line, line.get_rect(midleft=(LEFT, PANEL.bottom - 24)))
         self.tabs.draw(surface, theme)
         self.widgets.draw(surface, theme)
+        self.tabs.draw_badge(surface, theme)

@@ -43,6 +43,13 @@ class Seating:
         self.watching = table["table"]
         self.say(f"Waiting for players · invite code {table.get('invite', '?')}")
 
+    def stop_waiting(self) -> None:
+        """The lobby closes while we wait at an open table: stop watching it (the seat stays
+        ours; the game is in Your games when it starts)."""
+        if self.watching is not None:
+            table, self.watching = self.watching, None
+            self.ask(lambda client: client.unsubscribe(table), lambda _reply: None, "")
+
     def start_game(self, message: dict[str, Any]) -> None:
         """The game of a table we sat down at began: stop waiting, and play it."""
         self.watching = None

@@ -1,6 +1,7 @@
 """The lobby's lists of tables (your games, the open tables): rows of two lines, a page at a time
 with Previous and Next under them (and the mouse wheel), so twenty games read as easily as two. A game that
-waits for your move is drawn in the accent colour with a "Your move" badge."""
+waits for your move is drawn in the accent colour with a "Your move" badge; one whose
+days-per-move clock runs out within 12 hours has its badge and time left in the warning colour."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from rummi_desktop.scenes.online.listing import TableRow
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.count_badge import badge_colours, warning_ink
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button, Widget
 
@@ -20,7 +22,7 @@ ROW_GAP = 6
 PAGER_H = 36
 
 
-def _fit(words: str, size: int, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
+def fitted_text(words: str, size: int, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
     """``words`` rendered, cut with "…" to ``width``."""
     shown = shapes.text(words, size, colour, bold=bold)
     while shown.get_width() > width and len(words) > 3:
@@ -54,18 +56,20 @@ class TableRowButton(Widget):
         verb = shapes.text(self.verb, 18, theme.accent if urgent else theme.text_muted, bold=True)
         surface.blit(verb, verb.get_rect(midright=(self.rect.right - 16, self.rect.centery)))
         left, width = self.rect.x + 16, self.rect.w - verb.get_width() - 48
+        badge_face, badge_ink = badge_colours(theme, self.row.urgent)
         if urgent:
-            badge_words = shapes.text("YOUR MOVE", 14, theme.accent_text, bold=True)
+            badge_words = shapes.text("YOUR MOVE", 14, badge_ink, bold=True)
             badge = pygame.Rect(left, 0, badge_words.get_width() + 14, 20)
             badge.centery = self.rect.y + 17
-            surface.blit(shapes.rounded_panel(badge.size, 6, theme.accent, theme.accent, theme.accent, 0), badge)
+            surface.blit(shapes.rounded_panel(badge.size, 6, badge_face, badge_face, badge_face, 0), badge)
             surface.blit(badge_words, badge_words.get_rect(center=badge.center))
             headline_left = badge.right + 10
         else:
             headline_left = left
-        headline = _fit(self.row.headline, 20, theme.text, left + width - headline_left, bold=True)
+        headline = fitted_text(self.row.headline, 20, theme.text, left + width - headline_left, bold=True)
         surface.blit(headline, headline.get_rect(midleft=(headline_left, self.rect.y + 17)))
-        detail = _fit(self.row.detail, 17, theme.accent if urgent else theme.text_muted, width)
+        ink = warning_ink(theme) if self.row.urgent else theme.accent if urgent else theme.text_muted
+        detail = fitted_text(self.row.detail, 17, ink, width, bold=self.row.urgent)
         surface.blit(detail, detail.get_rect(midleft=(left, self.rect.bottom - 15)))
 
 

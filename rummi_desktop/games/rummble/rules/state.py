@@ -134,6 +134,7 @@ class RummbleState(ComparedByFingerprint):
         self.result: GameResult | None = None
         self.log: list[str] = []
         self._history: list[tuple[Move, tuple]] = []
+        self.keeps_undo = True  # False: no undo snapshots (the server's games, never undone)
         # Every id in the game (all of the set, unless a hand-made position left some out).
         self.tiles_in_play: tuple[int, ...] = tuple(self.tile_census())
 
@@ -241,9 +242,10 @@ class RummbleState(ComparedByFingerprint):
         return move
 
     def _commit(self, move: Move, ids: tuple, carry_out) -> TurnResult:
-        snapshot = self._snapshot()
+        snapshot = self._snapshot() if self.keeps_undo else None
         result = carry_out(ids)
-        self._history.append((move, snapshot))
+        if snapshot is not None:
+            self._history.append((move, snapshot))
         self.log.append(move.notation())
         if self.result is None:
             self.current = (self.current + 1) % self.seats

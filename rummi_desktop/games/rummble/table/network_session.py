@@ -26,7 +26,7 @@ from rummi_desktop.games.rummble.rules.state import PASSED, TurnResult
 from rummi_desktop.scenes.network_play import NetworkPlay, NetworkSession, online_setup
 from rummi_desktop.games.rummble.table.session import RummbleSeatStats, RummbleSession, TurnRecord
 from rummi_desktop.games.rummble.table.online_state import end_kind, hide_drawn, server_result, state_from_view
-from rummi_desktop.tiles import Tile
+from rummi_desktop.tiles import NotationError, Tile, parse_tiles
 
 
 @dataclass
@@ -107,6 +107,12 @@ class NetworkRummbleSession(NetworkSession, RummbleSession):
         self.state, self.shown = state, message
 
     def shown_hand(self, seat: int) -> list[Tile] | None:
-        """Only our own rack is known here."""
+        """Our own rack; another seat's only once the server lays it open at the end."""
         assert self.play is not None
-        return self.state.rack_tiles(seat) if seat == self.play.seat else None
+        if seat == self.play.seat:
+            return self.state.rack_tiles(seat)
+        revealed = self.play.revealed(seat)
+        try:
+            return parse_tiles(revealed) if revealed is not None else None
+        except NotationError:  # a damaged message: shown as not known
+            return None

@@ -36,6 +36,8 @@ def online_settings(mode: str, target: int, opening_points: int) -> MatchSetting
 class MatchState:
     """A whole match through one state's moves (see the module docstring)."""
 
+    keeps_undo = True  # the protocol's flag; a round's undo of the turn in progress is its own either way
+
     def __init__(self, settings: MatchSettings, seats: tuple[str, ...], seed: int) -> None:
         self.match = Match(settings, tuple(seats), seed)
         self.log: list[str] = []

@@ -33,6 +33,24 @@ def seat_view(state: RummiState, seat: int) -> dict[str, Any]:
     }
 
 
+SEAT_OWN = frozenset({"rack", "owes_opening", "other_rack_sizes", "next_seat", "seed"})
+
+
+def public_view(state: RummiState) -> dict[str, Any]:
+    """What a spectator may see: what every seat sees alike (the table, the pool's size), and
+    of every seat its rack size and whether it has opened; never a rack."""
+    view = {key: value for key, value in seat_view(state, 0).items() if key not in SEAT_OWN}
+    view["rack_sizes"] = [len(state.rack(s)) for s in range(state.seats)]
+    view["opened"] = list(state.opened)
+    return view
+
+
+def holdings(state: RummiState) -> list[list[str]]:
+    """Every seat's rack, in seat order: what the end of the round lays open to all (the
+    network sends it only once the round is over)."""
+    return [[tile.notation() for tile in state.rack_tiles(seat)] for seat in range(state.seats)]
+
+
 def next_seat_view(state: RummiState, seat: int) -> dict[str, Any]:
     """What the table shows of ``seat``: its rack size, whether it has opened, how its last
     turn ended (tiles drawn) and the table it left — unless that turn was its opening, which
@@ -49,3 +67,18 @@ def next_seat_view(state: RummiState, seat: int) -> dict[str, Any]:
 
 def tiles_of(texts: list[str]) -> tuple[Tile, ...]:
     return tuple(Tile.parse(text) for text in texts)
+
+
+SPECTATOR_COLUMNS, SPECTATOR_ROWS = 24, 12  # melds are laid left to right in rows this wide, a gap between them
+
+
+def board_cells(view: dict[str, Any]) -> dict[str, Any]:
+    """The public view's board as grid cells for a spectator's table: ``rows``, ``columns``,
+    ``cells`` [(row, column, face)] and ``kind`` ("tiles": tile notation; "letters")."""
+    cells, row, column = [], 0, 0
+    for meld in view["table"]:
+        if column and column + len(meld) > SPECTATOR_COLUMNS:
+            row, column = row + 1, 0
+        cells += [(row, column + index, text) for index, text in enumerate(meld)]
+        column += len(meld) + 1
+    return {"rows": max(row + 1, SPECTATOR_ROWS), "columns": SPECTATOR_COLUMNS, "cells": cells, "kind": "tiles"}

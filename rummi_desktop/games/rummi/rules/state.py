@@ -111,6 +111,10 @@ class TurnRefused(IllegalMove):
 class RummiState(ComparedByFingerprint):
     """A round in progress (see the module docstring)."""
 
+    # Undo reaches back only over the turn in progress, whose moves the rules need anyway (a draw
+    # takes them back), so the history is kept either way: it never outlives the turn.
+    keeps_undo = True
+
     def __init__(self, params: RummiParameters, setup: PositionSetup | None = None) -> None:
         self.params = params
         self.setup = setup

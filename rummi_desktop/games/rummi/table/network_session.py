@@ -169,9 +169,11 @@ class NetworkRummiSession(NetworkSession, RummiSession):
             self.last_result = self.match.finish_round()
 
     def shown_rack(self, seat: int) -> list[int] | None:
-        """Only our own rack is known here (the server never sends the others)."""
+        """Our own rack; another seat's only once the server lays every rack open at the end
+        (the round's last state then holds the real racks: :func:`state_from_view`)."""
         assert self.play is not None
-        return super().shown_rack(seat) if seat == self.play.seat else None
+        known = seat == self.play.seat or self.play.revealed(seat) is not None
+        return super().shown_rack(seat) if known else None
 
     @property
     def rules_source(self) -> Any:

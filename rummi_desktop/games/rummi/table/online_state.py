@@ -29,7 +29,9 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
     view, seat, count = message["view"], message["seat"], len(message["seats"])
     table = [list(tiles_of(meld)) for meld in view["table"]]
     rack = list(tiles_of(view["rack"]))
-    hidden = unseen(FACES, [tile for meld in table for tile in meld] + rack)
+    shown = revealed_racks(message, seat, rack)  # at the end: every rack, laid open
+    seen = rack if shown is None else [tile for held in shown for tile in held]
+    hidden = unseen(FACES, [tile for meld in table for tile in meld] + seen)
     racks, at = [], 0
     sizes = iter(view["other_rack_sizes"])
     for index in range(count):
@@ -37,6 +39,9 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
             racks.append(rack)
             continue
         size = next(sizes)
+        if shown is not None and len(shown[index]) == size:
+            racks.append(shown[index])
+            continue
         racks.append(hidden[at: at + size])
         at += size
     pool = hidden[at: at + view["pool_size"]]
@@ -52,19 +57,33 @@ def state_from_view(message: dict[str, Any], previous: RummiState | None = None)
     if previous is not None:
         keep_ids(state, previous, seat)
     if message["status"] == "over" and message.get("result"):
-        state.result = server_round_result(message, rack)
+        state.result = server_round_result(message, rack, shown)
     return state
 
 
-def server_round_result(message: dict[str, Any], rack: list[Tile]) -> RoundResult:
-    """The server's result of the round, with each rack's total read back from the scores
-    (only our own rack is seen): a winner with an empty rack went out, and every other seat
+def revealed_racks(message: dict[str, Any], seat: int, rack: list[Tile]) -> list[list[Tile]] | None:
+    """Every seat's rack when the finished round's message lays them open (our own as sent),
+    else None."""
+    racks = message.get("revealed") if message.get("status") == "over" else None
+    if not isinstance(racks, list) or len(racks) != len(message["seats"]):
+        return None
+    try:
+        return [rack if index == seat else list(tiles_of(held)) for index, held in enumerate(racks)]
+    except (TypeError, ValueError):  # a damaged message: the others stay unseen
+        return None
+
+
+def server_round_result(message: dict[str, Any], rack: list[Tile],
+                        shown: list[list[Tile]] | None = None) -> RoundResult:
+    """The server's result of the round, with each rack's total: of a resigned round, from the
+    racks laid open (``shown``); else read back from the scores: a winner with an empty rack went out, and every other seat
     lost its own total; else the round was blocked, and each seat paid the difference from the
     lowest total, which our own total and score give."""
     result, view, seat = message["result"], message["view"], message["seat"]
     winners, scores = tuple(result["winners"]), tuple(result["scores"])
-    if result.get("resigned") is not None:  # the others' racks are unseen: the results need only the scores
-        totals = tuple(rack_total(rack) if s == seat else 0 for s in range(len(scores)))
+    if result.get("resigned") is not None:  # the results need only the scores; the totals, where seen
+        totals = tuple(rack_total(shown[s]) if shown else rack_total(rack) if s == seat else 0
+                       for s in range(len(scores)))
         return RoundResult(RESIGNED, winners, scores, totals, int(result["resigned"]))
     sizes = list(view["other_rack_sizes"])
     sizes.insert(seat, len(rack))

@@ -48,3 +48,28 @@ def seat_view(state: TumblewordsState, seat: int) -> dict[str, Any]:
         "is_terminal": state.is_terminal,
         "seed": params.seed * 1000 + state.turn_number,
     }
+
+
+SEAT_OWN = frozenset({"seat", "hand", "other_hand_sizes", "seed"})
+
+
+def public_view(state: TumblewordsState) -> dict[str, Any]:
+    """What a spectator may see: what every seat sees alike (the board, the scores, the
+    bag's size), and of every seat how many tiles it holds; never a hand."""
+    view = {key: value for key, value in seat_view(state, 0).items() if key not in SEAT_OWN}
+    view["hand_sizes"] = [len(state.hands[s]) for s in range(state.seats)]
+    return view
+
+
+def holdings(state: TumblewordsState) -> list[list[str]]:
+    """Every seat's letters in hand (``?`` a blank), in seat order: what the end of the game
+    lays open to all (the network sends it only once the game is over)."""
+    return [state.hand(seat) for seat in range(state.seats)]
+
+
+def board_cells(view: dict[str, Any]) -> dict[str, Any]:
+    """The public view's board as grid cells for a spectator's table: ``rows``, ``columns``,
+    ``cells`` [(row, column, face)] and ``kind`` ("tiles": tile notation; "letters")."""
+    cells = [(row, col, letter) for row, text in enumerate(view["board"]) for col, letter in enumerate(text)
+             if letter != "."]
+    return {"rows": view["rows"], "columns": view["columns"], "cells": cells, "kind": "letters"}

@@ -131,6 +131,7 @@ class TumblewordsState(ComparedByFingerprint):
         self.result: GameResult | None = None
         self.log: list[str] = []
         self._history: list[tuple[Move, tuple]] = []
+        self.keeps_undo = True  # False: no undo snapshots (the server's games, never undone)
         # Every id in the game (all 100, unless a hand-made position left some out): what the
         # audit's conservation check counts against.
         self.tiles_in_play: tuple[int, ...] = tuple(self.tile_census())
@@ -228,9 +229,10 @@ class TumblewordsState(ComparedByFingerprint):
     def apply(self, move: Move) -> TurnResult:
         """Carry out the move of the seat on turn, or raise IllegalMove (nothing changes)."""
         carry_out = self._handler(move)
-        snapshot = self._snapshot()
+        snapshot = self._snapshot() if self.keeps_undo else None
         result = carry_out()
-        self._history.append((move, snapshot))
+        if snapshot is not None:
+            self._history.append((move, snapshot))
         self.log.append(move.notation())
         return result
 

@@ -144,3 +144,8 @@ class NetworkTumblewordsSession(NetworkSession, TumblewordsSession):
     # -- the server's view replaces ours --------------------------------------------------------
     def adopt(self, message: dict[str, Any]) -> None:
         self.state = state_from_view(message, self.state.dictionary, self.state)
+
+    def shown_hand(self, seat: int) -> list[str] | None:
+        """Our own letters; another seat's only once the server lays them open at the end."""
+        assert self.play is not None
+        return self.state.hand(seat) if seat == self.play.seat else self.play.revealed(seat)

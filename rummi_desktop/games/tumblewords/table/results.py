@@ -25,6 +25,13 @@ ENDINGS = {"board_full": "the board is full", "letters_out": "the letters ran ou
 SOLO_ENDINGS = {**ENDINGS, "all_passed": "you passed"}
 
 
+def hand_words(letters: list[str] | None, count: int) -> str:
+    """What a seat ended with in hand, for its line ("" for none; a blank is ``?``)."""
+    if letters is None:
+        return f" · {count} letter{'s' if count != 1 else ''} in hand, not shown" if count else ""
+    return f" · in hand: {' '.join(letters)}" if letters else ""
+
+
 class GameOverScene(GameEndScene):
     rematch_tooltip = "Same seats and options, a new deal"
 
@@ -63,7 +70,8 @@ class GameOverScene(GameEndScene):
             surface.blit(shapes.text(config.name, 26, ink, bold=True), (self.card.x + 44, y))
             stats = self.session.stats[seat]
             detail = (f"{stats.words} word{'s' if stats.words != 1 else ''} · best drop {stats.best_drop}"
-                      + (f" · longest word {stats.longest_word} letters" if stats.longest_word else ""))
+                      + (f" · longest word {stats.longest_word} letters" if stats.longest_word else "")
+                      + hand_words(self.session.shown_hand(seat), len(state.hands[seat])))
             surface.blit(shapes.text(detail, 17, theme.text_muted), (self.card.x + 44, y + 34))
             score = shapes.text(str(state.points[seat]), 38, ink, bold=True)
             surface.blit(score, score.get_rect(topright=(self.card.right - 44, y - 2)))

@@ -167,6 +167,10 @@ class TumblewordsSession(GameSession):
         """Why this table gives no hints ("": it gives them)."""
         return ""
 
+    def shown_hand(self, seat: int) -> list[str] | None:
+        """The letters the results show left in ``seat``'s hand (None: not known at this table)."""
+        return self.state.hand(seat)
+
     def mode_name(self) -> str:
         scoring = "Claim" if self.setup.claim else "Auto"
         if self.state.params.solo:  # a best to beat is kept per mode: it names every setting that changes scores
