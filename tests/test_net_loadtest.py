@@ -7,7 +7,8 @@ import sys
 
 
 def test_loadtest_plays_its_games_and_prints_one_json_line():
-    result = subprocess.run([sys.executable, "-m", "rummi_desktop", "loadtest", "--games", "3", "--game", "rummi",
+    # Rummble: a game of some 70 moves (a Rummi table plays a whole match, thousands at pace 0).
+    result = subprocess.run([sys.executable, "-m", "rummi_desktop", "loadtest", "--games", "3", "--game", "rummble",
                              "--pace", "0", "--clients", "2"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()

@@ -15,6 +15,7 @@ from rummi_desktop.games import GAMES
 from rummi_desktop.net.client import GameClient, ServerError
 
 THINK_SECONDS = 0.3
+RATE_WAIT = 0.2  # s: a rate-limited bot waits this long (the bucket refills 30 messages a second)
 
 
 @dataclass
@@ -49,17 +50,29 @@ async def play_seat(client: GameClient, table: str, tier: str = "easy", seed: in
     return game
 
 
+async def _unhurried(send: Any) -> dict[str, Any]:
+    """``send()``'s answer; a bot faster than the server's message rate (a Rummi match played at
+    pace 0: hundreds of moves) waits and sends again, as the refusal asks (nothing was done)."""
+    while True:
+        try:
+            return await send()
+        except ServerError as error:
+            if error.code != "rate_limited":
+                raise
+        await asyncio.sleep(RATE_WAIT)
+
+
 async def one_move(client: GameClient, table: str, game: dict, tier: str, rng: random.Random,
                     tally: BotTally) -> int:
     notation = choose(game, tier, rng)
     started = time.perf_counter()
     try:
-        ack = await client.move(table, notation, game["version"])
+        ack = await _unhurried(lambda: client.move(table, notation, game["version"]))
     except ServerError as error:
         if error.code not in ("illegal_move", "bad_move"):
             raise
         tally.refused += 1
-        ack = await client.forfeit(table, game["version"])
+        ack = await _unhurried(lambda: client.forfeit(table, game["version"]))
     tally.rtt_ms.append((time.perf_counter() - started) * 1000)
     tally.sent_at[(table, ack["version"])] = started
     tally.moves += 1

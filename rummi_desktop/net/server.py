@@ -20,7 +20,7 @@ import time
 from typing import Any, Awaitable, Callable
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.base import play_seat_move
+from rummi_desktop.games.base import play_seat_move, time_up
 from rummi_desktop.net import notices, your_move
 from rummi_desktop.net.chat import ChatRate, deliver_noticed
 from rummi_desktop.net.friends import push_noticed_invitation
@@ -306,7 +306,7 @@ class GameServer:
             notation = await self.computer.choose(record.game, live.state, label)
             return await self.live.server_move(live, record.version, lambda state: play_seat_move(spec, state, notation))
         if record.deadline is not None and record.deadline <= time.time():
-            return await self.live.server_move(live, record.version, lambda state: state.forfeit_turn())
+            return await self.live.server_move(live, record.version, time_up)  # the rules' timeout, or a forfeit
         return False
 
     async def _rate(self, record: TableRecord) -> None:

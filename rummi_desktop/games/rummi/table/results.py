@@ -110,7 +110,8 @@ class RoundEndScene(ShellScene):
 
     def status(self) -> dict[str, Any]:
         result = self.session.last_result
-        return {**super().status(), "title": self.title(), "scores": list(result.scores) if result else [],
+        return {**super().status(), "title": self.title(), "round": self.round_words(),
+                "scores": list(result.scores) if result else [],
                 "totals": list(self.session.match.totals)}
 
     def on_back(self) -> None:
@@ -126,6 +127,11 @@ class RoundEndScene(ShellScene):
             return
         self.close()
         self.on_continue()
+
+    def round_words(self) -> str:
+        """Which round of which match: "Round 2 · Blitz to 200"."""
+        match = self.session.match
+        return f"Round {len(match.rounds)} · {match.settings.name} to {match.settings.target}"
 
     def title(self) -> str:
         result = self.session.last_result
@@ -146,6 +152,8 @@ class RoundEndScene(ShellScene):
         draw_panel(surface, theme, self.card)
         title = shapes.text(self.title(), 46, theme.text, display=True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 20)))
+        where = shapes.text(self.round_words(), 18, theme.text_muted)
+        surface.blit(where, where.get_rect(topright=(self.card.right - 36, self.card.y + 18)))
         finished = self.session.last_round
         lines = score_lines(self.session)
         totals = self.session.match.totals
