@@ -2,13 +2,15 @@
 
 One :class:`GameServer` per process. It holds no truth of its own: the store has the tables and
 their move logs, and :class:`~rummi_desktop.net.live.LiveGames` keeps each game it serves at
-the stored version. Every message is checked (:mod:`rummi_desktop.net.protocol`) before a
+the stored version: only the games its own connections watch, or whose server turn it is
+serving (who serves what: :mod:`rummi_desktop.net.ownership`), so a process added to a shared
+store adds capacity. Every message is checked (:mod:`rummi_desktop.net.protocol`) before a
 handler sees it; a handler answers, or raises ProtocolError and nothing changes. A seat is
 always the signed-in account's own: a message never names the seat it acts for.
 
-Background chores (every second): turn clocks that ran out, computer seats whose turn waits
-(for instance when the process that was thinking died), versions of watched tables (a lost
-PostgreSQL notice loses nothing), and matchmaking.
+Background chores (every second): turn clocks that ran out and computer seats whose turn waits
+(for instance when the process that was thinking died), of the tables this process owns;
+versions of watched tables (a lost PostgreSQL notice loses nothing), and matchmaking.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from rummi_desktop.net import notices
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.live import LiveGame, LiveGames
+from rummi_desktop.net.ownership import owner
 from rummi_desktop.net.protocol import (
     MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
@@ -156,8 +159,13 @@ class GameServer:
             watchers.discard(connection)
             if not watchers:
                 del self.watchers[table_id]
-                if table_id not in self._serving:
-                    self.live.forget(table_id)
+                self._release(table_id)
+
+    def _release(self, table_id: str) -> None:
+        """Stop holding a game no connection here watches and this process is not serving: its
+        moves are then no work of this process's (a watcher arriving catches it up by version)."""
+        if table_id not in self.watchers and table_id not in self._serving:
+            self.live.forget(table_id)
 
     # ---- who is at a table -----------------------------------------------------------------
 
@@ -187,7 +195,10 @@ class GameServer:
         await self.store.notify(notices.heartbeat_notice(self.presence.process))
 
     async def _introduce(self) -> None:
-        """A process heard for the first time: tell it every person online here."""
+        """A process heard for the first time: tell it this one is alive (so it counts this one
+        among the tables' owners at once, not at the next heartbeat) and every person online
+        here."""
+        await self.store.notify(notices.heartbeat_notice(self.presence.process))
         for table_id, account_id, said in self.presence.online_here():
             await self.store.notify(notices.presence_notice(self.presence.process, table_id, account_id, said))
 
@@ -198,14 +209,15 @@ class GameServer:
     # ---- tables changing ------------------------------------------------------------------
 
     def _changed(self, live: LiveGame, own: bool) -> None:
-        """A game reached a new version (by this process when ``own``): tell its watchers, give a
-        computer seat its turn, and rate a ranked game that just ended."""
+        """A game reached a new version (by this process when ``own``): tell its watchers and,
+        when this process stored it, give a computer seat its turn and rate a ranked game that
+        just ended (one process does each: :mod:`rummi_desktop.net.ownership`)."""
         record = live.record
         for connection in self.watchers.get(record.id, ()):
             seat = record.seat_of(connection.account.id) if connection.account else None
             if seat is not None:
                 connection.push(game_message(live, seat, self.presence, time.time()))
-        if record.status == PLAYING and record.seats[live.state.current].label != "human":
+        if own and record.status == PLAYING and record.seats[live.state.current].label != "human":
             self.serve_turn_soon(record.id)
         if own and record.status == OVER and record.ranked:
             self.spawn(self._rate(record))
@@ -214,7 +226,7 @@ class GameServer:
         """A table's seats or status changed (joined, left, started): tell those watching it."""
         for connection in self.watchers.get(record.id, ()):
             connection.push({"type": "table", "table": record.public(for_member=True)})
-        if record.status == PLAYING:
+        if record.status == PLAYING and self.watchers.get(record.id):
             self.spawn(self._start_watchers(record.id))
 
     async def _start_watchers(self, table_id: str) -> None:
@@ -239,6 +251,7 @@ class GameServer:
                 pass
         finally:
             self._serving.discard(table_id)
+            self._release(table_id)
 
     async def _serve_one_turn(self, table_id: str) -> bool:
         live = await self.live.get(table_id)
@@ -275,6 +288,9 @@ class GameServer:
     # ---- other processes and chores ---------------------------------------------------------
 
     async def _notice(self, payload: str) -> None:
+        table_id = notices.table_of(payload)
+        if table_id is not None and table_id not in self.live.games and table_id not in self.watchers:
+            return  # a game nobody here watches: the most notices, dropped at the cost of a find
         notice = notices.parse(payload)
         if notice is None:
             return
@@ -338,14 +354,24 @@ class GameServer:
             if live is not None and live.record.version < version:
                 await self.live.refresh(table_id)
 
+    async def _sweep_turns(self, now: float) -> None:
+        """Serve the ran-out clocks and waiting computer seats of the tables this process owns,
+        and let go of games held that nobody here watches (a move made by a connection that
+        never subscribed, say)."""
+        processes = self.presence.processes(now)
+        for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
+            if owner(table_id, processes) == self.presence.process:
+                self.serve_turn_soon(table_id)
+        for table_id in list(self.live.games):
+            self._release(table_id)
+
     async def _chore_loop(self) -> None:
         last_recheck = last_heartbeat = 0.0
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
                 now = time.time()
-                for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
-                    self.serve_turn_soon(table_id)
+                await self._sweep_turns(now)
                 await self._rate_missed(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:
                     last_recheck = now
