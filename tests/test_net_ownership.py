@@ -17,7 +17,9 @@ from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.live import fresh_state
 from rummi_desktop.net.ownership import owner
 from rummi_desktop.net.records import Seat, TableRecord
-from test_net_postgres import move_on, reaches, replayed_log, server_on
+from rummi_desktop.net.server import GameServer
+from rummi_desktop.net.store_postgres import PostgresStore
+from test_net_postgres import CountingTables, move_on, reaches, replayed_log, server_on
 
 
 @pytest.fixture(scope="module")
@@ -179,3 +181,35 @@ def test_a_clock_that_ran_out_is_forfeited_by_the_tables_owner_alone(cluster):
     assert by_first and by_second  # eight tables: both processes own some
     assert all(record.version == 1 for record in records)  # each clock forfeited once
     assert not held & set(tables)  # nobody watches them: neither process keeps them
+
+
+class LateAnswers(CountingTables):
+    """A store whose answer to a stored move comes well after the move's notice."""
+
+    async def append_move(self, after, actions, seat, seq):
+        stored = await super().append_move(after, actions, seat, seq)
+        await asyncio.sleep(0.2)
+        return stored
+
+
+def test_the_notice_of_a_processs_own_move_costs_it_no_fetch_when_it_comes_first(cluster):
+    async def play():
+        store = await PostgresStore(cluster.url).open()
+        store.tables = LateAnswers(store)
+        mover = GameServer(store, shared=True)
+        await mover.start()
+        mover._chores.cancel()  # no version re-checks: only the notices could fetch
+        try:
+            table_id = await stored_table(mover)
+            await mover.live.get(table_id)
+            loaded = store.tables.fetches  # the game read once, as a watcher arriving reads it
+            rng = random.Random(7)
+            for _ in range(3):
+                await move_on(mover, table_id, rng)
+            await asyncio.sleep(0.2)
+            return store.tables.fetches - loaded, mover.live.games[table_id].record.version
+        finally:
+            await mover.stop()
+
+    fetches, version = asyncio.run(play())
+    assert version == 3 and fetches == 0

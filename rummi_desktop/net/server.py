@@ -55,7 +55,7 @@ class GameServer:
         self.by_account: dict[str, set[Connection]] = {}
         self._serving: set[str] = set()  # tables whose server turn (computer, clock) is running
         self._tasks: set[asyncio.Task] = set()
-        self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
+        self._refreshing: dict[str, int] = {}  # table -> the version a notice named meanwhile (0: none)
         self._chores: asyncio.Task | None = None
         self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
         from rummi_desktop.net.handlers import HANDLERS
@@ -310,7 +310,7 @@ class GameServer:
                 return  # one of this process's own moves, or one it has already
             move = notices.move_of(notice) if notice.kind == "m" and table_id not in self._refreshing else None
             if move is None or not self.live.take_move(table_id, notice.version, move):
-                self._refresh_soon(table_id)  # a gap, or the game busy: re-fetch by version
+                self._refresh_soon(table_id, notice.version)  # a gap, or the game busy: re-fetch by version
         elif table_id in self.watchers:
             record = await self.store.tables.get(table_id)
             if record is not None:
@@ -327,23 +327,21 @@ class GameServer:
                                                                notice.said, now):
             self.spawn(self._push_presence(notice.table))
 
-    def _refresh_soon(self, table_id: str) -> None:
-        """Catch a game up off the listener (which must keep reading notices). A notice for a
-        game being caught up marks it to be caught up once more after (it may have come too late
-        for the fetch under way)."""
+    def _refresh_soon(self, table_id: str, version: int) -> None:
+        """Catch a game up to ``version`` off the listener (which must keep reading notices). A
+        notice for a game being caught up marks it to be caught up once more after (it may have
+        come too late for the fetch under way); none is fetched for a version held by then."""
         if table_id in self._refreshing:
-            self._refreshing[table_id] = True
+            self._refreshing[table_id] = max(self._refreshing[table_id], version)
             return
-        self._refreshing[table_id] = False
+        self._refreshing[table_id] = version
         self.spawn(self._refresh(table_id))
 
     async def _refresh(self, table_id: str) -> None:
         try:
-            while True:
-                self._refreshing[table_id] = False
-                await self.live.refresh(table_id)
-                if not self._refreshing[table_id]:
-                    break
+            while version := self._refreshing[table_id]:
+                self._refreshing[table_id] = 0
+                await self.live.refresh(table_id, version)
         finally:
             self._refreshing.pop(table_id, None)
 
@@ -352,7 +350,7 @@ class GameServer:
         for table_id, version in stored.items():
             live = self.live.games.get(table_id)
             if live is not None and live.record.version < version:
-                await self.live.refresh(table_id)
+                await self.live.refresh(table_id, version)
 
     async def _sweep_turns(self, now: float) -> None:
         """Serve the ran-out clocks and waiting computer seats of the tables this process owns,
