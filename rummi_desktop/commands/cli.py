@@ -128,6 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     loadtest.add_argument("--database", default=None, help="the embedded servers' database")
     loadtest.add_argument("--pace", type=float, default=1.0, help="seconds a bot waits before each move")
     loadtest.add_argument("--clients", type=int, default=2, help="processes the bots are spread over")
+    loadtest.add_argument("--placement", default="apart", choices=("apart", "together"),
+                          help="a game's two players on different server processes (default) or on the same one")
 
     bench = command("bench", "time the drawing of a scripted scene, no window")
     bench.add_argument("--scene", default="menu", help="scene to draw: menu or a game's key, e.g. rummble")
@@ -181,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.net.loadtest import run_loadtest
 
         return run_loadtest(args.games, args.game, args.server, args.processes, args.database, args.pace,
-                            args.clients)
+                            args.clients, args.placement)
     start_thinking_early()  # the window, the bench and the server play tables with computer seats
     if args.command == "serve":
         from rummi_desktop.net.server import run_serve

@@ -8,7 +8,7 @@ import asyncio
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES
@@ -33,9 +33,13 @@ def choose(game: dict[str, Any], tier: str, rng: random.Random) -> str:
     return pick(view, tier, deadline=time.perf_counter() + THINK_SECONDS).notation()
 
 
+AfterMove = Callable[[GameClient, str, int], Awaitable[None]]
+
+
 async def play_seat(client: GameClient, table: str, tier: str = "easy", seed: int = 0,
-                    tally: BotTally | None = None, pace: float = 0.0) -> dict[str, Any]:
-    """Play ``table`` to its end; returns the last game message."""
+                    tally: BotTally | None = None, pace: float = 0.0, after_move: AfterMove | None = None) -> dict[str, Any]:
+    """Play ``table`` to its end; returns the last game message. ``after_move(client, table,
+    moves)`` runs after each of the seat's moves (the loadtest's hook for other traffic)."""
     tally = tally if tally is not None else BotTally()
     rng = random.Random(seed)
     game = client.games.get(table) or await client.subscribe(table)
@@ -46,6 +50,8 @@ async def play_seat(client: GameClient, table: str, tier: str = "easy", seed: in
         if pace:
             await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
         version = await one_move(client, table, game, tier, rng, tally)
+        if after_move is not None:
+            await after_move(client, table, tally.moves)
         game = await client.wait_game(table, after=version - 1, timeout=120)
     return game
 

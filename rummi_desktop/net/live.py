@@ -118,12 +118,15 @@ class LiveGames:
         self.on_change(live, False)
         return True
 
-    async def refresh(self, table_id: str) -> None:
-        """Another process may have moved: catch up if this process holds the game."""
+    async def refresh(self, table_id: str, version: int | None = None) -> None:
+        """Another process may have moved: catch up if this process holds the game (and, given
+        the ``version`` a notice named, if it is still behind it once the game is free: the
+        notice of a move this process was storing can come before the move's own answer)."""
         live = self.games.get(table_id)
         if live is not None:
             async with live.lock:
-                await self._catch_up(live)
+                if version is None or live.record.version < version:
+                    await self._catch_up(live)
 
     def forget(self, table_id: str) -> None:
         self.games.pop(table_id, None)

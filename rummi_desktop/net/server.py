@@ -2,13 +2,15 @@
 
 One :class:`GameServer` per process. It holds no truth of its own: the store has the tables and
 their move logs, and :class:`~rummi_desktop.net.live.LiveGames` keeps each game it serves at
-the stored version. Every message is checked (:mod:`rummi_desktop.net.protocol`) before a
+the stored version: only the games its own connections watch, or whose server turn it is
+serving (who serves what: :mod:`rummi_desktop.net.ownership`), so a process added to a shared
+store adds capacity. Every message is checked (:mod:`rummi_desktop.net.protocol`) before a
 handler sees it; a handler answers, or raises ProtocolError and nothing changes. A seat is
 always the signed-in account's own: a message never names the seat it acts for.
 
-Background chores (every second): turn clocks that ran out, computer seats whose turn waits
-(for instance when the process that was thinking died), versions of watched tables (a lost
-PostgreSQL notice loses nothing), and matchmaking.
+Background chores (every second): turn clocks that ran out and computer seats whose turn waits
+(for instance when the process that was thinking died), of the tables this process owns;
+versions of watched tables (a lost PostgreSQL notice loses nothing), and matchmaking.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits, next_text, peer_address
 from rummi_desktop.net.live import LiveGame, LiveGames
 from rummi_desktop.net.ranked import rate_ended
+from rummi_desktop.net.ownership import owner
 from rummi_desktop.net.protocol import (
     MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
@@ -61,7 +64,7 @@ class GameServer:
         self.by_account: dict[str, set[Connection]] = {}
         self._serving: set[str] = set()  # tables whose server turn (computer, clock) is running
         self._tasks: set[asyncio.Task] = set()
-        self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
+        self._refreshing: dict[str, int] = {}  # table -> the version a notice named meanwhile (0: none)
         self._chores: asyncio.Task | None = None
         self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
         self.spectators = Spectators(store.tables, self.spawn)
@@ -185,7 +188,7 @@ class GameServer:
             watchers.discard(connection)
             if not watchers:
                 del self.watchers[table_id]
-                self._forget_unwatched(table_id)
+                self._release(table_id)
 
     def spectate(self, connection: Connection, table_id: str) -> None:
         for other in self.spectators.tables_of(connection):  # one table watched at a time
@@ -194,11 +197,14 @@ class GameServer:
 
     def stop_spectating(self, connection: Connection, table_id: str) -> None:
         self.spectators.remove(connection, table_id)
-        self._forget_unwatched(table_id)
+        self._release(table_id)
 
-    def _forget_unwatched(self, table_id: str) -> None:
-        """Nobody here watches the game and no server turn runs on it: stop holding it."""
-        if not self.watchers.get(table_id) and not self.spectators.watching(table_id) and table_id not in self._serving:
+    def _release(self, table_id: str) -> None:
+        """Stop holding a game no connection here watches (seated or as a spectator) and this
+        process is not serving: its moves are then no work of this process's (a watcher arriving
+        catches it up by version)."""
+        if (table_id not in self.watchers and not self.spectators.watching(table_id)
+                and table_id not in self._serving):
             self.live.forget(table_id)
 
     # ---- who is at a table -----------------------------------------------------------------
@@ -229,7 +235,10 @@ class GameServer:
         await self.store.notify(notices.heartbeat_notice(self.presence.process))
 
     async def _introduce(self) -> None:
-        """A process heard for the first time: tell it every person online here."""
+        """A process heard for the first time: tell it this one is alive (so it counts this one
+        among the tables' owners at once, not at the next heartbeat) and every person online
+        here."""
+        await self.store.notify(notices.heartbeat_notice(self.presence.process))
         for table_id, account_id, said in self.presence.online_here():
             await self.store.notify(notices.presence_notice(self.presence.process, table_id, account_id, said))
 
@@ -240,15 +249,16 @@ class GameServer:
     # ---- tables changing ------------------------------------------------------------------
 
     def _changed(self, live: LiveGame, own: bool) -> None:
-        """A game reached a new version (by this process when ``own``): tell its watchers, give a
-        computer seat its turn, and rate a ranked game that just ended."""
+        """A game reached a new version (by this process when ``own``): tell its watchers and,
+        when this process stored it, give a computer seat its turn and rate a ranked game that
+        just ended (one process does each: :mod:`rummi_desktop.net.ownership`)."""
         record = live.record
         for connection in self.watchers.get(record.id, ()):
             seat = record.seat_of(connection.account.id) if connection.account else None
             if seat is not None:
                 connection.push(game_message(live, seat, self.presence, time.time()))
         self.spectators.changed(live)
-        if record.status == PLAYING and record.seats[live.state.current].label != "human":
+        if own and record.status == PLAYING and record.seats[live.state.current].label != "human":
             self.serve_turn_soon(record.id)
         if own:
             self.tell_turn(record, live.last_seat)
@@ -270,7 +280,7 @@ class GameServer:
         """A table's seats or status changed (joined, left, started): tell those watching it."""
         for connection in self.watchers.get(record.id, ()):
             connection.push({"type": "table", "table": record.public(for_member=True)})
-        if record.status == PLAYING:
+        if record.status == PLAYING and self.watchers.get(record.id):
             self.spawn(self._start_watchers(record.id))
 
     async def _start_watchers(self, table_id: str) -> None:
@@ -295,6 +305,7 @@ class GameServer:
                 pass
         finally:
             self._serving.discard(table_id)
+            self._release(table_id)
 
     async def _serve_one_turn(self, table_id: str) -> bool:
         live = await self.live.get(table_id)
@@ -323,6 +334,9 @@ class GameServer:
     # ---- other processes and chores ---------------------------------------------------------
 
     async def _notice(self, payload: str) -> None:
+        table_id = notices.table_of(payload)
+        if table_id is not None and table_id not in self.live.games and table_id not in self.watchers:
+            return  # a game nobody here watches: the most notices, dropped at the cost of a find
         notice = notices.parse(payload)
         if notice is None:
             return
@@ -343,7 +357,7 @@ class GameServer:
                 return  # one of this process's own moves, or one it has already
             move = notices.move_of(notice) if notice.kind == "m" and table_id not in self._refreshing else None
             if move is None or not self.live.take_move(table_id, notice.version, move):
-                self._refresh_soon(table_id)  # a gap, or the game busy: re-fetch by version
+                self._refresh_soon(table_id, notice.version)  # a gap, or the game busy: re-fetch by version
         elif table_id in self.watchers:
             record = await self.store.tables.get(table_id)
             if record is not None:
@@ -373,23 +387,21 @@ class GameServer:
                                                                notice.said, now):
             self.spawn(self._push_presence(notice.table))
 
-    def _refresh_soon(self, table_id: str) -> None:
-        """Catch a game up off the listener (which must keep reading notices). A notice for a
-        game being caught up marks it to be caught up once more after (it may have come too late
-        for the fetch under way)."""
+    def _refresh_soon(self, table_id: str, version: int) -> None:
+        """Catch a game up to ``version`` off the listener (which must keep reading notices). A
+        notice for a game being caught up marks it to be caught up once more after (it may have
+        come too late for the fetch under way); none is fetched for a version held by then."""
         if table_id in self._refreshing:
-            self._refreshing[table_id] = True
+            self._refreshing[table_id] = max(self._refreshing[table_id], version)
             return
-        self._refreshing[table_id] = False
+        self._refreshing[table_id] = version
         self.spawn(self._refresh(table_id))
 
     async def _refresh(self, table_id: str) -> None:
         try:
-            while True:
-                self._refreshing[table_id] = False
-                await self.live.refresh(table_id)
-                if not self._refreshing[table_id]:
-                    break
+            while version := self._refreshing[table_id]:
+                self._refreshing[table_id] = 0
+                await self.live.refresh(table_id, version)
         finally:
             self._refreshing.pop(table_id, None)
 
@@ -398,7 +410,18 @@ class GameServer:
         for table_id, version in stored.items():
             live = self.live.games.get(table_id)
             if live is not None and live.record.version < version:
-                await self.live.refresh(table_id)
+                await self.live.refresh(table_id, version)
+
+    async def _sweep_turns(self, now: float) -> None:
+        """Serve the ran-out clocks and waiting computer seats of the tables this process owns,
+        and let go of games held that nobody here watches (a move made by a connection that
+        never subscribed, say)."""
+        processes = self.presence.processes(now)
+        for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
+            if owner(table_id, processes) == self.presence.process:
+                self.serve_turn_soon(table_id)
+        for table_id in list(self.live.games):
+            self._release(table_id)
 
     async def _chore_loop(self) -> None:
         last_recheck = last_heartbeat = 0.0
@@ -406,8 +429,7 @@ class GameServer:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
                 now = time.time()
-                for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
-                    self.serve_turn_soon(table_id)
+                await self._sweep_turns(now)
                 await self._rate_missed(now)
                 self.chat_rate.forget_quiet(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:
