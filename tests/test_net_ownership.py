@@ -37,7 +37,7 @@ async def stored_table(server, labels=("human", "human"), clock_ran_out=False):
     seats = tuple(Seat(label, *next(people)) if label == "human" else Seat(label) for label in labels)
     record = TableRecord(new_id(), "tumblewords", "ann-id", seats, {}, random.randrange(2**31), clock_kind="live",
                          clock_seconds=600.0, invite=new_invite_code(), updated=now, created=now)
-    record = lobby.started(record, fresh_state(record).current, now)
+    record = lobby.started(record, fresh_state(record), now)
     if clock_ran_out:
         record = record.with_(deadline=now - 1.0)
     await server.store.tables.insert(record)
