@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from rummi_desktop.net.chat_text import CHAT_CHARS
+from rummi_desktop.records.chat_text import CHAT_CHARS
 from rummi_desktop.scenes.chat_panel import ChatPanel
 from rummi_desktop.scenes.online_mode import OnlineMode
 from rummi_desktop.storage.chat_mutes import load_mutes

@@ -4,7 +4,7 @@ the online mode): a Chat button by the connection chip, and when open, the table
 other person at the table. A muted person's lines are hidden, not lost (unmute shows them);
 the mutes are remembered on this computer (storage/chat_mutes.py).
 
-Everything the server sends is cleaned again before it is drawn (net/chat_text.py), a name is
+Everything the server sends is cleaned again before it is drawn (records/chat_text.py), a name is
 cut with "…" to its column and a long word is broken inside the panel: no line can leave it.
 Game-neutral: it sends through a function it is handed and takes the lines it is given.
 """
@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import pygame
 
-from rummi_desktop.net.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
+from rummi_desktop.records.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
 from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui import shapes

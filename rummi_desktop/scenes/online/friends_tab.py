@@ -16,7 +16,7 @@ from typing import Any, Callable
 import pygame
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.net.chat_text import clean_text
+from rummi_desktop.records.chat_text import clean_text
 from rummi_desktop.scenes.online.pending import Ask
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField
