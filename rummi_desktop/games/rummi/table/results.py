@@ -112,7 +112,13 @@ class RoundEndScene(ShellScene):
         result = self.session.last_result
         return {**super().status(), "title": self.title(), "round": self.round_words(),
                 "scores": list(result.scores) if result else [],
-                "totals": list(self.session.match.totals)}
+                "totals": list(self.session.match.totals), "racks": self.shown_racks()}
+
+    def shown_racks(self) -> list[list[str] | None]:
+        """Each seat's rack as the card shows it, in tile notation (None: not shown, online
+        before the server lays every rack open)."""
+        racks = (self.session.shown_rack(seat) for seat in range(len(self.session.setup.seats)))
+        return [None if rack is None else [face(tile).notation() for tile in rack] for rack in racks]
 
     def on_back(self) -> None:
         self.proceed()
