@@ -220,7 +220,7 @@ class MatchSummaryScene(GameEndScene):
         names = [seat.name for seat in self.session.setup.seats]
         winners = self.session.match.winners
         if len(winners) == 1:
-            return f"{names[winners[0]]} wins the match!"
+            return "You win the match!" if names[winners[0]] == "You" else f"{names[winners[0]]} wins the match!"
         return " and ".join(names[s] for s in winners) + " share the match!"
 
     def rows(self) -> list[list[str]]:
