@@ -43,12 +43,6 @@ class OnlineMode(TableMode):
             self._chat = chat_panel_for(play, self.chip_at())
         return self._chat
 
-    @property
-    def takes_text(self) -> bool:
-        """While the chat panel is open its line takes typed text (on for the open panel, not
-        only its edited field: keys typed straight after the click on it still arrive)."""
-        return self._chat is not None and self._chat.opened
-
     def handle_action(self, action: "Action") -> bool:
         return self.chat is not None and self.chat.handle_action(action)
 

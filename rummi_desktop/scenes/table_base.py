@@ -66,12 +66,6 @@ class TableScene(Scene):
     flow: Any
     buttons: Any
 
-    @property
-    def takes_text(self) -> bool:  # type: ignore[override]
-        """Typed text arrives only while the mode shows a field (the online chat): in play, SDL's
-        text input stays off (no input-method window over the table)."""
-        return self.mode.takes_text
-
     def __init__(self, app: "App", session: Any, *, autosave: bool = True, mode: TableMode | None = None) -> None:
         super().__init__()
         self.app = app

@@ -39,12 +39,6 @@ class TableMode:
     # belongs on the table (a puzzle or the sandbox lays everything open: it does not).
     tracks_unseen = True
 
-    @property
-    def takes_text(self) -> bool:
-        """The mode has a text field of its own on show (the table has none): SDL's text input
-        goes on, or nothing typed into it would arrive."""
-        return False
-
     def attach(self, table: "ModeContext") -> None:
         """The table's parts are built: the mode may add its own (buttons, a card)."""
         self.table = table
