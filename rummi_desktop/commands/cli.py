@@ -130,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     loadtest.add_argument("--clients", type=int, default=2, help="processes the bots are spread over")
     loadtest.add_argument("--placement", default="apart", choices=("apart", "together"),
                           help="a game's two players on different server processes (default) or on the same one")
+    loadtest.add_argument("--chat-every", type=int, default=0,
+                          help="each bot sends a chat line to its table every N of its moves (0: no chat)")
 
     bench = command("bench", "time the drawing of a scripted scene, no window")
     bench.add_argument("--scene", default="menu", help="scene to draw: menu or a game's key, e.g. rummble")
@@ -183,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.net.loadtest import run_loadtest
 
         return run_loadtest(args.games, args.game, args.server, args.processes, args.database, args.pace,
-                            args.clients, args.placement)
+                            args.clients, args.placement, args.chat_every)
     start_thinking_early()  # the window, the bench and the server play tables with computer seats
     if args.command == "serve":
         from rummi_desktop.net.server import run_serve
