@@ -5,7 +5,7 @@ its model through a :class:`RummiSession`) in the sandbox mode (:class:`SandboxM
 :class:`RummiSandbox` as its part: a side panel, the buttons every sandbox has and two stages:
 
 * **Edit**: a palette of the 52 faces and the joker (a face whose two copies are in use is
-  greyed and refused); pick a face, then click the table (a meld to add to, or free felt for
+  greyed and refused; a third joker switches to the "4 jokers" house rule); pick a face, then click the table (a meld to add to, or free felt for
   a new meld) or the rack; drag from the palette works too. Click a tile to take it back.
   Undo steps back one edit; Clear empties the table and the rack.
 * **Play**: the position as a turn of the real game, from :meth:`RummiState.from_position`:
@@ -164,7 +164,8 @@ class RummiSandbox(SandboxPart):
             table.say(f"Not a valid play: {first}", warning=True)
             table.play("invalid")
             return True
-        self.mode.replace(RummiScenario([faces(m) for m in state.table], faces(state.rack(0)), False))
+        self.mode.replace(RummiScenario([faces(m) for m in state.table], faces(state.rack(0)), False,
+                                        jokers=self.mode.scenario.jokers))
         table.say(f"Play kept: {verdict.placed} tile{'s' if verdict.placed != 1 else ''} laid; this is the new position")
         return True
 
