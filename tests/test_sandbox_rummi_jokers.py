@@ -11,6 +11,8 @@ from rummi_desktop.games.rummi.rules.pieces import faces
 from rummi_desktop.games.rummi.table.sandbox import scenario_state
 from rummi_desktop.games.rummi.table.scenario import RummiScenario
 from rummi_desktop.tiles import JOKER, Tile, parse_tiles
+from tests.test_rummi_flow_support import click
+from tests.test_sandbox_rummi import open_sandbox, palette_click, rack_spot
 
 
 def test_a_third_joker_switches_the_scenario_to_four_jokers():
@@ -50,3 +52,13 @@ def test_the_turn_of_a_four_joker_scenario_holds_the_extra_joker_ids():
     ids = [*state.table[0], *state.rack(0)]
     assert len(set(ids)) == 6 and {106, 107} <= set(ids)
     assert faces(state.rack(0)).count(JOKER) == 2
+
+
+def test_the_palette_puts_down_a_third_joker_and_says_the_rule_changed(tmp_path, monkeypatch):
+    app, scene = open_sandbox(tmp_path, monkeypatch)
+    palette_click(app, scene, "J")
+    for _ in range(3):
+        click(app, rack_spot())
+    assert faces(scene.state.rack(0)).count(JOKER) == 3 and scene.state.params.jokers == 4
+    assert "the \"4 jokers\" house rule" in scene.banner_log[-1]
+    assert scene.mode.position()["rules"] == {"jokers": 4}
