@@ -91,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seats", required=True, help="tiers, e.g. hard,easy")
     simulate.add_argument("--games", type=int, default=100, help="games to play")
     simulate.add_argument("--seed", type=int, default=1, help="the first game's deal number (the next count up)")
+    simulate.add_argument("--rules", default=None, help='house rules as a JSON object, e.g. \'{"jokers": 4}\'')
 
     puzzles = command("puzzles", "mine puzzle files from computer games, or verify them")
     puzzles.add_argument("--generate", action="store_true", help="mine puzzles (with --game)")
@@ -176,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         from rummi_desktop.commands.simulate import run_simulate
 
-        return run_simulate(args.game, args.seats, args.games, args.seed)
+        return run_simulate(args.game, args.seats, args.games, args.seed, args.rules)
     if args.command == "puzzles":
         from rummi_desktop.commands.puzzles import run_puzzles
 
