@@ -14,6 +14,7 @@ import pytest
 from rummi_desktop.net.chat_text import CHAT_CHARS
 from rummi_desktop.scenes.chat_panel import ChatPanel
 from rummi_desktop.scenes.online_mode import OnlineMode
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.storage.chat_mutes import load_mutes
 from rummi_desktop.ui.theme import fallback_theme
 from test_online_lobby import other_player, run_until, signed_in_by_clicks
@@ -88,8 +89,47 @@ def test_chat_on_each_games_online_table_by_clicks_and_keys(lobby, game):
         assert mute.label == "Unmute carol" and [line.text for line in panel.visible_lines()] == [
             "Well played", "nice one"]
         assert load_mutes(scene.link.url) == {"carol"}  # remembered on this computer
+        assert app.text_input  # the open panel has a line to type: SDL's typed text arrives
+
+        key(app, "escape")  # Esc closes the panel (the table's pause card stays shut)
+        assert not panel.opened and app.stack.top is table and not app.text_input
+        key(app, "tab")  # the closed panel leaves the focus keys to the table
+        assert panel.widgets.focused is None and table.buttons.group.focused is not None
+        key(app, "m")  # M opens it with the line ready to type
+        assert panel.opened and panel.field.editing and app.text_input
+        type_text(app, "by keys")
+        key(app, "return")
+        run_until(app, lambda: heard.extend(carol_heard(carol)) or "by keys" in heard)
+        key(app, "escape")  # stops typing, then closes
+        key(app, "escape")
+        assert not panel.opened and app.stack.top is table
     finally:
         carol.close()
+
+
+def test_the_closed_panel_leaves_the_keys_to_the_table_and_the_open_one_keeps_them():
+    pygame.font.init()
+    sent: list[dict] = []
+
+    def send(fields):
+        sent.append(fields)
+        return Future()  # never answered: the line stays a draft sent
+
+    panel = ChatPanel((1100, 121), send, ["bob"], set(), lambda muted: None)
+    shortcut = lambda name: Action(ActionKind.SHORTCUT, key=name)  # noqa: E731
+    for action in (shortcut("tab"), shortcut("down"), shortcut("up"), shortcut("left"), shortcut("c"),
+                   Action(ActionKind.CONFIRM, key="return"), Action(ActionKind.BACK)):
+        assert not panel.handle_action(action), action  # the table's: its focus, its arrows, Enter, Esc
+    assert panel.toggle.shortcut == "m" and panel.handle_action(shortcut("m"))
+    assert panel.opened and panel.field.editing
+    panel.handle_action(Action(ActionKind.TEXT, text="hi"))
+    assert panel.handle_action(Action(ActionKind.CONFIRM, key="return")) and sent == [{"text": "hi"}]
+    assert panel.handle_action(Action(ActionKind.BACK)) and panel.opened and not panel.field.editing
+    assert panel.handle_action(shortcut("tab")) and panel.widgets.focused is panel.toggle  # round the panel
+    assert panel.handle_action(shortcut("down")) and panel.widgets.focused is panel.phrases[0]
+    assert panel.handle_action(Action(ActionKind.BACK)) and not panel.opened
+    assert panel.widgets.focused is None  # Enter is the table's again
+    assert not panel.handle_action(shortcut("tab"))
 
 
 def test_a_hostile_name_and_message_stay_inside_the_panel():

@@ -4,6 +4,10 @@ the online mode): a Chat button by the connection chip, and when open, the table
 other person at the table. A muted person's lines are hidden, not lost (unmute shows them);
 the mutes are remembered on this computer (storage/chat_mutes.py).
 
+By keyboard: M opens the panel with the line ready to type (Enter sends, Esc stops typing, Esc
+again or M closes it); while it is open Tab and the arrows go round its controls. While it is
+closed the keys are the table's: its focus keys and arrows play the game.
+
 Everything the server sends is cleaned again before it is drawn (net/chat_text.py), a name is
 cut with "…" to its column and a long word is broken inside the panel: no line can leave it.
 Game-neutral: it sends through a function it is handed and takes the lines it is given.
@@ -35,6 +39,7 @@ NAME_W = 112  # the name column: a name is cut with "…" to it
 LINES_H = 178
 KEPT = 200  # lines held
 MAX_ROWS = 4  # rows a line may take; a longer one ends in "…" (its name stays in view)
+CHAT_KEY = "m"  # a message: free on every game's table (C sorts Rummi's rack, T shows the tracker)
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,8 @@ class ChatPanel:
         toggle = pygame.Rect((0, 0), TOGGLE)
         toggle.topright = toggle_at
         self.toggle = self.widgets.add(Button(toggle.clamp(INSIDE), "Chat", self.flip,
-                                              tooltip="Talk with the others at the table", font_size=17))
+                                              tooltip="Talk with the others at the table", font_size=17,
+                                              shortcut=CHAT_KEY))
         self.panel = panel_place(self.toggle.rect)
         self._build_open()
         self._show_open(False)
@@ -146,6 +152,7 @@ class ChatPanel:
                 self.ask_history = None
         else:
             self.field.editing = False
+            self.widgets.focus(None)  # Enter is the table's again (End Turn), not the closed panel's
         self._show_open(self.opened)
 
     def flip_mute(self, name: str) -> None:
@@ -193,7 +200,8 @@ class ChatPanel:
 
     # -- frames -----------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
-        """Typing goes to the line (Enter sends it); a press on the open panel stays in it."""
+        """Typing goes to the line (Enter sends it); M opens or closes the panel, Esc closes it;
+        a press on the open panel stays in it."""
         if self.field.editing:
             if action.kind == ActionKind.CONFIRM and action.key != "space":
                 self._send_draft()
@@ -203,6 +211,15 @@ class ChatPanel:
                 return True
             if self.field.take(action):
                 return True
+        if action.kind == ActionKind.SHORTCUT and action.key == CHAT_KEY and not action.ctrl:
+            self.flip()
+            self.field.editing = self.opened  # opened by key: type at once
+            return True
+        if action.kind == ActionKind.BACK and self.opened:
+            self.flip()
+            return True
+        if not self.opened and action.pos is None:
+            return False  # the closed panel's button takes the pointer only: the keys play the table
         if self.widgets.handle_action(action):
             return True
         return self.opened and action.pos is not None and action.kind in (
