@@ -23,8 +23,6 @@ ROW_GAP = 6
 PAGER_H = 36
 
 
-
-
 class TableRowButton(Widget):
     """One table: its headline, its detail line, and what a click does ("Open", "Join")."""
 
