@@ -114,3 +114,10 @@ def test_four_24_letter_names_stay_inside_the_watched_table(tmp_path, monkeypatc
         assert pictures[0] == pictures[1], "a long name or move ran out of its place"
     finally:
         app.close()
+
+
+def test_a_rack_longer_than_two_rows_ends_in_a_count_of_the_rest():
+    from rummi_desktop.scenes.online.spectator_scene import tiles_shown
+
+    assert tiles_shown(14, 12) == 14 and tiles_shown(24, 12) == 24  # two full rows: every tile
+    assert tiles_shown(30, 12) == 23  # 23 tiles and "+7"

@@ -38,6 +38,12 @@ def held_counts(view: dict[str, Any]) -> list[int]:
     return list(view.get("rack_sizes") or view.get("hand_sizes") or [])
 
 
+def tiles_shown(held: int, per_row: int) -> int:
+    """How many of a seat's ``held`` tiles its band draws: two rows, and when there are more, the
+    last place says "+N" instead of a tile."""
+    return held if held <= 2 * per_row else 2 * per_row - 1
+
+
 class SpectatorScene(ShellScene):
     def __init__(self, app: "App", link: Any, message: dict[str, Any]) -> None:
         super().__init__(app)
@@ -196,6 +202,12 @@ class SpectatorScene(ShellScene):
         step = HELD_TILE + 3
         per_row = max(1, width // step)
         pitch = (tile_height(HELD_TILE) if tiles else HELD_TILE) + 4
-        for index, text in enumerate(held[:per_row * 2]):
+        room = per_row * 2
+        shown = held[:tiles_shown(len(held), per_row)]
+        for index, text in enumerate(shown):
             row, column = divmod(index, per_row)
             self._draw_face(surface, str(text), (at[0] + column * step, at[1] + row * pitch), HELD_TILE, tiles)
+        if len(shown) < len(held):
+            more = shapes.text(f"+{len(held) - len(shown)}", 17, self.app.theme.text_muted, bold=True)
+            cell = pygame.Rect(at[0] + (room - 1 - per_row) * step, at[1] + pitch, step, pitch)
+            surface.blit(more, more.get_rect(midleft=(cell.x + 2, cell.centery - 2)))
