@@ -185,3 +185,27 @@ def test_the_stored_lines_come_when_the_panel_first_opens_and_join_those_pushed_
         assert [line.text for line in panel.lines] == ["said before you came", "Thanks"]
     finally:
         carol.close()
+
+
+def test_a_200_character_line_reads_whole_and_page_up_goes_back_through_the_earlier_lines():
+    pygame.font.init()
+    panel = ChatPanel((1100, 121), lambda fields: Future(), ["bob"], set(), lambda muted: None)
+    long = " ".join(["words"] * 33)[:CHAT_CHARS]  # 200 characters
+    panel.take({"name": "bob", "text": long, "move": 1})
+    panel.flip()
+    rows = panel.rows_in_view()
+    assert " ".join(words for _name, words, _note in rows) == long  # every word, no "…"
+    for index in range(12):
+        panel.take({"name": "bob", "text": f"line {index}", "move": 2})
+    assert panel.rows_in_view()[-1][1] == "line 11"
+    page_up = Action(ActionKind.SHORTCUT, key="page up")
+    assert panel.handle_action(page_up) and panel.rows_in_view()[-1][1] != "line 11"
+    for _ in range(20):
+        panel.handle_action(page_up)
+    assert panel.rows_in_view()[0] == rows[0]  # held at the oldest row: the long line's first, with its name
+    assert panel.handle_action(Action(ActionKind.SHORTCUT, key="page down"))
+    panel.handle_action(Action(ActionKind.HOVER, pos=panel.lines_area.center))
+    for _ in range(20):
+        panel.handle_action(Action(ActionKind.SCROLL, amount=-1))  # the wheel towards you: newer
+    assert panel.back_rows == 0 and panel.rows_in_view()[-1][1] == "line 11"
+    assert panel.handle_action(Action(ActionKind.SCROLL, amount=1)) and panel.back_rows == 3
