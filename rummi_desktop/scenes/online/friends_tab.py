@@ -18,6 +18,7 @@ import pygame
 from rummi_desktop.games import GAMES
 from rummi_desktop.net.chat_text import clean_text
 from rummi_desktop.scenes.online.pending import Ask
+from rummi_desktop.scenes.online.table_list import draw_row_face
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.text_wrap import cut_text, text_width
@@ -224,10 +225,7 @@ class FriendsTab:
             words = shapes.text("No friends yet: add a player by name", 19, theme.text_muted)
             surface.blit(words, words.get_rect(midtop=(self.area.centerx, self.area.y + TOP_H + 24)))
         for row, rect in zip(rows, self._rows_rects()):
-            base = shapes.darken(theme.panel[:3], 0.2)
-            face = shapes.mix(base, theme.accent, 0.22) if row.urgent else base
-            border = theme.accent if row.urgent else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.55)
-            surface.blit(shapes.rounded_panel(rect.size, 10, face + (235,), face + (235,), border, 1), rect)
+            draw_row_face(surface, theme, rect, row.urgent)
             left = rect.x + 14
             if row.dot is not None:
                 pygame.draw.circle(surface, row.dot, (left + 5, rect.centery), 6)
