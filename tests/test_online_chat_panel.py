@@ -50,6 +50,13 @@ def online_table_of_existing(app, scene, carol, table_id: str):
     return app.stack.top, table_id
 
 
+def in_log_corner(table, panel) -> None:
+    """Rummble's Chat button sits in the bottom right of the turn log as it is laid out now."""
+    log, button = table.view.log_area(), panel.toggle.rect
+    assert log.contains(button.x, button.y) and log.contains(button.right - 1, button.bottom - 1)
+    assert button.bottom >= log.bottom - 16 and button.right >= log.right - 16
+
+
 def carol_heard(carol) -> list[str]:
     """The chat lines pushed to Carol so far."""
     return [m["line"]["text"] for m in carol.news() if m.get("type") == "chat"]
@@ -103,6 +110,11 @@ def test_chat_on_each_games_online_table_by_clicks_and_keys(lobby, game):
         key(app, "escape")  # stops typing, then closes
         key(app, "escape")
         assert not panel.opened and app.stack.top is table
+        if game == "rummble":
+            in_log_corner(table, panel)  # clear of the chip's rows of people and the log's lines
+            key(app, "t")  # the tracker opens (or closes): the log's foot moves, and the button with it
+            steps(app, 2)
+            in_log_corner(table, panel)
     finally:
         carol.close()
 

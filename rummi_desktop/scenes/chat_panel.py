@@ -99,14 +99,25 @@ class ChatPanel:
         self.draft = ""
         self.pending = Pending()
         self.widgets = WidgetGroup()
-        toggle = pygame.Rect((0, 0), TOGGLE)
-        toggle.topright = toggle_at
-        self.toggle = self.widgets.add(Button(toggle.clamp(INSIDE), "Chat", self.flip,
+        self.toggle = self.widgets.add(Button(pygame.Rect((0, 0), TOGGLE), "Chat", self.flip,
                                               tooltip="Talk with the others at the table", font_size=17,
                                               shortcut=CHAT_KEY))
+        self.toggle_at = (-1, -1)
+        self.move_to(toggle_at)
+
+    def move_to(self, toggle_at: tuple[int, int] | None) -> None:
+        """The Chat button's top right at ``toggle_at`` (None: where it is), the panel by it."""
+        if toggle_at is None or toggle_at == self.toggle_at:
+            return
+        self.toggle_at = toggle_at
+        toggle = pygame.Rect((0, 0), TOGGLE)
+        toggle.topright = toggle_at
+        self.toggle.rect = toggle.clamp(INSIDE)
         self.panel = panel_place(self.toggle.rect)
+        self.widgets.focus(None)
         self._build_open()
-        self._show_open(False)
+        self.field.set_text(self.draft)
+        self._show_open(self.opened)
 
     # -- widgets --------------------------------------------------------------------------------
     def _build_open(self) -> None:

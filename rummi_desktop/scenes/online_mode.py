@@ -41,6 +41,8 @@ class OnlineMode(TableMode):
             from rummi_desktop.scenes.chat_panel import chat_panel_for
 
             self._chat = chat_panel_for(play, self.chip_at())
+        if self._chat is not None:
+            self._chat.move_to(self.table.chat_button_at())
         return self._chat
 
     @property
