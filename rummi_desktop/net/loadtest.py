@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 from rummi_desktop.net.bots import BotTally, play_seat
-from rummi_desktop.net.client import GameClient
+from rummi_desktop.net.client import GameClient, ServerError
 from rummi_desktop.net.hosting import program_command
 from rummi_desktop.net.process_cpu import cpu_seconds
 
@@ -63,8 +63,10 @@ def percentile(values: list[float], share: float) -> float:
 
 
 class Run:
-    def __init__(self, urls: list[str], game: str, pace: float, placement: str = "apart") -> None:
-        self.urls, self.game, self.pace = urls, game, pace
+    def __init__(self, urls: list[str], game: str, pace: float, placement: str = "apart", chat_every: int = 0) -> None:
+        self.urls, self.game, self.pace, self.chat_every = urls, game, pace, chat_every
+        self.chat_rtt: list[float] = []
+        self.chat_limited = 0
         self.apart = placement == "apart"
         self.on_seated: Callable[[], None] = lambda: None
         self.tallies: list[BotTally] = []
@@ -117,8 +119,20 @@ class Run:
             self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
 
     async def after_move(self, client: GameClient, table: str, moves: int) -> None:
-        """Called after each bot's ``moves``-th move: the place for the other traffic of a game
-        in play (a chat message every N moves, say); none yet."""
+        """After each bot's ``moves``-th move: with ``chat_every``, every so many moves a chat
+        line to the table (a quick phrase and a typed line in turn), its rtt kept apart."""
+        if not self.chat_every or moves % self.chat_every:
+            return
+        said = {"phrase": moves % 6} if moves // self.chat_every % 2 else {"text": f"move {moves}, nice one"}
+        started = time.perf_counter()
+        try:
+            await client.request("chat_send", table=table, **said)
+        except ServerError as error:  # a bot at pace 0 talks faster than the chat's rate limit lets a person
+            if error.code != "rate_limited":
+                raise
+            self.chat_limited += 1
+            return
+        self.chat_rtt.append((time.perf_counter() - started) * 1000)
 
     def count_violations(self) -> None:
         self.violations = sum(tally.refused for tally in self.tallies)
@@ -138,10 +152,10 @@ class Run:
 
 
 async def play_share(urls: list[str], first: int, count: int, game: str, pace: float, run_id: str,
-                     placement: str = "apart", on_seated: Callable[[], None] = lambda: None) -> dict:
+                     placement: str = "apart", on_seated: Callable[[], None] = lambda: None, chat_every: int = 0) -> dict:
     """Games ``first`` … ``first + count - 1``; the raw figures (lists of times, counts).
     ``on_seated()`` once every game is seated, before the first move."""
-    run = Run(urls, game, pace, placement)
+    run = Run(urls, game, pace, placement, chat_every)
     run.run_id, run.on_seated = run_id, on_seated
     seated = asyncio.Barrier(count)
     tasks = [asyncio.create_task(run.one_game(number, seated)) for number in range(first, first + count)]
@@ -153,20 +167,21 @@ async def play_share(urls: list[str], first: int, count: int, game: str, pace: f
     await run.close()
     return {"completed": run.completed, "errors": run.errors, "violations": run.violations,
             "rtt": [value for tally in run.tallies for value in tally.rtt_ms], "delivery": run.delivery,
-            "error_kinds": run.error_kinds}
+            "error_kinds": run.error_kinds, "chat_rtt": run.chat_rtt,
+            "chat_limited": run.chat_limited}
 
 
 def play_in_workers(urls: list[str], games: int, game: str, pace: float, clients: int, run_id: str,
-                    placement: str, on_seated: Callable[[], None]) -> list[dict]:
+                    placement: str, on_seated: Callable[[], None], chat_every: int = 0) -> list[dict]:
     """Split the games over ``clients`` processes (so the bots, not the server, are never what
     runs out of CPU first) and collect their raw figures; ``on_seated()`` once all are seated."""
     if clients == 1:
-        return [asyncio.run(play_share(urls, 0, games, game, pace, run_id, placement, on_seated))]
+        return [asyncio.run(play_share(urls, 0, games, game, pace, run_id, placement, on_seated, chat_every))]
     shares = [games // clients + (1 if index < games % clients else 0) for index in range(clients)]
     workers, first = [], 0
     for count in filter(None, shares):
         job = json.dumps({"urls": urls, "first": first, "count": count, "game": game, "pace": pace, "run_id": run_id,
-                          "placement": placement})
+                          "placement": placement, "chat_every": chat_every})
         workers.append(subprocess.Popen([sys.executable, "-m", "rummi_desktop.net.loadtest", job],
                                         stdout=subprocess.PIPE, text=True))
         first += count
@@ -178,13 +193,14 @@ def play_in_workers(urls: list[str], games: int, game: str, pace: float, clients
         out, _ = worker.communicate(timeout=TIME_LIMIT + 60)
         figures.append(json.loads(out.strip().splitlines()[-1]) if worker.returncode == 0 and out.strip() else
                        {"completed": 0, "errors": 1, "violations": 0, "rtt": [], "delivery": [],
-                        "error_kinds": {"worker failed": 1}})
+                        "error_kinds": {"worker failed": 1}, "chat_rtt": []})
     return figures
 
 
 def summary(figures: list[dict], games: int, game: str, servers: int, clients: int, pace: float,
             seconds: float, placement: str) -> dict:
     rtt = [value for part in figures for value in part["rtt"]]
+    chat = [value for part in figures for value in part.get("chat_rtt", [])]
     delivery = [value for part in figures for value in part["delivery"]]
     kinds: dict[str, int] = {}
     for part in figures:
@@ -195,7 +211,9 @@ def summary(figures: list[dict], games: int, game: str, servers: int, clients: i
             "delivery_p50_ms": percentile(delivery, 0.5), "delivery_p99_ms": percentile(delivery, 0.99),
             "errors": sum(p["errors"] for p in figures), "violations": sum(p["violations"] for p in figures),
             "game": game, "servers": servers, "placement": placement, "client_processes": clients, "pace_s": pace,
-            "seconds": round(seconds, 1), **({"error_kinds": kinds} if kinds else {})}
+            "seconds": round(seconds, 1), **({"error_kinds": kinds} if kinds else {}),
+            **({"chat_lines": len(chat), "chat_rtt_p99_ms": percentile(chat, 0.99),
+                "chat_rate_limited": sum(p.get("chat_limited", 0) for p in figures)} if chat else {})}
 
 
 def server_cpu(servers: list[subprocess.Popen], at_seated: list[float | None], moves: int) -> dict:
@@ -210,11 +228,11 @@ def server_cpu(servers: list[subprocess.Popen], at_seated: list[float | None], m
 
 
 def run_loadtest(games: int, game: str, server: str | None, processes: int, database: str | None,
-                 pace: float, clients: int = 2, placement: str = "apart") -> int:
+                 pace: float, clients: int = 2, placement: str = "apart", chat_every: int = 0) -> int:
     from rummi_desktop.games import GAMES
 
-    if game not in GAMES or games < 1 or processes < 1 or clients < 1 or placement not in PLACEMENTS:
-        print(f"loadtest: give --games ≥ 1, --clients ≥ 1, a --placement of {' or '.join(PLACEMENTS)} "
+    if game not in GAMES or games < 1 or processes < 1 or clients < 1 or placement not in PLACEMENTS or chat_every < 0:
+        print(f"loadtest: give --games ≥ 1, --clients ≥ 1, --chat-every ≥ 0, a --placement of {' or '.join(PLACEMENTS)} "
               f"and a --game of {', '.join(GAMES)}", file=sys.stderr)
         return 2
     if processes > 1 and not (database or "").startswith(("postgresql://", "postgres://")):
@@ -234,7 +252,7 @@ def run_loadtest(games: int, game: str, server: str | None, processes: int, data
         began = time.perf_counter()
         at_seated: list[float | None] = []
         figures = play_in_workers(urls, games, game, pace, min(clients, games), str(int(time.time() * 1000) % 10**8),
-                                  placement, lambda: at_seated.extend(cpu_seconds(p.pid) for p in started))
+                                  placement, lambda: at_seated.extend(cpu_seconds(p.pid) for p in started), chat_every)
         seconds = time.perf_counter() - began
         figures_line = summary(figures, games, game, len(urls), min(clients, games), pace, seconds, placement)
         figures_line.update(server_cpu(started, at_seated, figures_line["moves"]))
@@ -255,4 +273,5 @@ if __name__ == "__main__":  # one worker of play_in_workers: a JSON job in, raw 
     start_games()
     job = json.loads(sys.argv[1])
     print(json.dumps(asyncio.run(play_share(job["urls"], job["first"], job["count"], job["game"], job["pace"],
-                                            job["run_id"], job["placement"], lambda: print(SEATED, flush=True)))))
+                                            job["run_id"], job["placement"], lambda: print(SEATED, flush=True),
+                                            job.get("chat_every", 0)))))
