@@ -73,3 +73,15 @@ def test_the_match_winner_is_named_in_words_that_agree():
     assert summary_of(("You", "bob"), (0,)) == "You win the match!"
     assert summary_of(("alice", "You"), (0,)) == "alice wins the match!"
     assert summary_of(("You", "bob"), (0, 1)) == "You and bob share the match!"
+
+
+def test_the_turn_time_note_speaks_of_a_computer_only_where_one_sat():
+    """Online the other person is an "online" seat, not a computer: no computer's note then."""
+    from rummi_desktop.games.seats import ONLINE_PERSON, SeatConfig
+
+    def footnote_of(*kinds: str) -> str:
+        seats = tuple(SeatConfig(kind, kind) for kind in kinds)
+        return MatchSummaryScene.footnote(SimpleNamespace(session=SimpleNamespace(setup=SimpleNamespace(seats=seats))))
+
+    assert "computer" not in footnote_of("human", ONLINE_PERSON)
+    assert "A computer's turn time is its thinking time." in footnote_of("human", "hard")

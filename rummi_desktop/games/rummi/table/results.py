@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from rummi_desktop.games.rummi.rules.pieces import face
+from rummi_desktop.games.seats import seat_thinks
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.results_base import GameEndScene, resigned_words_past
 from rummi_desktop.scenes.review_offer import review_button
@@ -237,7 +238,7 @@ class MatchSummaryScene(GameEndScene):
     def footnote(self) -> str:
         """Under the table: what a meld played is, and (when a computer sat) what its turn time is."""
         note = "Melds played: new melds holding a tile from the rack."
-        if any(not seat.is_human for seat in self.session.setup.seats):
+        if any(seat_thinks(seat) for seat in self.session.setup.seats):  # not a person online
             note += " A computer's turn time is its thinking time."
         return note
 
