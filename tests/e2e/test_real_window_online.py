@@ -6,7 +6,8 @@ League table to 500 (the highest target, so the first round cannot end the match
 connects to A's server, registers bob and joins from the lobby's Open list; window C registers
 carol and watches the game from the Watch tab, live.
 
-At the first round's start A says a quick phrase and B types a line; each sees the other's.
+At the first round's start each player's table shows the other online; A says a quick phrase
+and B types a line, and each sees the other's.
 Round 1 is played with the real D key: each takes a tile until the pool is empty, then passes,
 and the round is blocked. After every turn both players' windows show the same version, table
 and rack sizes, and C shows the same version and rack sizes and no rack at all. The results
@@ -282,6 +283,9 @@ def test_two_windows_play_a_rummi_match_online_with_chat_and_a_spectator(
     for window in (*players, watcher):
         shot(window, "04-round1")
 
+    for window, other in ((host, "bob"), (guest, "alice")):  # each sees the other at the table before any move
+        window.wait_top("RummiTableScene", lambda d, other=other: [(o["name"], o["online"]) for o in d["online"]["others"]]
+                        == [(other, True)], f"{other} online")
     talk(host, guest)
 
     turns = play_draws(players, watcher, MAX_TURNS, POOL_DRAWS, SHOT_TURNS, "06-round1")
