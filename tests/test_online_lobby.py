@@ -77,6 +77,33 @@ def test_host_register_create_private_and_a_friend_joins_by_code(lobby):
         bob.close()
 
 
+def test_the_table_that_opens_reads_the_presence_pushed_with_its_first_message(lobby):
+    """Bob joins and opens the table before the lobby's next frame: the game's start and his
+    arrival come in one batch of news. The lobby opens the table on the first and gives it the
+    rest, so the table shows Bob online (it said "not here yet" until his first move)."""
+    app, scene = lobby
+    signed_in_by_clicks(app, scene)
+    click(app, button_centre(scene.create_button))  # a public table
+    run_until(app, lambda: scene.seating.watching is not None)
+    table_id = scene.seating.watching
+    steps(app, 2)
+    bob = other_player(scene.link.url, "Bob")
+    try:
+        bob.submit(lambda c: c.join_table(table_id)).result(20)
+        bob.submit(lambda c: c.subscribe(table_id)).result(20)
+        arrived = scene.link._inbox  # no frame runs until both pushes are in: one batch
+        for _ in range(2000):
+            if any(m.get("type") == "presence" for m in list(arrived.queue)):
+                break
+            time.sleep(0.005)
+        assert [m["type"] for m in list(arrived.queue)][-1] == "presence"
+        run_until(app, lambda: isinstance(app.stack.top, RummiTableScene))
+        steps(app, 2)
+        assert app.stack.top.session.play.others_presence() == [("Bob", True, None)]
+    finally:
+        bob.close()
+
+
 def test_join_a_public_table_from_the_list(lobby):
     app, scene = lobby
     signed_in_by_clicks(app, scene)

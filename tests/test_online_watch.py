@@ -56,11 +56,14 @@ def test_watch_a_public_game_from_the_lobby_to_its_end(lobby, tmp_path):
         mover.submit(lambda c: c.move(table_id, "draw", game["version"])).result(20)
         run_until(app, lambda: watching.message["version"] == start + 1)  # the move before, not this one
         assert not watching.over
+        shown = watching.status()
+        assert shown["racks"] is None and sorted(shown["rack_sizes"]) == [14, 15]  # one move behind: one draw; no rack
 
         mover, game = _on_turn((carol, dave), table_id)
         mover.submit(lambda c: c.move(table_id, "resign", game["version"])).result(20)
         run_until(app, lambda: watching.over)  # the end is shown at once, with every rack
         assert [len(rack) for rack in watching.message["revealed"]] == [15, 15]  # 14 dealt, one draw each
+        assert watching.status()["racks"] == watching.message["revealed"]
         shot(app, tmp_path, "watched-end")
 
         click(app, button_centre(watching.leave_button))

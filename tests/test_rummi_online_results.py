@@ -209,6 +209,8 @@ def test_a_round_of_a_server_match_ends_on_the_results_card_and_the_next_round_f
     assert session.last_result == booked and session.match.totals == truth.match.totals
     assert app.stack.top.status()["totals"] == list(truth.match.totals) and len(session.match.rounds) == 1
     assert app.stack.top.status()["round"] == "Round 1 · Parlor League to 500"
+    racks = app.stack.top.status()["racks"]  # the match goes on: only our own rack is on the card
+    assert racks[1] is None and len(racks[0]) == len(session.last_round.rack(0)) and all(len(t) >= 2 for t in racks[0])
     key(app, "return")  # Next round
     steps(app, 5)
     assert session.in_round and len(session.match.rounds) == 1

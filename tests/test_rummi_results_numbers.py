@@ -5,6 +5,8 @@ thinking time, not "0.0 s"."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 
 from test_rummi_flow_support import make_app, steps
@@ -59,3 +61,27 @@ def test_the_summary_of_a_seeded_hard_match_is_true_and_consistent(tmp_path, mon
 def test_turn_times_keep_their_size():
     assert [turn_time_text(s, 3) for s in (12.34, 0.9996, 0.04, 0.0001)] == ["12.3 s", "1.0 s", "40 ms", "under 1 ms"]
     assert turn_time_text(0.0, 0) == "–"
+
+
+def test_the_match_winner_is_named_in_words_that_agree():
+    """"You win the match!" (the person's seat is "You"; it read "You wins" online)."""
+    def summary_of(names: tuple[str, ...], winners: tuple[int, ...]) -> str:
+        seats = tuple(SimpleNamespace(name=name) for name in names)
+        session = SimpleNamespace(setup=SimpleNamespace(seats=seats), match=SimpleNamespace(winners=winners))
+        return MatchSummaryScene.winner_text(SimpleNamespace(session=session))
+
+    assert summary_of(("You", "bob"), (0,)) == "You win the match!"
+    assert summary_of(("alice", "You"), (0,)) == "alice wins the match!"
+    assert summary_of(("You", "bob"), (0, 1)) == "You and bob share the match!"
+
+
+def test_the_turn_time_note_speaks_of_a_computer_only_where_one_sat():
+    """Online the other person is an "online" seat, not a computer: no computer's note then."""
+    from rummi_desktop.games.seats import ONLINE_PERSON, SeatConfig
+
+    def footnote_of(*kinds: str) -> str:
+        seats = tuple(SeatConfig(kind, kind) for kind in kinds)
+        return MatchSummaryScene.footnote(SimpleNamespace(session=SimpleNamespace(setup=SimpleNamespace(seats=seats))))
+
+    assert "computer" not in footnote_of("human", ONLINE_PERSON)
+    assert "A computer's turn time is its thinking time." in footnote_of("human", "hard")

@@ -34,6 +34,7 @@ class ClientLink:
         self.client: GameClient | None = None
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._turns: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._given_back: list[dict[str, Any]] = []  # read first by the next news() (the frame loop's only)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="rummi-net", daemon=True)
         self._thread.start()
@@ -60,8 +61,15 @@ class ClientLink:
         return asyncio.run_coroutine_threadsafe(run(), self._loop)
 
     def news(self) -> list[dict[str, Any]]:
-        """Everything that arrived since the last call but ``your_move`` (never waits)."""
-        return _drained(self._inbox)
+        """Everything that arrived since the last call but ``your_move``, what was given back
+        first (never waits)."""
+        given_back, self._given_back = self._given_back, []
+        return given_back + _drained(self._inbox)
+
+    def give_back(self, messages: list[dict[str, Any]]) -> None:
+        """Messages taken from :meth:`news` that are the next reader's: a screen that handed
+        the link on mid-batch (the lobby opening a table) gives the rest to the table, in order."""
+        self._given_back = list(messages) + self._given_back
 
     def turn_news(self) -> list[dict[str, Any]]:
         """The ``your_move`` pushes that arrived since the last call (never waits)."""

@@ -25,6 +25,7 @@ import pygame
 from rummi_desktop.records.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
 from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.shell.input import Action, ActionKind
+from rummi_desktop.shell.status_report import describe_widgets
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.text_wrap import fitted_text, wrapped_lines
@@ -324,7 +325,8 @@ class ChatPanel:
 
     def status(self) -> dict[str, Any]:
         return {"open": self.opened, "unread": self.unread, "lines": [[line.name, line.text] for line in self.lines],
-                "muted": sorted(self.muted), "draft": self.draft}
+                "muted": sorted(self.muted), "draft": self.draft,
+                "widgets": describe_widgets(self.widgets.widgets), "field": list(self.field.rect)}
 
 
 def chat_panel_for(play: Any, chip_at: tuple[int, int] | None) -> ChatPanel:

@@ -294,7 +294,8 @@ class OnlineScene(ShellScene):
     def _take_news(self) -> None:
         if self.link is None:
             return
-        for message in self.link.news():
+        news = self.link.news()
+        for index, message in enumerate(news):
             if message.get("type") == "link" and message["status"] != CONNECTED:
                 self.say("Connection lost — reconnecting…" if message["status"] == "reconnecting"
                          else "Offline: the server cannot be reached", warning=True)
@@ -307,6 +308,10 @@ class OnlineScene(ShellScene):
                     self.tabs.fill(self.account)  # the Friends tab counts it
             elif message.get("type") == "game" and message.get("table") == self.seating.watching:
                 self.seating.start_game(message)
+                # the rest is the table's now: a player's presence pushed as they open it
+                # (dropped here, the table showed them "not here yet" until their first move)
+                self.link.give_back(news[index + 1:])
+                return
             elif (matched := self.ranked.matched(message)) is not None:
                 self.ranked_button.label = "Play ranked"
                 self.say("Opponent found: the ranked game begins")

@@ -91,8 +91,18 @@ class SpectatorScene(ShellScene):
         return 0.1  # pushes arrive at any time
 
     def status(self) -> dict[str, Any]:
+        view = self.message["view"]
         return {**super().status(), "watching": self.table_id, "version": self.message["version"],
-                "delay": self.delay, "over": self.over}
+                "delay": self.delay, "over": self.over, "rack_sizes": held_counts(view),
+                "racks": self.shown_racks(), "totals": (view.get("match") or {}).get("totals"),
+                "result": self.message.get("result")}
+
+    def shown_racks(self) -> list[list[str]] | None:
+        """Every seat's tiles as this screen lays them open: only once the game is over (None before)."""
+        revealed = self.message.get("revealed") if self.over else None
+        if not isinstance(revealed, list):
+            return None
+        return [[str(text) for text in held] if isinstance(held, list) else [] for held in revealed]
 
     @property
     def over(self) -> bool:
@@ -193,8 +203,8 @@ class SpectatorScene(ShellScene):
         parts.append("winner" if winner else "to move" if on_turn else "")
         line = fitted_text(" · ".join(part for part in parts if part), 17, theme.text_muted, area.w)
         surface.blit(line, (area.x, area.y + 30))
-        revealed = message.get("revealed") if self.over else None
-        if isinstance(revealed, list) and seat < len(revealed):
+        revealed = self.shown_racks()
+        if revealed is not None and seat < len(revealed):
             self._draw_held(surface, revealed[seat], (area.x, area.y + 56), area.w)
 
     def _draw_held(self, surface: pygame.Surface, held: list[str], at: tuple[int, int], width: int) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from rummi_desktop.games.rummi.rules.pieces import face
+from rummi_desktop.games.seats import seat_thinks
 from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.results_base import GameEndScene, resigned_words_past
 from rummi_desktop.scenes.review_offer import review_button
@@ -114,7 +115,13 @@ class RoundEndScene(ShellScene):
         result = self.session.last_result
         return {**super().status(), "title": self.title(), "round": self.round_words(),
                 "scores": list(result.scores) if result else [],
-                "totals": list(self.session.match.totals)}
+                "totals": list(self.session.match.totals), "racks": self.shown_racks()}
+
+    def shown_racks(self) -> list[list[str] | None]:
+        """Each seat's rack as the card shows it, in tile notation (None: not shown, online
+        before the server lays every rack open)."""
+        racks = (self.session.shown_rack(seat) for seat in range(len(self.session.setup.seats)))
+        return [None if rack is None else [face(tile).notation() for tile in rack] for rack in racks]
 
     def on_back(self) -> None:
         self.proceed()
@@ -217,7 +224,7 @@ class MatchSummaryScene(GameEndScene):
         names = [seat.name for seat in self.session.setup.seats]
         winners = self.session.match.winners
         if len(winners) == 1:
-            return f"{names[winners[0]]} wins the match!"
+            return "You win the match!" if names[winners[0]] == "You" else f"{names[winners[0]]} wins the match!"
         return " and ".join(names[s] for s in winners) + " share the match!"
 
     def rows(self) -> list[list[str]]:
@@ -231,7 +238,7 @@ class MatchSummaryScene(GameEndScene):
     def footnote(self) -> str:
         """Under the table: what a meld played is, and (when a computer sat) what its turn time is."""
         note = "Melds played: new melds holding a tile from the rack."
-        if any(not seat.is_human for seat in self.session.setup.seats):
+        if any(seat_thinks(seat) for seat in self.session.setup.seats):  # not a person online
             note += " A computer's turn time is its thinking time."
         return note
 
