@@ -29,3 +29,12 @@ def test_a_notice_this_version_cannot_read_is_ignored():
     assert notices.move_of(notices.parse("m:ab12:5:{not json")) is None
     assert notices.move_of(notices.parse('m:ab12:5:{"seat": 0}')) is None
     assert notices.parse("a:ann:ab12") == notices.Notice("a", "ann", table="ab12")
+
+
+def test_a_chat_line_sign_out_and_invitation_notice_read_back_and_torn_ones_are_ignored():
+    assert notices.parse(notices.chat_notice("proc1", "ab12", "line9")) == notices.Notice(
+        "c", "line9", table="ab12", process="proc1")
+    assert notices.parse(notices.sign_out_notice("ann", "f00d")) == notices.Notice("o", "ann", body="f00d")
+    assert notices.parse(notices.invite_notice("ann", "ab12")) == notices.Notice("i", "ann", table="ab12")
+    for torn in ("c:ab12:line9", "c:proc1::line9", "c:a:b:c:d", "o:ann", "o::f00d", "i:ann"):
+        assert notices.parse(torn) is None, torn

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from net_support import running_server, signed_in
+from net_support import received_messages, running_server, signed_in
 from pg_cluster import Cluster
 
 
@@ -84,3 +84,31 @@ def test_chat_and_invitations_reach_a_player_on_another_process(cluster):
     invited, heard = asyncio.run(play())
     assert invited["from"] == "ann_far" and invited["game"] == "rummi"
     assert (heard["name"], heard["text"]) == ("ann_far", "Good game")  # Carol's line never came first
+
+
+def test_a_line_and_an_invitation_reach_each_connection_once_on_either_process(cluster):
+    """The process that stores a line pushes it itself and ignores its own ``c`` notice; an
+    invitation is pushed by the ``i`` notice alone (before, Bob's socket on Alice's process had
+    both twice: the local push and the notice's)."""
+    async def play():
+        async with running_server(cluster.url) as first, running_server(cluster.url) as second:
+            alice, bob = await signed_in(first, "ann_once"), await signed_in(first, "ben_once")
+            bob_far = await signed_in(second, "ben_once", register=False)
+            await alice.request("friend_add", name="ben_once")
+            await bob.request("friend_add", name="ann_once")
+            table = (await alice.create_table("rummi", ["human", "human", "human"]))["table"]
+            await alice.request("invite", table=table, name="ben_once")
+            await bob.join_table(table=table)
+            for client in (alice, bob, bob_far):
+                await client.subscribe(table)
+            said = (await alice.request("chat_send", table=table, text="hello"))["line"]
+            for client in (bob, bob_far):  # in the order they were sent (wait_pushed drops what it passes)
+                await client.wait_pushed("invited", 15)
+                assert (await client.wait_pushed("chat", 15))["line"] == said
+            await asyncio.sleep(1.0)  # a second copy, notice-borne, would be in by now
+            return [[message["type"] for message in received_messages(client)] for client in (alice, bob, bob_far)]
+
+    alice, bob, bob_far = asyncio.run(play())
+    assert alice.count("chat") == 1  # her own reply only: her notice did not push it back to her
+    for kinds in (bob, bob_far):
+        assert (kinds.count("chat"), kinds.count("invited")) == (1, 1), kinds

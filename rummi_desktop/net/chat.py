@@ -100,13 +100,14 @@ async def chat_send(server: ServerContext, connection: Connection, message: dict
                     await _moves_logged(server, record), text, now)
     await server.store.social.add_line(line)
     await _deliver(server, connection, record, line)
-    if server.shared:  # the people watching on the other processes
-        await server.store.notify(chat_notice(record.id, line.id))
+    if server.shared:  # the people watching on the other processes (this one has pushed it)
+        await server.store.notify(chat_notice(server.presence.process, record.id, line.id))
     return {"type": "chat", "line": line.public()}
 
 
 async def deliver_noticed(server: ServerContext, table_id: str, line_id: str) -> None:
-    """Another process stored a line at a table watched here: push it (a ``c`` notice)."""
+    """Another process stored a line at a table watched here: push it (a ``c`` notice; the
+    process that stored the line hears its own notice too, and ignores it)."""
     if not server.watchers.get(table_id):
         return
     record, line = await server.store.tables.get(table_id), await server.store.social.line(line_id)

@@ -22,12 +22,12 @@ from typing import Any, Awaitable, Callable
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move
 from rummi_desktop.net import notices, your_move
-from rummi_desktop.net.chat import ChatRate, deliver_noticed
-from rummi_desktop.net.friends import push_noticed_invitation
+from rummi_desktop.net.chat import ChatRate
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits, next_text, peer_address
 from rummi_desktop.net.live import LiveGame, LiveGames
+from rummi_desktop.net.notice_dispatch import NoticeDispatch
 from rummi_desktop.net.ranked import rate_ended
 from rummi_desktop.net.protocol import (
     MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
@@ -61,11 +61,11 @@ class GameServer:
         self.by_account: dict[str, set[Connection]] = {}
         self._serving: set[str] = set()  # tables whose server turn (computer, clock) is running
         self._tasks: set[asyncio.Task] = set()
-        self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
         self._chores: asyncio.Task | None = None
         self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
         self.spectators = Spectators(store.tables, self.spawn)
         self.chat_rate = ChatRate()
+        self.dispatch = NoticeDispatch(self)  # the other processes' notices
         from rummi_desktop.net.handlers import HANDLERS
 
         self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
@@ -73,7 +73,7 @@ class GameServer:
     async def start(self) -> None:
         await self.store.setup()
         if self.shared:
-            self.store.listen(self._notice, self._recheck_all)
+            self.store.listen(self.dispatch.take, self.dispatch.recheck_all)
         self._chores = asyncio.create_task(self._chore_loop())
 
     async def stop(self) -> None:
@@ -143,13 +143,22 @@ class GameServer:
         connection.unsigned_since = time.monotonic()  # the sign-in time-out starts again
 
     def end_session(self, connection: Connection) -> None:
-        """Sign out every connection here on ``connection``'s session token; the others are told."""
+        """Sign out every connection on ``connection``'s session token, here and (through an
+        ``o`` notice) on the other processes; the others are told."""
         token_hash, account = connection.token_hash, connection.account
-        for other in list(self.by_account.get(account.id, ())) if account is not None else ():
-            if other is not connection and other.token_hash == token_hash:
+        self.sign_out(connection)
+        if account is None:
+            return
+        self.end_session_here(account.id, token_hash)
+        if self.shared:
+            self.spawn(self.store.notify(notices.sign_out_notice(account.id, token_hash)))
+
+    def end_session_here(self, account_id: str, token_hash: str) -> None:
+        """Sign out the account's connections here on that session, telling each."""
+        for other in list(self.by_account.get(account_id, ())):
+            if other.token_hash == token_hash:
                 self.sign_out(other)
                 other.push({"type": "signed_out", "reason": "the session was signed out elsewhere"})
-        self.sign_out(connection)
 
     def _drop_account(self, connection: Connection) -> None:
         if connection.account is not None:
@@ -208,11 +217,11 @@ class GameServer:
         here, and the other processes."""
         if said is None:
             return
-        self.spawn(self._push_presence(table_id))
+        self.spawn(self.push_presence(table_id))
         if self.shared:
             self.spawn(self.store.notify(notices.presence_notice(self.presence.process, table_id, account_id, said)))
 
-    async def _push_presence(self, table_id: str) -> None:
+    async def push_presence(self, table_id: str) -> None:
         if not self.watchers.get(table_id):
             return
         held = self.live.games.get(table_id)
@@ -228,7 +237,7 @@ class GameServer:
         self.presence.prune(now)
         await self.store.notify(notices.heartbeat_notice(self.presence.process))
 
-    async def _introduce(self) -> None:
+    async def introduce(self) -> None:
         """A process heard for the first time: tell it every person online here."""
         for table_id, account_id, said in self.presence.online_here():
             await self.store.notify(notices.presence_notice(self.presence.process, table_id, account_id, said))
@@ -320,85 +329,7 @@ class GameServer:
             if record is not None:
                 await self._rate(record)
 
-    # ---- other processes and chores ---------------------------------------------------------
-
-    async def _notice(self, payload: str) -> None:
-        notice = notices.parse(payload)
-        if notice is None:
-            return
-        if notice.kind in ("h", "p"):
-            await self._presence_notice(notice)
-            return
-        if notice.kind in ("c", "i"):  # a chat line, an invitation: read off the listener
-            self.spawn(deliver_noticed(self, notice.table, notice.subject) if notice.kind == "c"
-                       else push_noticed_invitation(self, notice.subject, notice.table))
-            return
-        if notice.kind in ("a", "y"):
-            await self._tell_account(notice)
-            return
-        table_id = notice.subject
-        live = self.live.games.get(table_id)
-        if live is not None:
-            if live.record.version >= notice.version:
-                return  # one of this process's own moves, or one it has already
-            move = notices.move_of(notice) if notice.kind == "m" and table_id not in self._refreshing else None
-            if move is None or not self.live.take_move(table_id, notice.version, move):
-                self._refresh_soon(table_id)  # a gap, or the game busy: re-fetch by version
-        elif table_id in self.watchers:
-            record = await self.store.tables.get(table_id)
-            if record is not None:
-                self.table_changed(record)
-
-    async def _tell_account(self, notice: notices.Notice) -> None:
-        """An ``a`` (matched) or ``y`` (your move) notice, for an account signed in here: read
-        the table, and push what it says (a move the account has meanwhile made is not told)."""
-        if notice.subject not in self.by_account:
-            return
-        record = await self.store.tables.get(notice.table)
-        if record is None:
-            return
-        if notice.kind == "a":
-            self.push_to_account(notice.subject, {"type": "matched", "table": record.public(for_member=True)})
-        elif your_move.moved_to(record, None) == notice.subject:
-            self.push_to_account(notice.subject, your_move.your_move_message(record))
-
-    async def _presence_notice(self, notice: notices.Notice) -> None:
-        """The bookkeeping here; what it leads to (a notify per person online here, a table
-        read) is spawned, so the listener reads on (see :meth:`_refresh_soon`)."""
-        now = time.time()
-        if notice.kind == "h":
-            if self.presence.heard_from(notice.process, now):
-                self.spawn(self._introduce())
-        elif notice.said is not None and self.presence.told(notice.process, notice.table, notice.subject,
-                                                               notice.said, now):
-            self.spawn(self._push_presence(notice.table))
-
-    def _refresh_soon(self, table_id: str) -> None:
-        """Catch a game up off the listener (which must keep reading notices). A notice for a
-        game being caught up marks it to be caught up once more after (it may have come too late
-        for the fetch under way)."""
-        if table_id in self._refreshing:
-            self._refreshing[table_id] = True
-            return
-        self._refreshing[table_id] = False
-        self.spawn(self._refresh(table_id))
-
-    async def _refresh(self, table_id: str) -> None:
-        try:
-            while True:
-                self._refreshing[table_id] = False
-                await self.live.refresh(table_id)
-                if not self._refreshing[table_id]:
-                    break
-        finally:
-            self._refreshing.pop(table_id, None)
-
-    async def _recheck_all(self) -> None:
-        stored = await self.store.tables.versions(list(self.live.games))
-        for table_id, version in stored.items():
-            live = self.live.games.get(table_id)
-            if live is not None and live.record.version < version:
-                await self.live.refresh(table_id)
+    # ---- chores ---------------------------------------------------------------------------
 
     async def _chore_loop(self) -> None:
         last_recheck = last_heartbeat = 0.0
@@ -412,7 +343,7 @@ class GameServer:
                 self.chat_rate.forget_quiet(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:
                     last_recheck = now
-                    await self._recheck_all()
+                    await self.dispatch.recheck_all()
                 if self.shared and now - last_heartbeat >= HEARTBEAT_SECONDS:
                     last_heartbeat = now
                     await self._heartbeat(now)
