@@ -276,9 +276,12 @@ class GameServer:
             self.push_to_account(account_id, your_move.your_move_message(record))
 
     def table_changed(self, record: TableRecord) -> None:
-        """A table's seats or status changed (joined, left, started): tell those watching it."""
+        """A table's seats or status changed (joined, left, started): tell those watching it who
+        sit at it (one who left hears no more of it: who joins a private table, its invite code)."""
+        message = {"type": "table", "table": record.public(for_member=True)}
         for connection in self.watchers.get(record.id, ()):
-            connection.push({"type": "table", "table": record.public(for_member=True)})
+            if connection.account is not None and record.seat_of(connection.account.id) is not None:
+                connection.push(message)
         if record.status == PLAYING:
             self.spawn(self._start_watchers(record.id))
 
