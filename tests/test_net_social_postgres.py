@@ -112,3 +112,28 @@ def test_a_line_and_an_invitation_reach_each_connection_once_on_either_process(c
     assert alice.count("chat") == 1  # her own reply only: her notice did not push it back to her
     for kinds in (bob, bob_far):
         assert (kinds.count("chat"), kinds.count("invited")) == (1, 1), kinds
+
+
+def test_the_chat_limit_holds_over_sockets_on_two_processes(cluster):
+    """Bob on both processes sends three lines through each: each process's own count lets
+    them through, the store's count of his lines refuses the sixth."""
+    from rummi_desktop.net.chat import CHAT_BURST
+    from rummi_desktop.net.client import ServerError
+
+    async def play():
+        async with running_server(cluster.url) as first, running_server(cluster.url) as second:
+            alice, bob = await signed_in(first, "ann_lim"), await signed_in(first, "ben_lim")
+            bob_far = await signed_in(second, "ben_lim", register=False)
+            table = (await alice.create_table("rummi", ["human", "human"]))["table"]
+            await bob.join_table(table=table)
+            codes = []
+            for index in range(CHAT_BURST + 1):
+                try:
+                    await (bob, bob_far)[index % 2].request("chat_send", table=table, text=f"line {index}")
+                    codes.append("sent")
+                except ServerError as error:
+                    codes.append(error.code)
+            return codes, len((await alice.request("chat_history", table=table))["lines"])
+
+    codes, stored = asyncio.run(play())
+    assert codes == ["sent"] * CHAT_BURST + ["rate_limited"] and stored == CHAT_BURST
