@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from net_support import move_on, replayed_log, running_server, signed_in, started_table
+from net_support import move_on, received_messages, replayed_log, running_server, signed_in, started_table
 from pg_cluster import Cluster
 from rummi_desktop.net import notices
 from rummi_desktop.net.bots import BotTally, play_seat
@@ -240,3 +240,21 @@ def test_a_sign_out_on_one_process_signs_the_session_out_on_the_other(cluster):
 
     told, refused, kept = asyncio.run(play())
     assert told["reason"] and refused == "not_signed_in" and kept == []
+
+
+def test_a_pair_matched_on_one_process_is_told_once(cluster):
+    """Both players on the process that pairs them: ``matched`` comes once to each (before, the
+    process pushed it and then pushed it again off its own ``a`` notice)."""
+    async def play():
+        async with running_server(cluster.url) as first, running_server(cluster.url):
+            alice, bob = await signed_in(first, "ann_pair"), await signed_in(first, "ben_pair")
+            await alice.matchmake("tumblewords"), await bob.matchmake("tumblewords")
+            tables = [(await client.wait_pushed("matched", 15))["table"]["table"] for client in (alice, bob)]
+            await asyncio.sleep(1.0)  # a second copy, notice-borne, would be in by now
+            counts = [[m["type"] for m in received_messages(client)].count("matched") for client in (alice, bob)]
+            for client in (alice, bob):
+                await client.close()
+            return tables, counts
+
+    tables, counts = asyncio.run(play())
+    assert tables[0] == tables[1] and counts == [1, 1]

@@ -6,7 +6,8 @@
   actions logged and the table's new turn fields. A process holding exactly ``version - 1``
   applies it without a fetch; any other process re-fetches by version as for ``t``. A move
   whose notice would pass PostgreSQL's payload limit is sent as ``t`` instead.
-- ``a:<account>:<table>``: matchmaking seated the account at a new table.
+- ``a:<account>:<table>``: matchmaking seated the account at a new table; every process, the
+  one that matched it too, pushes ``matched`` to the account's connections it holds.
 - ``y:<account>:<table>``: the table's game became the account's move
   (:mod:`rummi_desktop.net.your_move`).
 - ``p:<process>:<table>:<account>:<1|0>:<since>``: a process's say of a person at a table,
