@@ -202,8 +202,8 @@ class GameServer:
                 self.stop_spectating(connection, other)
 
     def stop_spectating(self, connection: Connection, table_id: str) -> None:
-        self.spectators.remove(connection, table_id)
-        self._forget_unwatched(table_id)
+        if self.spectators.remove(connection, table_id):  # anyone may unwatch any table: only a spectator's counts
+            self._forget_unwatched(table_id)
 
     def _forget_unwatched(self, table_id: str) -> None:
         """Nobody here watches the game and no server turn runs on it: stop holding it."""
