@@ -61,7 +61,7 @@ async def started_table(store, game: str = "tumblewords", clock_seconds: float =
     record = TableRecord(new_id(), game, accounts[0], seats, options or {}, 1234, clock_kind="live",
                          clock_seconds=clock_seconds, ranked=ranked, invite=new_invite_code(), updated=now,
                          created=now)
-    record = lobby.started(record, fresh_state(record).current, now)
+    record = lobby.started(record, fresh_state(record), now)
     await store.tables.insert(record)
     return record.id
 

@@ -176,8 +176,14 @@ def test_the_thinking_handler_answers_in_notation_for_any_registered_game():
 
 
 def test_every_setup_option_is_one_new_state_takes():
+    """An option a server table may have is one its game (``table_state``, given every online
+    option as the server stores them) takes; the others are the local game's (``new_state``)."""
     for spec in GAMES.values():
         seats = ("easy",) * spec.min_seats
+        usual = {option.key: option.default for option in spec.online_options}
         for option in spec.options:
             for choice in option.choices:
-                assert not spec.new_state(seats, 3, **{option.key: choice}).is_terminal
+                if option.online:
+                    assert not spec.table_state(seats, 3, **{**usual, option.key: choice}).is_terminal
+                else:
+                    assert not spec.new_state(seats, 3, **{option.key: choice}).is_terminal

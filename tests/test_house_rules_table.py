@@ -69,15 +69,19 @@ def test_a_rummi_table_draws_its_rules_line_and_the_rules_card_names_it(tmp_path
     assert any("Opening 50" in line.text for line in card.page.lines)
 
 
-def test_an_online_table_made_with_house_rules_plays_under_them(tmp_path):
+def test_an_online_table_made_with_house_rules_plays_under_them(tmp_path, monkeypatch):
+    from rummi_desktop.net import connection
+
     database = tmp_path / "server.sqlite3"
+    bucket = connection.RateBucket  # a Rummi table plays a whole match, one move right after another
+    monkeypatch.setattr(connection, "RateBucket", lambda: bucket(rate=10_000, burst=10_000))
 
     async def play():
         async with running_server(database) as url:
             alice = await signed_in(url, "alice")
             with pytest.raises(ServerError) as refused:  # not one of the threshold's choices
                 await alice.create_table("rummi", ["human", "easy"], options={"opening_points": 40})
-            table = await alice.create_table("rummi", ["human", "easy"], options={"opening_points": 0})
+            table = await alice.create_table("rummi", ["human", "easy"], options={"opening_points": 0, "match_target": 100})
             first = await alice.subscribe(table["table"])
             ending = await play_seat(alice, table["table"])
             bonus_off = await alice.create_table("rummble", ["human", "easy"], options={"rummmble_bonus": False})

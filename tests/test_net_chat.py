@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from net_support import received_messages, running_server, signed_in
-from rummi_desktop.net.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
+from rummi_desktop.records.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
 from rummi_desktop.net.client import ServerError
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"

@@ -31,6 +31,14 @@ def test_a_notice_this_version_cannot_read_is_ignored():
     assert notices.parse("a:ann:ab12") == notices.Notice("a", "ann", table="ab12")
 
 
+def test_a_table_notices_table_is_read_without_parsing_the_rest():
+    assert notices.table_of(notices.move_notice(AFTER, ["pass"], 0, 9)) == "ab12"
+    assert notices.table_of(notices.table_notice("ab12", 5)) == "ab12"
+    assert notices.table_of(notices.account_notice("ann", "ab12")) is None  # about an account
+    assert notices.table_of(notices.heartbeat_notice("p1")) is None
+    assert notices.table_of("m:") is None and notices.table_of("t::5") is None
+
+
 def test_a_chat_line_sign_out_and_invitation_notice_read_back_and_torn_ones_are_ignored():
     assert notices.parse(notices.chat_notice("proc1", "ab12", "line9")) == notices.Notice(
         "c", "line9", table="ab12", process="proc1")

@@ -236,11 +236,12 @@ def test_presence_notices_are_answered_off_the_notice_listener():
         for _ in range(10):
             await asyncio.sleep(0)
         listener.cancel()
-        return read_on, store.sent
+        return read_on, store.sent, server.presence.process
 
-    read_on, sent = asyncio.run(run())
+    read_on, sent, process = asyncio.run(run())
     assert read_on, "the listener waited for the introduction's notifies"
-    assert [notices.parse(payload).subject for payload in sent] == ["ann"]  # the introduction still went
+    said = [notices.parse(payload) for payload in sent]
+    assert [(notice.kind, notice.subject) for notice in said] == [("h", process), ("p", "ann")]  # the introduction still went
 
 
 def test_closing_a_link_leaves_no_task_pending_and_refuses_a_late_connect(tmp_path, recwarn):

@@ -283,13 +283,13 @@ def test_a_dropped_socket_reconnects_and_resumes_at_the_version(server, tmp_path
 
 
 def test_an_asynchronous_table_plays_the_same(server, tmp_path, monkeypatch):
-    alice, bob, table_id, first = seated_pair(server, options={"ticker": True}, clock={"kind": "async", "days": 3})
+    alice, bob, table_id, first = seated_pair(server, clock={"kind": "async", "days": 3})
     app = make_app(tmp_path, monkeypatch, "instant")
     session, scene = open_online(app, alice, first)
     try:
         assert first["deadline"] is not None
         let_bob_start(app, scene, session, bob, table_id, first)
-        assert scene.clock_seconds is None  # the server keeps the clock: three days, not the Ticker's 30 s
+        assert scene.clock_seconds is None  # the server keeps the clock: three days a move
         steps(app, 60 * 40)  # forty seconds at the table: nothing runs out here
         assert scene.phase == Phase.PERSON and session.play.version == alice.client.games[table_id]["version"]
         version = session.play.version

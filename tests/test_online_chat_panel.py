@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from rummi_desktop.net.chat_text import CHAT_CHARS
+from rummi_desktop.records.chat_text import CHAT_CHARS
 from rummi_desktop.scenes.chat_panel import ChatPanel
 from rummi_desktop.scenes.online_mode import OnlineMode
+from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.storage.chat_mutes import load_mutes
 from rummi_desktop.ui.theme import fallback_theme
 from test_online_lobby import other_player, run_until, signed_in_by_clicks
@@ -47,6 +48,13 @@ def online_table_of_existing(app, scene, carol, table_id: str):
     run_until(app, lambda: isinstance(getattr(app.stack.top, "mode", None), OnlineMode))
     carol.submit(lambda c: c.subscribe(table_id)).result(20)
     return app.stack.top, table_id
+
+
+def in_log_corner(table, panel) -> None:
+    """Rummble's Chat button sits in the bottom right of the turn log as it is laid out now."""
+    log, button = table.view.log_area(), panel.toggle.rect
+    assert log.contains(button.x, button.y) and log.contains(button.right - 1, button.bottom - 1)
+    assert button.bottom >= log.bottom - 16 and button.right >= log.right - 16
 
 
 def carol_heard(carol) -> list[str]:
@@ -88,8 +96,52 @@ def test_chat_on_each_games_online_table_by_clicks_and_keys(lobby, game):
         assert mute.label == "Unmute carol" and [line.text for line in panel.visible_lines()] == [
             "Well played", "nice one"]
         assert load_mutes(scene.link.url) == {"carol"}  # remembered on this computer
+        assert app.text_input  # the open panel has a line to type: SDL's typed text arrives
+
+        key(app, "escape")  # Esc closes the panel (the table's pause card stays shut)
+        assert not panel.opened and app.stack.top is table and not app.text_input
+        key(app, "tab")  # the closed panel leaves the focus keys to the table
+        assert panel.widgets.focused is None and table.buttons.group.focused is not None
+        key(app, "m")  # M opens it with the line ready to type
+        assert panel.opened and panel.field.editing and app.text_input
+        type_text(app, "by keys")
+        key(app, "return")
+        run_until(app, lambda: heard.extend(carol_heard(carol)) or "by keys" in heard)
+        key(app, "escape")  # stops typing, then closes
+        key(app, "escape")
+        assert not panel.opened and app.stack.top is table
+        if game == "rummble":
+            in_log_corner(table, panel)  # clear of the chip's rows of people and the log's lines
+            key(app, "t")  # the tracker opens (or closes): the log's foot moves, and the button with it
+            steps(app, 2)
+            in_log_corner(table, panel)
     finally:
         carol.close()
+
+
+def test_the_closed_panel_leaves_the_keys_to_the_table_and_the_open_one_keeps_them():
+    pygame.font.init()
+    sent: list[dict] = []
+
+    def send(fields):
+        sent.append(fields)
+        return Future()  # never answered: the line stays a draft sent
+
+    panel = ChatPanel((1100, 121), send, ["bob"], set(), lambda muted: None)
+    shortcut = lambda name: Action(ActionKind.SHORTCUT, key=name)  # noqa: E731
+    for action in (shortcut("tab"), shortcut("down"), shortcut("up"), shortcut("left"), shortcut("c"),
+                   Action(ActionKind.CONFIRM, key="return"), Action(ActionKind.BACK)):
+        assert not panel.handle_action(action), action  # the table's: its focus, its arrows, Enter, Esc
+    assert panel.toggle.shortcut == "m" and panel.handle_action(shortcut("m"))
+    assert panel.opened and panel.field.editing
+    panel.handle_action(Action(ActionKind.TEXT, text="hi"))
+    assert panel.handle_action(Action(ActionKind.CONFIRM, key="return")) and sent == [{"text": "hi"}]
+    assert panel.handle_action(Action(ActionKind.BACK)) and panel.opened and not panel.field.editing
+    assert panel.handle_action(shortcut("tab")) and panel.widgets.focused is panel.toggle  # round the panel
+    assert panel.handle_action(shortcut("down")) and panel.widgets.focused is panel.phrases[0]
+    assert panel.handle_action(Action(ActionKind.BACK)) and not panel.opened
+    assert panel.widgets.focused is None  # Enter is the table's again
+    assert not panel.handle_action(shortcut("tab"))
 
 
 def test_a_hostile_name_and_message_stay_inside_the_panel():
@@ -145,3 +197,27 @@ def test_the_stored_lines_come_when_the_panel_first_opens_and_join_those_pushed_
         assert [line.text for line in panel.lines] == ["said before you came", "Thanks"]
     finally:
         carol.close()
+
+
+def test_a_200_character_line_reads_whole_and_page_up_goes_back_through_the_earlier_lines():
+    pygame.font.init()
+    panel = ChatPanel((1100, 121), lambda fields: Future(), ["bob"], set(), lambda muted: None)
+    long = " ".join(["words"] * 33)[:CHAT_CHARS]  # 200 characters
+    panel.take({"name": "bob", "text": long, "move": 1})
+    panel.flip()
+    rows = panel.rows_in_view()
+    assert " ".join(words for _name, words, _note in rows) == long  # every word, no "…"
+    for index in range(12):
+        panel.take({"name": "bob", "text": f"line {index}", "move": 2})
+    assert panel.rows_in_view()[-1][1] == "line 11"
+    page_up = Action(ActionKind.SHORTCUT, key="page up")
+    assert panel.handle_action(page_up) and panel.rows_in_view()[-1][1] != "line 11"
+    for _ in range(20):
+        panel.handle_action(page_up)
+    assert panel.rows_in_view()[0] == rows[0]  # held at the oldest row: the long line's first, with its name
+    assert panel.handle_action(Action(ActionKind.SHORTCUT, key="page down"))
+    panel.handle_action(Action(ActionKind.HOVER, pos=panel.lines_area.center))
+    for _ in range(20):
+        panel.handle_action(Action(ActionKind.SCROLL, amount=-1))  # the wheel towards you: newer
+    assert panel.back_rows == 0 and panel.rows_in_view()[-1][1] == "line 11"
+    assert panel.handle_action(Action(ActionKind.SCROLL, amount=1)) and panel.back_rows == 3

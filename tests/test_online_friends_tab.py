@@ -94,3 +94,30 @@ def test_the_friends_tab_asks_for_a_name_and_for_a_waiting_table(lobby):
         run_until(app, lambda: any(row.words == "bobby added you" for row in tab.rows))
     finally:
         bob.close()
+
+
+def test_a_long_name_is_cut_but_what_the_row_says_of_it_stays_and_tab_goes_along_each_row():
+    import pygame
+
+    from rummi_desktop.scenes.online.friends_tab import FriendsTab, row_words
+    from rummi_desktop.ui import shapes
+    from rummi_desktop.ui.widget_group import WidgetGroup
+
+    pygame.font.init()
+    group = WidgetGroup()
+    tab = FriendsTab(group, pygame.Rect(660, 306, 540, 384), lambda *a: None, lambda *a: None, lambda t: None, lambda: None)
+    long = "W" * 24
+    tab.take_friends({"type": "friends", "friends": [{"name": long, "online": True}], "asking": [long],
+                      "asked": [], "blocked": []})
+    tab.take_invites({"invitations": [{"table": "t1", "from": long, "game": "tumblewords", "free_seats": 1}]})
+    tab.show(True)
+    room = 300
+    shown = [row_words(row, room) for row in tab.rows]
+    assert [words.split("…", 1)[1] for words in shown] == [" invites you · Tumblewords", " · online", " added you"]
+    assert all(shapes.text(words, 18, (255, 255, 255), bold=row.urgent).get_width() <= room + 2
+               for words, row in zip(shown, tab.rows))
+    assert row_words(tab.rows[1], 2000) == long + " · online"  # room enough: nothing cut
+    for rect in tab._rows_rects()[:len(tab.rows)]:
+        in_row = [button for button in tab.buttons if rect.colliderect(button.rect)]
+        order = [group.widgets.index(button) for button in in_row]
+        assert [b.label for b in sorted(in_row, key=lambda b: b.rect.x)] == [group.widgets[i].label for i in sorted(order)]

@@ -84,6 +84,15 @@ def test_equal_figures_share_a_rank():
     assert board_ranks(players) == [1, 2, 2, 4]
 
 
+def test_a_table_with_house_rules_names_them_after_its_game():
+    blitz = {**table("g", 0, None, status="open", seats=[seat("Carol"), seat("")]),
+             "options": {"mode": "blitz", "opening_points": 0}}
+    assert open_table_row(blitz).headline == "Rummi (No opening rule · Blitz (30 s)) · Carol"
+    assert my_game_row({**blitz, "status": "playing"}, ALICE, NOW).headline.startswith("Rummi (No opening rule")
+    usual = {**blitz, "options": {"mode": "parlor", "unknown": 1}}  # the usual rules, a key this copy does not know
+    assert open_table_row(usual).headline == "Rummi · Carol"
+
+
 ASYNC = {"kind": "async", "seconds": 2 * 86400}
 LIVE = {"kind": "live", "seconds": 60}
 

@@ -310,8 +310,12 @@ def test_a_tumblewords_table_with_its_rules_opens_the_tumblewords_table(lobby):
     for _ in range(len(scene.form.game_picker.options)):
         if scene.form.game != "tumblewords":
             click(app, scene.form.game_picker.arrow_rects()[1].center)
-    assert scene.form.game == "tumblewords" and scene.form.rules_picker.value_text == "8 × 8 · Auto score"
-    click(app, scene.form.rules_picker.arrow_rects()[1].center)  # 7 × 6 · Auto score
+    board = scene.form.picker("Board")
+    assert scene.form.game == "tumblewords" and board.value_text == "Standard board"
+    click(app, board.arrow_rects()[1].center)  # the quick board, 7 × 6
+    ticker = scene.form.picker("Ticker")
+    click(app, ticker.arrow_rects()[1].center)  # Ticker on: the server keeps its 30 s
+    assert scene.form.options == {"board": "quick", "ticker": True}
     table_picker = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Table")
     click(app, table_picker.arrow_rects()[1].center)  # Private (invite code)
     click(app, button_centre(scene.create_button))
@@ -322,8 +326,10 @@ def test_a_tumblewords_table_with_its_rules_opens_the_tumblewords_table(lobby):
         run_until(app, lambda: isinstance(getattr(app.stack.top, "mode", None), TumblewordsOnline))
         table = app.stack.top
         assert (table.state.params.columns, table.state.params.rows) == (7, 6) and not table.state.params.claim
+        assert table.state.params.ticker
         bob_view = bob.submit(lambda c: c.subscribe(table.session.play.table_id)).result(20)
-        assert bob_view["view"]["options"]["board"] == "quick"
+        assert bob_view["view"]["options"]["board"] == "quick" and bob_view["view"]["options"]["ticker"]
+        assert bob_view["deadline"] is not None  # the Ticker's clock runs on the server
         assert bob_view["view"]["other_hand_sizes"] == [len(table.state.hand(table.session.play.seat))]
     finally:
         bob.close()

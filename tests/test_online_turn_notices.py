@@ -283,3 +283,22 @@ def test_a_your_move_without_a_listed_table_in_it_shows_nothing(tmp_path, monkey
     watch._turn_came(good)
     assert watch.toast is not None and watch.toast.row.urgent and watch.tables == [good]
     assert watch.waiting.count == 1 and watch.waiting.urgent == 1
+
+
+def test_ctrl_o_opens_the_toasts_table_and_every_other_key_stays_the_screens(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, "instant")
+    try:
+        local = open_table(app, session_from_position(["R1 R2 R3"], ["B5 B6 B7 K9", "Y1 Y2 Y3"]))
+        watch = app.add_layer(TurnWatch(app))
+        opened: list[str] = []
+        row = TableRow("t1", "Rummble · vs Bob", "1 day left", True)
+        watch.toast = TurnToast(row, opened.append, watch.dismiss, grace=0)
+        for plain in ("o", "tab", "d"):
+            assert not watch.handle_action(Action(ActionKind.SHORTCUT, key=plain))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+        steps(app, 1)
+        assert opened == ["t1"] and app.stack.top is local
+        watch.toast = TurnToast(row, None, watch.dismiss, grace=0)  # another online table is on screen: no Open
+        assert not watch.handle_action(Action(ActionKind.SHORTCUT, key="o", ctrl=True))
+    finally:
+        app.close()

@@ -12,7 +12,7 @@ import pygame
 import websockets  # noqa: F401  (the server extra: without it these tests fail, never skip)
 
 from rummi_desktop.scenes.online.lobby_scene import OnlineScene
-from rummi_desktop.scenes.online.spectator_scene import SpectatorScene
+from rummi_desktop.scenes.online.spectator_scene import PANEL, SpectatorScene
 from test_online_lobby import other_player, run_until, signed_in_by_clicks
 from test_rummi_flow_support import button_centre, click
 
@@ -75,3 +75,49 @@ def shot(app, tmp_path, name: str) -> None:
     app.stack.top.draw(surface)
     pygame.image.save(surface, tmp_path / f"{name}.png")
     pygame.image.save(pygame.transform.smoothscale(surface, (800, 500)), tmp_path / f"{name}-800x600.png")
+
+
+class QuietLink:
+    """A link with nothing to say (the scene is only drawn)."""
+
+    def news(self):
+        return []
+
+    def submit(self, request):
+        return None
+
+
+def test_four_24_letter_names_stay_inside_the_watched_table(tmp_path, monkeypatch):
+    """Drawn with four of the longest names and a long last move, and with short ones: the
+    panel's right margin and the gap before the buttons stay the same (nothing ran into them)."""
+    from rummi_desktop.games.rummi.rules.seat_view import public_view
+    from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
+    from rummi_desktop.tiles import parse_tiles as tiles
+    from test_rummi_flow_support import make_app
+
+    app = make_app(tmp_path, monkeypatch, "instant")
+    try:
+        state = RummiState.from_position(RummiParameters(seats=("human",) * 4, seed=3), [tiles("R1 R2 R3")],
+                                         [tiles("B4 B5"), tiles("K7"), tiles("Y1 Y2 Y3"), tiles("R9")])
+        pictures = []
+        for names, move in (("ABCD", "draw"), ([letter * 24 for letter in "WMQD"], "place " + "R1 R2 R3 " * 30)):
+            message = {"type": "game", "table": "t1", "game": "rummi", "version": 7, "status": "playing",
+                       "seat": None, "current": 1, "view": public_view(state), "last": {"seat": 0, "actions": [move]},
+                       "seats": [{"label": "human", "name": name, "taken": True} for name in names]}
+            scene = SpectatorScene(app, QuietLink(), message)
+            surface = pygame.Surface((1280, 800))
+            scene.draw(surface)
+            margin = pygame.Rect(PANEL.right - 28, PANEL.y + 20, 24, PANEL.h - 40)
+            gap = scene.delay_button.rect.move(-16, 0)
+            gap.width = 14
+            pictures.append([pygame.image.tobytes(surface.subsurface(rect), "RGB") for rect in (margin, gap)])
+        assert pictures[0] == pictures[1], "a long name or move ran out of its place"
+    finally:
+        app.close()
+
+
+def test_a_rack_longer_than_two_rows_ends_in_a_count_of_the_rest():
+    from rummi_desktop.scenes.online.spectator_scene import tiles_shown
+
+    assert tiles_shown(14, 12) == 14 and tiles_shown(24, 12) == 24  # two full rows: every tile
+    assert tiles_shown(30, 12) == 23  # 23 tiles and "+7"

@@ -89,15 +89,14 @@ def test_one_rack_tile_may_free_two_jokers_in_turn():
     after = melds("R2 R3 R4 R5 / R7 R8 R9 R10 / K6 B6 R6 / K1 K2 J J")
     assert check_play(before, rack, after, initial=False).legal
     # The solver's fate search frees both jokers with that one tile (it used to ask for two).
-    table_grid, table_jokers = count_grid(t for meld in before for t in meld)
     rack_grid, rack_jokers = count_grid(rack)
     freed_by_r6 = [Fate("freed", Tile("R", 6))]
 
     def make_search(tg, rg, tj, rj, track_room):
         return PlacementSearch(tg, rg, tj, rj, track_room=track_room)
 
-    score, found = best_under_joker_rule([freed_by_r6, freed_by_r6], table_grid, rack_grid,
-                                         table_jokers, rack_jokers, make_search, lambda t: t.number)
+    score, found = best_under_joker_rule([freed_by_r6, freed_by_r6], before, rack_grid, rack_jokers,
+                                         make_search, lambda t: t.number)
     assert found is not None and score // PER_TILE == 3
     assert check_play(before, rack, found, initial=False).legal
 

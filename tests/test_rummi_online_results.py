@@ -135,3 +135,82 @@ def test_our_pass_that_blocks_the_round_goes_to_the_round_end(tmp_path, monkeypa
     steps(app, 5)
     assert table.phase == Phase.ROUND_END and type(app.stack.top).__name__ == "RoundEndScene"
     assert session.last_result.kind == "blocked" and list(session.last_result.scores) == echo["result"]["scores"]
+
+
+def match_message(truth, version: int, seat: int = 0) -> dict:
+    """A server match's game message (``truth`` a MatchState), as the server builds it."""
+    over = truth.is_terminal
+    return {"type": "game", "table": "t1", "game": "rummi", "version": version,
+            "status": "over" if over else "playing", "seat": seat, "current": truth.current, "deadline": None,
+            "seats": [{"label": "human", "name": "alice"}, {"label": "human", "name": "bob"}],
+            "view": client_view("rummi", truth, seat), "result": result_of(truth) if over else None, "last": None}
+
+
+def match_at_its_last_pass(tmp_path, monkeypatch):
+    """Round 1 of a server match to 500 at our turn, Bob having passed with the pool empty:
+    (the server's MatchState, the link, the app, our session, our table)."""
+    from rummi_desktop.games.rummi.rules.match_state import new_match_state
+    from rummi_desktop.scenes.online_mode import OnlineMode
+    from rummi_desktop.scenes.turn_machine import Phase
+    from test_rummi_flow_support import make_app, open_table
+
+    truth = new_match_state(("human", "human"), 4, match_target=500)
+    params = truth.match.current.params
+    truth.match.current = RummiState.from_position(params, [tiles("K1", "K2", "K3")], [tiles("R4", "B9"), tiles("Y7")],
+                                                   1, [True, True], [])
+    truth.perform("draw")  # Bob passes: the pool is empty
+    link = FedLink()
+    first = match_message(truth, 1)
+    assert first["view"]["match"]["round"] == 1 and first["view"]["match"]["target"] == 500
+    app = make_app(tmp_path, monkeypatch, "instant")
+    session = NetworkRummiSession.joined(link, first)
+    table = open_table(app, session, mode=OnlineMode())
+    assert table.phase == Phase.PERSON and session.match.settings.target == 500
+    assert table.house_rules_line() == "Match to 500"  # the server match's target, on the table's rules line
+    return truth, link, app, session, table
+
+
+def test_the_servers_clock_ending_a_round_of_a_match_goes_to_the_results_card(tmp_path, monkeypatch):
+    """Blitz: the server's clock ran out on our turn and its timeout blocked the round; the
+    next version (no echo of ours) shows round 2, and the table goes to the round's end."""
+    from rummi_desktop.games.rummi.table.results import RoundEndScene
+    from rummi_desktop.scenes.turn_machine import Phase
+    from test_rummi_flow_support import steps
+
+    truth, link, app, session, table = match_at_its_last_pass(tmp_path, monkeypatch)
+    truth.perform("timeout")
+    timed_out = match_message(truth, 2)
+    timed_out["last"] = {"seat": 0, "verbs": ["timeout"], "actions": ["timeout"]}
+    link.inbox.append(timed_out)
+    steps(app, 5)
+    assert table.phase == Phase.ROUND_END and isinstance(app.stack.top, RoundEndScene)
+    assert session.last_result == truth.match.rounds[0].result and session.next_deal is not None
+
+
+def test_a_round_of_a_server_match_ends_on_the_results_card_and_the_next_round_follows(tmp_path, monkeypatch):
+    """Our pass blocks round 1 of a match to 500: the echo already shows round 2 (the server
+    dealt it at once), so round 1 is booked here with the server's result, the card shows the
+    match totals, and Next round plays the round the server dealt."""
+    from rummi_desktop.games.rummi.table.results import RoundEndScene
+    from rummi_desktop.scenes.turn_machine import Phase
+    from test_rummi_flow_support import key, steps
+
+    truth, link, app, session, table = match_at_its_last_pass(tmp_path, monkeypatch)
+    key(app, "d")  # our pass
+    steps(app, 3)
+    truth.perform("draw")  # the server's copy: round 1 blocked and booked, round 2 dealt
+    echo = match_message(truth, 2)
+    echo["last"] = {"seat": 0, "verbs": ["draw"], "actions": ["draw"]}
+    assert echo["view"]["match"]["round"] == 2 and echo["status"] == "playing"
+    link.inbox.append(echo)
+    steps(app, 5)
+    assert table.phase == Phase.ROUND_END and isinstance(app.stack.top, RoundEndScene)
+    booked = truth.match.rounds[0].result
+    assert session.last_result == booked and session.match.totals == truth.match.totals
+    assert app.stack.top.status()["totals"] == list(truth.match.totals) and len(session.match.rounds) == 1
+    assert app.stack.top.status()["round"] == "Round 1 · Parlor League to 500"
+    key(app, "return")  # Next round
+    steps(app, 5)
+    assert session.in_round and len(session.match.rounds) == 1
+    mine = sorted(str(t) for t in session.state.rack_tiles(0))
+    assert mine == sorted(str(t) for t in truth.round.rack_tiles(0))  # the round the server dealt

@@ -13,7 +13,8 @@ from rummi_desktop.net.records import Seat, TableRecord
 
 def server_and_local(game):
     seats = (Seat("human", "a", "A"), Seat("human", "b", "B"))
-    record = lobby.started(TableRecord("t", game, "a", seats, {}, 99, invite="I", updated=0.0, created=0.0), 0, 0.0)
+    record = TableRecord("t", game, "a", seats, {}, 99, invite="I", updated=0.0, created=0.0)
+    record = lobby.started(record, fresh_state(record), 0.0)
     return fresh_state(record), GAMES[game].new_state(("human", "human"), 99)
 
 

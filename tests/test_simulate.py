@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from rummi_desktop.games import GAMES
@@ -61,9 +62,33 @@ def test_shared_wins_count_for_each_winner_and_once_in_shared(monkeypatch):
     import rummi_desktop.commands.simulate as simulate_module
 
     outcomes = iter([(0,), (0, 1), (), (1,)])  # won alone, shared, a draw, won alone
-    monkeypatch.setattr(simulate_module, "play_game", lambda spec, tiers, seed, tally: next(outcomes))
+    monkeypatch.setattr(simulate_module, "play_game", lambda spec, tiers, seed, tally, rules: next(outcomes))
     result = simulate(["easy", "hard"], 4, 1)
     # Games 1 and 3 are played with the seats turned: their seat 0 is "hard", seat 1 "easy".
     assert result["wins"] == [3, 1] and result["shared"] == 1 and result["draws"] == 1
     won_alone = 2
     assert result["games"] == result["draws"] + won_alone + result["shared"]
+
+
+def test_rules_play_every_game_under_a_house_rule(capsys):
+    dealt = []
+
+    def recording_new_state(seats, seed, **options):
+        state = RUMMI.new_state(seats, seed, **options)
+        dealt.append(len(state.tiles_in_play))
+        return state
+
+    spec = dataclasses.replace(RUMMI, new_state=recording_new_state)
+    data = simulate_game(spec, ["easy", "easy"], 2, 3, {"jokers": 4})
+    assert dealt == [108, 108] and data["rules"] == {"jokers": 4} and data["violations"] == 0
+    assert "rules" not in simulate(["easy", "easy"], 1, 3)
+    assert run_simulate("rummi", "easy,easy", 1, 3, '{"jokers": 4}') == 0
+    assert json.loads(capsys.readouterr().out)["rules"] == {"jokers": 4}
+
+
+def test_bad_rules_exit_2_saying_why(capsys):
+    for text, said in (('{"jokers": 3}', "rule jokers is 2, 4, not 3"), ("{jokers: 4}", "--rules is not JSON"),
+                       ('{"wild": 1}', "unknown rule"), ("[4]", "rules must be an object")):
+        assert run_simulate("rummi", "easy,easy", 1, 1, text) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("simulate: ") and said in err, err

@@ -254,6 +254,17 @@ def test_three_or_four_jokers_alone_are_no_meld():
     assert s.placed == 4 and all(is_valid_meld(meld) for meld in s.table)
 
 
+def test_a_kept_table_joker_beside_two_rack_jokers_still_finds_a_play():
+    # The group's joker must stay a K5 or a Y5 (neither is about). Kept as K5, the search
+    # (which cannot tell that phantom K5 from a real one) lays out J K5 J: a meld of jokers
+    # alone once the K5 is a joker again. The solver used to drop the fate and draw; the play
+    # that leaves the group as it stands places all six.
+    table, rack = table_of("R5 B5 J"), parse_tiles("R6 R7 B6 B7 J J")
+    s = solve(table, rack, False)
+    assert (s.placed, s.value) == brute_force(table, rack, False) == (6, 86)
+    assert_consistent(table, rack, False, s)
+
+
 @pytest.mark.slow
 def test_solver_agrees_with_brute_force_on_fixed_seeds():
     for seed in range(1000, 1200):

@@ -91,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seats", required=True, help="tiers, e.g. hard,easy")
     simulate.add_argument("--games", type=int, default=100, help="games to play")
     simulate.add_argument("--seed", type=int, default=1, help="the first game's deal number (the next count up)")
+    simulate.add_argument("--rules", default=None, help='house rules as a JSON object, e.g. \'{"jokers": 4}\'')
 
     puzzles = command("puzzles", "mine puzzle files from computer games, or verify them")
     puzzles.add_argument("--generate", action="store_true", help="mine puzzles (with --game)")
@@ -128,6 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     loadtest.add_argument("--database", default=None, help="the embedded servers' database")
     loadtest.add_argument("--pace", type=float, default=1.0, help="seconds a bot waits before each move")
     loadtest.add_argument("--clients", type=int, default=2, help="processes the bots are spread over")
+    loadtest.add_argument("--placement", default="apart", choices=("apart", "together"),
+                          help="a game's two players on different server processes (default) or on the same one")
+    loadtest.add_argument("--chat-every", type=int, default=0,
+                          help="each bot sends a chat line to its table every N of its moves (0: no chat)")
 
     bench = command("bench", "time the drawing of a scripted scene, no window")
     bench.add_argument("--scene", default="menu", help="scene to draw: menu or a game's key, e.g. rummble")
@@ -172,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         from rummi_desktop.commands.simulate import run_simulate
 
-        return run_simulate(args.game, args.seats, args.games, args.seed)
+        return run_simulate(args.game, args.seats, args.games, args.seed, args.rules)
     if args.command == "puzzles":
         from rummi_desktop.commands.puzzles import run_puzzles
 
@@ -181,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         from rummi_desktop.net.loadtest import run_loadtest
 
         return run_loadtest(args.games, args.game, args.server, args.processes, args.database, args.pace,
-                            args.clients)
+                            args.clients, args.placement, args.chat_every)
     start_thinking_early()  # the window, the bench and the server play tables with computer seats
     if args.command == "serve":
         from rummi_desktop.net.serving import run_serve

@@ -166,13 +166,17 @@ class State(Protocol):
 class SetupOption:
     """One choice of game setup: a key, its label, the choices in order, and the default.
     ``shown``: for a house rule, the words the table's rules line gives each choice (in the
-    choices' order); an option without them is not one the table names (its clock shows)."""
+    choices' order); an option without them is not one the table names (its clock shows).
+    ``online``: whether a server table may be made with it (the new-table form offers it and
+    the server accepts it); an option the server's table stands for itself (Rummi's turn
+    clock: the table's own clock) is not."""
 
     key: str
     label: str
     choices: tuple[Any, ...]
     default: Any
     shown: tuple[str, ...] = ()
+    online: bool = True
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
@@ -189,6 +193,21 @@ class SetupOption:
             if choice == value and type(choice) is type(value):
                 return words
         return ""
+
+    def choice_words(self, value: Any) -> str:
+        """What a form shows for ``value``: On/Off for a switch, else its rules-line words, else
+        the value itself ("Standard" for "standard")."""
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        for choice, words in zip(self.choices, self.shown or ("",) * len(self.choices)):
+            if choice == value and type(choice) is type(value) and words:
+                return words
+        return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
+
+    def holds(self, value: Any) -> bool:
+        """``value`` is one of the choices, of the same kind too (JSON's 1 must not pass for
+        True, nor 60.0 for 60)."""
+        return any(value == choice and type(value) is type(choice) for choice in self.choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,8 +307,9 @@ class GameSpec:
     - ``puzzle_terms``: the goals, tags and features its puzzles may have (:class:`PuzzleTerms`).
     - ``milestones``: the unlockables its play earns (:class:`Milestone`).
     - ``trophy_colours``: the trophy banner's ribbon and trim after one of its games.
-    - ``online_rules``: (options, words) a new server table may be made with; none: its
-      standard rules only.
+    - ``new_table_state``: the game a server table plays, made as ``new_state`` is (seats,
+      seed, options); none: ``new_state`` itself. Rummi's is a match of rounds to a target,
+      so a table's rounds follow one another in one state, one log (``table_state``).
     - ``default_for``: the commands that open this game when none is named (``play``,
       ``simulate``, ``loadtest``).
     - ``tracker_shown``: whether its table shows the unseen-tile tracker until the player
@@ -318,13 +338,23 @@ class GameSpec:
     puzzle_terms: PuzzleTerms | None = None
     milestones: tuple[Milestone, ...] = ()
     trophy_colours: tuple[Colour, Colour] | None = None
-    online_rules: tuple[tuple[Mapping[str, Any], str], ...] = ()
+    new_table_state: Callable[..., Any] | None = None
     default_for: tuple[str, ...] = ()
     tracker_shown: bool = True
     idle_verbs: tuple[str, ...] = ()
 
     def has(self, name: str) -> bool:
         return name in self.entry_points
+
+    @property
+    def online_options(self) -> tuple[SetupOption, ...]:
+        """The options a server table may be made with (the new-table form offers each)."""
+        return tuple(option for option in self.options if option.online)
+
+    def table_state(self, seats: Sequence[str], seed: int, **options: Any) -> Any:
+        """A server table's fresh game (``new_table_state``, else ``new_state``)."""
+        make = self.new_table_state or self.new_state
+        return make(tuple(seats), seed, **options)
 
     def house_rules(self, rules: Any) -> list[str]:
         """The words of the house rules ``rules`` (an object with the options as attributes,
@@ -460,3 +490,20 @@ def play_seat_move(spec: GameSpec, state: Any, move: Move | str) -> SeatMove:
         return SeatMove(state.apply(parsed))
     except (IllegalMove, MoveNotationError) as error:
         return SeatMove(state.forfeit_turn(), str(error) or type(error).__name__)
+
+
+# ---- A turn clock the rules themselves set (Rummi's Blitz, Tumblewords' Ticker) ------------------
+# A state whose rules time a turn has ``turn_clock()``: (the clocked turn, as a value equal for
+# every move of that one turn, and its seconds), or None while no clock runs; and
+# ``clock_ran_out()``: what the rules make of that turn when its time is up. A table clock that
+# is the player's choice (the lobby's, a local setup's) forfeits the turn instead.
+
+def rules_clock(state: Any) -> tuple[Any, float] | None:
+    """The rules' clock on the turn now (see above), or None: a state without one, or none running."""
+    clock = getattr(state, "turn_clock", None)
+    return clock() if clock is not None else None
+
+
+def time_up(state: Any) -> Any:
+    """The turn's time ran out: the rules' own ending under their clock, else a forfeit."""
+    return state.clock_ran_out() if rules_clock(state) is not None else state.forfeit_turn()

@@ -8,13 +8,14 @@ import asyncio
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from rummi_desktop.entry_points import load_entry
 from rummi_desktop.games import GAMES
 from rummi_desktop.net.client import GameClient, ServerError
 
 THINK_SECONDS = 0.3
+RATE_WAIT = 0.2  # s: a rate-limited bot waits this long (the bucket refills 30 messages a second)
 
 
 @dataclass
@@ -32,9 +33,13 @@ def choose(game: dict[str, Any], tier: str, rng: random.Random) -> str:
     return pick(view, tier, deadline=time.perf_counter() + THINK_SECONDS).notation()
 
 
+AfterMove = Callable[[GameClient, str, int], Awaitable[None]]
+
+
 async def play_seat(client: GameClient, table: str, tier: str = "easy", seed: int = 0,
-                    tally: BotTally | None = None, pace: float = 0.0) -> dict[str, Any]:
-    """Play ``table`` to its end; returns the last game message."""
+                    tally: BotTally | None = None, pace: float = 0.0, after_move: AfterMove | None = None) -> dict[str, Any]:
+    """Play ``table`` to its end; returns the last game message. ``after_move(client, table,
+    moves)`` runs after each of the seat's moves (the loadtest's hook for other traffic)."""
     tally = tally if tally is not None else BotTally()
     rng = random.Random(seed)
     game = client.games.get(table) or await client.subscribe(table)
@@ -45,8 +50,22 @@ async def play_seat(client: GameClient, table: str, tier: str = "easy", seed: in
         if pace:
             await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
         version = await one_move(client, table, game, tier, rng, tally)
+        if after_move is not None:
+            await after_move(client, table, tally.moves)
         game = await client.wait_game(table, after=version - 1, timeout=120)
     return game
+
+
+async def _unhurried(send: Any) -> dict[str, Any]:
+    """``send()``'s answer; a bot faster than the server's message rate (a Rummi match played at
+    pace 0: hundreds of moves) waits and sends again, as the refusal asks (nothing was done)."""
+    while True:
+        try:
+            return await send()
+        except ServerError as error:
+            if error.code != "rate_limited":
+                raise
+        await asyncio.sleep(RATE_WAIT)
 
 
 async def one_move(client: GameClient, table: str, game: dict, tier: str, rng: random.Random,
@@ -54,12 +73,12 @@ async def one_move(client: GameClient, table: str, game: dict, tier: str, rng: r
     notation = choose(game, tier, rng)
     started = time.perf_counter()
     try:
-        ack = await client.move(table, notation, game["version"])
+        ack = await _unhurried(lambda: client.move(table, notation, game["version"]))
     except ServerError as error:
         if error.code not in ("illegal_move", "bad_move"):
             raise
         tally.refused += 1
-        ack = await client.forfeit(table, game["version"])
+        ack = await _unhurried(lambda: client.forfeit(table, game["version"]))
     tally.rtt_ms.append((time.perf_counter() - started) * 1000)
     tally.sent_at[(table, ack["version"])] = started
     tally.moves += 1

@@ -1,6 +1,6 @@
 """Chat at a table: a quick phrase or a line of free text from a seated player to the others.
 
-A line is cleaned (:func:`~rummi_desktop.net.chat_text.clean_text`), stored with the game (the
+A line is cleaned (:func:`~rummi_desktop.records.chat_text.clean_text`), stored with the game (the
 table's version and the moves logged by then, so a replay shows it at its move), answered to
 the sender and pushed to the other seated players watching the table (here, and through a
 ``c`` notice on the other processes sharing the store), except those who blocked the sender: a blocked player's line never reaches the one who blocked them. Each
@@ -18,7 +18,7 @@ from collections import deque
 from typing import Any
 
 from rummi_desktop.net import accounts
-from rummi_desktop.net.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
+from rummi_desktop.records.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.notices import chat_notice
 from rummi_desktop.net.protocol import ProtocolError

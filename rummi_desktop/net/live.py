@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.base import IllegalMove, MoveNotationError
+from rummi_desktop.games.base import IllegalMove, MoveNotationError, rules_clock
 from rummi_desktop.games.resignation import resigned_seat
 from rummi_desktop.net.lobby import turn_passed
 from rummi_desktop.net.notices import MoveNotice
@@ -28,7 +28,7 @@ from rummi_desktop.net.protocol import ProtocolError
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
 from rummi_desktop.net.store_tables import Changes, GameTables
 
-MAX_VERSIONS = 5000  # a safety stop: a game this long ends without a winner
+MAX_VERSIONS = 20_000  # a safety stop: a game this long ends without a winner (a Rummi match runs to thousands)
 log = logging.getLogger(__name__)
 
 
@@ -42,9 +42,9 @@ class LiveGame:
 
 
 def fresh_state(record: TableRecord) -> Any:
-    """A new game for ``record``, keeping no undo history: the server never undoes a move."""
-    spec = GAMES[record.game]
-    state = spec.new_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
+    """A new game for ``record`` (``GameSpec.table_state``: a Rummi table's is its match),
+    keeping no undo history: the server never undoes a move."""
+    state = GAMES[record.game].table_state(tuple(seat.label for seat in record.seats), record.seed, **record.options)
     state.keeps_undo = False
     return state
 
@@ -118,12 +118,15 @@ class LiveGames:
         self.on_change(live, False)
         return True
 
-    async def refresh(self, table_id: str) -> None:
-        """Another process may have moved: catch up if this process holds the game."""
+    async def refresh(self, table_id: str, version: int | None = None) -> None:
+        """Another process may have moved: catch up if this process holds the game (and, given
+        the ``version`` a notice named, if it is still behind it once the game is free: the
+        notice of a move this process was storing can come before the move's own answer)."""
         live = self.games.get(table_id)
         if live is not None:
             async with live.lock:
-                await self._catch_up(live)
+                if version is None or live.record.version < version:
+                    await self._catch_up(live)
 
     def forget(self, table_id: str) -> None:
         self.games.pop(table_id, None)
@@ -157,7 +160,7 @@ class LiveGames:
                 # out must not beat it.
                 raise ProtocolError("too_late", "your turn's clock ran out before this move came; "
                                     "the turn is forfeited")
-            before = len(live.state.log)
+            before, clock = len(live.state.log), rules_clock(live.state)
             try:
                 if notation is None:
                     live.state.forfeit_turn()
@@ -170,7 +173,7 @@ class LiveGames:
             except Exception:
                 self._rebuild(live)  # the model failed partway: rebuild from the store, not a half-made move
                 raise
-            return await self._store_new_version(live, before, seat, seq)
+            return await self._store_new_version(live, before, clock, seat, seq)
 
     async def server_move(self, live: LiveGame, version: int, choose: Callable[[Any], Any]) -> bool:
         """Make the seat on turn move by ``choose(state)`` (a computer's notation, or forfeit);
@@ -179,17 +182,18 @@ class LiveGames:
             await self._catch_up(live)
             if live.record.version != version or live.record.status != PLAYING:
                 return False
-            seat, before = live.state.current, len(live.state.log)
+            seat, before, clock = live.state.current, len(live.state.log), rules_clock(live.state)
             choose(live.state)
-            await self._store_new_version(live, before, seat, None)
+            await self._store_new_version(live, before, clock, seat, None)
             return True
 
-    async def _store_new_version(self, live: LiveGame, before: int, seat: int, seq: int | None) -> int:
+    async def _store_new_version(self, live: LiveGame, before: int, clock: Any, seat: int, seq: int | None) -> int:
+        """Store the actions logged since ``before``; ``clock``: the rules' clock before them."""
         state, record = live.state, live.record
         actions = state.log[before:]
         now = self.clock()
         try:
-            after = turn_passed(record.with_(version=record.version + 1), record.current_seat, state.current, now)
+            after = turn_passed(record.with_(version=record.version + 1), clock, state, now)
             if state.is_terminal or after.version >= MAX_VERSIONS:
                 after = after.with_(status=OVER, deadline=None, result=result_of(state))
             stored = await self.tables.append_move(after, actions, seat, seq)

@@ -8,7 +8,7 @@ import secrets
 from typing import Any, Mapping
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.base import GameSpec
+from rummi_desktop.games.base import GameSpec, rules_clock
 from rummi_desktop.net.accounts import new_id, new_invite_code
 from rummi_desktop.net.protocol import ProtocolError
 from rummi_desktop.net.records import OPEN, OVER, PLAYING, Seat, TableRecord
@@ -26,17 +26,23 @@ def game_spec(key: Any) -> GameSpec:
     return spec
 
 
-def checked_options(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
-    known = {option.key: option for option in spec.options}
+def checked_options(spec: GameSpec, options: Any) -> dict[str, Any]:
+    """The options of a new table, each one the game offers online and one of its choices;
+    those not given are the usual ones."""
+    if not isinstance(options, Mapping):
+        raise ProtocolError("bad_options", "a table's options are an object of option names and choices")
+    known = {option.key: option for option in spec.online_options}
     for key, value in options.items():
         option = known.get(key)
         if option is None:
-            raise ProtocolError("bad_options", f"{spec.title} has no option {key[:24]!r} ({', '.join(known) or 'none'})")
-        # the same kind as a choice too: JSON's 1 must not pass for True, nor 60.0 for 60
-        if not any(value == choice and type(value) is type(choice) for choice in option.choices):
+            offered = ", ".join(known) or "none"
+            raise ProtocolError("bad_options", f"{spec.title} has no option {str(key)[:24]!r} online ({offered})")
+        if not option.holds(value):
             choices = ", ".join(map(str, option.choices))
             raise ProtocolError("bad_options", f"{option.label}: {str(value)[:24]!r} is not one of {choices}")
-    return dict(options)
+    # Every option stored, the usual ones too: a table keeps the rules it was made with, and
+    # a Rummi table is known for one that plays a match (rummi/spec.py new_table_state).
+    return {option.key: options.get(option.key, option.default) for option in spec.online_options}
 
 
 def checked_clock(clock: Mapping[str, Any] | None) -> tuple[str, float]:
@@ -121,16 +127,24 @@ def is_full(record: TableRecord) -> bool:
     return not any(seat.is_free for seat in record.seats)
 
 
-def started(record: TableRecord, current: int, now: float) -> TableRecord:
-    return turn_passed(record.with_(status=PLAYING), None, current, now)
+def started(record: TableRecord, state: Any, now: float) -> TableRecord:
+    """The table playing ``state`` (its fresh game), the seat on turn's clock running."""
+    return turn_passed(record.with_(status=PLAYING), None, state, now)
 
 
-def turn_passed(record: TableRecord, before: int | None, current: int, now: float) -> TableRecord:
-    """The record with ``current`` on turn: a new deadline when the turn passed to a person
-    (several moves of one turn share one deadline), none for a computer seat."""
-    if record.clock_kind == "none" or record.seats[current].label != "human":
+def turn_passed(record: TableRecord, before: Any, state: Any, now: float) -> TableRecord:
+    """The record with ``state``'s seat on turn: a new deadline when a new turn began for a
+    person, none for a computer seat. ``before`` is the rules' clock before the move
+    (``games.base.rules_clock``) under rules that time a turn themselves (Blitz, Ticker): the
+    clocked turn says whether the turn went on (one deadline) and how long a new one lasts.
+    Otherwise the table's clock runs, and several moves of one seat's turn share a deadline."""
+    current, rules = state.current, rules_clock(state)
+    if record.seats[current].label != "human" or (rules is None and record.clock_kind == "none"):
         deadline = None
-    elif before == current and record.deadline is not None:
+    elif rules is not None:
+        same_turn = before is not None and before[0] == rules[0]
+        deadline = record.deadline if same_turn and record.deadline is not None else now + rules[1]
+    elif record.current_seat == current and record.status == PLAYING and record.deadline is not None:
         deadline = record.deadline
     else:
         deadline = now + record.clock_seconds

@@ -23,10 +23,13 @@ if TYPE_CHECKING:
 class NoticeDispatch:
     def __init__(self, server: "GameServer") -> None:
         self.server = server
-        self._refreshing: dict[str, bool] = {}  # table -> another notice came meanwhile
+        self._refreshing: dict[str, int] = {}  # table -> the version a notice named meanwhile (0: none)
 
     async def take(self, payload: str) -> None:
         server = self.server
+        table_id = notices.table_of(payload)
+        if table_id is not None and table_id not in server.live.games and table_id not in server.watchers:
+            return  # a game nobody here watches: the most notices, dropped at the cost of a find
         notice = notices.parse(payload)
         if notice is None:
             return
@@ -54,7 +57,7 @@ class NoticeDispatch:
                 return  # one of this process's own moves, or one it has already
             move = notices.move_of(notice) if notice.kind == "m" and table_id not in self._refreshing else None
             if move is None or not server.live.take_move(table_id, notice.version, move):
-                self.refresh_soon(table_id)  # a gap, or the game busy: re-fetch by version
+                self.refresh_soon(table_id, notice.version)  # a gap, or the game busy: re-fetch by version
         elif table_id in server.watchers:
             record = await server.store.tables.get(table_id)
             if record is not None:
@@ -85,23 +88,21 @@ class NoticeDispatch:
                                                                  notice.said, now):
             server.spawn(server.push_presence(notice.table))
 
-    def refresh_soon(self, table_id: str) -> None:
-        """Catch a game up off the listener (which must keep reading notices). A notice for a
-        game being caught up marks it to be caught up once more after (it may have come too late
-        for the fetch under way)."""
+    def refresh_soon(self, table_id: str, version: int) -> None:
+        """Catch a game up to ``version`` off the listener (which must keep reading notices). A
+        notice for a game being caught up marks it to be caught up once more after (it may have
+        come too late for the fetch under way); none is fetched for a version held by then."""
         if table_id in self._refreshing:
-            self._refreshing[table_id] = True
+            self._refreshing[table_id] = max(self._refreshing[table_id], version)
             return
-        self._refreshing[table_id] = False
+        self._refreshing[table_id] = version
         self.server.spawn(self._refresh(table_id))
 
     async def _refresh(self, table_id: str) -> None:
         try:
-            while True:
-                self._refreshing[table_id] = False
-                await self.server.live.refresh(table_id)
-                if not self._refreshing[table_id]:
-                    break
+            while version := self._refreshing[table_id]:
+                self._refreshing[table_id] = 0
+                await self.server.live.refresh(table_id, version)
         finally:
             self._refreshing.pop(table_id, None)
 
@@ -113,4 +114,4 @@ class NoticeDispatch:
         for table_id, version in stored.items():
             held = live.games.get(table_id)
             if held is not None and held.record.version < version:
-                await live.refresh(table_id)
+                await live.refresh(table_id, version)

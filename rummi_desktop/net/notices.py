@@ -99,6 +99,15 @@ def move_notice(after: TableRecord, actions: list[str], seat: int, seq: int | No
     return payload
 
 
+def table_of(payload: str) -> str | None:
+    """The table a ``t`` or ``m`` notice is about, read without parsing the rest (a process
+    drops most of them: the games no connection of its own watches); None for other kinds."""
+    if payload[:2] not in ("t:", "m:"):
+        return None
+    end = payload.find(":", 2)
+    return payload[2:end] if end > 2 else None
+
+
 def parse(payload: str) -> Notice | None:
     """The notice in ``payload``, or None for one this version does not know (ignored: the
     version checks catch up anything it meant)."""

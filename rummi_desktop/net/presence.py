@@ -75,6 +75,10 @@ class Presence:
         self._heard[process] = now
         return new
 
+    def processes(self, now: float) -> list[str]:
+        """The processes alive as far as this one knows: itself and those heard lately."""
+        return [self.process, *(process for process, heard in self._heard.items() if now - heard <= HEARD_WITHIN)]
+
     def told(self, process: str, table: str, account: str, said: Said, now: float) -> bool:
         """Another process says ``said`` of ``account`` at ``table``; True when that changes
         what this process would show."""

@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any
 
-from rummi_desktop.net.chat_text import CHAT_CHARS, QUICK_PHRASES
+from rummi_desktop.records.chat_text import CHAT_CHARS, QUICK_PHRASES
 from rummi_desktop.net.record_bodies import INDEX_PAGE, MAX_BATCH, MAX_BODY_CHARS, RECORD_ID
 from rummi_desktop.net.schema import Field, check, optional
 

@@ -3,13 +3,16 @@
 
 One :class:`GameServer` per process. It holds no truth of its own: the store has the tables and
 their move logs, and :class:`~rummi_desktop.net.live.LiveGames` keeps each game it serves at
-the stored version. Every message is checked (:mod:`rummi_desktop.net.protocol`) before a
+the stored version: only the games its own connections watch, or whose server turn it is
+serving (who serves what: :mod:`rummi_desktop.net.ownership`), so a process added to a shared
+store adds capacity. Every message is checked (:mod:`rummi_desktop.net.protocol`) before a
 handler sees it; a handler answers, or raises ProtocolError and nothing changes. A seat is
-always the signed-in account's own: a message never names the seat it acts for.
+always the signed-in account's own: a message never names the seat it acts for. The other
+processes' notices are :mod:`rummi_desktop.net.notice_dispatch`'s.
 
-Background chores (every second): turn clocks that ran out, computer seats whose turn waits
-(for instance when the process that was thinking died), versions of watched tables (a lost
-PostgreSQL notice loses nothing), and matchmaking.
+Background chores (every second): turn clocks that ran out and computer seats whose turn waits
+(for instance when the process that was thinking died), of the tables this process owns;
+versions of watched tables (a lost PostgreSQL notice loses nothing), and matchmaking.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import time
 from typing import Any, Awaitable, Callable
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.games.base import play_seat_move
+from rummi_desktop.games.base import play_seat_move, time_up
 from rummi_desktop.net import notices, your_move
 from rummi_desktop.net.chat import ChatRate
 from rummi_desktop.net.computer import ComputerTurns
@@ -30,6 +33,7 @@ from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits,
 from rummi_desktop.net.live import LiveGame, LiveGames
 from rummi_desktop.net.notice_dispatch import NoticeDispatch
 from rummi_desktop.net.ranked import rate_ended
+from rummi_desktop.net.ownership import owner
 from rummi_desktop.net.protocol import OPEN_MESSAGES, ProtocolError, decode, error_message
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
 from rummi_desktop.net.store import SqlStore
@@ -194,7 +198,7 @@ class GameServer:
             watchers.discard(connection)
             if not watchers:
                 del self.watchers[table_id]
-                self._forget_unwatched(table_id)
+                self._release(table_id)
 
     def spectate(self, connection: Connection, table_id: str) -> None:
         for other in self.spectators.tables_of(connection):  # one table watched at a time
@@ -203,11 +207,14 @@ class GameServer:
 
     def stop_spectating(self, connection: Connection, table_id: str) -> None:
         if self.spectators.remove(connection, table_id):  # anyone may unwatch any table: only a spectator's counts
-            self._forget_unwatched(table_id)
+            self._release(table_id)
 
-    def _forget_unwatched(self, table_id: str) -> None:
-        """Nobody here watches the game and no server turn runs on it: stop holding it."""
-        if not self.watchers.get(table_id) and not self.spectators.watching(table_id) and table_id not in self._serving:
+    def _release(self, table_id: str) -> None:
+        """Stop holding a game no connection here watches (seated or as a spectator) and this
+        process is not serving: its moves are then no work of this process's (a watcher arriving
+        catches it up by version)."""
+        if (table_id not in self.watchers and not self.spectators.watching(table_id)
+                and table_id not in self._serving):
             self.live.forget(table_id)
 
     # ---- who is at a table -----------------------------------------------------------------
@@ -238,7 +245,10 @@ class GameServer:
         await self.store.notify(notices.heartbeat_notice(self.presence.process))
 
     async def introduce(self) -> None:
-        """A process heard for the first time: tell it every person online here."""
+        """A process heard for the first time: tell it this one is alive (so it counts this one
+        among the tables' owners at once, not at the next heartbeat) and every person online
+        here."""
+        await self.store.notify(notices.heartbeat_notice(self.presence.process))
         for table_id, account_id, said in self.presence.online_here():
             await self.store.notify(notices.presence_notice(self.presence.process, table_id, account_id, said))
 
@@ -249,15 +259,16 @@ class GameServer:
     # ---- tables changing ------------------------------------------------------------------
 
     def _changed(self, live: LiveGame, own: bool) -> None:
-        """A game reached a new version (by this process when ``own``): tell its watchers, give a
-        computer seat its turn, and rate a ranked game that just ended."""
+        """A game reached a new version (by this process when ``own``): tell its watchers and,
+        when this process stored it, give a computer seat its turn and rate a ranked game that
+        just ended (one process does each: :mod:`rummi_desktop.net.ownership`)."""
         record = live.record
         for connection in self.watchers.get(record.id, ()):
             seat = record.seat_of(connection.account.id) if connection.account else None
             if seat is not None:
                 connection.push(game_message(live, seat, self.presence, time.time()))
         self.spectators.changed(live)
-        if record.status == PLAYING and record.seats[live.state.current].label != "human":
+        if own and record.status == PLAYING and record.seats[live.state.current].label != "human":
             self.serve_turn_soon(record.id)
         if own:
             self.tell_turn(record, live.last_seat)
@@ -282,7 +293,7 @@ class GameServer:
         for connection in self.watchers.get(record.id, ()):
             if connection.account is not None and record.seat_of(connection.account.id) is not None:
                 connection.push(message)
-        if record.status == PLAYING:
+        if record.status == PLAYING and self.watchers.get(record.id):
             self.spawn(self._start_watchers(record.id))
 
     async def _start_watchers(self, table_id: str) -> None:
@@ -307,6 +318,7 @@ class GameServer:
                 pass
         finally:
             self._serving.discard(table_id)
+            self._release(table_id)
 
     async def _serve_one_turn(self, table_id: str) -> bool:
         live = await self.live.get(table_id)
@@ -318,7 +330,7 @@ class GameServer:
             notation = await self.computer.choose(record.game, live.state, label)
             return await self.live.server_move(live, record.version, lambda state: play_seat_move(spec, state, notation))
         if record.deadline is not None and record.deadline <= time.time():
-            return await self.live.server_move(live, record.version, lambda state: state.forfeit_turn())
+            return await self.live.server_move(live, record.version, time_up)  # the rules' timeout, or a forfeit
         return False
 
     async def _rate(self, record: TableRecord) -> None:
@@ -334,14 +346,24 @@ class GameServer:
 
     # ---- chores ---------------------------------------------------------------------------
 
+    async def _sweep_turns(self, now: float) -> None:
+        """Serve the ran-out clocks and waiting computer seats of the tables this process owns,
+        and let go of games held that nobody here watches (a move made by a connection that
+        never subscribed, say)."""
+        processes = self.presence.processes(now)
+        for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
+            if owner(table_id, processes) == self.presence.process:
+                self.serve_turn_soon(table_id)
+        for table_id in list(self.live.games):
+            self._release(table_id)
+
     async def _chore_loop(self) -> None:
         last_recheck = last_heartbeat = 0.0
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
                 now = time.time()
-                for table_id in await self.store.tables.needing_the_server(now, now - STALL_SECONDS):
-                    self.serve_turn_soon(table_id)
+                await self._sweep_turns(now)
                 await self._rate_missed(now)
                 self.chat_rate.forget_quiet(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:

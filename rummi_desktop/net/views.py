@@ -54,6 +54,7 @@ def game_message(live: LiveGame, seat: int | None, presence: Presence | None = N
         "status": record.status, "seat": seat, "current": live.state.current, "deadline": record.deadline,
         "seats": [{"label": s.label, "name": s.name, "presence": p} for s, p in zip(record.seats, here)],
         "view": view, "result": record.result, "last": last_move(live, seat),
+        "updated": record.updated,  # the server's time of this version: when an ended game ended
     }
     if record.status == OVER:
         message["revealed"] = GAMES[record.game].holdings(live.state)

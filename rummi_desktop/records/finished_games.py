@@ -10,6 +10,7 @@ A record holds everything a later reader needs — statistics, leaderboards, rep
     scores, winners
     [[seats]] kind, name, profile ("" for a computer, "guest" for a guest), score, won,
               stats = {turns, average_turn_seconds, and the game's own measures}
+    online  = {table, seat, round}: a server game's (absent for a local one), see :func:`as_online`
 
 The game's own measures come from its ``stats`` entry point (:class:`GameStats`), so nothing
 here asks which game it is. No pygame here.
@@ -18,6 +19,7 @@ here asks which game it is. No pygame here.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import secrets
 from typing import Any, Sequence
 
@@ -44,8 +46,27 @@ def measures_of(spec: GameSpec) -> tuple[StatMeasure, ...]:
     return COMMON_MEASURES + (stats.measures if stats is not None else ())
 
 
-def new_record_id(moment: _dt.datetime) -> str:
-    return f"r-{moment.strftime('%Y%m%dT%H%M%S')}-{secrets.token_hex(4)}"
+def new_record_id(moment: _dt.datetime, name: str | None = None) -> str:
+    """A record's id: its moment and 8 hex digits, random, or from ``name`` (the same for every
+    copy of one online game)."""
+    tail = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8] if name is not None else secrets.token_hex(4)
+    return f"r-{moment.strftime('%Y%m%dT%H%M%S')}-{tail}"
+
+
+def as_online(record: dict[str, Any], mark: dict[str, Any], profile: str) -> dict[str, Any]:
+    """``record`` as a server game's: marked ``online`` ({table, seat, round}: a Rummi round of
+    the table's match, else 1), finished at the server's time of the version that ended it (in
+    ``mark["at"]``), its id named by the table, seat and round, and our seat credited to
+    ``profile``. Every window that saw the game end at that seat makes the same id and
+    (storage.record_digest) the same game, so a profile sync counts it once."""
+    online = {"table": str(mark["table"]), "seat": int(mark["seat"]), "round": int(mark.get("round", 1))}
+    at = mark.get("at")
+    moment = (_dt.datetime.fromtimestamp(float(at), _dt.timezone.utc) if isinstance(at, (int, float))
+              else _dt.datetime.fromisoformat(record["finished_at"]))
+    seats = [{**seat, "profile": profile} if index == online["seat"] else seat
+             for index, seat in enumerate(record["seats"])]
+    return {**record, "id": new_record_id(moment, f"{online['table']}:{online['seat']}:{online['round']}"),
+            "finished_at": moment.isoformat(timespec="seconds"), "online": online, "seats": seats}
 
 
 def seat_profile(seat: SeatConfig) -> str:

@@ -46,7 +46,7 @@ MAX_CHAT = 500  # lines a replay keeps
 
 def chat_of(value: Any) -> tuple[ReplayChat, ...]:
     """The chat lines a record or replay file holds, cleaned; lines in another shape are left out."""
-    from rummi_desktop.net.chat_text import CHAT_CHARS, clean_text
+    from rummi_desktop.records.chat_text import CHAT_CHARS, clean_text
 
     if not isinstance(value, list):
         return ()

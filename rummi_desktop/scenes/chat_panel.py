@@ -4,7 +4,12 @@ the online mode): a Chat button by the connection chip, and when open, the table
 other person at the table. A muted person's lines are hidden, not lost (unmute shows them);
 the mutes are remembered on this computer (storage/chat_mutes.py).
 
-Everything the server sends is cleaned again before it is drawn (net/chat_text.py), a name is
+By keyboard: M opens the panel with the line ready to type (Enter sends, Esc stops typing, Esc
+again or M closes it); while it is open Tab and the arrows go round its controls, and Page Up /
+Page Down (or the wheel over the lines) go back through the earlier lines. While it is closed the
+keys are the table's: its focus keys and arrows play the game.
+
+Everything the server sends is cleaned again before it is drawn (records/chat_text.py), a name is
 cut with "…" to its column and a long word is broken inside the panel: no line can leave it.
 Game-neutral: it sends through a function it is handed and takes the lines it is given.
 """
@@ -17,7 +22,7 @@ from typing import Any, Callable
 
 import pygame
 
-from rummi_desktop.net.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
+from rummi_desktop.records.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
 from rummi_desktop.scenes.online.pending import Pending
 from rummi_desktop.shell.input import Action, ActionKind
 from rummi_desktop.ui import shapes
@@ -34,7 +39,8 @@ PAD, LINE_SIZE, LINE_H = 12, 17, 21
 NAME_W = 112  # the name column: a name is cut with "…" to it
 LINES_H = 178
 KEPT = 200  # lines held
-MAX_ROWS = 4  # rows a line may take; a longer one ends in "…" (its name stays in view)
+MAX_ROWS = 8  # rows a line may take (the whole area: a 200-character line reads whole); more end in "…"
+CHAT_KEY = "m"  # a message: free on every game's table (C sorts Rummi's rack, T shows the tracker)
 
 
 @dataclass(frozen=True)
@@ -88,16 +94,30 @@ class ChatPanel:
         self.opened = False
         self.ask_history: Callable[[], Future] | None = None  # the stored lines, asked for on first opening
         self.unread = 0
+        self.back_rows = 0  # rows scrolled back from the newest (Page Up, the wheel)
+        self.pointer: tuple[float, float] | None = None  # where the pointer last was (a wheel step has no place)
         self.draft = ""
         self.pending = Pending()
         self.widgets = WidgetGroup()
+        self.toggle = self.widgets.add(Button(pygame.Rect((0, 0), TOGGLE), "Chat", self.flip,
+                                              tooltip="Talk with the others at the table", font_size=17,
+                                              shortcut=CHAT_KEY))
+        self.toggle_at = (-1, -1)
+        self.move_to(toggle_at)
+
+    def move_to(self, toggle_at: tuple[int, int] | None) -> None:
+        """The Chat button's top right at ``toggle_at`` (None: where it is), the panel by it."""
+        if toggle_at is None or toggle_at == self.toggle_at:
+            return
+        self.toggle_at = toggle_at
         toggle = pygame.Rect((0, 0), TOGGLE)
         toggle.topright = toggle_at
-        self.toggle = self.widgets.add(Button(toggle.clamp(INSIDE), "Chat", self.flip,
-                                              tooltip="Talk with the others at the table", font_size=17))
+        self.toggle.rect = toggle.clamp(INSIDE)
         self.panel = panel_place(self.toggle.rect)
+        self.widgets.focus(None)
         self._build_open()
-        self._show_open(False)
+        self.field.set_text(self.draft)
+        self._show_open(self.opened)
 
     # -- widgets --------------------------------------------------------------------------------
     def _build_open(self) -> None:
@@ -146,6 +166,7 @@ class ChatPanel:
                 self.ask_history = None
         else:
             self.field.editing = False
+            self.widgets.focus(None)  # Enter is the table's again (End Turn), not the closed panel's
         self._show_open(self.opened)
 
     def flip_mute(self, name: str) -> None:
@@ -188,12 +209,14 @@ class ChatPanel:
         text = clean_text(self.draft)
         if text:
             self._send({"text": text})
+            self.back_rows = 0  # your own line, in view
         self.draft = ""
         self.field.set_text("")
 
     # -- frames -----------------------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
-        """Typing goes to the line (Enter sends it); a press on the open panel stays in it."""
+        """Typing goes to the line (Enter sends it); M opens or closes the panel, Esc closes it;
+        a press on the open panel stays in it."""
         if self.field.editing:
             if action.kind == ActionKind.CONFIRM and action.key != "space":
                 self._send_draft()
@@ -203,10 +226,35 @@ class ChatPanel:
                 return True
             if self.field.take(action):
                 return True
+        if action.pos is not None:
+            self.pointer = action.pos
+        if self.opened and self._scrolled(action):
+            return True
+        if action.kind == ActionKind.SHORTCUT and action.key == CHAT_KEY and not action.ctrl:
+            self.flip()
+            self.field.editing = self.opened  # opened by key: type at once
+            return True
+        if action.kind == ActionKind.BACK and self.opened:
+            self.flip()
+            return True
+        if not self.opened and action.pos is None:
+            return False  # the closed panel's button takes the pointer only: the keys play the table
         if self.widgets.handle_action(action):
             return True
         return self.opened and action.pos is not None and action.kind in (
-            ActionKind.PRESS, ActionKind.CLICK, ActionKind.SCROLL) and self.panel.collidepoint(action.pos)
+            ActionKind.PRESS, ActionKind.CLICK) and self.panel.collidepoint(action.pos)
+
+    def _scrolled(self, action: Action) -> bool:
+        """Page Up / Page Down, or the wheel over the panel: back through the earlier lines."""
+        rows = (self.lines_area.h - 8) // LINE_H
+        if action.kind == ActionKind.SHORTCUT and action.key in ("page up", "page down"):
+            step = rows - 1 if action.key == "page up" else 1 - rows
+        elif action.kind == ActionKind.SCROLL and self.pointer is not None and self.panel.collidepoint(self.pointer):
+            step = 3 * action.amount
+        else:
+            return False
+        self.back_rows = max(0, self.back_rows + step)  # the drawing holds it to the lines there are
+        return True
 
     def update(self, dt: float) -> None:
         self.widgets.update(dt)
@@ -222,19 +270,13 @@ class ChatPanel:
         self.widgets.draw(surface, theme)
 
     def _draw_lines(self, surface: pygame.Surface, theme: Any) -> None:
-        """The newest lines that fit, from the bottom up, clipped to their area."""
+        """The rows in view (the newest, or those scrolled back to), clipped to their area."""
         area = self.lines_area
         pygame.draw.rect(surface, shapes.darken(theme.panel[:3], 0.35), area, border_radius=8)
-        text_w = area.w - NAME_W - 16
-        rows: list[tuple[str, str, bool]] = []  # (name or "", words, a note)
-        for line in reversed(self.visible_lines()):
-            wrapped = wrapped_lines(line.text, LINE_SIZE, area.w - 12 if line.note else text_w)
-            if len(wrapped) > MAX_ROWS:
-                wrapped = wrapped[:MAX_ROWS - 1] + [wrapped[MAX_ROWS - 1][:-1] + "…"]
-            for index in range(len(wrapped) - 1, -1, -1):
-                rows.insert(0, (line.name if index == 0 else "", wrapped[index], line.note))
-            if len(rows) * LINE_H > area.h - 8:
-                break
+        rows = self.rows_in_view()
+        if self.back_rows:
+            back = shapes.text("Earlier lines · Page Down: newer", 15, theme.text_muted)
+            surface.blit(back, back.get_rect(topright=(self.panel.right - PAD, self.panel.y + PAD + 3)))
         if not rows:
             empty = shapes.text("No words yet: say hello", LINE_SIZE, theme.text_muted)
             surface.blit(empty, empty.get_rect(center=area.center))
@@ -251,6 +293,29 @@ class ChatPanel:
                 surface.blit(shapes.text(words, LINE_SIZE, theme.text), (area.x + 6 + NAME_W, y))
             y += LINE_H
         surface.set_clip(before)
+
+    def rows_in_view(self) -> list[tuple[str, str, bool]]:
+        """The rows the lines' area shows: the newest, or ``back_rows`` before them (held to
+        the rows there are)."""
+        fit = (self.lines_area.h - 8) // LINE_H
+        rows = self._rows_back(self.lines_area.w, self.back_rows + fit)
+        self.back_rows = min(self.back_rows, max(0, len(rows) - fit))
+        end = len(rows) - self.back_rows
+        return rows[max(0, end - fit):end]
+
+    def _rows_back(self, width: int, wanted: int) -> list[tuple[str, str, bool]]:
+        """The newest lines' rows, (name or "", words, a note), oldest first: at least ``wanted``
+        of them where there are that many."""
+        text_w = width - NAME_W - 16
+        rows: list[tuple[str, str, bool]] = []
+        for line in reversed(self.visible_lines()):
+            wrapped = wrapped_lines(line.text, LINE_SIZE, width - 12 if line.note else text_w)
+            if len(wrapped) > MAX_ROWS:
+                wrapped = wrapped[:MAX_ROWS - 1] + [wrapped[MAX_ROWS - 1][:-1] + "…"]
+            rows[:0] = [(line.name if index == 0 else "", words, line.note) for index, words in enumerate(wrapped)]
+            if len(rows) >= wanted:
+                break
+        return rows
 
     def replay_lines(self) -> list[dict[str, Any]]:
         """The lines shown (not the muted, not the panel's notes) for the game's record."""

@@ -5,19 +5,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummi_desktop.records.finished_games import build_record
+from rummi_desktop.records.finished_games import as_online, build_record
 from rummi_desktop.games import GAMES
 from rummi_desktop.storage.game_records import write_record
 
 
 def _record_of(game: str, session: Any, state: Any) -> dict[str, Any]:
-    return build_record(GAMES[game], session.setup.to_dict(), session.setup.seats, state,
-                        session.unrecorded_turns(), session.mode_name())
+    record = build_record(GAMES[game], session.setup.to_dict(), session.setup.seats, state,
+                          session.unrecorded_turns(), session.mode_name())
+    mark = getattr(session, "online_mark", None)
+    return as_online(record, mark(), _chosen_profile()) if mark is not None else record
+
+
+def _chosen_profile() -> str:
+    """The profile played under at this computer: a server game counts for it (Guest: nobody)."""
+    from rummi_desktop.records.profile_file import load_profiles
+    from rummi_desktop.records.profiles import GUEST
+
+    book, _notice = load_profiles()
+    chosen = book.find(book.current_person())
+    return chosen.id if chosen is not None else GUEST
 
 
 def remember_finished(game: str, session: Any) -> None:
-    """A game no file records (a server game): its record is kept in memory only, for the
-    results card's Review. A state that cannot make one (a puzzle's) leaves nothing."""
+    """A game no file records: its record is kept in memory only, for the results card's
+    Review. A state that cannot make one (a puzzle's) leaves nothing."""
     state = session.finished_state
     if state is None:
         return

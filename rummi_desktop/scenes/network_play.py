@@ -377,6 +377,22 @@ class NetworkSession:
     def clock_seconds(self) -> None:
         return None  # the server keeps the clock (its deadline), and forfeits a turn itself
 
+    def online_mark(self) -> dict[str, Any]:
+        """What names the finished game at the server (records.finished_games.as_online): the
+        table, our seat, the round (a Rummi match's; else 1) and the server's time of the
+        version held (the one that ended it)."""
+        assert self.play is not None
+        return {"table": self.play.table_id, "seat": self.play.seat, "round": self.finished_round,
+                "at": self.play.held.get("updated")}
+
+    @property
+    def finished_round(self) -> int:
+        return 1
+
+    def mode_name(self) -> str:
+        """The leaderboard table of a server game: the game's own, online."""
+        return "Online · " + super().mode_name()  # type: ignore[misc]
+
     def caption(self, *_: Any) -> str:
         assert self.play is not None
         return f"Online · table {self.play.table_id[:10]}"
@@ -426,7 +442,7 @@ class NetworkSession:
             yield Refused(reason)
         elif self.play.waiting and (table.phase in (Phase.PERSON, Phase.HANDOFF) or self._skips_moves(table)):
             self.adopt(self.play.next_waiting())  # a forfeit by the server's clock, a resume
-            yield Overtaken(self.play.over)
+            yield Overtaken(self.play.over or not self.in_round)  # the game, or a Rummi match's round, ended
         if table.results_waiting and self.results_ready():
             yield ResultsIn()
 

@@ -41,7 +41,14 @@ class OnlineMode(TableMode):
             from rummi_desktop.scenes.chat_panel import chat_panel_for
 
             self._chat = chat_panel_for(play, self.chip_at())
+        if self._chat is not None:
+            self._chat.move_to(self.table.chat_button_at())
         return self._chat
+
+    @property
+    def takes_text(self) -> bool:  # type: ignore[override]
+        """Typed text arrives while the chat panel is open (its line to type is there)."""
+        return self._chat is not None and self._chat.opened
 
     def handle_action(self, action: "Action") -> bool:
         return self.chat is not None and self.chat.handle_action(action)

@@ -351,6 +351,16 @@ class TableScene(Scene):
         elif event == ClockEvent.TIMEOUT:
             self.end_person_turn(timed_out=True)
 
+    def chat_button_at(self) -> tuple[int, int] | None:
+        """Where a server game's Chat button goes (its top right), as the table is laid out
+        now; None: under the connection chip and its rows of people."""
+        return None
+
+    @property
+    def takes_text(self) -> bool:  # type: ignore[override]
+        """While the mode has a text field in use (the online chat), typed text arrives."""
+        return self.mode.takes_text
+
     def status(self) -> dict:
         """For the status file: what every table reports, the game's own, the mode's."""
         from rummi_desktop.shell.status_report import describe_widgets

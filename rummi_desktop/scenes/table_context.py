@@ -68,6 +68,8 @@ class ModeContext(TableContext, Protocol):
     stack: Any  # where a mode opens its dialogs (Give up?, Save, Load)
     connection_chip_at: tuple[int, int] | None
 
+    def chat_button_at(self) -> tuple[int, int] | None: ...
+
     @property
     def state(self) -> Any:
         """The game's state on the table."""

@@ -38,6 +38,9 @@ class TableMode:
     # The seat has tiles it cannot see (other racks, the pool), so the unseen-tile tracker
     # belongs on the table (a puzzle or the sandbox lays everything open: it does not).
     tracks_unseen = True
+    # Typed text (SDL's text input) arrives while this is True: a text field of the mode's is in
+    # use (the online table's chat). Off in play otherwise: no input-method window over the table.
+    takes_text = False
 
     def attach(self, table: "ModeContext") -> None:
         """The table's parts are built: the mode may add its own (buttons, a card)."""

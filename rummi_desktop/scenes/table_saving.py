@@ -36,9 +36,11 @@ class TableSaving:
     def record(self) -> None:
         from rummi_desktop.scenes.game_records_hook import record_session, remember_finished, unlocks_after
 
-        if not self.saves:
-            remember_finished(self.game, self.session)  # a server game: reviewed, never written
+        if not self.saves and not hasattr(self.session, "online_mark"):
+            remember_finished(self.game, self.session)  # reviewed, never written
             return
+        # A local game, or a server game (the server keeps it; its record here, marked online,
+        # counts it in this computer's statistics, once however many windows saw it end).
 
         problems = [problem] if (problem := record_session(self.game, self.session)) else []
         self.trophies = unlocks_after(self.session, problems)

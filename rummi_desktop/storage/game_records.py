@@ -69,10 +69,13 @@ SEAT_SCHEMA = Table({
     "kind": Text(), "name": Text(), "profile": Text(), "score": Whole(-COUNT_LIMIT, COUNT_LIMIT), "won": Flag(),
     "stats": MapOf(Number(-COUNT_LIMIT, COUNT_LIMIT)), "resigned": Flag(),  # written only on the seat that gave up
 }, required=("kind", "name", "profile", "score", "won"))
+ONLINE_SCHEMA = Table({"table": Text(), "seat": Whole(0, 99), "round": Whole(1, COUNT_LIMIT)},
+                      required=("table", "seat", "round"))
 RECORD_SCHEMA = Table({
     "version": Whole(1, 99), "id": Text(pattern=RECORD_ID.pattern, says="a record id"),
     "game": Text(pattern=GAME_KEY.pattern, says="a game's key"), "finished_at": Text(), "mode": Text(),
     "duration_seconds": Number(0, COUNT_LIMIT), "seats": ListOf(SEAT_SCHEMA, at_least=1),
+    "online": ONLINE_SCHEMA,  # a server game's (records.finished_games.as_online)
 }, required=("id", "game", "finished_at", "mode", "seats"))
 
 

@@ -4,8 +4,12 @@ digest are the same game; the same id with another digest is a conflict. Profile
 digests instead of whole records, and the record index keeps each record's digest so that a
 sync with nothing to move reads no record in full. A seat's review figure (its accuracy, added
 to the record when the game is reviewed later) is no part of the game: the digest leaves it
-out, so a game reviewed on one computer is still the same game as its copy elsewhere. Pure:
-no I/O.
+out, so a game reviewed on one computer is still the same game as its copy elsewhere. A server
+game's record (marked ``online``) is the game the server played: its digest names who sat
+where, the scores and the outcome, and leaves out what each window measured or rebuilt of it
+(think times, the state it rebuilt from seat views, its own stats), so the copy this computer
+wrote and the one the server holds from another computer of the account are the same game.
+Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -38,6 +42,18 @@ def without_review_figures(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "seats": [_bare_seat(seat) for seat in seats]}
 
 
+ONLINE_WINDOW_FIELDS = ("duration_seconds", "setup", "state", "log")  # what one window made of a server game
+SEAT_WINDOW_FIELDS = ("stats",)
+
+
+def server_game(record: dict[str, Any]) -> dict[str, Any]:
+    """An online record as the server's game: without what the window measured or rebuilt."""
+    seats = record.get("seats")
+    seats = [{k: v for k, v in seat.items() if k not in SEAT_WINDOW_FIELDS} if isinstance(seat, dict) else seat
+             for seat in seats] if isinstance(seats, list) else seats
+    return {**{k: v for k, v in record.items() if k not in ONLINE_WINDOW_FIELDS}, "seats": seats}
+
+
 def digest_of(record: dict[str, Any]) -> str:
-    bare = without_review_figures(record)
+    bare = server_game(record) if isinstance(record.get("online"), dict) else without_review_figures(record)
     return hashlib.sha256(canonical_json(bare).encode("utf-8")).hexdigest()[:32]

@@ -53,12 +53,15 @@ class TextField(Widget):
     """A one-line field: click to edit, type, Enter (or Esc, or a click elsewhere) to finish.
     ``digits=True``: digits only. ``path=True``: no automatic capital, and a long text shows its
     end. ``secret=True``: shown as dots (a password). ``capital=False``: kept as typed (an
-    account name). Other fields capitalise a first letter (a player's name)."""
+    account name). Other fields capitalise a first letter (a player's name). ``placeholder``:
+    muted words shown while the field is empty and not being edited (what to type, where a
+    screen has no room for a caption)."""
 
     def __init__(self, rect: Any, text: str, on_change: Callable[[str], None], *, digits: bool = False,
                  limit: int = 12, tooltip: str = "", path: bool = False, secret: bool = False,
-                 capital: bool = True) -> None:
+                 capital: bool = True, placeholder: str = "") -> None:
         super().__init__(rect, tooltip)
+        self.placeholder = placeholder
         self.capital = capital  # False: the text stays as typed (an account name)
         self.secret = secret
         self.text = text
@@ -195,6 +198,10 @@ class TextField(Widget):
         border = theme.selected if self.editing else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.6)
         fill = shapes.darken(theme.panel[:3], 0.3) + (230,)
         surface.blit(shapes.rounded_panel(self.rect.size, 10, fill, fill, border, 2 if self.editing else 1), self.rect)
+        if not self.text and not self.editing and self.placeholder:
+            hint = shapes.text(self.placeholder, 19, theme.text_muted)
+            surface.blit(hint, hint.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))
+            return
         shown = "•" * len(self.text) if self.secret else self.text
         if self.editing:
             shown = shown[:self.caret] + "|" + shown[self.caret:]

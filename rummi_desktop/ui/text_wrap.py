@@ -15,10 +15,19 @@ def _width(words: str, size: int, bold: bool) -> int:
 
 def fitted_text(words: str, size: int, colour: Any, width: int, bold: bool = False) -> "shapes.pygame.Surface":
     """``words`` rendered, cut with "…" to ``width``."""
+    return shapes.text(cut_text(words, size, width, bold), size, colour, bold=bold)
+
+
+def cut_text(words: str, size: int, width: int, bold: bool = False) -> str:
+    """``words`` as they fit ``width``: whole, or cut with "…"."""
     if _width(words, size, bold) <= width:
-        return shapes.text(words, size, colour, bold=bold)
+        return words
     keep = _longest_fit(words, size, bold, width, "…")
-    return shapes.text(words[:keep].rstrip() + "…", size, colour, bold=bold)
+    return words[:keep].rstrip() + "…"
+
+
+def text_width(words: str, size: int, bold: bool = False) -> int:
+    return _width(words, size, bold)
 
 
 def _longest_fit(words: str, size: int, bold: bool, width: int, suffix: str = "") -> int:

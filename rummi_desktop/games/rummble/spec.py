@@ -51,11 +51,8 @@ RUMMBLE = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
-    options=(SetupOption("tile_set", "Tiles", TILE_SETS, "standard"),
+    options=(SetupOption("tile_set", "Tiles", TILE_SETS, "standard"),  # the table's caption names the set
              SetupOption("rummmble_bonus", "Rummmble bonus", (True, False), True, shown=("", "No Rummmble bonus"))),
-    # An online table's house rules.
-    online_rules=(({}, "Standard rules"), ({"tile_set": "short"}, "Short set (1-9)"),
-                  ({"rummmble_bonus": False}, "No Rummmble bonus")),
     new_state=new_state,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,

@@ -17,10 +17,39 @@ from rummi_desktop.games.rummi.rules.serialize import state_from_dict, state_to_
 from rummi_desktop.games.rummi.rules.state import (
     CLOCK_CHOICES, MAX_SEATS, MIN_SEATS, OPENING_CHOICES, TIERS, RummiParameters, RummiState, tile_census)
 from rummi_desktop.games.rummi.rules.play_check import OPENING_POINTS
-from rummi_desktop.games.rummi.rules.seat_view import holdings, public_view, seat_view
+from rummi_desktop.games.rummi.rules.match_state import MATCH_TARGETS, MatchState, match_seat_view, new_match_state
+from rummi_desktop.games.rummi.rules.seat_view import holdings as round_holdings
+from rummi_desktop.games.rummi.rules.seat_view import public_view as round_public_view
+from rummi_desktop.games.rummi.rules.seat_view import seat_view as round_seat_view
+from rummi_desktop.games.rummi.rules.match import DEFAULT_TARGET
 
 def new_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState:
     return RummiState(RummiParameters(seats=tuple(seats), seed=seed, **options))
+
+
+def new_table_state(seats: tuple[str, ...], seed: int, **options: Any) -> RummiState | MatchState:
+    """A server table's game: a match of rounds. A table stored before Rummi tables played
+    matches (its options name no ``mode``) plays on as it was made, one round."""
+    if "mode" not in options:
+        return new_state(seats, seed, **options)
+    return new_match_state(seats, seed, **options)
+
+
+def seat_view(state: RummiState | MatchState, seat: int) -> dict[str, Any]:
+    """A round's seat view; a server table's match adds the match around its round."""
+    return match_seat_view(state, seat) if isinstance(state, MatchState) else round_seat_view(state, seat)
+
+
+def public_view(state: RummiState | MatchState) -> dict[str, Any]:
+    """What a spectator sees of a round; of a server table's match, the match around it too."""
+    if isinstance(state, MatchState):
+        return {**round_public_view(state.round), "match": state.summary()}
+    return round_public_view(state)
+
+
+def holdings(state: RummiState | MatchState) -> list[list[str]]:
+    """Every rack of the round (a match's: the round in view, its last once the match is over)."""
+    return round_holdings(state.round if isinstance(state, MatchState) else state)
 
 
 def audit(state: RummiState) -> list[str]:
@@ -49,14 +78,17 @@ RUMMI = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
-    options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None),
+    # Online, the turn clock is the table's own (the lobby's clock, or Blitz's 30 s); the
+    # match's mode and target are a server table's (the local setup scene chooses its own).
+    options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None, online=False),
              SetupOption("opening_points", "Opening meld", OPENING_CHOICES, OPENING_POINTS,
                          shown=tuple(f"Opening {points}" if points else "No opening rule" for points in OPENING_CHOICES)),
              SetupOption("jokers", "Jokers", JOKER_CHOICES, JOKER_CHOICES[0],
-                         shown=tuple(f"{jokers} jokers" for jokers in JOKER_CHOICES))),
-    # An online table's house rules (the clock is the table's own choice in the lobby).
-    online_rules=(({}, "Standard rules"), ({"opening_points": 50}, "Opening meld 50 points"),
-                  ({"opening_points": 0}, "No opening rule"), ({"jokers": 4}, "4 jokers")),
+                         shown=tuple(f"{jokers} jokers" for jokers in JOKER_CHOICES)),
+             SetupOption("mode", "Match", ("parlor", "blitz"), "parlor", shown=("Parlor League", "Blitz (30 s)")),
+             SetupOption("match_target", "Target", MATCH_TARGETS, DEFAULT_TARGET,
+                         shown=tuple(f"Match to {target}" for target in MATCH_TARGETS))),
+    new_table_state=new_table_state,  # a server table plays a whole match, round after round
     new_state=new_state,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,

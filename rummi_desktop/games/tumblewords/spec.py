@@ -34,13 +34,8 @@ OPTIONS = (
     SetupOption("ticker", "Ticker", (False, True), False, shown=("", "Ticker")),
     SetupOption("pressure_cooker", "Pressure Cooker", (False, True), False, shown=("", "Pressure Cooker")),
 )
-
-
-# Online: the board and the scoring; the server plays the shipped word list, and its own clock
-# stands for the Ticker (so Ticker and Pressure Cooker are not offered).
-ONLINE_BOARDS = (("standard", "8 × 8"), ("quick", "7 × 6"), ("long", "10 × 10"))
-ONLINE_RULES = tuple(({"board": board, "claim": claim}, f"{size} · {'Claim words' if claim else 'Auto score'}")
-                     for claim in (False, True) for board, size in ONLINE_BOARDS)
+# Every option is offered online too: the server plays the shipped word list, and enforces the
+# Ticker's 30 s (and a Pressure Cooker steal's 15 s) itself (``TumblewordsState.turn_clock``).
 
 
 def new_state(seats: tuple[str, ...], seed: int, dictionary: Dictionary | None = None,
@@ -112,7 +107,6 @@ TUMBLEWORDS = GameSpec(
                   "palindromes", measure="palindromes", reads="sum", place=4),
     ),
     trophy_colours=((52, 120, 74), (255, 236, 150)),
-    online_rules=ONLINE_RULES,
     default_for=("loadtest",),  # the load test plays it unless --game names another
     idle_verbs=("pass", "done", "timeout", "resign"),  # moves that drop no letters (a ranked game needs more)
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummi_desktop.games import GAMES
+from rummi_desktop.games.base import SetupOption
 
 LIVE_SECONDS = (15, 30, 60, 120)  # the quick clocks too, as the local setups offer them
 ASYNC_DAYS = tuple(range(1, 8))
@@ -29,11 +30,23 @@ def seat_choices(game: str) -> list[tuple[tuple[str, ...], str]]:
     return choices
 
 
-def rules_choices(game: str) -> list[tuple[dict[str, Any], str]]:
-    """(options, words) for a new table of ``game``: the game's own (GameSpec.online_rules),
-    else its standard rules."""
-    rules = GAMES[game].online_rules if game in GAMES else ()
-    return [(dict(options), words) for options, words in rules] or [({}, "Standard rules")]
+def rule_options(game: str) -> tuple[SetupOption, ...]:
+    """The options a new table of ``game`` may be made with (each a picker of the form)."""
+    return GAMES[game].online_options if game in GAMES else ()
+
+
+def option_choices(option: SetupOption) -> list[tuple[Any, str]]:
+    """(value, words) of each of ``option``'s choices, as a picker shows them."""
+    return [(choice, option.choice_words(choice)) for choice in option.choices]
+
+
+def rules_line(game: str, options: Any) -> str:
+    """A table's house rules in words ("Blitz (30 s) · Opening 50"), "" for the standard
+    ones; the options as the server sent them (an option it does not know is left out)."""
+    if not isinstance(options, dict):
+        return ""
+    words = (option.words_for(options.get(option.key, option.default)) for option in rule_options(game))
+    return " · ".join(word for word in words if word)
 
 
 def clock_choices() -> list[tuple[dict[str, Any], str]]:

@@ -16,24 +16,38 @@ from typing import Any, Callable
 import pygame
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.net.chat_text import clean_text
+from rummi_desktop.records.chat_text import clean_text
 from rummi_desktop.scenes.online.pending import Ask
+from rummi_desktop.scenes.online.table_list import draw_row_face
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.text_field import TextField
-from rummi_desktop.ui.text_wrap import fitted_text
+from rummi_desktop.ui.text_wrap import cut_text, text_width
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
 ROW_H, ROW_GAP, PAGER_H, TOP_H = 42, 6, 36, 44
+ROW_TEXT = 18  # px: a row's words
 ONLINE_DOT, AWAY_DOT = (90, 200, 110), (150, 150, 150)
 
 
 @dataclass(frozen=True)
 class FriendRow:
-    words: str
+    name: str
+    after: str  # what the row says of them: " · online", " invites you · Rummi"
     actions: tuple[tuple[str, Callable[[], None], str], ...]  # (label, action, tooltip)
     dot: tuple[int, int, int] | None = None  # online or not, for a friend
     urgent: bool = False  # an invitation
+
+    @property
+    def words(self) -> str:
+        return self.name + self.after
+
+
+def row_words(row: FriendRow, width: int) -> str:
+    """The row's words in ``width``: a long name is cut with "…", what is said of it (online,
+    invites you to which game) stays whole."""
+    after = text_width(row.after, ROW_TEXT, row.urgent)
+    return cut_text(row.name, ROW_TEXT, max(24, width - after), row.urgent) + row.after
 
 
 def _name(value: Any) -> str:
@@ -52,7 +66,7 @@ class FriendsTab:
         self.shown, self.page = False, 0
         self.name = ""
         self.field = TextField(pygame.Rect(area.x, area.y, area.w - 236, 40), "", self._typed, limit=24,
-                               capital=False, tooltip="A player's account name")
+                               capital=False, tooltip="A player's account name", placeholder="A player's name")
         self.add_button = Button(pygame.Rect(area.right - 228, area.y, 120, 40), "Add friend",
                                  lambda: self.act("friend_add", self.name.strip()), font_size=17,
                                  tooltip="Follow this player; you are friends once they add you too")
@@ -130,23 +144,24 @@ class FriendsTab:
 
     # -- rows -------------------------------------------------------------------------------
     def all_rows(self) -> list[FriendRow]:
-        rows = [FriendRow(f"{_name(i.get('from'))} invites you · {self._game(i)}",
+        rows = [FriendRow(_name(i.get('from')), f" invites you · {self._game(i)}",
                           (("Accept", lambda t=i["table"]: self.answer(t, True), f"Join the table ("
                             f"{i.get('free_seats', '?')} free seat{'s' if i.get('free_seats') != 1 else ''})"),
                            ("Decline", lambda t=i["table"]: self.answer(t, False), "No, thanks")), urgent=True)
                 for i in self.invitations if isinstance(i.get("table"), str)]
         for friend in self.friends.get("friends", []):
             name, online = _name(friend.get("name")), friend.get("online") is True
-            rows.append(FriendRow(f"{name} · {'online' if online else 'offline'}",
+            rows.append(FriendRow(name, f" · {'online' if online else 'offline'}",
                                   (("Invite", lambda n=name: self.invite(n), "Invite to your table waiting for players"),
                                    ("Remove", lambda n=name: self.act("friend_remove", n), "No longer friends")),
                                   ONLINE_DOT if online else AWAY_DOT))
-        rows += [FriendRow(f"{_name(n)} added you", (("Add back", lambda n=n: self.act("friend_add", n), "Be friends"),
-                                                     ("Block", lambda n=n: self.act("block", n), "Block this player")))
+        rows += [FriendRow(_name(n), " added you", (("Add back", lambda n=n: self.act("friend_add", n), "Be friends"),
+                                                    ("Block", lambda n=n: self.act("block", n), "Block this player")))
                  for n in self.friends.get("asking", [])]
-        rows += [FriendRow(f"{_name(n)} · not added you back yet", (("Remove", lambda n=n: self.act("friend_remove", n),
-                                                                       "Stop following"),)) for n in self.friends.get("asked", [])]
-        rows += [FriendRow(f"{_name(n)} · blocked", (("Unblock", lambda n=n: self.act("unblock", n), "Unblock"),))
+        rows += [FriendRow(_name(n), " · not added you back yet", (("Remove", lambda n=n: self.act("friend_remove", n),
+                                                                     "Stop following"),))
+                 for n in self.friends.get("asked", [])]
+        rows += [FriendRow(_name(n), " · blocked", (("Unblock", lambda n=n: self.act("unblock", n), "Unblock"),))
                  for n in self.friends.get("blocked", [])]
         return rows
 
@@ -190,12 +205,11 @@ class FriendsTab:
             self.group.add(widget)
         first = self.page * self.per_page
         for row, rect in zip(self.rows[first:first + self.per_page], self._rows_rects()):
-            right = rect.right - 6
-            for label, action, tooltip in reversed(row.actions):
-                button = Button(pygame.Rect(right - 92, rect.y + 5, 92, ROW_H - 10), label, action, font_size=16,
-                                tooltip=tooltip, style="primary" if label == "Accept" else "secondary")
+            left = rect.right - 6 - 98 * len(row.actions) + 6  # added left to right: Tab goes along the row
+            for index, (label, action, tooltip) in enumerate(row.actions):
+                button = Button(pygame.Rect(left + 98 * index, rect.y + 5, 92, ROW_H - 10), label, action,
+                                font_size=16, tooltip=tooltip, style="primary" if label == "Accept" else "secondary")
                 self.buttons.append(self.group.add(button))
-                right -= 98
         if self.pages > 1:
             self.previous.enabled, self.next.enabled = self.page > 0, self.page < self.pages - 1
             self.group.add(self.previous)
@@ -211,16 +225,13 @@ class FriendsTab:
             words = shapes.text("No friends yet: add a player by name", 19, theme.text_muted)
             surface.blit(words, words.get_rect(midtop=(self.area.centerx, self.area.y + TOP_H + 24)))
         for row, rect in zip(rows, self._rows_rects()):
-            base = shapes.darken(theme.panel[:3], 0.2)
-            face = shapes.mix(base, theme.accent, 0.22) if row.urgent else base
-            border = theme.accent if row.urgent else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.55)
-            surface.blit(shapes.rounded_panel(rect.size, 10, face + (235,), face + (235,), border, 1), rect)
+            draw_row_face(surface, theme, rect, row.urgent)
             left = rect.x + 14
             if row.dot is not None:
                 pygame.draw.circle(surface, row.dot, (left + 5, rect.centery), 6)
                 left += 20
             room = rect.right - 6 - 98 * len(row.actions) - left - 8
-            words = fitted_text(row.words, 18, theme.text, room, bold=row.urgent)
+            words = shapes.text(row_words(row, room), ROW_TEXT, theme.text, bold=row.urgent)
             surface.blit(words, words.get_rect(midleft=(left, rect.centery)))
         if self.pages > 1:
             words = shapes.text(f"Page {self.page + 1} of {self.pages}", 18, theme.text_muted)

@@ -1,4 +1,4 @@
-"""How the lobby's lists read (no pygame): a table as a row of words (its game, the others at it,
+"""How the lobby's lists read (no pygame): a table as a row of words (its game and house rules, the others at it,
 whose move and the time left on the move clock), games in the order a player wants them (your
 move first, the most urgent on top), the games waiting for your move as the badges count them
 (a days-per-move game within 12 hours of its clock running out is flagged), and a rating as a
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummi_desktop.games import GAMES
-from rummi_desktop.scenes.online.choices import my_seat, your_turn
+from rummi_desktop.scenes.online.choices import my_seat, rules_line, your_turn
 
 DAY, HOUR, MINUTE = 86400, 3600, 60
 SHOWN_BASE, SHOWN_SCALE = 1000, 40  # rating shown = 1000 + 40 × (mu − 3σ): a new player reads 1000
@@ -68,13 +68,19 @@ def _free_seats(seats: list[dict[str, Any]]) -> int:
     return sum(1 for seat in seats if seat.get("label") == "human" and not seat.get("taken"))
 
 
+def _rules_after(table: dict[str, Any]) -> str:
+    """" (Blitz (30 s) · Opening 50)" after the game's name: the table's house rules, if any."""
+    line = rules_line(str(table.get("game")), table.get("options"))
+    return f" ({line})" if line else ""
+
+
 def my_game_row(table: dict[str, Any], account: dict[str, Any] | None, now: float) -> TableRow:
     """A game you sit at: "Rummi · vs Bob, Easy computer" over "2 days 3 h left" (your move: the
     row's badge says so) or "Bob to move · 5 h left" or "Waiting for 1 player · invite K7QZ2M"."""
     seats = table.get("seats", [])
     mine = my_seat(table, account)
     others = [seat_words(seat) for index, seat in enumerate(seats) if index != mine]
-    headline = f"{game_title(table['game'])} · vs {', '.join(others) or 'nobody yet'}"
+    headline = f"{game_title(table['game'])}{_rules_after(table)} · vs {', '.join(others) or 'nobody yet'}"
     clock = time_left(table.get("deadline"), now)
     if your_turn(table, account):
         return TableRow(table["table"], headline, clock.capitalize() if clock else "No clock: move when you like", True,
@@ -125,7 +131,7 @@ def open_table_row(table: dict[str, Any]) -> TableRow:
         pace = "No clock"
     ranked = " · ranked" if table.get("ranked") else ""
     seated = [seat_words(seat) for seat in seats if seat.get("taken") or seat.get("label") != "human"]
-    return TableRow(table["table"], f"{game_title(table['game'])} · {', '.join(seated) or 'nobody yet'}",
+    return TableRow(table["table"], f"{game_title(table['game'])}{_rules_after(table)} · {', '.join(seated) or 'nobody yet'}",
                     f"{pace} · {_plural(free, 'seat')} free{ranked}", False)
 
 

@@ -54,6 +54,7 @@ ROW_H = 48
 LISTS = pygame.Rect(RIGHT, 306, COLUMN, 384)  # the tabs' paged lists
 TABS_Y, TABS_H = 260, 40  # the tabs and Refresh, clear of the account row above (it ends at 252)
 LIST_ROW_H = 58
+INVITE_BELOW = 72  # from the Create button's top to the invite code's, its caption between
 REFRESH_EVERY = 30.0  # s between the lists' automatic refreshes while signed in
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", "8765"
 
@@ -115,17 +116,17 @@ class OnlineScene(ShellScene):
         self.leaderboard_button = self._button(pygame.Rect(LEFT + 950, top, 170, ROW_H), "Leaderboards",
                                                self.open_leaderboards, "The best players of each game", font_size=22)
         self.sync_button = sync_button(self.widgets, pygame.Rect(LEFT + 920, 126, 200, ROW_H), self.ask, self.say)
-        top = 300
-        self.form = NewTableForm(self.widgets, LEFT, top, COLUMN)
-        half = (COLUMN - 10) // 2
-        self.create_button = self._button(pygame.Rect(LEFT, top + 266, half, 54), "Create table",
+        self.form = NewTableForm(self.widgets, LEFT, 300, COLUMN)
+        half, top = (COLUMN - 10) // 2, self.form.bottom + 10
+        self.create_button = self._button(pygame.Rect(LEFT, top, half, 48), "Create table",
                                           lambda: self.seating.create_table(self.form.request()),
                                           "Make the table and wait for players", style="primary")
-        self.ranked_button = self._button(pygame.Rect(LEFT + COLUMN - half, top + 266, half, 54), "Play ranked",
+        self.ranked_button = self._button(pygame.Rect(LEFT + COLUMN - half, top, half, 48), "Play ranked",
                                           self.toggle_ranked, "Be paired with a player of your rating in this game "
                                           "(a rated game: the leaderboards count it)")
-        self.invite_field = self._field("invite", pygame.Rect(LEFT, top + 346, 300, ROW_H), "An invite code", limit=12)
-        self.join_button = self._button(pygame.Rect(LEFT + 310, top + 346, 230, ROW_H), "Join by code",
+        top += INVITE_BELOW
+        self.invite_field = self._field("invite", pygame.Rect(LEFT, top, 300, ROW_H), "An invite code", limit=12)
+        self.join_button = self._button(pygame.Rect(LEFT + 310, top, 230, ROW_H), "Join by code",
                                         lambda: self.seating.join_by_code(self.values["invite"].strip().upper()),
                                         "Join the private table with this code", font_size=22)
         self.refresh_button = self._button(pygame.Rect(RIGHT + 464, TABS_Y, 76, TABS_H), "Refresh", self.refresh,
@@ -345,7 +346,7 @@ class OnlineScene(ShellScene):
         title = shapes.text("Online", 44, theme.text, display=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 14)))
         for words, at in (("Server: address and port", (LEFT + 2, 122)), ("Account: name and password", (LEFT + 2, 200)),
-                          ("New table", (LEFT + 2, 296)), ("Invite code", (LEFT + 2, 642))):
+                          ("New table", (LEFT + 2, 296)), ("Invite code", (LEFT + 2, self.invite_field.rect.y - 2))):
             caption = shapes.text(words, 17, theme.text_muted)
             surface.blit(caption, caption.get_rect(bottomleft=at))
         if self.hosted_at:
@@ -353,7 +354,7 @@ class OnlineScene(ShellScene):
             surface.blit(friends, friends.get_rect(bottomleft=(self.host_button.rect.x + 2, 122)))
         colour = theme.invalid if self.warning else theme.text
         line = shapes.text(self.message, 21, colour, bold=True)
-        surface.blit(line, line.get_rect(midleft=(LEFT, PANEL.bottom - 45)))
+        surface.blit(line, line.get_rect(midleft=(LEFT, PANEL.bottom - 24)))
         self.tabs.draw(surface, theme)
         self.widgets.draw(surface, theme)
         self.tabs.draw_badge(surface, theme)

@@ -19,6 +19,7 @@ from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.online.listing import seat_words
 from rummi_desktop.tiles import NotationError, Tile
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.text_wrap import fitted_text
 from rummi_desktop.ui.tile_render import tile_height
 from rummi_desktop.ui.widgets import Button, draw_panel
 
@@ -35,6 +36,12 @@ HELD_TILE = 22  # the size of the tiles laid open at the end
 def held_counts(view: dict[str, Any]) -> list[int]:
     """Each seat's number of hidden tiles, from the public view."""
     return list(view.get("rack_sizes") or view.get("hand_sizes") or [])
+
+
+def tiles_shown(held: int, per_row: int) -> int:
+    """How many of a seat's ``held`` tiles its band draws: two rows, and when there are more, the
+    last place says "+N" instead of a tile."""
+    return held if held <= 2 * per_row else 2 * per_row - 1
 
 
 class SpectatorScene(ShellScene):
@@ -102,7 +109,7 @@ class SpectatorScene(ShellScene):
         height = min(SEAT_H, SEATS.h // max(1, seats))
         for seat in range(seats):
             self._draw_seat(surface, seat, pygame.Rect(SEATS.x, SEATS.y + seat * height, SEATS.w, height - 8))
-        words = shapes.text(self.last_words(), 19, theme.text_muted)
+        words = fitted_text(self.last_words(), 19, theme.text_muted, self.delay_button.rect.x - 16 - BOARD.x)
         surface.blit(words, words.get_rect(midleft=(BOARD.x, PANEL.bottom - 45)))
         self.widgets.draw(surface, theme)
 
@@ -112,12 +119,21 @@ class SpectatorScene(ShellScene):
         badge = pygame.Rect(BOARD.x, PANEL.y + 30, badge_words.get_width() + 20, 30)
         surface.blit(shapes.rounded_panel(badge.size, 8, theme.accent, theme.accent, theme.accent, 0), badge)
         surface.blit(badge_words, badge_words.get_rect(center=badge.center))
-        title = shapes.text(self.title(), 34, theme.text, display=True)
+        title = self._fitted_title(PANEL.right - 30 - badge.right - 18)
         surface.blit(title, title.get_rect(midleft=(badge.right + 18, badge.centery)))
         note = "The game is over: every rack is laid open" if self.over else \
             "You watch without a seat: nobody's rack is shown until the end"
         line = shapes.text(note, 18, theme.text_muted)
         surface.blit(line, (BOARD.x, badge.bottom + 14))
+
+    def _fitted_title(self, width: int) -> pygame.Surface:
+        """The title in the display face, in a smaller size (then cut) for long names or four seats."""
+        theme = self.app.theme
+        for size in (34, 28):
+            title = shapes.text(self.title(), size, theme.text, display=True)
+            if title.get_width() <= width:
+                return title
+        return fitted_text(self.title(), 22, theme.text, width, bold=True)
 
     def title(self) -> str:
         names = " vs ".join(seat_words(seat) for seat in self.message["seats"])
@@ -169,13 +185,13 @@ class SpectatorScene(ShellScene):
         on_turn = not self.over and message.get("current") == seat
         winner = self.over and seat in ((message.get("result") or {}).get("winners") or [])
         ink = theme.accent if on_turn or winner else theme.text
-        surface.blit(shapes.text(seat_words(message["seats"][seat]), 22, ink, bold=True), (area.x, area.y))
+        surface.blit(fitted_text(seat_words(message["seats"][seat]), 22, ink, area.w, bold=True), (area.x, area.y))
         counts, scores = held_counts(view), view.get("scores") or (message.get("result") or {}).get("scores")
         parts = [f"{counts[seat]} tile{'s' if counts[seat] != 1 else ''} in hand" if seat < len(counts) else ""]
         if scores and seat < len(scores):
             parts.append(f"score {scores[seat]}")
         parts.append("winner" if winner else "to move" if on_turn else "")
-        line = shapes.text(" · ".join(part for part in parts if part), 17, theme.text_muted)
+        line = fitted_text(" · ".join(part for part in parts if part), 17, theme.text_muted, area.w)
         surface.blit(line, (area.x, area.y + 30))
         revealed = message.get("revealed") if self.over else None
         if isinstance(revealed, list) and seat < len(revealed):
@@ -186,6 +202,12 @@ class SpectatorScene(ShellScene):
         step = HELD_TILE + 3
         per_row = max(1, width // step)
         pitch = (tile_height(HELD_TILE) if tiles else HELD_TILE) + 4
-        for index, text in enumerate(held[:per_row * 2]):
+        room = per_row * 2
+        shown = held[:tiles_shown(len(held), per_row)]
+        for index, text in enumerate(shown):
             row, column = divmod(index, per_row)
             self._draw_face(surface, str(text), (at[0] + column * step, at[1] + row * pitch), HELD_TILE, tiles)
+        if len(shown) < len(held):
+            more = shapes.text(f"+{len(held) - len(shown)}", 17, self.app.theme.text_muted, bold=True)
+            cell = pygame.Rect(at[0] + (room - 1 - per_row) * step, at[1] + pitch, step, pitch)
+            surface.blit(more, more.get_rect(midleft=(cell.x + 2, cell.centery - 2)))

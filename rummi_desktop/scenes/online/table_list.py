@@ -23,6 +23,15 @@ ROW_GAP = 6
 PAGER_H = 36
 
 
+def draw_row_face(surface: pygame.Surface, theme: "Theme", rect: pygame.Rect, urgent: bool, glow: float = 0.0,
+                  thick: bool = False) -> None:
+    """A lobby row's card (the tables' and the Friends tab's): the accent's tint and edge when it
+    waits on you (your move, an invitation)."""
+    base = shapes.darken(theme.panel[:3], 0.2)
+    face = shapes.mix(base, theme.accent, 0.22) if urgent else base
+    face = shapes.lighten(face, 0.12 * glow)
+    border = theme.accent if urgent else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.55)
+    surface.blit(shapes.rounded_panel(rect.size, 10, face + (235,), face + (235,), border, 2 if thick else 1), rect)
 
 
 class TableRowButton(Widget):
@@ -39,12 +48,7 @@ class TableRowButton(Widget):
 
     def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
         urgent = self.row.yours_to_move
-        base = shapes.darken(theme.panel[:3], 0.2)
-        face = shapes.mix(base, theme.accent, 0.22) if urgent else base
-        face = shapes.lighten(face, 0.12 * self.glow)
-        border = theme.accent if urgent else shapes.mix(theme.panel[:3], theme.rail_highlight, 0.55)
-        surface.blit(shapes.rounded_panel(self.rect.size, 10, face + (235,), face + (235,), border,
-                                          2 if urgent or self.focused else 1), self.rect)
+        draw_row_face(surface, theme, self.rect, urgent, self.glow, thick=urgent or self.focused)
         if self.focused:
             pygame.draw.rect(surface, theme.selected, self.rect.inflate(6, 6), 2, border_radius=13)
         verb = shapes.text(self.verb, 18, theme.accent if urgent else theme.text_muted, bold=True)

@@ -2,7 +2,8 @@
 the felt, for a few seconds. It reads "Your move · Rummi · vs Bob" over the time left (in the
 warning colour when a days-per-move clock runs out within 12 hours), with Open (that table)
 and Later (the card goes; the lobby still lists the game first). It covers a corner and takes
-only clicks on itself, so a local game goes on under it."""
+only clicks on itself and Ctrl+O (Open, said on the card), so a local game goes on under it with
+all its keys."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from rummi_desktop.scenes.online.listing import TableRow
-from rummi_desktop.scenes.online.table_list import fitted_text
 from rummi_desktop.ui import shapes
 from rummi_desktop.ui.count_badge import warning_ink
+from rummi_desktop.ui.text_wrap import fitted_text
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
 
@@ -29,6 +30,7 @@ TOAST_SECONDS = 12.0  # then it goes (while the pointer is on it, it stays)
 # s before it shows: a table that is opening on screen right then (the lobby's table starting, a
 # table just joined) is subscribed meanwhile, and its notice is dropped instead of flashing.
 GRACE_SECONDS = 1.0
+OPEN_KEY = "o"  # with Ctrl (Cmd): no screen's own shortcut, so the game under the card keeps its keys
 
 
 @dataclass
@@ -55,6 +57,13 @@ class TurnToast:
     def _open(self) -> None:
         if self.on_open is not None:
             self.on_open(self.row.table)
+
+    def open_by_key(self) -> bool:
+        """Ctrl+O: Open, when the card offers it now; True when it did."""
+        if self.on_open is None or not self.visible or not self.open_button.enabled:
+            return False
+        self._open()
+        return True
 
     @property
     def pointed(self) -> bool:
@@ -87,7 +96,8 @@ class TurnToast:
         surface.blit(shapes.soft_shadow(CARD.size, 12, 10, 160), (CARD.x - 10, CARD.y - 6))
         surface.blit(shapes.rounded_panel(CARD.size, 12, face, None, edge, 2), CARD)
         text_left, text_width = CARD.x + 16, CARD.w - BUTTON_W - 44
-        title = fitted_text("Your move", 16, warning_ink(theme) if urgent else theme.accent, text_width, bold=True)
+        heading = "Your move · Ctrl+O opens" if self.on_open is not None and not self.note else "Your move"
+        title = fitted_text(heading, 16, warning_ink(theme) if urgent else theme.accent, text_width, bold=True)
         surface.blit(title, (text_left, CARD.y + 12))
         headline = fitted_text(self.row.headline, 20, theme.text, text_width, bold=True)
         surface.blit(headline, (text_left, CARD.y + 34))

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from rummi_desktop.net.link import CONNECTED, OFFLINE, ClientLink
 from rummi_desktop.scenes.online.listing import Waiting, game_title, my_game_row, waiting_for_you
 from rummi_desktop.scenes.online.pending import Pending
-from rummi_desktop.scenes.online.turn_toast import TurnToast
+from rummi_desktop.scenes.online.turn_toast import OPEN_KEY, TurnToast
 from rummi_desktop.shell.app_layer import AppLayer
 from rummi_desktop.shell.desktop_notice import desktop_notice
 from rummi_desktop.shell.input import Action, ActionKind
@@ -152,8 +152,13 @@ class TurnWatch(AppLayer):
 
     # ---- input and drawing -----------------------------------------------------------------
     def handle_action(self, action: Action) -> bool:
-        """Clicks on the toast are its own; every other input goes to the screen under it."""
-        if self.toast is None or not self.toast.visible or action.kind not in POINTER_ACTIONS:
+        """Clicks on the toast and Ctrl+O (its Open) are its own; every other input goes to the
+        screen under it."""
+        if self.toast is None or not self.toast.visible:
+            return False
+        if action.kind == ActionKind.SHORTCUT and action.ctrl and action.key == OPEN_KEY:
+            return self.toast.open_by_key()
+        if action.kind not in POINTER_ACTIONS:
             return False
         used = self.toast.widgets.handle_action(action)
         return used and action.kind != ActionKind.HOVER

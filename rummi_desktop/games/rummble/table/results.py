@@ -12,12 +12,14 @@ import pygame
 
 from rummi_desktop.scenes.results_base import GameEndScene, resigned_words_past, winners_title
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.text_wrap import fitted_text
 from rummi_desktop.ui.tile_render import CardFace
 
 if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
     from rummi_desktop.games.rummble.table.session import RummbleSession
 
+NAME_COLUMN = 170  # px of a seat's name, before its settlement line at 220 (an online name has 24 letters)
 SETTLE_SECONDS = 1.6  # the hand totals travel this long
 
 
@@ -68,7 +70,7 @@ class GameOverScene(GameEndScene):
         for seat, config in enumerate(self.session.setup.seats):
             winner = seat in result.winners
             ink = theme.accent if winner else theme.text
-            surface.blit(shapes.text(config.name, 24, ink, bold=True), (self.card.x + 40, y))
+            surface.blit(fitted_text(config.name, 24, ink, NAME_COLUMN, bold=True), (self.card.x + 40, y))
             before, after = state.points[seat], result.scores[seat]
             shown = round(before + (after - before) * t)
             score = shapes.text(str(shown), 34, ink, bold=True)

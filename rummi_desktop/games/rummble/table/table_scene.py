@@ -40,6 +40,12 @@ class RummbleTableScene(TableScene):
     connection_chip_at = (round(REGIONS.log.right) - 180, round(REGIONS.log.y) + 3)
     help_sections = HELP_SECTIONS
 
+    def chat_button_at(self) -> tuple[int, int] | None:
+        """The log's bottom right, beside the table's caption (under the chip's rows it covered
+        the log's lines); the log ends higher while the unseen-tile tracker is open."""
+        log = self.view.log_area()
+        return (round(log.right) - 10, round(log.bottom) - 40)
+
     def __init__(self, app: "App", session: RummbleSession, *, autosave: bool = True, mode: TableMode | None = None) -> None:
         super().__init__(app, session, autosave=autosave, mode=mode)
         self.tentative = Tentative()

@@ -14,10 +14,14 @@ plays are legal:
 
 A role whose tile is already on the table never needs a fate (that tile stays on the table,
 so the joker is free). At most four jokers (two in the usual set), each with at most four
-fates: a few searches, run only when the unconstrained best play broke the rule. With three
-jokers or more a phantom could share a meld with two jokers and turn back into a meld of
-jokers alone: such a fate's play is dropped (never an invalid play; the exact best may then
-be missed, in positions no two-joker game reaches). Pure module (no pygame, no I/O).
+fates: a few searches, run only when the unconstrained best play broke the rule.
+
+With three jokers or more the search may put a phantom in a meld with jokers only, which
+turns back into a meld of jokers alone (the search cannot tell a phantom from a real tile).
+The phantom then goes back into another meld holding its tile if that keeps the meld valid;
+if none does, that fate's play is dropped and, so that a playable position is never given up,
+the play that leaves those jokers' melds as they stand is weighed too (always legal; the exact
+best may then be missed, only under the "4 jokers" house rule). Pure module (no pygame, no I/O).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from rummi_desktop.games.rummi.ai.dp import IMPOSSIBLE, PER_TILE, PlacementSearch
 from rummi_desktop.games.rummi.ai.layout import best_melds
-from rummi_desktop.games.rummi.ai.table import COLOUR_INDEX, is_valid_meld
+from rummi_desktop.games.rummi.ai.table import COLOUR_INDEX, count_grid, is_valid_meld
 from rummi_desktop.games.rummi.rules.joker_rule import joker_roles
 from rummi_desktop.tiles import JOKER, Tile
 
@@ -58,17 +62,38 @@ def joker_fates(table: Sequence[Sequence[Tile]], rack: Sequence[Tile]) -> list[l
 
 
 def best_under_joker_rule(
-    choices: list[list[Fate]], table_grid: Grid, rack_grid: Grid, table_jokers: int,
-    rack_jokers: int, make_search: SearchFactory, tile_value: Callable[[Tile], int],
+    choices: list[list[Fate]], table: Sequence[Sequence[Tile]], rack_grid: Grid, rack_jokers: int,
+    make_search: SearchFactory, tile_value: Callable[[Tile], int],
 ) -> tuple[int, list[list[Tile]] | None]:
     """The best (score, melds) over every combination of fates; (IMPOSSIBLE, None) if none."""
+    table_grid, table_jokers = count_grid(tile for meld in table for tile in meld)
     best: tuple[int, list[list[Tile]] | None] = (IMPOSSIBLE, None)
+    dropped = False
     for combination in set(map(_canonical, product(*choices))):
         result = _search_fates(combination, table_grid, rack_grid, table_jokers, rack_jokers,
                                make_search, tile_value)  # fmt: skip
-        if result[0] > best[0]:
+        if result is None:
+            dropped = True
+        elif result[0] > best[0]:
             best = result
+    if dropped:
+        best = max(best, _keeping_joker_melds(table, rack_grid, rack_jokers, make_search), key=lambda r: r[0])
     return best
+
+
+def _keeping_joker_melds(table: Sequence[Sequence[Tile]], rack_grid: Grid, rack_jokers: int,
+                         make_search: SearchFactory) -> tuple[int, list[list[Tile]] | None]:
+    """The best play that leaves every table meld holding a joker without a free role as it
+    stands (its jokers keep their roles there, so the play is legal); the rest is searched."""
+    on_table = Counter(tile for meld in table for tile in meld)
+    kept = [meld for meld in table if any(not any(on_table[tile] for tile in roles) for roles in joker_roles([meld]))]
+    rest = [meld for meld in table if meld not in kept]
+    rest_grid, rest_jokers = count_grid(tile for meld in rest for tile in meld)
+    score, melds = best_melds(
+        lambda track_room: make_search(rest_grid, rack_grid, rest_jokers, rack_jokers, track_room))
+    if melds is None:
+        return IMPOSSIBLE, None
+    return score, [list(meld) for meld in kept] + melds
 
 
 def _canonical(combination: tuple[Fate, ...]) -> tuple[Fate, ...]:
@@ -76,7 +101,9 @@ def _canonical(combination: tuple[Fate, ...]) -> tuple[Fate, ...]:
 
 
 def _search_fates(combination, table_grid, rack_grid, table_jokers, rack_jokers, make_search,
-                  tile_value) -> tuple[int, list[list[Tile]] | None]:  # fmt: skip
+                  tile_value) -> tuple[int, list[list[Tile]] | None] | None:  # fmt: skip
+    """The best (score, melds) of one combination of fates; None if its play is dropped (a
+    kept joker would end in a meld of jokers alone)."""
     table_grid = [list(row) for row in table_grid]
     rack_grid = [list(row) for row in rack_grid]
     phantoms: list[Tile] = []
@@ -100,16 +127,25 @@ def _search_fates(combination, table_grid, rack_grid, table_jokers, rack_jokers,
     if melds is None:
         return IMPOSSIBLE, None
     restored = _restore_jokers(melds, phantoms)
-    if not all(is_valid_meld(meld) for meld in restored):
-        return IMPOSSIBLE, None
+    if restored is None:
+        return None
     return score + bonus, restored
 
 
-def _restore_jokers(melds: list[list[Tile]], phantoms: list[Tile]) -> list[list[Tile]]:
-    """Each phantom tile back into the joker it stands for (in any meld holding that tile: a
-    joker in place of a tile of a valid meld keeps the meld valid and stands for that tile)."""
+def _restore_jokers(melds: list[list[Tile]], phantoms: list[Tile]) -> list[list[Tile]] | None:
+    """Each phantom tile back into the joker it stands for, in a meld holding that tile that
+    stays valid (a joker in place of a tile of a valid meld stands for that tile; the meld only
+    stops being one when that tile was its last numbered one). None if some phantom has no
+    such meld."""
     melds = [list(meld) for meld in melds]
     for tile in phantoms:
-        meld = next(meld for meld in melds if tile in meld)
-        meld[meld.index(tile)] = JOKER
+        for meld in melds:
+            if tile in meld:
+                trial = list(meld)
+                trial[trial.index(tile)] = JOKER
+                if is_valid_meld(trial):
+                    meld[:] = trial
+                    break
+        else:
+            return None
     return melds

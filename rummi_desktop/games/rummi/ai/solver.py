@@ -87,7 +87,7 @@ def solve(
             return tile_values[COLOUR_INDEX[tile.colour]][tile.number] if tile_values else tile.number
 
         score, final_melds = best_under_joker_rule(
-            fates, table_grid, rack_grid, table_jokers, rack_jokers, make_search, tile_value)
+            fates, table, rack_grid, rack_jokers, make_search, tile_value)
     if final_melds is None:
         return Solution(0, 0, table, rack)
     if not tidy:

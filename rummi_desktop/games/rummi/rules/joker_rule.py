@@ -72,8 +72,8 @@ def stranded_joker_error(before: Sequence[Sequence[Tile]], after: Sequence[Seque
 def _accounted_for(start: list[Roles], final: list[tuple[int, Roles]], real: Counter[Tile]) -> bool:
     """Under one reading of the new table (``final``: each joker's meld and roles there), is
     there a way to call each starting joker kept (matched to a distinct final joker of its
-    role) or freed (a real tile of its role is on the table)? At most two jokers, so trying
-    every assignment is cheap."""
+    role) or freed (a real tile of its role is on the table)? At most four jokers (the "4
+    jokers" house rule), so trying every assignment is cheap (6**4 at the very most)."""
     keep_choices = range(-1, len(final))  # -1: freed; otherwise the final joker it became
     for kept_as in product(keep_choices, repeat=len(start)):
         chosen = [k for k in kept_as if k >= 0]

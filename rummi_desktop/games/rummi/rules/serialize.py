@@ -128,6 +128,9 @@ def _result_to_dict(result: RoundResult) -> dict[str, Any]:
     return data
 
 
+round_result_to_dict = _result_to_dict  # a server match's seat view names its booked rounds so
+
+
 def _result_from_dict(data: dict[str, Any]) -> RoundResult:
     resigned = data.get("resigned")
     return RoundResult(str(data["kind"]), tuple(data["winners"]), tuple(data["scores"]),
@@ -176,3 +179,6 @@ def match_from_dict(data: dict[str, Any]) -> Match:
         if match.rng.getrandbits(ROUND_SEED_BITS) != match.current.params.seed:
             raise SaveFormatError("the current round's seed does not follow from the match seed")
     return match
+
+
+round_result_from_dict = _result_from_dict  # and an online table reads them back

@@ -15,6 +15,7 @@ from rummi_desktop.scenes.base import ShellScene
 from rummi_desktop.scenes.results_base import GameEndScene, resigned_words_past
 from rummi_desktop.scenes.review_offer import review_button
 from rummi_desktop.ui import shapes
+from rummi_desktop.ui.text_wrap import fitted_text
 from rummi_desktop.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     NewTable = Callable[["App", "RummiSession"], "Scene"]
 
 TILE = 30
+NAME_COLUMN = 156  # px of a round card's seat name, before its score line at 200
 REVIEW_WIDTH, REVIEW_GAP = 200, 24  # the round card's Review, beside its Next round
 
 
@@ -110,7 +112,8 @@ class RoundEndScene(ShellScene):
 
     def status(self) -> dict[str, Any]:
         result = self.session.last_result
-        return {**super().status(), "title": self.title(), "scores": list(result.scores) if result else [],
+        return {**super().status(), "title": self.title(), "round": self.round_words(),
+                "scores": list(result.scores) if result else [],
                 "totals": list(self.session.match.totals)}
 
     def on_back(self) -> None:
@@ -126,6 +129,11 @@ class RoundEndScene(ShellScene):
             return
         self.close()
         self.on_continue()
+
+    def round_words(self) -> str:
+        """Which round of which match: "Round 2 · Blitz to 200"."""
+        match = self.session.match
+        return f"Round {len(match.rounds)} · {match.settings.name} to {match.settings.target}"
 
     def title(self) -> str:
         result = self.session.last_result
@@ -146,12 +154,15 @@ class RoundEndScene(ShellScene):
         draw_panel(surface, theme, self.card)
         title = shapes.text(self.title(), 46, theme.text, display=True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 20)))
+        where = shapes.text(self.round_words(), 18, theme.text_muted)
+        surface.blit(where, where.get_rect(topright=(self.card.right - 36, self.card.y + 18)))
         finished = self.session.last_round
         lines = score_lines(self.session)
         totals = self.session.match.totals
         y = self.card.y + 92
         for seat, config in enumerate(self.session.setup.seats):
-            surface.blit(shapes.text(config.name, 22, theme.text, bold=True), (self.card.x + 36, y))
+            name = fitted_text(config.name, 22, theme.text, NAME_COLUMN, bold=True)  # an online name: 24 letters
+            surface.blit(name, (self.card.x + 36, y))
             total = shapes.text(f"total {totals[seat]}", 20, theme.accent, bold=True)
             surface.blit(total, total.get_rect(topright=(self.card.right - 36, y)))
             if seat < len(lines):

@@ -5,9 +5,10 @@ its model through a :class:`RummiSession`) in the sandbox mode (:class:`SandboxM
 :class:`RummiSandbox` as its part: a side panel, the buttons every sandbox has and two stages:
 
 * **Edit**: a palette of the 52 faces and the joker (a face whose two copies are in use is
-  greyed and refused); pick a face, then click the table (a meld to add to, or free felt for
-  a new meld) or the rack; drag from the palette works too. Click a tile to take it back.
-  Undo steps back one edit; Clear empties the table and the rack.
+  greyed and refused; a third joker switches to the "4 jokers" house rule); pick a face, then
+  click the table (a meld to add to, or free felt for a new meld) or the rack; drag from the
+  palette works too. Click a tile to take it back. Undo steps back one edit; Clear empties the
+  table and the rack.
 * **Play**: the position as a turn of the real game, from :meth:`RummiState.from_position`:
   drag tiles as at the table, Undo and Reset are the model's; Keep play makes a valid play
   the new position.
@@ -123,7 +124,10 @@ class RummiSandbox(SandboxPart):
     def rebuild(self) -> None:
         """The turn from the mode's scenario (a fresh turn of the model)."""
         table = self.table
+        jokers_before = self.state.params.jokers
         table.session.match.current = scenario_state(self.mode.scenario)
+        if self.state.params.jokers > jokers_before:
+            table.say(f"The position now plays by the \"{self.state.params.jokers} jokers\" house rule")
         self.controller.drop_hand()
         self.view.meld_hints.clear()
         table.racks.clear()
@@ -164,7 +168,8 @@ class RummiSandbox(SandboxPart):
             table.say(f"Not a valid play: {first}", warning=True)
             table.play("invalid")
             return True
-        self.mode.replace(RummiScenario([faces(m) for m in state.table], faces(state.rack(0)), False))
+        self.mode.replace(RummiScenario([faces(m) for m in state.table], faces(state.rack(0)), False,
+                                        jokers=self.mode.scenario.jokers))
         table.say(f"Play kept: {verdict.placed} tile{'s' if verdict.placed != 1 else ''} laid; this is the new position")
         return True
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rummi_desktop.shell.app import App
 
 PANEL = pygame.Rect(150, 34, 980, 732)
-ROW_H, ROW_GAP = 46, 6  # ten rows and the tooltip line above Start
+ROW_H, ROW_GAP = 42, 4  # ten rows and the tooltip line above Start
 ROWS_LEFT, ROWS_TOP = PANEL.x + 40, PANEL.y + 110
 PICKER_W, FIELD_W = 600, 270
 TARGETS = [(100, "100 points"), (150, "150 points"), (200, "200 points"), (300, "300 points"), (500, "500 points")]

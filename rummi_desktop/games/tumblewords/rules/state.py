@@ -39,7 +39,8 @@ from rummi_desktop.games.tile_draws import take_ids
 from rummi_desktop.games.tumblewords.rules.grid import BLANK, FACES, Grid
 from rummi_desktop.games.tumblewords.rules.moves import Claim, Done, Drop, Move, Pass, Resign, Span, Timeout
 from rummi_desktop.games.tumblewords.rules.parameters import (ALL_PASSED, BOARD_FULL, CLAIMING, DROPPING, HAND_SIZE,
-                                                        LETTERS_OUT, STEALING, GameResult, TumblewordsParameters,
+                                                        LETTERS_OUT, STEAL_SECONDS, STEALING, TICKER_SECONDS, GameResult,
+                                                        TumblewordsParameters,
                                                         game_result, resigned_result)
 from rummi_desktop.games.tumblewords.rules.play import DropVerdict, check_drop, possible_drops
 from rummi_desktop.games.tumblewords.rules.words import FoundWord
@@ -238,6 +239,18 @@ class TumblewordsState(ComparedByFingerprint):
     def forfeit_turn(self) -> TurnResult:
         """What a seat that will not play does: pass (or, having dropped, say done)."""
         return self.apply(Pass() if self.phase == DROPPING else Done())
+
+    def turn_clock(self) -> tuple[tuple[int, bool], float] | None:
+        """Under Ticker: (the clocked turn, its seconds). A drop and its claims are one turn of
+        30 s; a Pressure Cooker steal window is a turn of its own, of 15 s (games.base.rules_clock)."""
+        if not self.params.ticker or self.result is not None:
+            return None
+        stealing = self.phase == STEALING
+        return (self.current, stealing), float(STEAL_SECONDS if stealing else TICKER_SECONDS)
+
+    def clock_ran_out(self) -> TurnResult:
+        """The Ticker ran out: the turn (or the steal window) ends as the rules say (``timeout``)."""
+        return self.apply(Timeout())
 
     def undo(self) -> Move | None:
         """Step back the last move exactly; returns it (None at the start, and after a

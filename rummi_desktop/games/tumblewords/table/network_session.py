@@ -84,9 +84,6 @@ class NetworkTumblewordsSession(NetworkSession, TumblewordsSession):
         session.play = NetworkPlay(link, first)
         return session
 
-    def mode_name(self) -> str:
-        return "Online · " + super().mode_name()
-
     # -- our moves ----------------------------------------------------------------------------
     def apply(self, move: Move, seconds: float = 0.0) -> TurnRecord:
         """Made by the rules here first (IllegalMove: nothing is sent), then sent."""
