@@ -15,14 +15,19 @@ from typing import Any
 
 COUNT_KEYS = frozenset({"rack_sizes", "hand_sizes", "opened"})  # a spectator's per-seat counts (and who opened)
 OWN_KEYS = ("rack", "hand")  # a seat view's own hidden tiles
+# What the table showed earlier, so public, though it differs between seats' views: Rummi's
+# ``next_seat.left_table`` (the table the following seat left). Its tile names are not counted:
+# late in a game it holds the other copy of every tile of a rack, which read as a leak.
+PAST_TABLE_KEYS = frozenset({"left_table"})
 
 
 def leaves(value: Any) -> list[str]:
-    """Every string inside ``value`` (dict values and list items, at any depth)."""
+    """Every string inside ``value`` (dict values and list items, at any depth), but those of a
+    past table."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        return [leaf for item in value.values() for leaf in leaves(item)]
+        return [leaf for key, item in value.items() if key not in PAST_TABLE_KEYS for leaf in leaves(item)]
     if isinstance(value, list):
         return [leaf for item in value for leaf in leaves(item)]
     return []

@@ -12,7 +12,7 @@ from typing import AsyncIterator
 
 from rummi_desktop.net.client import GameClient
 from rummi_desktop.net.limits import ServerLimits
-from rummi_desktop.net.server import serve
+from rummi_desktop.net.serving import serve
 
 PASSWORD = "correct horse battery"
 

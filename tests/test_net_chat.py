@@ -142,3 +142,30 @@ def test_a_blocked_players_lines_never_reach_the_blocker(tmp_path):
     assert alice_heard["text"] == "I can"
     assert not any(m.get("type") == "chat" and m["line"]["name"] == "bobby" for m in alice_got)
     assert [line["text"] for line in history["lines"]] == ["I can"]
+
+
+def test_the_store_counts_an_accounts_lines_at_every_table_and_refuses_the_sixth(tmp_path):
+    """The store's own count (what holds the limit across server processes): five lines in the
+    window at two tables are stored, the sixth is not and says when the first leaves the window."""
+    from rummi_desktop.net.chat import CHAT_BURST, CHAT_WINDOW
+    from rummi_desktop.net.store_social import ChatLine
+    from rummi_desktop.net.store_sqlite import SqliteStore
+
+    async def run():
+        store = SqliteStore(str(tmp_path / "s.sqlite3"))
+        await store.setup()
+        try:
+            waits = [await store.social.add_line(ChatLine(f"l{n}", f"t{n % 2}", "ann", "Ann", 0, 0, "hi", 100.0 + n),
+                                                 CHAT_BURST, CHAT_WINDOW) for n in range(CHAT_BURST + 1)]
+            later = await store.social.add_line(ChatLine("late", "t0", "ann", "Ann", 0, 0, "hi", 100.0 + CHAT_WINDOW),
+                                                CHAT_BURST, CHAT_WINDOW)  # the first line has left the window
+            other = await store.social.add_line(ChatLine("bob", "t0", "bob", "Bob", 0, 0, "hi", 105.0),
+                                                CHAT_BURST, CHAT_WINDOW)
+            return waits, later, other, [line.id for line in await store.social.lines("t0")]
+        finally:
+            await store.close()
+
+    waits, later, other, kept = asyncio.run(run())
+    assert waits[:CHAT_BURST] == [0.0] * CHAT_BURST and waits[CHAT_BURST] == pytest.approx(CHAT_WINDOW - CHAT_BURST)
+    assert later == 0.0 and other == 0.0
+    assert kept == ["l0", "l2", "l4", "bob", "late"]

@@ -117,7 +117,7 @@ def test_the_built_bundle_starts_its_server_as_itself(monkeypatch):
 
 HOST_WITHOUT_POSTGRES = """
 import asyncio, sys
-from rummi_desktop.net.server import serve
+from rummi_desktop.net.serving import serve
 
 async def main():
     stop = asyncio.Event()
@@ -140,8 +140,8 @@ def test_hosting_on_sqlite_never_imports_psycopg(tmp_path):
 
 
 def test_a_postgresql_url_without_psycopg_is_refused_in_words(monkeypatch, capsys):
-    from rummi_desktop.net import server
+    from rummi_desktop.net import serving
 
-    monkeypatch.setattr(server, "postgres_missing", lambda: True)
-    assert server.run_serve("127.0.0.1", 0, "postgresql://db.example/rummi", None, None) == 2
+    monkeypatch.setattr(serving, "postgres_missing", lambda: True)
+    assert serving.run_serve("127.0.0.1", 0, "postgresql://db.example/rummi", None, None) == 2
     assert "needs psycopg" in capsys.readouterr().out

@@ -37,3 +37,12 @@ def test_a_table_notices_table_is_read_without_parsing_the_rest():
     assert notices.table_of(notices.account_notice("ann", "ab12")) is None  # about an account
     assert notices.table_of(notices.heartbeat_notice("p1")) is None
     assert notices.table_of("m:") is None and notices.table_of("t::5") is None
+
+
+def test_a_chat_line_sign_out_and_invitation_notice_read_back_and_torn_ones_are_ignored():
+    assert notices.parse(notices.chat_notice("proc1", "ab12", "line9")) == notices.Notice(
+        "c", "line9", table="ab12", process="proc1")
+    assert notices.parse(notices.sign_out_notice("ann", "f00d")) == notices.Notice("o", "ann", body="f00d")
+    assert notices.parse(notices.invite_notice("ann", "ab12")) == notices.Notice("i", "ann", table="ab12")
+    for torn in ("c:ab12:line9", "c:proc1::line9", "c:a:b:c:d", "o:ann", "o::f00d", "i:ann"):
+        assert notices.parse(torn) is None, torn

@@ -12,10 +12,11 @@ import time
 
 import pytest
 
-from net_support import move_on, replayed_log, signed_in, started_table
+from net_support import move_on, received_messages, replayed_log, running_server, signed_in, started_table
 from pg_cluster import Cluster
 from rummi_desktop.net import notices
 from rummi_desktop.net.bots import BotTally, play_seat
+from rummi_desktop.net.client import GameClient, ServerError
 from rummi_desktop.net.live import fresh_state
 from rummi_desktop.net.server import GameServer
 from rummi_desktop.net.store_postgres import PostgresStore, PostgresTables
@@ -150,14 +151,14 @@ async def server_on(url, dropped_versions=()):
     store = await PostgresStore(url).open()
     store.tables = CountingTables(store)
     server = GameServer(store, shared=True)
-    hear = server._notice
+    hear = server.dispatch.take
 
     async def lossy_notice(payload):
         notice = notices.parse(payload)
         if notice is None or notice.version not in dropped_versions:
             await hear(payload)
 
-    server._notice = lossy_notice  # before start: the listener calls it
+    server.dispatch.take = lossy_notice  # before start: the listener calls it
     await server.start()
     server._chores.cancel()  # no version re-checks every 3 s: only notices move this process's games
     return server
@@ -186,7 +187,7 @@ def test_a_moves_notice_is_applied_by_the_other_process_without_a_fetch(cluster)
             record, log = await replayed_log(other.store, table_id)
             assert held.state.log == log  # each move applied once, in order
             assert held.record == record  # the turn fields as stored (the live clock's deadline too)
-            await other._recheck_all()
+            await other.dispatch.recheck_all()
             assert held.state.log == log and other.store.tables.fetches == fetches
         finally:
             await mover.stop(), await other.stop()
@@ -214,3 +215,46 @@ def test_a_lost_notice_leaves_a_gap_that_is_re_fetched_by_version(cluster):
             await mover.stop(), await other.stop()
 
     asyncio.run(play())
+
+
+def test_a_sign_out_on_one_process_signs_the_session_out_on_the_other(cluster):
+    """Alice's session on both processes; she signs out on the first: her socket on the second,
+    on the same token, is told ``signed_out`` and is signed out (an ``o`` notice), and a socket of
+    hers on a session of its own stays signed in."""
+    async def play():
+        async with running_server(cluster.url) as first, running_server(cluster.url) as second:
+            alice = await signed_in(first, "ann_out")
+            twin = await GameClient.connect(second)
+            await twin.resume(alice.token)  # the same session on the other process
+            own = await signed_in(second, "ann_out", register=False)  # a session of its own
+            await alice.request("sign_out")
+            told, refused = await twin.wait_pushed("signed_out", timeout=15), None
+            try:
+                await twin.my_tables()
+            except ServerError as error:
+                refused = error.code
+            kept = await own.my_tables()
+            for client in (alice, twin, own):
+                await client.close()
+            return told, refused, kept
+
+    told, refused, kept = asyncio.run(play())
+    assert told["reason"] and refused == "not_signed_in" and kept == []
+
+
+def test_a_pair_matched_on_one_process_is_told_once(cluster):
+    """Both players on the process that pairs them: ``matched`` comes once to each (before, the
+    process pushed it and then pushed it again off its own ``a`` notice)."""
+    async def play():
+        async with running_server(cluster.url) as first, running_server(cluster.url):
+            alice, bob = await signed_in(first, "ann_pair"), await signed_in(first, "ben_pair")
+            await alice.matchmake("tumblewords"), await bob.matchmake("tumblewords")
+            tables = [(await client.wait_pushed("matched", 15))["table"]["table"] for client in (alice, bob)]
+            await asyncio.sleep(1.0)  # a second copy, notice-borne, would be in by now
+            counts = [[m["type"] for m in received_messages(client)].count("matched") for client in (alice, bob)]
+            for client in (alice, bob):
+                await client.close()
+            return tables, counts
+
+    tables, counts = asyncio.run(play())
+    assert tables[0] == tables[1] and counts == [1, 1]

@@ -58,13 +58,13 @@ async def server_on(url):
     store.tables = CountingTables(store)
     server = GameServer(store, shared=True)
     server.listening_again = asyncio.Event()
-    catch_up = server._recheck_all
+    catch_up = server.dispatch.recheck_all
 
     async def caught_up():
         await catch_up()
         server.listening_again.set()
 
-    server._recheck_all = caught_up  # before start: the listener calls it
+    server.dispatch.recheck_all = caught_up  # before start: the listener calls it
     await server.start()
     server._chores.cancel()  # no version re-checks every 3 s: only notices (and reconnects) move games
     return server

@@ -208,7 +208,7 @@ def test_leaving_a_table_after_the_link_closed_fails_at_once_and_queues_nothing(
 
 
 def test_presence_notices_are_answered_off_the_notice_listener():
-    """The listener awaits each notice before reading the next (server._notice's callers): a new
+    """The listener awaits each notice before reading the next (NoticeDispatch.take's callers): a new
     process's introduction, a notify per person online here, must not hold it up."""
     import time
 
@@ -228,7 +228,7 @@ def test_presence_notices_are_answered_off_the_notice_listener():
         store = SlowStore()
         server = GameServer(store, shared=True)
         server.presence.arrived("t", "ann", time.time())
-        listener = asyncio.ensure_future(server._notice(notices.heartbeat_notice("another process")))
+        listener = asyncio.ensure_future(server.dispatch.take(notices.heartbeat_notice("another process")))
         for _ in range(10):
             await asyncio.sleep(0)
         read_on = listener.done()

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from net_support import running_server, signed_in
+from net_support import received_messages, running_server, signed_in
 from pg_cluster import Cluster
 
 
@@ -84,3 +84,56 @@ def test_chat_and_invitations_reach_a_player_on_another_process(cluster):
     invited, heard = asyncio.run(play())
     assert invited["from"] == "ann_far" and invited["game"] == "rummi"
     assert (heard["name"], heard["text"]) == ("ann_far", "Good game")  # Carol's line never came first
+
+
+def test_a_line_and_an_invitation_reach_each_connection_once_on_either_process(cluster):
+    """The process that stores a line pushes it itself and ignores its own ``c`` notice; an
+    invitation is pushed by the ``i`` notice alone (before, Bob's socket on Alice's process had
+    both twice: the local push and the notice's)."""
+    async def play():
+        async with running_server(cluster.url) as first, running_server(cluster.url) as second:
+            alice, bob = await signed_in(first, "ann_once"), await signed_in(first, "ben_once")
+            bob_far = await signed_in(second, "ben_once", register=False)
+            await alice.request("friend_add", name="ben_once")
+            await bob.request("friend_add", name="ann_once")
+            table = (await alice.create_table("rummi", ["human", "human", "human"]))["table"]
+            await alice.request("invite", table=table, name="ben_once")
+            await bob.join_table(table=table)
+            for client in (alice, bob, bob_far):
+                await client.subscribe(table)
+            said = (await alice.request("chat_send", table=table, text="hello"))["line"]
+            for client in (bob, bob_far):  # in the order they were sent (wait_pushed drops what it passes)
+                await client.wait_pushed("invited", 15)
+                assert (await client.wait_pushed("chat", 15))["line"] == said
+            await asyncio.sleep(1.0)  # a second copy, notice-borne, would be in by now
+            return [[message["type"] for message in received_messages(client)] for client in (alice, bob, bob_far)]
+
+    alice, bob, bob_far = asyncio.run(play())
+    assert alice.count("chat") == 1  # her own reply only: her notice did not push it back to her
+    for kinds in (bob, bob_far):
+        assert (kinds.count("chat"), kinds.count("invited")) == (1, 1), kinds
+
+
+def test_the_chat_limit_holds_over_sockets_on_two_processes(cluster):
+    """Bob on both processes sends three lines through each: each process's own count lets
+    them through, the store's count of his lines refuses the sixth."""
+    from rummi_desktop.net.chat import CHAT_BURST
+    from rummi_desktop.net.client import ServerError
+
+    async def play():
+        async with running_server(cluster.url) as first, running_server(cluster.url) as second:
+            alice, bob = await signed_in(first, "ann_lim"), await signed_in(first, "ben_lim")
+            bob_far = await signed_in(second, "ben_lim", register=False)
+            table = (await alice.create_table("rummi", ["human", "human"]))["table"]
+            await bob.join_table(table=table)
+            codes = []
+            for index in range(CHAT_BURST + 1):
+                try:
+                    await (bob, bob_far)[index % 2].request("chat_send", table=table, text=f"line {index}")
+                    codes.append("sent")
+                except ServerError as error:
+                    codes.append(error.code)
+            return codes, len((await alice.request("chat_history", table=table))["lines"])
+
+    codes, stored = asyncio.run(play())
+    assert codes == ["sent"] * CHAT_BURST + ["rate_limited"] and stored == CHAT_BURST

@@ -140,3 +140,30 @@ async def _refusal(request):
         await request
     assert refused.value.message  # in words
     return refused.value.code
+
+
+def test_an_unwatch_from_a_socket_that_never_watched_lets_go_of_nothing(tmp_path):
+    """``unwatch`` may name any table: before, one from any signed-in socket made the server drop
+    a game nobody watched here (a move in flight on it, say), to be replayed from the store by
+    the next request."""
+    from net_support import started_table
+    from rummi_desktop.net.connection import Connection
+    from rummi_desktop.net.server import GameServer
+    from rummi_desktop.net.store_sqlite import SqliteStore
+
+    async def play():
+        server = GameServer(SqliteStore(tmp_path / "s.db"))
+        await server.start()
+        server._chores.cancel()  # nothing else picks the game up or lets it go
+        try:
+            table_id = await started_table(server.store)
+            held = await server.live.get(table_id)
+            stranger = Connection(socket=None)
+            reply = await server.handlers["unwatch"](stranger, {"type": "unwatch", "table": table_id})
+            stranger.close()
+            return reply, table_id, server.live.games.get(table_id) is held
+        finally:
+            await server.stop()
+
+    reply, table_id, kept = asyncio.run(play())
+    assert reply == {"type": "unwatched", "table": table_id} and kept

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from rummi_desktop.net.client import GameClient
-from rummi_desktop.net.server import serve
+from rummi_desktop.net.serving import serve
 
 
 def self_signed(folder):

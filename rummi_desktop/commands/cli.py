@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
                             args.clients, args.placement, args.chat_every)
     start_thinking_early()  # the window, the bench and the server play tables with computer seats
     if args.command == "serve":
-        from rummi_desktop.net.server import run_serve
+        from rummi_desktop.net.serving import run_serve
 
         from rummi_desktop.net.limits import limits_from
 

@@ -5,7 +5,10 @@ table's version and the moves logged by then, so a replay shows it at its move),
 the sender and pushed to the other seated players watching the table (here, and through a
 ``c`` notice on the other processes sharing the store), except those who blocked the sender: a blocked player's line never reaches the one who blocked them. Each
 account may send ``CHAT_BURST`` lines in ``CHAT_WINDOW`` seconds; past that the server answers
-``rate_limited`` and stores nothing. Muting is the window's (it stays on the player's computer).
+``rate_limited`` and stores nothing. The limit is kept twice: by each process in memory
+(:class:`ChatRate`, so a flood never reaches the store), and by the store's count of the
+account's stored lines, taken in the statement that stores the line, so sockets on several
+processes get no more between them. Muting is the window's (it stays on the player's computer).
 """
 
 from __future__ import annotations
@@ -94,19 +97,26 @@ async def chat_send(server: ServerContext, connection: Connection, message: dict
     text = said_text(message)
     now = time.time()
     if not server.chat_rate.take(account.id, now):
-        raise ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} seconds; "
-                            "wait a moment (the line was not sent)", retry_after=server.chat_rate.retry_after(account.id, now))
+        raise _too_fast(server.chat_rate.retry_after(account.id, now))
     line = ChatLine(accounts.new_id(), record.id, account.id, clean_text(account.name, 24), record.version,
                     await _moves_logged(server, record), text, now)
-    await server.store.social.add_line(line)
+    wait = await server.store.social.add_line(line, CHAT_BURST, CHAT_WINDOW)  # the limit over every process
+    if wait:
+        raise _too_fast(wait)
     await _deliver(server, connection, record, line)
-    if server.shared:  # the people watching on the other processes
-        await server.store.notify(chat_notice(record.id, line.id))
+    if server.shared:  # the people watching on the other processes (this one has pushed it)
+        await server.store.notify(chat_notice(server.presence.process, record.id, line.id))
     return {"type": "chat", "line": line.public()}
 
 
+def _too_fast(wait: float) -> ProtocolError:
+    return ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} seconds; "
+                         "wait a moment (the line was not sent)", retry_after=round(wait, 3))
+
+
 async def deliver_noticed(server: ServerContext, table_id: str, line_id: str) -> None:
-    """Another process stored a line at a table watched here: push it (a ``c`` notice)."""
+    """Another process stored a line at a table watched here: push it (a ``c`` notice; the
+    process that stored the line hears its own notice too, and ignores it)."""
     if not server.watchers.get(table_id):
         return
     record, line = await server.store.tables.get(table_id), await server.store.social.line(line_id)

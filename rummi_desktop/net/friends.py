@@ -10,7 +10,8 @@ blocked player's chat lines never reach the blocker, they cannot join a table th
 created or sits at, and matchmaking never pairs them.
 
 An invitation is to a table of yours still waiting for players. It is pushed to the friend's
-lobby when they are signed in (here, or through an ``i`` notice on another process), and listed when they next open it (``invites``);
+lobby when they are signed in (with processes sharing the store, through an ``i`` notice that
+every process, the sender's too, reads), and listed when they next open it (``invites``);
 accepting joins the table through its invite code, as ``join_table`` would.
 """
 
@@ -118,14 +119,15 @@ async def invite(server: ServerContext, connection: Connection, message: dict[st
         raise ProtocolError("not_friends", f"you can invite {friend.name} once you have added each other")
     now = time.time()
     await server.store.social.invite(record.id, me.id, friend.id, now)
-    server.push_to_account(friend.id, {"type": "invited", "invitation": _invitation(record, me.name, now)})
-    if server.shared:  # the friend may be signed in on another process
+    if server.shared:  # every process, this one too, pushes it to the friend's connections it holds
         await server.store.notify(invite_notice(friend.id, record.id))
+    else:
+        server.push_to_account(friend.id, {"type": "invited", "invitation": _invitation(record, me.name, now)})
     return {"type": "invite_sent", "table": record.id, "name": friend.name}
 
 
 async def push_noticed_invitation(server: ServerContext, account_id: str, table_id: str) -> None:
-    """Another process stored an invitation for an account signed in here: push it (an ``i`` notice)."""
+    """A process stored an invitation for an account signed in here: push it (an ``i`` notice)."""
     if not server.by_account.get(account_id):
         return
     waiting, record = await server.store.social.invitation(table_id, account_id), await server.store.tables.get(table_id)

@@ -319,10 +319,11 @@ async def _matched_table(server: ServerContext, game: str, first: str, second: s
                          ranked=True, invite=accounts.new_invite_code(), updated=now, created=now)
     record = lobby.started(record, fresh_state(record), now)
     await server.store.tables.insert(record)
-    for account_id in (first, second):
-        server.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})
+    for account_id in (first, second):  # shared: every process, this one too, pushes it off the notice
         if server.shared:
             await server.store.notify(account_notice(account_id, record.id))
+        else:
+            server.push_to_account(account_id, {"type": "matched", "table": record.public(for_member=True)})
 
 
 async def profile_get(server: ServerContext, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:

@@ -6,16 +6,20 @@
   actions logged and the table's new turn fields. A process holding exactly ``version - 1``
   applies it without a fetch; any other process re-fetches by version as for ``t``. A move
   whose notice would pass PostgreSQL's payload limit is sent as ``t`` instead.
-- ``a:<account>:<table>``: matchmaking seated the account at a new table.
+- ``a:<account>:<table>``: matchmaking seated the account at a new table; every process, the
+  one that matched it too, pushes ``matched`` to the account's connections it holds.
 - ``y:<account>:<table>``: the table's game became the account's move
   (:mod:`rummi_desktop.net.your_move`).
 - ``p:<process>:<table>:<account>:<1|0>:<since>``: a process's say of a person at a table,
   online or away since ``since`` (:mod:`rummi_desktop.net.presence`).
 - ``h:<process>``: a process's heartbeat (its presence says count while it is heard).
-- ``c:<table>:<line>``: a chat line was stored at the table; a process with people watching it
-  reads the line and pushes it to them (:mod:`rummi_desktop.net.chat`).
-- ``i:<account>:<table>``: the account was invited to the table; a process where it is signed
-  in pushes the invitation (:mod:`rummi_desktop.net.friends`).
+- ``c:<process>:<table>:<line>``: a chat line was stored at the table by ``process``; every
+  other process with people watching it reads the line and pushes it to them (the one that
+  stored it pushed it already: :mod:`rummi_desktop.net.chat`).
+- ``i:<account>:<table>``: the account was invited to the table; every process where it is
+  signed in, the sender's too, pushes the invitation (:mod:`rummi_desktop.net.friends`).
+- ``o:<account>:<session>``: the session (its token's hash) was signed out; every process signs
+  out the account's connections on that session (:meth:`GameServer.end_session`).
 
 A notice is a hint, never the truth: it is sent inside the transaction that stored the change,
 so it says what was committed, and a lost one loses nothing (the next notice shows a gap, and
@@ -46,12 +50,12 @@ class MoveNotice:
 
 @dataclass(frozen=True)
 class Notice:
-    kind: str  # "t", "m", "a", "y", "p", "h", "c" or "i"
-    subject: str  # the table (t, m), the account (a, y, p, i), the process (h) or the chat line (c)
+    kind: str  # "t", "m", "a", "y", "p", "h", "c", "i" or "o"
+    subject: str  # the table (t, m), the account (a, y, p, i, o), the process (h) or the chat line (c)
     version: int = 0
     table: str = ""  # a: the table the account was seated at; y: the table waiting; p, c: the table; i: the table invited to
-    body: str = ""  # m: the move, as JSON (read by :func:`move_of` only when it is needed)
-    process: str = ""  # p: the process saying it
+    body: str = ""  # m: the move, as JSON (read by :func:`move_of` only when it is needed); o: the session's token hash
+    process: str = ""  # p: the process saying it; c: the process that stored the line
     said: Said | None = None  # p: online or away, since when
 
 
@@ -71,12 +75,16 @@ def presence_notice(process: str, table_id: str, account_id: str, said: Said) ->
     return f"p:{process}:{table_id}:{account_id}:{int(said.online)}:{said.since:.3f}"
 
 
-def chat_notice(table_id: str, line_id: str) -> str:
-    return f"c:{table_id}:{line_id}"
+def chat_notice(process: str, table_id: str, line_id: str) -> str:
+    return f"c:{process}:{table_id}:{line_id}"
 
 
 def invite_notice(account_id: str, table_id: str) -> str:
     return f"i:{account_id}:{table_id}"
+
+
+def sign_out_notice(account_id: str, token_hash: str) -> str:
+    return f"o:{account_id}:{token_hash}"
 
 
 def heartbeat_notice(process: str) -> str:
@@ -104,16 +112,20 @@ def parse(payload: str) -> Notice | None:
     """The notice in ``payload``, or None for one this version does not know (ignored: the
     version checks catch up anything it meant)."""
     kind, _, rest = payload.partition(":")
-    if kind in ("a", "y"):
+    if kind in ("a", "y", "i"):
         account_id, _, table_id = rest.partition(":")
         return Notice(kind, account_id, table=table_id) if account_id and table_id else None
+    if kind == "o":
+        account_id, _, token_hash = rest.partition(":")
+        return Notice("o", account_id, body=token_hash) if account_id and token_hash else None
     if kind == "h":
         return Notice("h", rest, process=rest) if rest else None
-    if kind in ("c", "i"):
-        first, _, second = rest.partition(":")
-        if not first or not second:
+    if kind == "c":
+        parts = rest.split(":")
+        if len(parts) != 3 or not all(parts):
             return None
-        return Notice("c", second, table=first) if kind == "c" else Notice("i", first, table=second)
+        process, table_id, line_id = parts
+        return Notice("c", line_id, table=table_id, process=process)
     if kind == "p":
         return _presence(rest)
     if kind not in ("t", "m"):

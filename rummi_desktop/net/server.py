@@ -1,4 +1,5 @@
-"""``rummi-desktop serve``: the authoritative game server over WebSockets.
+"""The authoritative game server over WebSockets (``rummi-desktop serve`` runs one:
+:mod:`rummi_desktop.net.serving`).
 
 One :class:`GameServer` per process. It holds no truth of its own: the store has the tables and
 their move logs, and :class:`~rummi_desktop.net.live.LiveGames` keeps each game it serves at
@@ -6,7 +7,8 @@ the stored version: only the games its own connections watch, or whose server tu
 serving (who serves what: :mod:`rummi_desktop.net.ownership`), so a process added to a shared
 store adds capacity. Every message is checked (:mod:`rummi_desktop.net.protocol`) before a
 handler sees it; a handler answers, or raises ProtocolError and nothing changes. A seat is
-always the signed-in account's own: a message never names the seat it acts for.
+always the signed-in account's own: a message never names the seat it acts for. The other
+processes' notices are :mod:`rummi_desktop.net.notice_dispatch`'s.
 
 Background chores (every second): turn clocks that ran out and computer seats whose turn waits
 (for instance when the process that was thinking died), of the tables this process owns;
@@ -24,16 +26,15 @@ from typing import Any, Awaitable, Callable
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move, time_up
 from rummi_desktop.net import notices, your_move
-from rummi_desktop.net.chat import ChatRate, deliver_noticed
-from rummi_desktop.net.friends import push_noticed_invitation
+from rummi_desktop.net.chat import ChatRate
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits, next_text, peer_address
 from rummi_desktop.net.live import LiveGame, LiveGames
+from rummi_desktop.net.notice_dispatch import NoticeDispatch
 from rummi_desktop.net.ranked import rate_ended
 from rummi_desktop.net.ownership import owner
-from rummi_desktop.net.protocol import (
-    MAX_MESSAGE_BYTES, OPEN_MESSAGES, PROTOCOL_VERSION, ProtocolError, decode, error_message)
+from rummi_desktop.net.protocol import OPEN_MESSAGES, ProtocolError, decode, error_message
 from rummi_desktop.net.records import OVER, PLAYING, TableRecord
 from rummi_desktop.net.store import SqlStore
 from rummi_desktop.net.store_accounts import Account
@@ -64,11 +65,11 @@ class GameServer:
         self.by_account: dict[str, set[Connection]] = {}
         self._serving: set[str] = set()  # tables whose server turn (computer, clock) is running
         self._tasks: set[asyncio.Task] = set()
-        self._refreshing: dict[str, int] = {}  # table -> the version a notice named meanwhile (0: none)
         self._chores: asyncio.Task | None = None
         self.presence = Presence(secrets.token_hex(6))  # this process's name in presence notices
         self.spectators = Spectators(store.tables, self.spawn)
         self.chat_rate = ChatRate()
+        self.dispatch = NoticeDispatch(self)  # the other processes' notices
         from rummi_desktop.net.handlers import HANDLERS
 
         self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
@@ -76,7 +77,7 @@ class GameServer:
     async def start(self) -> None:
         await self.store.setup()
         if self.shared:
-            self.store.listen(self._notice, self._recheck_all)
+            self.store.listen(self.dispatch.take, self.dispatch.recheck_all)
         self._chores = asyncio.create_task(self._chore_loop())
 
     async def stop(self) -> None:
@@ -146,13 +147,22 @@ class GameServer:
         connection.unsigned_since = time.monotonic()  # the sign-in time-out starts again
 
     def end_session(self, connection: Connection) -> None:
-        """Sign out every connection here on ``connection``'s session token; the others are told."""
+        """Sign out every connection on ``connection``'s session token, here and (through an
+        ``o`` notice) on the other processes; the others are told."""
         token_hash, account = connection.token_hash, connection.account
-        for other in list(self.by_account.get(account.id, ())) if account is not None else ():
-            if other is not connection and other.token_hash == token_hash:
+        self.sign_out(connection)
+        if account is None:
+            return
+        self.end_session_here(account.id, token_hash)
+        if self.shared:
+            self.spawn(self.store.notify(notices.sign_out_notice(account.id, token_hash)))
+
+    def end_session_here(self, account_id: str, token_hash: str) -> None:
+        """Sign out the account's connections here on that session, telling each."""
+        for other in list(self.by_account.get(account_id, ())):
+            if other.token_hash == token_hash:
                 self.sign_out(other)
                 other.push({"type": "signed_out", "reason": "the session was signed out elsewhere"})
-        self.sign_out(connection)
 
     def _drop_account(self, connection: Connection) -> None:
         if connection.account is not None:
@@ -196,8 +206,8 @@ class GameServer:
                 self.stop_spectating(connection, other)
 
     def stop_spectating(self, connection: Connection, table_id: str) -> None:
-        self.spectators.remove(connection, table_id)
-        self._release(table_id)
+        if self.spectators.remove(connection, table_id):  # anyone may unwatch any table: only a spectator's counts
+            self._release(table_id)
 
     def _release(self, table_id: str) -> None:
         """Stop holding a game no connection here watches (seated or as a spectator) and this
@@ -214,11 +224,11 @@ class GameServer:
         here, and the other processes."""
         if said is None:
             return
-        self.spawn(self._push_presence(table_id))
+        self.spawn(self.push_presence(table_id))
         if self.shared:
             self.spawn(self.store.notify(notices.presence_notice(self.presence.process, table_id, account_id, said)))
 
-    async def _push_presence(self, table_id: str) -> None:
+    async def push_presence(self, table_id: str) -> None:
         if not self.watchers.get(table_id):
             return
         held = self.live.games.get(table_id)
@@ -234,7 +244,7 @@ class GameServer:
         self.presence.prune(now)
         await self.store.notify(notices.heartbeat_notice(self.presence.process))
 
-    async def _introduce(self) -> None:
+    async def introduce(self) -> None:
         """A process heard for the first time: tell it this one is alive (so it counts this one
         among the tables' owners at once, not at the next heartbeat) and every person online
         here."""
@@ -277,9 +287,12 @@ class GameServer:
             self.push_to_account(account_id, your_move.your_move_message(record))
 
     def table_changed(self, record: TableRecord) -> None:
-        """A table's seats or status changed (joined, left, started): tell those watching it."""
+        """A table's seats or status changed (joined, left, started): tell those watching it who
+        sit at it (one who left hears no more of it: who joins a private table, its invite code)."""
+        message = {"type": "table", "table": record.public(for_member=True)}
         for connection in self.watchers.get(record.id, ()):
-            connection.push({"type": "table", "table": record.public(for_member=True)})
+            if connection.account is not None and record.seat_of(connection.account.id) is not None:
+                connection.push(message)
         if record.status == PLAYING and self.watchers.get(record.id):
             self.spawn(self._start_watchers(record.id))
 
@@ -331,86 +344,7 @@ class GameServer:
             if record is not None:
                 await self._rate(record)
 
-    # ---- other processes and chores ---------------------------------------------------------
-
-    async def _notice(self, payload: str) -> None:
-        table_id = notices.table_of(payload)
-        if table_id is not None and table_id not in self.live.games and table_id not in self.watchers:
-            return  # a game nobody here watches: the most notices, dropped at the cost of a find
-        notice = notices.parse(payload)
-        if notice is None:
-            return
-        if notice.kind in ("h", "p"):
-            await self._presence_notice(notice)
-            return
-        if notice.kind in ("c", "i"):  # a chat line, an invitation: read off the listener
-            self.spawn(deliver_noticed(self, notice.table, notice.subject) if notice.kind == "c"
-                       else push_noticed_invitation(self, notice.subject, notice.table))
-            return
-        if notice.kind in ("a", "y"):
-            await self._tell_account(notice)
-            return
-        table_id = notice.subject
-        live = self.live.games.get(table_id)
-        if live is not None:
-            if live.record.version >= notice.version:
-                return  # one of this process's own moves, or one it has already
-            move = notices.move_of(notice) if notice.kind == "m" and table_id not in self._refreshing else None
-            if move is None or not self.live.take_move(table_id, notice.version, move):
-                self._refresh_soon(table_id, notice.version)  # a gap, or the game busy: re-fetch by version
-        elif table_id in self.watchers:
-            record = await self.store.tables.get(table_id)
-            if record is not None:
-                self.table_changed(record)
-
-    async def _tell_account(self, notice: notices.Notice) -> None:
-        """An ``a`` (matched) or ``y`` (your move) notice, for an account signed in here: read
-        the table, and push what it says (a move the account has meanwhile made is not told)."""
-        if notice.subject not in self.by_account:
-            return
-        record = await self.store.tables.get(notice.table)
-        if record is None:
-            return
-        if notice.kind == "a":
-            self.push_to_account(notice.subject, {"type": "matched", "table": record.public(for_member=True)})
-        elif your_move.moved_to(record, None) == notice.subject:
-            self.push_to_account(notice.subject, your_move.your_move_message(record))
-
-    async def _presence_notice(self, notice: notices.Notice) -> None:
-        """The bookkeeping here; what it leads to (a notify per person online here, a table
-        read) is spawned, so the listener reads on (see :meth:`_refresh_soon`)."""
-        now = time.time()
-        if notice.kind == "h":
-            if self.presence.heard_from(notice.process, now):
-                self.spawn(self._introduce())
-        elif notice.said is not None and self.presence.told(notice.process, notice.table, notice.subject,
-                                                               notice.said, now):
-            self.spawn(self._push_presence(notice.table))
-
-    def _refresh_soon(self, table_id: str, version: int) -> None:
-        """Catch a game up to ``version`` off the listener (which must keep reading notices). A
-        notice for a game being caught up marks it to be caught up once more after (it may have
-        come too late for the fetch under way); none is fetched for a version held by then."""
-        if table_id in self._refreshing:
-            self._refreshing[table_id] = max(self._refreshing[table_id], version)
-            return
-        self._refreshing[table_id] = version
-        self.spawn(self._refresh(table_id))
-
-    async def _refresh(self, table_id: str) -> None:
-        try:
-            while version := self._refreshing[table_id]:
-                self._refreshing[table_id] = 0
-                await self.live.refresh(table_id, version)
-        finally:
-            self._refreshing.pop(table_id, None)
-
-    async def _recheck_all(self) -> None:
-        stored = await self.store.tables.versions(list(self.live.games))
-        for table_id, version in stored.items():
-            live = self.live.games.get(table_id)
-            if live is not None and live.record.version < version:
-                await self.live.refresh(table_id, version)
+    # ---- chores ---------------------------------------------------------------------------
 
     async def _sweep_turns(self, now: float) -> None:
         """Serve the ran-out clocks and waiting computer seats of the tables this process owns,
@@ -434,7 +368,7 @@ class GameServer:
                 self.chat_rate.forget_quiet(now)
                 if self.shared and now - last_recheck >= RECHECK_SECONDS:
                     last_recheck = now
-                    await self._recheck_all()
+                    await self.dispatch.recheck_all()
                 if self.shared and now - last_heartbeat >= HEARTBEAT_SECONDS:
                     last_heartbeat = now
                     await self._heartbeat(now)
@@ -445,142 +379,4 @@ class GameServer:
                 log.exception("server chore failed")
 
 
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_postgres_url(database: str | None) -> bool:
-    return bool(database) and database.startswith(POSTGRES_SCHEMES)
-
-
-def postgres_missing() -> bool:
-    """psycopg (the server extra) is imported only for a PostgreSQL URL: the game's own "Host on
-    this computer" uses SQLite, and the built bundle leaves psycopg out."""
-    import importlib.util
-
-    return importlib.util.find_spec("psycopg") is None
-
-
-async def open_store(database: str | None) -> tuple[SqlStore, bool]:
-    """The store a ``--database`` names: a postgresql:// URL, or a SQLite file (default: the
-    user data folder's server.sqlite3). True when other processes may share it."""
-    if is_postgres_url(database):
-        from rummi_desktop.net.store_postgres import PostgresStore
-
-        return await PostgresStore(database).open(), True
-    from rummi_desktop.net.store_sqlite import SqliteStore
-
-    if not database:
-        from rummi_desktop.storage.paths import data_dir
-
-        database = str(data_dir() / "server.sqlite3")
-    return SqliteStore(database), False
-
-
-def stop_on_signals() -> asyncio.Event:
-    """An event set by SIGTERM or SIGINT, so the server closes its sockets and its store cleanly
-    (a background job may have inherited SIGINT ignored; SIGTERM is what service managers send)."""
-    import signal
-
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGTERM, signal.SIGINT):
-        try:
-            loop.add_signal_handler(number, stop.set)
-        except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C still raises KeyboardInterrupt
-            pass
-    return stop
-
-
-def tls_context(certfile: str | None, keyfile: str | None):
-    if not certfile:
-        return None
-    import ssl
-
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(certfile, keyfile)
-    return context
-
-
-async def serve(host: str, port: int, database: str | None, certfile: str | None = None,
-                keyfile: str | None = None, ready: Callable[[int], None] | None = None,
-                stop: asyncio.Event | None = None, limits: ServerLimits = ServerLimits()) -> None:
-    """Run until ``stop`` is set (default: until SIGTERM or SIGINT); ``ready(port)`` once
-    listening (port 0 picks a free port)."""
-    from websockets.asyncio.server import serve as websocket_serve
-
-    from rummi_desktop.net.protocol import SOCKET_MAX_BYTES
-
-    if stop is None:
-        stop = stop_on_signals()
-    store, shared = await open_store(database)
-    server = GameServer(store, shared, limits)
-    await server.start()
-    try:
-        async with websocket_serve(server.handle, host, port, ssl=tls_context(certfile, keyfile),
-                                   max_size=SOCKET_MAX_BYTES, ping_interval=20, ping_timeout=20,
-                                   compression=None) as listening:  # small messages: deflate costs more than it saves
-            bound = next(iter(listening.sockets)).getsockname()[1]
-            if ready is not None:
-                ready(bound)
-            await stop.wait()
-    finally:
-        await server.stop()
-
-
-def run_serve(host: str, port: int, database: str | None, certfile: str | None, keyfile: str | None,
-              limits: ServerLimits = ServerLimits()) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
-    if bool(certfile) != bool(keyfile):
-        print("serve: give both --certfile and --keyfile for TLS", flush=True)
-        return 2
-    if is_postgres_url(database) and postgres_missing():
-        print("serve: a postgresql:// --database needs psycopg, which this program does not carry "
-              '(pip install -e ".[server]" and run it from there); without --database it uses SQLite',
-              flush=True)
-        return 2
-    scheme = "wss" if certfile else "ws"
-
-    def ready(bound: int) -> None:
-        print(f"rummi-desktop server on {scheme}://{host}:{bound} (protocol {PROTOCOL_VERSION}, "
-              f"messages up to {MAX_MESSAGE_BYTES} bytes)", flush=True)
-
-    problem = tls_problem(certfile, keyfile)
-    if problem:
-        print(f"serve: {problem}", flush=True)
-        return 2
-    try:
-        asyncio.run(serve(host, port, database, certfile, keyfile, ready, limits=limits))
-    except KeyboardInterrupt:
-        pass
-    except OSError as error:  # the address is in use or not this machine's
-        print(f"serve: cannot listen on {host}:{port}: {error.strerror or error}", flush=True)
-        return 2
-    except Exception as error:  # noqa: BLE001 - the store's driver has its own errors (psycopg's)
-        if not is_postgres_url(database) or type(error).__module__.split(".")[0] != "psycopg":
-            raise
-        print(f"serve: cannot reach the PostgreSQL database: {first_line(error)}", flush=True)
-        return 2
-    return 0
-
-
-def tls_problem(certfile: str | None, keyfile: str | None) -> str:
-    """Why the certificate and key cannot be used ("" when they can, or when TLS is off)."""
-    if not certfile:
-        return ""
-    import ssl
-
-    try:
-        tls_context(certfile, keyfile)
-    except FileNotFoundError as error:
-        return f"the TLS file {error.filename or certfile} does not exist"
-    except (ssl.SSLError, OSError) as error:
-        return f"the TLS certificate or key cannot be used ({getattr(error, 'strerror', None) or error})"
-    return ""
-
-
-def first_line(error: BaseException) -> str:
-    return (str(error).strip().splitlines() or [type(error).__name__])[0]
-
-
-__all__ = ["GameServer", "serve", "run_serve"]
+__all__ = ["GameServer"]

@@ -41,8 +41,8 @@ class ServerContext(Protocol):
         """The connection no longer speaks for its account, and watches no table."""
 
     def end_session(self, connection: "Connection") -> None:
-        """Sign out every connection here on this connection's session token (the others hear
-        ``signed_out``)."""
+        """Sign out every connection on this connection's session token, on every process
+        sharing the store (the others hear ``signed_out``)."""
 
     def watch(self, connection: "Connection", table_id: str) -> None: ...
 

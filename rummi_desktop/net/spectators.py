@@ -52,12 +52,14 @@ class Spectators:
     def watching(self, table_id: str) -> bool:
         return bool(self.watches.get(table_id))
 
-    def remove(self, connection: Connection, table_id: str) -> None:
+    def remove(self, connection: Connection, table_id: str) -> bool:
+        """Stop ``connection`` watching the table; False when it was not watching it."""
         spectators = self.watches.get(table_id, {})
-        spectators.pop(connection, None)
+        watched = spectators.pop(connection, None) is not None
         if not spectators:
             self.watches.pop(table_id, None)
             self.built.pop(table_id, None)
+        return watched
 
     def tables_of(self, connection: Connection) -> list[str]:
         return [table_id for table_id, spectators in self.watches.items() if connection in spectators]

@@ -22,6 +22,7 @@ SOCIAL_SCHEMA = (
         name TEXT NOT NULL, version BIGINT NOT NULL, move BIGINT NOT NULL, text TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS chat_lines_table ON chat_lines (table_id, at)",
+    "CREATE INDEX IF NOT EXISTS chat_lines_account ON chat_lines (account_id, at)",  # the chat limit's count
 )
 CHAT_KEPT = 500  # a table's lines sent back at most (its newest)
 
@@ -138,11 +139,22 @@ class Social:
             return await tx.run("DELETE FROM invitations WHERE table_id = ? AND to_id = ?", (table_id, to_id)) == 1
 
     # ---- chat -------------------------------------------------------------------------------
-    async def add_line(self, line: ChatLine) -> None:
+    async def add_line(self, line: ChatLine, most: int, window: float) -> float:
+        """Store ``line`` unless its account said ``most`` lines in the ``window`` seconds before
+        it, at any table and through any server process: 0.0 when stored, else the seconds until
+        the account may speak again. One statement: the count and the insert are not apart."""
+        since = line.at - window
         async with self.db.transaction() as tx:
-            await tx.run("INSERT INTO chat_lines (id, table_id, account_id, name, version, move, text, at) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (line.id, line.table, line.account, line.name,
-                                                             line.version, line.move, line.text, line.at))
+            stored = await tx.run(
+                "INSERT INTO chat_lines (id, table_id, account_id, name, version, move, text, at) "
+                "SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM chat_lines WHERE account_id = ? AND at > ?) < ?",
+                (line.id, line.table, line.account, line.name, line.version, line.move, line.text, line.at,
+                 line.account, since, most))
+            if stored:
+                return 0.0
+            rows = await tx.rows("SELECT at FROM chat_lines WHERE account_id = ? AND at > ? ORDER BY at DESC LIMIT 1 "
+                                 "OFFSET ?", (line.account, since, most - 1))
+        return max(0.001, float(rows[0][0]) + window - line.at) if rows else window
 
     async def line(self, line_id: str) -> ChatLine | None:
         async with self.db.reading() as tx:
