@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 from pathlib import Path
 from typing import AsyncIterator
@@ -152,3 +153,23 @@ def rate_two_games_at_once(open_store) -> tuple[tuple, tuple[tuple, tuple]]:
     before = beats(None, "dave")
     orders = (beats(beats(before, "bob"), "carol"), beats(beats(before, "carol"), "bob"))
     return asyncio.run(read()), orders
+
+
+async def play_then_resign(client: GameClient, table: str, moves: int, seed: int = 0) -> dict:
+    """``client``'s seat plays ``moves`` easy moves of its own, then resigns on its next turn:
+    a game that ends after some real play in a few moves (a Rummi table plays a whole match to
+    its target otherwise, thousands of moves). Returns the game's last message."""
+    from rummi_desktop.net.bots import BotTally, one_move
+
+    rng, tally = random.Random(seed), BotTally()
+    game = client.games.get(table) or await client.subscribe(table)
+    while game["status"] != "over":
+        if game["current"] != game["seat"]:
+            game = await client.wait_game(table, after=game["version"], timeout=120)
+            continue
+        if tally.moves < moves:
+            version = await one_move(client, table, game, "easy", rng, tally)
+        else:
+            version = (await client.move(table, "resign", game["version"]))["version"]
+        game = await client.wait_game(table, after=version - 1, timeout=120)
+    return game

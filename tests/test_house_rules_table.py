@@ -8,7 +8,7 @@ import asyncio
 import pygame
 import pytest
 
-from net_support import running_server, signed_in
+from net_support import play_then_resign, running_server, signed_in
 from test_rummi_flow_support import make_app, open_table, session_from_position, steps
 
 from rummi_desktop.entry_points import load_entry
@@ -19,7 +19,6 @@ from rummi_desktop.games.rummble.rules.state import RummbleParameters
 from rummi_desktop.games.rummi.rules.state import RummiParameters, RummiState
 from rummi_desktop.games.rummi.table import marks_paint, paint
 from rummi_desktop.games.rummi.table.online_state import state_from_view
-from rummi_desktop.net.bots import play_seat
 from rummi_desktop.net.client import ServerError
 from rummi_desktop.net.live import fresh_state
 from rummi_desktop.net.store_sqlite import SqliteStore
@@ -69,12 +68,8 @@ def test_a_rummi_table_draws_its_rules_line_and_the_rules_card_names_it(tmp_path
     assert any("Opening 50" in line.text for line in card.page.lines)
 
 
-def test_an_online_table_made_with_house_rules_plays_under_them(tmp_path, monkeypatch):
-    from rummi_desktop.net import connection
-
+def test_an_online_table_made_with_house_rules_plays_under_them(tmp_path):
     database = tmp_path / "server.sqlite3"
-    bucket = connection.RateBucket  # a Rummi table plays a whole match, one move right after another
-    monkeypatch.setattr(connection, "RateBucket", lambda: bucket(rate=10_000, burst=10_000))
 
     async def play():
         async with running_server(database) as url:
@@ -83,7 +78,7 @@ def test_an_online_table_made_with_house_rules_plays_under_them(tmp_path, monkey
                 await alice.create_table("rummi", ["human", "easy"], options={"opening_points": 40})
             table = await alice.create_table("rummi", ["human", "easy"], options={"opening_points": 0, "match_target": 100})
             first = await alice.subscribe(table["table"])
-            ending = await play_seat(alice, table["table"])
+            ending = await play_then_resign(alice, table["table"], 10)  # some play, then the end
             bonus_off = await alice.create_table("rummble", ["human", "easy"], options={"rummmble_bonus": False})
             rummble_first = await alice.subscribe(bonus_off["table"])
             await alice.close()

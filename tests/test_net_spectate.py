@@ -8,7 +8,7 @@ import json
 import pytest
 
 from hidden_info import assert_all_revealed, assert_nothing_hidden
-from net_support import received_messages, running_server, signed_in
+from net_support import play_then_resign, received_messages, running_server, signed_in
 from rummi_desktop.games import GAMES
 from rummi_desktop.net.bots import play_seat
 from rummi_desktop.net.client import ServerError
@@ -22,7 +22,10 @@ async def _watched_game(url, game):
     await bob.join_table(table)
     assert [t["table"] for t in await carol.list_tables(status="playing")] == [table]
     first_live, first_behind = await carol.watch(table), await dave.watch(table, delay=1)
-    endings = await asyncio.gather(play_seat(alice, table), play_seat(bob, table, seed=4))
+    # A Rummi table plays a whole match (thousands of moves): there six moves of Alice's and her
+    # resignation end it; the others are played out.
+    alice_plays = play_then_resign(alice, table, 6) if game == "rummi" else play_seat(alice, table)
+    endings = await asyncio.gather(alice_plays, play_seat(bob, table, seed=4))
     final = endings[0]["version"]
     await carol.wait_game(table, after=final - 1), await dave.wait_game(table, after=final - 1)
     for client in (alice, bob, carol, dave):

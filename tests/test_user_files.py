@@ -29,6 +29,7 @@ SHIPPED = {
     "shell/audio.py": "the shipped music loop, from the package's resources",
     "trainer/puzzle_files.py": "the shipped puzzle packs, from the package's resources",
     "shell/native_output.py": "opens the null device for writing, to hide the C libraries' probing",
+    "net/process_cpu.py": "reads the kernel's CPU counters of a server process (/proc), no user's file",
 }
 
 
