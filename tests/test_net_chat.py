@@ -147,7 +147,7 @@ def test_a_blocked_players_lines_never_reach_the_blocker(tmp_path):
 def test_the_store_counts_an_accounts_lines_at_every_table_and_refuses_the_sixth(tmp_path):
     """The store's own count (what holds the limit across server processes): five lines in the
     window at two tables are stored, the sixth is not and says when the first leaves the window."""
-    from rummi_desktop.net.chat import CHAT_BURST, CHAT_WINDOW
+    from rummi_desktop.net.chat_rate import CHAT_BURST, CHAT_WINDOW
     from rummi_desktop.net.store_social import ChatLine
     from rummi_desktop.net.store_sqlite import SqliteStore
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from net_support import received_messages, running_server, signed_in
-from rummi_desktop.net.chat import CHAT_BURST
+from rummi_desktop.net.chat_rate import CHAT_BURST
 from rummi_desktop.net.client import ServerError
 
 

@@ -117,7 +117,7 @@ def test_a_line_and_an_invitation_reach_each_connection_once_on_either_process(c
 def test_the_chat_limit_holds_over_sockets_on_two_processes(cluster):
     """Bob on both processes sends three lines through each: each process's own count lets
     them through, the store's count of his lines refuses the sixth."""
-    from rummi_desktop.net.chat import CHAT_BURST
+    from rummi_desktop.net.chat_rate import CHAT_BURST
     from rummi_desktop.net.client import ServerError
 
     async def play():

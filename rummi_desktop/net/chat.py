@@ -14,11 +14,11 @@ processes get no more between them. Muting is the window's (it stays on the play
 from __future__ import annotations
 
 import time
-from collections import deque
 from typing import Any
 
 from rummi_desktop.net import accounts
 from rummi_desktop.records.chat_text import CHAT_CHARS, QUICK_PHRASES, clean_text
+from rummi_desktop.net.chat_rate import CHAT_BURST, CHAT_WINDOW
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.notices import chat_notice
 from rummi_desktop.net.protocol import ProtocolError
@@ -26,36 +26,6 @@ from rummi_desktop.net.records import OPEN, TableRecord
 from rummi_desktop.net.server_context import ServerContext
 from rummi_desktop.net.store_social import ChatLine
 
-CHAT_BURST, CHAT_WINDOW = 5, 10.0  # lines, seconds
-
-
-class ChatRate:
-    """Each account's recent lines: at most ``burst`` in any ``window`` seconds."""
-
-    def __init__(self, burst: int = CHAT_BURST, window: float = CHAT_WINDOW) -> None:
-        self.burst, self.window = burst, window
-        self._sent: dict[str, deque[float]] = {}
-
-    def take(self, account_id: str, now: float) -> bool:
-        sent = self._sent.setdefault(account_id, deque())
-        while sent and sent[0] <= now - self.window:
-            sent.popleft()
-        if len(sent) >= self.burst:
-            return False
-        sent.append(now)
-        return True
-
-    def retry_after(self, account_id: str, now: float) -> float:
-        """Seconds until ``account_id`` may send a line again (0 when it may now)."""
-        sent = self._sent.get(account_id)
-        if not sent or len(sent) < self.burst:
-            return 0.0
-        return max(0.0, sent[0] + self.window - now)
-
-    def forget_quiet(self, now: float) -> None:
-        """Drop the accounts with nothing in the window (the chores keep the map small)."""
-        for account_id in [a for a, sent in self._sent.items() if not sent or sent[-1] <= now - self.window]:
-            del self._sent[account_id]
 
 
 def said_text(message: dict[str, Any]) -> str:
@@ -147,4 +117,4 @@ async def chat_history(server: ServerContext, connection: Connection, message: d
 
 CHAT_HANDLERS = {function.__name__: function for function in (chat_send, chat_history)}
 
-__all__ = ["CHAT_CHARS", "CHAT_HANDLERS", "ChatRate"]
+__all__ = ["CHAT_CHARS", "CHAT_HANDLERS"]

@@ -13,9 +13,10 @@ import collections
 import time
 from typing import Any
 
-from rummi_desktop.net.limits import OUTBOX_BYTES
 from rummi_desktop.net.protocol import encode
 from rummi_desktop.net.store_accounts import Account
+
+OUTBOX_BYTES = 4 * 1024 * 1024  # text queued for a client that does not read; past it the socket is cut
 
 RATE = 30.0  # messages per second a client may send, on average
 BURST = 60.0  # and this many at once

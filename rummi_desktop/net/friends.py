@@ -22,6 +22,7 @@ from typing import Any
 
 from rummi_desktop.net import accounts
 from rummi_desktop.net.connection import Connection
+from rummi_desktop.net.handlers import join_table
 from rummi_desktop.net.notices import invite_notice
 from rummi_desktop.net.protocol import ProtocolError
 from rummi_desktop.net.records import OPEN, TableRecord
@@ -94,13 +95,6 @@ async def unblock(server: ServerContext, connection: Connection, message: dict[s
     return await friends(server, connection, message)
 
 
-async def refuse_blocked(server: ServerContext, record: TableRecord, account_id: str) -> None:
-    """ProtocolError when the table's creator or a player at it blocked ``account_id``."""
-    there = sorted({record.creator} | {seat.account for seat in record.seats if seat.account is not None})
-    if await server.store.social.blockers_among(account_id, there):
-        raise ProtocolError("blocked", "you cannot join this table")
-
-
 # ---- invitations --------------------------------------------------------------------------------
 
 def _invitation(record: TableRecord, sender: str, at: float) -> dict[str, Any]:
@@ -158,7 +152,6 @@ async def invite_answer(server: ServerContext, connection: Connection, message: 
     record = await server.store.tables.get(message["table"])
     if record is None:
         raise ProtocolError("no_table", "that table is gone")
-    from rummi_desktop.net.handlers import join_table  # handlers registers these: imported when used
 
     return await join_table(server, connection, {"type": "join_table", "invite": record.invite})
 

@@ -14,9 +14,8 @@ import time
 from typing import Any
 
 from rummi_desktop.net import accounts, lobby
-from rummi_desktop.net.chat import CHAT_HANDLERS
 from rummi_desktop.net.connection import Connection
-from rummi_desktop.net.friends import FRIEND_HANDLERS, refuse_blocked
+from rummi_desktop.net.blocks import refuse_blocked
 from rummi_desktop.net.matchmaking import pairs
 from rummi_desktop.net.notices import account_notice
 from rummi_desktop.net.ranked import REMATCH_COOLDOWN
@@ -24,7 +23,6 @@ from rummi_desktop.net.protocol import PROFILE_BYTES, PROTOCOL_VERSION, Protocol
 from rummi_desktop.net.record_handlers import records_get, records_index, records_put
 from rummi_desktop.net.records import OPEN, Seat, TableRecord
 from rummi_desktop.net.server_context import ServerContext
-from rummi_desktop.net.spectate_handlers import SPECTATE_HANDLERS
 from rummi_desktop.net.store_accounts import Account
 from rummi_desktop.net.views import game_message
 
@@ -344,8 +342,8 @@ async def profile_put(server: ServerContext, connection: Connection, message: di
     return {"type": "profile", "version": message["version"] + 1, "document": message["document"]}
 
 
-HANDLERS = ({function.__name__: function for function in (
+# The sessions', tables', games' and profiles' requests (net/routes.py adds chat, friends and watching).
+CORE_HANDLERS = {function.__name__: function for function in (
     hello, ping, register, sign_in, resume, sign_out, list_tables, my_tables, create_table, join_table,
     start_table, leave_table, subscribe, unsubscribe, move, forfeit, rating, leaderboard, matchmake,
-    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get, *SPECTATE_HANDLERS)}
-            | CHAT_HANDLERS | FRIEND_HANDLERS)
+    cancel_matchmake, profile_get, profile_put, records_put, records_index, records_get)}

@@ -12,15 +12,14 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-if TYPE_CHECKING:
-    from rummi_desktop.net.connection import Connection
+from rummi_desktop.net.connection import OUTBOX_BYTES, Connection
+
 
 SIGN_IN_SECONDS = 120.0  # an unsigned socket (a person typing a password) has this long to sign in
 IDLE_SECONDS = 1800.0  # a socket with nothing sent either way this long is closed (the client reconnects)
 PER_ADDRESS = 64  # sockets open at once from one address (0: no limit, for the loadtest's own server)
-OUTBOX_BYTES = 4 * 1024 * 1024  # text queued for a client that does not read; past it the socket is cut
 CLOSE_TIMED_OUT = 1008  # websocket close code (policy violation) for a socket past a deadline
 CLOSE_CROWDED = 1013  # "try again later": the address holds too many sockets
 

@@ -10,18 +10,15 @@ and the listener reads on.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from rummi_desktop.net import notices, your_move
 from rummi_desktop.net.chat import deliver_noticed
 from rummi_desktop.net.friends import push_noticed_invitation
-
-if TYPE_CHECKING:
-    from rummi_desktop.net.server import GameServer
+from rummi_desktop.net.server_context import ServerContext
 
 
 class NoticeDispatch:
-    def __init__(self, server: "GameServer") -> None:
+    def __init__(self, server: ServerContext) -> None:
         self.server = server
         self._refreshing: dict[str, int] = {}  # table -> the version a notice named meanwhile (0: none)
 

@@ -26,7 +26,7 @@ from typing import Any, Awaitable, Callable
 from rummi_desktop.games import GAMES
 from rummi_desktop.games.base import play_seat_move, time_up
 from rummi_desktop.net import notices, your_move
-from rummi_desktop.net.chat import ChatRate
+from rummi_desktop.net.chat_rate import ChatRate
 from rummi_desktop.net.computer import ComputerTurns
 from rummi_desktop.net.connection import Connection
 from rummi_desktop.net.limits import CLOSE_CROWDED, AddressCounts, ServerLimits, next_text, peer_address
@@ -70,7 +70,7 @@ class GameServer:
         self.spectators = Spectators(store.tables, self.spawn)
         self.chat_rate = ChatRate()
         self.dispatch = NoticeDispatch(self)  # the other processes' notices
-        from rummi_desktop.net.handlers import HANDLERS
+        from rummi_desktop.net.routes import HANDLERS
 
         self.handlers: dict[str, Handler] = {kind: handler.__get__(self) for kind, handler in HANDLERS.items()}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Awaitable, Protocol
 
 if TYPE_CHECKING:
-    from rummi_desktop.net.chat import ChatRate
+    from rummi_desktop.net.chat_rate import ChatRate
     from rummi_desktop.net.connection import Connection
     from rummi_desktop.net.live import LiveGames
     from rummi_desktop.net.presence import Presence
@@ -43,6 +43,18 @@ class ServerContext(Protocol):
     def end_session(self, connection: "Connection") -> None:
         """Sign out every connection on this connection's session token, on every process
         sharing the store (the others hear ``signed_out``)."""
+
+    def end_session_here(self, account_id: str, token_hash: str) -> None:
+        """Sign out the account's connections here on that session (another process's sign-out)."""
+
+    def table_changed(self, record: "TableRecord") -> None:
+        """Tell the connections here watching the table, seated at it, that it changed."""
+
+    async def introduce(self) -> None:
+        """Tell a process heard for the first time that this one is alive, and who is online here."""
+
+    async def push_presence(self, table_id: str) -> None:
+        """Tell the table's watchers here who is at it."""
 
     def watch(self, connection: "Connection", table_id: str) -> None: ...
 
