@@ -24,6 +24,7 @@ from rummi_desktop.ui.text_field import TextField
 from rummi_desktop.ui.text_wrap import cut_text, text_width
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button
+from rummi_desktop.scenes.online.paging import Paging
 
 ROW_H, ROW_GAP, PAGER_H, TOP_H = 42, 6, 36, 44
 ROW_TEXT = 18  # px: a row's words
@@ -54,7 +55,7 @@ def _name(value: Any) -> str:
     return clean_text(value, 24) if isinstance(value, str) else "?"
 
 
-class FriendsTab:
+class FriendsTab(Paging):
     def __init__(self, group: WidgetGroup, area: pygame.Rect, ask: Ask, say: Callable[[str], None],
                  accept: Callable[[str], None], waiting_table: Callable[[], str | None]) -> None:
         """``accept(table)`` takes up an invitation (the lobby joins and opens the table);
@@ -168,22 +169,6 @@ class FriendsTab:
     @property
     def per_page(self) -> int:
         return max(1, (self.area.h - TOP_H - PAGER_H - ROW_GAP) // (ROW_H + ROW_GAP))
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-len(self.rows) // self.per_page))
-
-    def show(self, shown: bool) -> None:
-        self.shown = shown
-        self._rebuild()
-
-    def turn(self, pages: int) -> bool:
-        page = max(0, min(self.pages - 1, self.page + pages))
-        if page == self.page:
-            return False
-        self.page = page
-        self._rebuild()
-        return True
 
     def _rows_rects(self) -> list[pygame.Rect]:
         top = self.area.y + TOP_H + ROW_GAP

@@ -15,6 +15,7 @@ from rummi_desktop.ui.count_badge import badge_colours, warning_ink
 from rummi_desktop.ui.text_wrap import fitted_text
 from rummi_desktop.ui.widget_group import WidgetGroup
 from rummi_desktop.ui.widgets import Button, Widget
+from rummi_desktop.scenes.online.paging import Paging
 
 if TYPE_CHECKING:
     from rummi_desktop.ui.theme import Theme
@@ -71,7 +72,7 @@ class TableRowButton(Widget):
         surface.blit(detail, detail.get_rect(midleft=(left, self.rect.bottom - 15)))
 
 
-class PagedTableList:
+class PagedTableList(Paging):
     """Rows in ``area`` a page at a time; the row and pager widgets live in ``group`` only while
     they show, so a hidden list takes no clicks."""
 
@@ -93,27 +94,10 @@ class PagedTableList:
     def per_page(self) -> int:
         return max(1, (self.area.h - PAGER_H - ROW_GAP) // (self.row_h + ROW_GAP))
 
-    @property
-    def pages(self) -> int:
-        return max(1, -(-len(self.rows) // self.per_page))
-
     def set_rows(self, rows: list[TableRow]) -> None:
         self.rows = rows
         self.page = min(self.page, self.pages - 1)
         self._rebuild()
-
-    def show(self, shown: bool) -> None:
-        self.shown = shown
-        self._rebuild()
-
-    def turn(self, pages: int) -> bool:
-        """Go ``pages`` pages on (the wheel, Previous and Next); False when there is no such page."""
-        page = max(0, min(self.pages - 1, self.page + pages))
-        if page == self.page:
-            return False
-        self.page = page
-        self._rebuild()
-        return True
 
     def _rebuild(self) -> None:
         keep = [w for w in self.group.widgets if w not in self.buttons and w not in (self.previous, self.next)]
