@@ -33,15 +33,7 @@ class StackedPicker(OptionPicker):
         caption = shapes.text(self.label, LABEL_SIZE, theme.text_muted)
         surface.blit(caption, caption.get_rect(topleft=(self.rect.x + PAD + 6, self.rect.y + 3)))
         left, right = self.arrow_rects()
-        for rect, pointing in ((left, -1), (right, 1)):
-            face = shapes.mix(theme.panel[:3], theme.rail, 0.35)
-            if self.pressed and self.pressed_side == pointing:
-                face = shapes.lighten(face, 0.25)
-            surface.blit(shapes.rounded_panel(rect.size, 15, shapes.lighten(face, 0.1), shapes.darken(face, 0.15),
-                                              theme.rail_highlight, 1), rect)
-            cx, cy = rect.center
-            pygame.draw.polygon(surface, theme.text, [(cx + 6 * pointing, cy), (cx - 4 * pointing, cy - 7),
-                                                      (cx - 4 * pointing, cy + 7)])
+        self.draw_arrows(surface, theme, (left, right), 15, (6, 4, 7))
         room = right.left - left.right - 2 * PAD
         for size in VALUE_SIZES:
             shown = shapes.text(self.value_text, size, theme.text, bold=True)

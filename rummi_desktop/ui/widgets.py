@@ -182,6 +182,21 @@ class Slider(Widget):
         self.set_value(self.value + direction * self.step)
         return self.value != before
 
+    def draw_arrows(self, surface: pygame.Surface, theme: "Theme", rects: tuple[pygame.Rect, pygame.Rect],
+                    corner: int, tip: tuple[int, int, int]) -> None:
+        """The two arrow buttons (the pressed one lit); ``tip``: the triangle's point ahead of
+        the centre, its base behind it and half its height."""
+        ahead, behind, half = tip
+        for rect, pointing in zip(rects, (-1, 1)):
+            face = shapes.mix(theme.panel[:3], theme.rail, 0.35)
+            if self.pressed and self.pressed_side == pointing:
+                face = shapes.lighten(face, 0.25)
+            surface.blit(shapes.rounded_panel(rect.size, corner, shapes.lighten(face, 0.1), shapes.darken(face, 0.15),
+                                              theme.rail_highlight, 1), rect)
+            cx, cy = rect.center
+            pygame.draw.polygon(surface, theme.text, [(cx + ahead * pointing, cy), (cx - behind * pointing, cy - half),
+                                                      (cx - behind * pointing, cy + half)])
+
     def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
         _draw_row_background(surface, theme, self)
         _draw_row_label(surface, theme, self, self.label)
@@ -226,6 +241,21 @@ class Toggle(Widget):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.knob_x = _approach(self.knob_x, 1.0 if self.value else 0.0, dt * 1.5)
+
+    def draw_arrows(self, surface: pygame.Surface, theme: "Theme", rects: tuple[pygame.Rect, pygame.Rect],
+                    corner: int, tip: tuple[int, int, int]) -> None:
+        """The two arrow buttons (the pressed one lit); ``tip``: the triangle's point ahead of
+        the centre, its base behind it and half its height."""
+        ahead, behind, half = tip
+        for rect, pointing in zip(rects, (-1, 1)):
+            face = shapes.mix(theme.panel[:3], theme.rail, 0.35)
+            if self.pressed and self.pressed_side == pointing:
+                face = shapes.lighten(face, 0.25)
+            surface.blit(shapes.rounded_panel(rect.size, corner, shapes.lighten(face, 0.1), shapes.darken(face, 0.15),
+                                              theme.rail_highlight, 1), rect)
+            cx, cy = rect.center
+            pygame.draw.polygon(surface, theme.text, [(cx + ahead * pointing, cy), (cx - behind * pointing, cy - half),
+                                                      (cx - behind * pointing, cy + half)])
 
     def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
         _draw_row_background(surface, theme, self)
@@ -295,19 +325,26 @@ class OptionPicker(Widget):
             self.adjust(self.pressed_side or 1)
         self.pressed_side = 0
 
+    def draw_arrows(self, surface: pygame.Surface, theme: "Theme", rects: tuple[pygame.Rect, pygame.Rect],
+                    corner: int, tip: tuple[int, int, int]) -> None:
+        """The two arrow buttons (the pressed one lit); ``tip``: the triangle's point ahead of
+        the centre, its base behind it and half its height."""
+        ahead, behind, half = tip
+        for rect, pointing in zip(rects, (-1, 1)):
+            face = shapes.mix(theme.panel[:3], theme.rail, 0.35)
+            if self.pressed and self.pressed_side == pointing:
+                face = shapes.lighten(face, 0.25)
+            surface.blit(shapes.rounded_panel(rect.size, corner, shapes.lighten(face, 0.1), shapes.darken(face, 0.15),
+                                              theme.rail_highlight, 1), rect)
+            cx, cy = rect.center
+            pygame.draw.polygon(surface, theme.text, [(cx + ahead * pointing, cy), (cx - behind * pointing, cy - half),
+                                                      (cx - behind * pointing, cy + half)])
+
     def draw(self, surface: pygame.Surface, theme: "Theme") -> None:
         _draw_row_background(surface, theme, self)
         _draw_row_label(surface, theme, self, self.label)
         left, right = self.arrow_rects()
-        for rect, pointing in ((left, -1), (right, 1)):
-            face = shapes.mix(theme.panel[:3], theme.rail, 0.35)
-            if self.pressed and self.pressed_side == pointing:
-                face = shapes.lighten(face, 0.25)
-            surface.blit(shapes.rounded_panel(rect.size, 18, shapes.lighten(face, 0.1), shapes.darken(face, 0.15),
-                                              theme.rail_highlight, 1), rect)
-            cx, cy = rect.center
-            tip = [(cx + 7 * pointing, cy), (cx - 5 * pointing, cy - 8), (cx - 5 * pointing, cy + 8)]
-            pygame.draw.polygon(surface, theme.text, tip)
+        self.draw_arrows(surface, theme, (left, right), 18, (7, 5, 8))
         shown = shapes.text(self.value_text, 21, theme.text, bold=True)
         middle = (left.right + right.left) // 2
         surface.blit(shown, shown.get_rect(center=(middle, self.rect.centery)))
