@@ -165,7 +165,7 @@ async def server_on(url, dropped_versions=()):
 
 
 async def reaches(server, table_id, version):
-    for _ in range(1000):
+    for _ in range(2000):  # up to 20 s: after a PostgreSQL restart the pool reconnects first
         if server.live.games[table_id].record.version >= version:
             return server.live.games[table_id]
         await asyncio.sleep(0.01)

@@ -9,10 +9,11 @@ import pytest
 
 from net_support import move_on, rate_two_games_at_once, replayed_log, started_table
 from pg_cluster import Cluster
+from test_net_postgres import CountingTables, reaches
 from rummi_desktop.net.accounts import new_id
 from rummi_desktop.net.server import GameServer
 from rummi_desktop.net.store_accounts import Account
-from rummi_desktop.net.store_postgres import PostgresStore, PostgresTables
+from rummi_desktop.net.store_postgres import PostgresStore
 
 
 @pytest.fixture(scope="module")
@@ -40,17 +41,6 @@ async def _closed(opening):
 
 # ---- PostgreSQL restarted mid-session ------------------------------------------------------------
 
-class CountingTables(PostgresTables):
-    """Counts the re-fetches by version (a move's own reads go through ``changes_since`` too)."""
-
-    fetches = 0
-
-    async def changes_since(self, table_id, version, seat_seq=None):
-        if seat_seq is None:
-            self.fetches += 1
-        return await super().changes_since(table_id, version, seat_seq)
-
-
 async def server_on(url):
     """A GameServer as a ``serve`` process runs it; ``listening_again`` is set when its listener
     came back after losing the database (and has caught the games up)."""
@@ -68,14 +58,6 @@ async def server_on(url):
     await server.start()
     server._chores.cancel()  # no version re-checks every 3 s: only notices (and reconnects) move games
     return server
-
-
-async def reaches(server, table_id, version):
-    for _ in range(2000):
-        if server.live.games[table_id].record.version >= version:
-            return server.live.games[table_id]
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"the other process never reached version {version}")
 
 
 async def until_it_works(work, give_up=60.0):
