@@ -56,7 +56,7 @@ async def play_seat(client: GameClient, table: str, tier: str = "easy", seed: in
     return game
 
 
-async def _unhurried(send: Any) -> dict[str, Any]:
+async def unhurried(send: Any) -> dict[str, Any]:
     """``send()``'s answer; a bot faster than the server's message rate (a Rummi match played at
     pace 0: hundreds of moves) waits and sends again, as the refusal asks (nothing was done)."""
     while True:
@@ -73,12 +73,12 @@ async def one_move(client: GameClient, table: str, game: dict, tier: str, rng: r
     notation = choose(game, tier, rng)
     started = time.perf_counter()
     try:
-        ack = await _unhurried(lambda: client.move(table, notation, game["version"]))
+        ack = await unhurried(lambda: client.move(table, notation, game["version"]))
     except ServerError as error:
         if error.code not in ("illegal_move", "bad_move"):
             raise
         tally.refused += 1
-        ack = await _unhurried(lambda: client.forfeit(table, game["version"]))
+        ack = await unhurried(lambda: client.forfeit(table, game["version"]))
     tally.rtt_ms.append((time.perf_counter() - started) * 1000)
     tally.sent_at[(table, ack["version"])] = started
     tally.moves += 1
