@@ -53,3 +53,14 @@ def test_bench_prints_only_documented_fields(capsys):
     assert run_bench("menu", 2, 0.0) == 0
     printed = json.loads(capsys.readouterr().out)
     assert set(printed) <= documented_fields()
+
+
+def test_ladder_prints_only_documented_fields():
+    import dataclasses
+
+    from rummi_desktop.commands.ladder import ladder
+
+    line = ladder(dataclasses.replace(GAMES["rummi"], tiers=("easy", "medium")), 1, 1)
+    assert set(line) <= documented_fields()
+    assert {key for tier in line["tiers"].values() for key in tier} <= documented_fields()
+    assert {key for pairing in line["pairings"] for key in pairing} <= documented_fields()

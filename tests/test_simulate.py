@@ -22,12 +22,13 @@ def test_simulate_prints_the_contract_line(capsys):
     data = json.loads(line)
     assert "\n" not in line
     assert set(data) == {"game", "games", "seats", "wins", "shared", "draws", "mean_turns", "violations",
-                         "think_ms"}
+                         "deadline_hits", "think_ms"}
     assert data["game"] == "rummi" and data["games"] == 2 and data["seats"] == ["medium", "easy"]
     assert sum(data["wins"]) + data["draws"] >= 2
     assert data["violations"] == 0
     assert set(data["think_ms"]) == {"medium", "easy"}
-    assert all(set(v) == {"mean", "p95", "max"} for v in data["think_ms"].values())
+    assert all(set(v) == {"mean", "p50", "p95", "max"} for v in data["think_ms"].values())
+    assert data["deadline_hits"] == 0
 
 
 def test_same_seed_same_games():
@@ -37,10 +38,29 @@ def test_same_seed_same_games():
         assert first[key] == second[key]
 
 
+def test_games_played_on_two_processes_are_the_same_games():
+    alone = simulate_game(RUMMI, ["medium", "easy"], 4, 9)
+    shared = simulate_game(RUMMI, ["medium", "easy"], 4, 9, jobs=2)
+    for key in ("wins", "shared", "draws", "mean_turns", "violations", "deadline_hits"):
+        assert alone[key] == shared[key], key
+    assert set(shared["think_ms"]) == {"medium", "easy"}
+
+
+def test_a_move_that_comes_back_after_its_deadline_is_counted(monkeypatch):
+    import rummi_desktop.commands.simulate as simulate_module
+
+    monkeypatch.setattr(simulate_module, "SAFETY_NET", -1.0)  # every move is already late
+    result = simulate(["easy", "easy"], 2, 3)
+    assert result["deadline_hits"] == round(result["mean_turns"] * 2) > 0
+    monkeypatch.setattr(simulate_module, "SAFETY_NET", 60.0)
+    assert simulate(["easy", "easy"], 2, 3)["deadline_hits"] == 0
+
+
 def test_bad_arguments_exit_2(capsys):
     assert run_simulate("rummi", "hard", 1, 1) == 2
     assert run_simulate("rummi", "hard,wizard", 1, 1) == 2
     assert run_simulate("chess", "hard,easy", 1, 1) == 2
+    assert run_simulate("rummi", "hard,easy", 1, 1, jobs=0) == 2
     assert "simulate:" in capsys.readouterr().err
 
 

@@ -92,6 +92,14 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=100, help="games to play")
     simulate.add_argument("--seed", type=int, default=1, help="the first game's deal number (the next count up)")
     simulate.add_argument("--rules", default=None, help='house rules as a JSON object, e.g. \'{"jokers": 4}\'')
+    simulate.add_argument("--jobs", type=int, default=1, help="processes to play the games on (same games, same counts)")
+
+    ladder = command("ladder", "rate the computer tiers: every pair plays, no window")
+    ladder.add_argument("--game", default=None, help="game to rate (default: the game simulate opens)")
+    ladder.add_argument("--games", type=int, default=100, help="games each pair of tiers plays")
+    ladder.add_argument("--seed", type=int, default=1, help="the first game's deal number, as for simulate")
+    ladder.add_argument("--jobs", type=int, default=1, help="processes to play the games on (same games, same counts)")
+    ladder.add_argument("--write", action="store_true", help="also write the ratings into the package, for setup")
 
     puzzles = command("puzzles", "mine puzzle files from computer games, or verify them")
     puzzles.add_argument("--generate", action="store_true", help="mine puzzles (with --game)")
@@ -162,8 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     from rummi_desktop.entry_points import start_games
     from rummi_desktop.games import default_game
 
-    if args.command in ("simulate", "loadtest") and args.game is None:
-        args.game = default_game(args.command)
+    if args.command in ("simulate", "loadtest", "ladder") and args.game is None:
+        args.game = default_game("simulate" if args.command == "ladder" else args.command)
 
     start_games()  # e.g. where a game finds its data by name; nothing is read until a game asks
     if args.command == "analyze":
@@ -177,7 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         from rummi_desktop.commands.simulate import run_simulate
 
-        return run_simulate(args.game, args.seats, args.games, args.seed, args.rules)
+        return run_simulate(args.game, args.seats, args.games, args.seed, args.rules, args.jobs)
+    if args.command == "ladder":
+        from rummi_desktop.commands.ladder import run_ladder
+
+        return run_ladder(args.game, args.games, args.seed, args.jobs, args.write)
     if args.command == "puzzles":
         from rummi_desktop.commands.puzzles import run_puzzles
 

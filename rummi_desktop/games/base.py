@@ -316,6 +316,9 @@ class GameSpec:
       hides it (a game where tracking is only an option says False).
     - ``idle_verbs``: the verbs of moves that lay no tiles (pass, draw, exchange, resign ...):
       a ranked game counts only when every person's seat made other moves too.
+    - ``tier_ratings``: each tier's rating on the Elo scale (the first tier = 1000), as
+      ``rummi-desktop ladder --write`` measured it; setup shows it beside the tier's name and a
+      person's rating against the computers is reckoned from it (none: not measured).
     """
 
     key: str
@@ -342,6 +345,7 @@ class GameSpec:
     default_for: tuple[str, ...] = ()
     tracker_shown: bool = True
     idle_verbs: tuple[str, ...] = ()
+    tier_ratings: Mapping[str, int] = field(default_factory=dict)
 
     def has(self, name: str) -> bool:
         return name in self.entry_points

@@ -14,6 +14,10 @@ from typing import Any, Iterable, Sequence, TypeVar
 HUMAN = "human"  # the kind of a seat a person plays (a computer seat's kind is its tier)
 DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot")  # a person's name until they type one
 PASS_AND_PLAY_NAMES = ("Ann", "Bea", "Cal", "Dot")  # several people: no one is "You"
+# Seconds a computer seat's move may take before its deadline passes. Every tier's search is
+# bounded by work and finishes far sooner (Master, the slowest, within 2 s); the deadline is only
+# a safety net against a stalled machine, and `simulate` counts the moves that reach it.
+THINKING_BUDGET = 5.0
 
 
 @dataclass(frozen=True, slots=True)

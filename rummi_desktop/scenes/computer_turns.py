@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rummi_desktop.thinking.computer_seats import THINKING_BUDGET, ComputerSeats
+from rummi_desktop.games.seats import THINKING_BUDGET
+from rummi_desktop.thinking.computer_seats import ComputerSeats
 from rummi_desktop.games.base import MoveNotationError
 from rummi_desktop.thinking.thread import ThinkingFailed, ThinkingJob
 

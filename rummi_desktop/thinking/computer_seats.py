@@ -18,8 +18,8 @@ from rummi_desktop.thinking.worker import ThinkingProcess, processes_available
 from rummi_desktop.thinking.thread import start_thinking
 from rummi_desktop.thinking.tasks import choose_move, task_for
 from rummi_desktop.games import GAMES
+from rummi_desktop.games.seats import THINKING_BUDGET
 
-THINKING_BUDGET = 2.0  # seconds: tiers finish far sooner (p95 ≤ 200 ms); this is a safety net
 HANDLER = "rummi_desktop.thinking.tasks:think_task"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec, Milestone, PuzzleTerms, SetupOption
+from rummi_desktop.games.rummble.ai.tier_ratings import TIER_RATINGS
 from rummi_desktop.games.rummble.rules.moves import Move
 from rummi_desktop.games.rummble.rules.play import line_problem
 from rummi_desktop.games.rummble.rules.position import RummblePosition
@@ -51,6 +52,7 @@ RUMMBLE = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
+    tier_ratings=TIER_RATINGS,
     options=(SetupOption("tile_set", "Tiles", TILE_SETS, "standard"),  # the table's caption names the set
              SetupOption("rummmble_bonus", "Rummmble bonus", (True, False), True, shown=("", "No Rummmble bonus"))),
     new_state=new_state,

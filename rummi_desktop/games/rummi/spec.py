@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec, Milestone, PuzzleTerms, SetupOption
+from rummi_desktop.games.rummi.ai.tier_ratings import TIER_RATINGS
 from rummi_desktop.games.rummi.rules.melds import invalid_reason
 from rummi_desktop.games.rummi.rules.moves import Move
 from rummi_desktop.games.rummi.rules.pieces import JOKER_CHOICES, round_ids
@@ -78,6 +79,7 @@ RUMMI = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
+    tier_ratings=TIER_RATINGS,
     # Online, the turn clock is the table's own (the lobby's clock, or Blitz's 30 s); the
     # match's mode and target are a server table's (the local setup scene chooses its own).
     options=(SetupOption("clock_seconds", "Turn clock", CLOCK_CHOICES, None, online=False),

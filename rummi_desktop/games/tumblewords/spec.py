@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummi_desktop.games.base import EntryPoint, GameSpec, Milestone, PuzzleTerms, SetupOption
+from rummi_desktop.games.tumblewords.ai.tier_ratings import TIER_RATINGS
 from rummi_desktop.games.tumblewords.rules.dictionary import Dictionary
 from rummi_desktop.games.tumblewords.rules.grid import BAG_COUNTS, BLANK, BOARD_SIZES, FACES
 from rummi_desktop.games.tumblewords.rules.moves import Move
@@ -70,6 +71,7 @@ TUMBLEWORDS = GameSpec(
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
     tiers=TIERS,
+    tier_ratings=TIER_RATINGS,
     options=OPTIONS,
     new_state=new_state,
     state_to_dict=state_to_dict,
